@@ -98,3 +98,21 @@ def run_streams(machine: Machine, inputs: Mapping[str, Iterable], max_firings: i
         firings=firings,
         states=states,
     )
+
+
+def check_width(width: int) -> int:
+    """A data width parameter, checked to be a positive integer (it is structural: ValueError)."""
+    if isinstance(width, bool) or not isinstance(width, int) or width < 1:
+        raise ValueError(f"width must be a positive integer, got {width!r}")
+    return width
+
+
+def check_word(value: int, width: int, port: str) -> int:
+    """A token checked to be a raw unsigned `width`-bit word (bool counts as 0/1), as a plain int.
+
+    Tokens are the bits on an RTL channel, so anything else (negative, too wide, not an integer)
+    is a test-construction mistake rather than something the hardware could see.
+    """
+    if not isinstance(value, int) or not 0 <= value < (1 << width):
+        raise ValueError(f"token {value!r} on port '{port}' is not an unsigned {width}-bit word")
+    return int(value)

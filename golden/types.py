@@ -74,7 +74,7 @@ def scalar_type(name: str, index_width: int = DEFAULT_INDEX_WIDTH) -> ScalarType
         return ScalarType("index", "index", index_width)
     if name in FLOAT_WIDTHS:
         return ScalarType(name, "float", FLOAT_WIDTHS[name])
-    m = re.fullmatch(r"i(\d+)", name)
+    m = re.fullmatch(r"i([1-9]\d*)", name)
     if m and int(m.group(1)) in INT_WIDTHS:
         return ScalarType(name, "int", int(m.group(1)))
     raise DataflowTypeError(
@@ -88,7 +88,7 @@ def tagged_type(value: str, tag: str, index_width: int = DEFAULT_INDEX_WIDTH) ->
         v = scalar_type(value, index_width)
     except DataflowTypeError as exc:
         raise DataflowTypeError(f"!dataflow.tagged<{value}, {tag}>: value type {exc}") from None
-    m = re.fullmatch(r"i(\d+)", tag.strip())
+    m = re.fullmatch(r"i([1-9]\d*)", tag.strip())
     if not m or not 1 <= int(m.group(1)) <= MAX_TAG_WIDTH:
         raise DataflowTypeError(
             f"!dataflow.tagged<{value}, {tag}>: tag type must be a signless integer i1..i{MAX_TAG_WIDTH}"
