@@ -1,0 +1,89 @@
+"""Run one cocotb test module on a built design and read back per-test results.
+
+`runner.test()` returns normally even when a cocotb test failed, so results always come from the
+results XML. Each run gets its own folder (results, log, code- and functional-coverage files), so
+runs can proceed in parallel and their coverage can be merged afterwards.
+"""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from dfv.sim.build import BuildSpec, build
+from dfv.sim.toolchain import CLOCK_NS
+
+
+@dataclass
+class TestResult:
+    """One cocotb test case as reported in the results XML."""
+
+    name: str
+    sim: str
+    seed: int
+    passed: bool
+    cycles: int
+    message: str = ""
+
+
+def parse_results(xml_path: Path, sim: str, seed: int) -> list[TestResult]:
+    """Test cases of a cocotb results file; a missing file means the simulator itself failed."""
+    if not xml_path.exists():
+        return [TestResult("<simulator>", sim, seed, False, 0, f"no results file {xml_path} (see sim.log)")]
+    results = []
+    for case in ET.parse(xml_path).getroot().iter("testcase"):
+        failure = case.find("failure")
+        if failure is None:
+            failure = case.find("error")
+        message = "" if failure is None else (failure.get("message") or failure.text or "failed").strip()
+        props = {p.get("name"): p.get("value") for p in case.iter("property")}
+        sim_ns = float(props.get("sim_time_duration") or case.get("sim_time_ns") or 0)
+        results.append(
+            TestResult(case.get("name", "?"), sim, seed, failure is None, round(sim_ns / CLOCK_NS), message)
+        )
+    return results
+
+
+def run_tests(
+    spec: BuildSpec,
+    sim: str,
+    module: str,
+    seed: int,
+    run_dir: Path,
+    testcase: str | Sequence[str] | None = None,
+    env: Mapping[str, str] | None = None,
+    waves: bool = False,
+) -> list[TestResult]:
+    """Build (or reuse) `spec` on `sim` and run cocotb `module` in `run_dir` with `seed`."""
+    runner, build_dir = build(spec, sim)
+    run_dir.mkdir(parents=True, exist_ok=True)
+    results_xml = run_dir / "results.xml"
+    results_xml.unlink(missing_ok=True)
+    extra_env = {
+        "DFV_PARAMS": json.dumps(dict(spec.parameters)),
+        "DFV_RUN_DIR": str(run_dir),
+        "COCOTB_LOG_LEVEL": "WARNING",
+        **(env or {}),
+    }
+    plusargs = []
+    if sim == "verilator":
+        plusargs = [f"+verilator+coverage+file+{run_dir / 'coverage.dat'}", f"+verilator+seed+{seed}",
+                    "+verilator+rand+reset+2"]
+    runner.test(
+        test_module=module,
+        hdl_toplevel=spec.toplevel,
+        testcase=testcase,
+        seed=seed,
+        build_dir=build_dir,
+        test_dir=run_dir,
+        results_xml=str(results_xml),
+        extra_env=extra_env,
+        plusargs=plusargs,
+        waves=waves,
+        timescale=("1ns", "1ps"),
+        log_file=run_dir / "sim.log",
+    )
+    return parse_results(results_xml, sim, seed)

@@ -1,0 +1,1 @@
+"""Reusable testbench pieces: clocked loop, channel agent, traffic generators, operation environment."""

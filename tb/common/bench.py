@@ -1,0 +1,79 @@
+"""The `TB` harness: clock, reset, cycle counter and the per-cycle sample/drive loop.
+
+Every handshake is sampled once per cycle at the falling edge in the ReadOnly phase, when all
+values are stable, and every testbench output is driven right after the rising edge. This gives
+the same behaviour on Icarus (event driven) and Verilator (cycle based), where values read at a
+`RisingEdge` differ between the two (post-edge on Verilator). One loop for all channels also keeps
+the Python cost per cycle low.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import cocotb
+from cocotb.clock import Clock
+from cocotb.triggers import FallingEdge, ReadOnly, RisingEdge
+
+from dfv.sim.toolchain import CLOCK_NS
+
+
+class TB:
+    """Owns the clock and reset of `dut` and calls registered callbacks every cycle.
+
+    `samplers` run mid-cycle (read-only) and see what will transfer at the next rising edge;
+    `drivers` run after the rising edge and set the values for the next cycle. `epoch` counts
+    resets so observers can tell tokens of an aborted run from those of the current one.
+    """
+
+    def __init__(self, dut, clk: str = "clk", rst: str = "rst") -> None:
+        self.dut = dut
+        self.clk = getattr(dut, clk)
+        self.rst = getattr(dut, rst)
+        self.cycle = 0
+        self.epoch = 0
+        self.in_reset = True
+        self.samplers: list[Callable[[], None]] = []
+        self.drivers: list[Callable[[], None]] = []
+        self.reset_listeners: list[Callable[[], None]] = []
+        self._started = False
+
+    def start(self) -> None:
+        """Start the clock and the sample/drive loop (idempotent)."""
+        if self._started:
+            return
+        self._started = True
+        self.rst.value = 1
+        cocotb.start_soon(Clock(self.clk, CLOCK_NS, unit="ns").start())
+        cocotb.start_soon(self._loop())
+
+    async def _loop(self) -> None:
+        while True:
+            await FallingEdge(self.clk)
+            await ReadOnly()
+            if not self.in_reset:
+                for sample in self.samplers:
+                    sample()
+            await RisingEdge(self.clk)
+            self.cycle += 1
+            for drive in self.drivers:
+                drive()
+
+    async def reset(self, cycles: int = 3) -> None:
+        """Hold `rst` for `cycles` rising edges; listeners (drivers, scoreboards) are told first."""
+        self.start()
+        self.in_reset = True
+        self.epoch += 1
+        for listener in self.reset_listeners:
+            listener()
+        self.rst.value = 1
+        for _ in range(cycles):
+            await RisingEdge(self.clk)
+        self.rst.value = 0
+        await RisingEdge(self.clk)
+        self.in_reset = False
+
+    async def cycles(self, n: int) -> None:
+        """Wait `n` rising edges."""
+        for _ in range(n):
+            await RisingEdge(self.clk)

@@ -1,0 +1,213 @@
+"""The reusable channel agent: driver, ready driver and monitor of one valid/ready channel.
+
+Generic in width and naming: a `ChannelSpec` names the RTL channel (`<port>_data/_valid/_ready`),
+its width (0 for control-only channels, whose tokens are `None`), its lane in a packed
+multi-channel port, and optional sideband inputs driven together with each token (for example the
+`cont_cond` configuration of `dataflow_stream`, latched with the activation). All three components
+hook into the `TB` loop: they sample mid-cycle and drive after the rising edge.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from dataclasses import dataclass
+
+from pyuvm import uvm_analysis_port, uvm_component
+
+from tb.common.bench import TB
+from tb.common.signals import PackedSignal, read_int
+from tb.common.traffic import Pattern, StallGenerator
+
+
+@dataclass(frozen=True)
+class ChannelSpec:
+    """One handshake channel of a DUT, from the DUT's point of view (`is_input`)."""
+
+    port: str
+    width: int
+    is_input: bool
+    lane: int | None = None
+    lanes: int = 1
+    sideband: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def name(self) -> str:
+        """The channel's name in the golden model: `port`, or `port[i]` for a lane."""
+        return self.port if self.lane is None else f"{self.port}[{self.lane}]"
+
+
+@dataclass(frozen=True)
+class Observed:
+    """A token seen crossing a channel: value, cycle and reset epoch."""
+
+    channel: str
+    token: object
+    cycle: int
+    epoch: int
+
+
+class _ChannelSignals:
+    """valid/ready/data access for one lane of a (possibly packed) channel."""
+
+    def __init__(self, dut, spec: ChannelSpec) -> None:
+        self.spec = spec
+        self.lane = spec.lane or 0
+        self.valid = PackedSignal.of(dut, f"{spec.port}_valid")
+        self.ready = PackedSignal.of(dut, f"{spec.port}_ready")
+        self.data = PackedSignal.of(dut, f"{spec.port}_data") if spec.width else None
+        self.sideband = [(PackedSignal.of(dut, sig), w) for sig, w in spec.sideband]
+
+    def get_valid(self) -> int:
+        return self.valid.read_lane(self.lane, 1)
+
+    def get_ready(self) -> int:
+        return self.ready.read_lane(self.lane, 1)
+
+    def get_token(self) -> object:
+        data = self.data.read_lane(self.lane, self.spec.width) if self.data else None
+        if not self.sideband:
+            return data
+        return (data, *(sig.read_lane(0, w) for sig, w in self.sideband))
+
+    def put_token(self, token: object) -> None:
+        if self.sideband:
+            data, *extra = token
+            for (sig, w), value in zip(self.sideband, extra, strict=True):
+                sig.write_lane(0, w, value)
+        else:
+            data = token
+        if self.data:
+            self.data.write_lane(self.lane, self.spec.width, data)
+
+
+class ChannelDriver(uvm_component):
+    """Offers queued tokens on a DUT input, inserting seeded idle cycles between them.
+
+    Valid stays high with stable data until the DUT takes the token. While idle the data lines
+    carry random values, so a DUT that uses data without valid is caught.
+    """
+
+    def configure(self, tb: TB, spec: ChannelSpec, pattern: Pattern, rng: random.Random) -> None:
+        self.tb, self.spec = tb, spec
+        self.sig = _ChannelSignals(tb.dut, spec)
+        self.stall = StallGenerator(pattern, rng)
+        self.rng = rng
+        self.queue: deque = deque()
+        self.presenting: object | None = None
+        self.busy = False
+        self.accepted = False
+        tb.samplers.append(self.sample)
+        tb.drivers.append(self.drive)
+        tb.reset_listeners.append(self.flush)
+        self._set_idle()
+
+    def _set_idle(self) -> None:
+        self.sig.valid.write_lane(self.sig.lane, 1, 0)
+        if self.sig.data:
+            self.sig.data.write_lane(self.sig.lane, self.spec.width, self.rng.getrandbits(self.spec.width))
+
+    def sample(self) -> None:
+        self.accepted = self.busy and self.sig.get_ready() == 1
+
+    def drive(self) -> None:
+        if self.accepted:
+            self.busy = False
+            self.presenting = None
+            self.accepted = False
+            if not self.queue:
+                self._set_idle()
+        if not self.busy and self.queue and self.stall.go():
+            self.presenting = self.queue.popleft()
+            self.busy = True
+            self.sig.put_token(self.presenting)
+            self.sig.valid.write_lane(self.sig.lane, 1, 1)
+        elif not self.busy:
+            self.sig.valid.write_lane(self.sig.lane, 1, 0)
+
+    def flush(self) -> None:
+        """Drop every queued and offered token (the DUT is being reset)."""
+        self.queue.clear()
+        self.busy = False
+        self.presenting = None
+        self.accepted = False
+        self._set_idle()
+
+    @property
+    def pending(self) -> int:
+        """Tokens not yet taken by the DUT (offered or queued)."""
+        return len(self.queue) + (1 if self.busy else 0)
+
+
+class ReadyDriver(uvm_component):
+    """Drives the ready of a DUT output with seeded back-pressure."""
+
+    def configure(self, tb: TB, spec: ChannelSpec, pattern: Pattern, rng: random.Random) -> None:
+        self.spec = spec
+        self.sig = _ChannelSignals(tb.dut, spec)
+        self.stall = StallGenerator(pattern, rng)
+        tb.drivers.append(self.drive)
+        self.sig.ready.write_lane(self.sig.lane, 1, 0)
+
+    def drive(self) -> None:
+        self.sig.ready.write_lane(self.sig.lane, 1, 1 if self.stall.go() else 0)
+
+
+class ChannelMonitor(uvm_component):
+    """Publishes every token that crosses a channel, and checks the handshake protocol.
+
+    For DUT outputs it checks that once valid is raised it stays raised with the same data until
+    the token is taken; a violation is recorded in `protocol_errors` (the scoreboard fails on it).
+    It also records stall runs (cycles a token waited) for coverage.
+    """
+
+    def __init__(self, name, parent):
+        super().__init__(name, parent)
+        self.ap = uvm_analysis_port("ap", self)
+
+    def configure(self, tb: TB, spec: ChannelSpec) -> None:
+        self.tb, self.spec = tb, spec
+        self.sig = _ChannelSignals(tb.dut, spec)
+        self.count = 0
+        self.protocol_errors: list[str] = []
+        self.stall_runs: list[int] = []
+        self._waiting: object | None = None
+        self._wait_cycles = 0
+        self._was_waiting = False
+        tb.samplers.append(self.sample)
+        tb.reset_listeners.append(self._on_reset)
+
+    def _on_reset(self) -> None:
+        self._was_waiting = False
+        self._wait_cycles = 0
+
+    def publish(self, obs: Observed) -> None:
+        """Send one observed token to the subscribers (the corrupted-DUT test overrides this)."""
+        self.ap.write(obs)
+
+    def sample(self) -> None:
+        if self.sig.get_valid() != 1:
+            if self._was_waiting and not self.spec.is_input:
+                self.protocol_errors.append(
+                    f"{self.spec.name}: valid dropped at cycle {self.tb.cycle} before the token was taken")
+            self._was_waiting = False
+            return
+        token = self.sig.get_token()
+        if self._was_waiting and not self.spec.is_input and token != self._waiting:
+            self.protocol_errors.append(
+                f"{self.spec.name}: data changed from {self._waiting} to {token} at cycle {self.tb.cycle} "
+                "while waiting for ready")
+        if self.sig.get_ready() == 1:
+            self.stall_runs.append(self._wait_cycles)
+            self._was_waiting = False
+            self._wait_cycles = 0
+            self.count += 1
+            self.publish(Observed(self.spec.name, token, self.tb.cycle, self.tb.epoch))
+        else:
+            self._was_waiting = True
+            self._waiting = token
+            self._wait_cycles += 1
+
+    def holding(self) -> bool:
+        """Whether the channel currently offers a token (read outside the ReadOnly phase is fine)."""
+        return read_int(self.sig.valid.handle) >> self.sig.lane & 1 == 1

@@ -1,0 +1,64 @@
+"""Functional coverage on cocotb-coverage, declared where it is sampled.
+
+cocotb-coverage returns the existing cover item when one is created again under the same name, so
+environments rebuilt for every test in one simulator process share their bins. Each run exports
+its database to `DFV_RUN_DIR/fcov.yml`; `dfv.sim.coverage` merges the files of all runs.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from cocotb_coverage.coverage import CoverCross, CoverPoint, coverage_db
+
+
+def _noop(_value) -> None:
+    return None
+
+
+def sample_point(name: str, bins: Sequence, value: object) -> None:
+    """Record `value` against cover point `name` with `bins` (a value outside them is ignored)."""
+    CoverPoint(name, xf=lambda v: v, bins=list(bins))(_noop)(value)
+
+
+def sample_cross(name: str, axes: Mapping[str, Sequence], values: Mapping[str, object]) -> None:
+    """Record one sample of cross `name` over axes `axes` (axis name -> bins) at `values`."""
+    fn = _noop
+    items = []
+    for axis, bins in axes.items():
+        point = f"{name}.{axis}"
+        items.append(point)
+        fn = CoverPoint(point, xf=lambda d, a=axis: d[a], bins=list(bins))(fn)
+    CoverCross(f"{name}.cross", items=items)(fn)(dict(values))
+
+
+def export_run_coverage() -> Path | None:
+    """Write the coverage database of this simulator process next to its results, if asked to."""
+    run_dir = os.environ.get("DFV_RUN_DIR")
+    if not run_dir or not coverage_db:
+        return None
+    path = Path(run_dir) / "fcov.yml"
+    coverage_db.export_to_yaml(str(path))
+    return path
+
+
+def length_bin(n: int) -> str:
+    """Burst-length bins shared by every environment: 0, 1, 2, 3-7, 8+."""
+    if n <= 2:
+        return str(n)
+    return "3-7" if n < 8 else "8+"
+
+
+LENGTH_BINS = ("0", "1", "2", "3-7", "8+")
+
+
+def stall_bin(cycles: int) -> str:
+    """Bins for how long a token waited on its channel: 0, 1, 2-3, 4+ cycles."""
+    if cycles <= 1:
+        return str(cycles)
+    return "2-3" if cycles < 4 else "4+"
+
+
+STALL_BINS = ("0", "1", "2-3", "4+")

@@ -1,0 +1,483 @@
+"""A pyuvm environment for any operation whose golden model is a `golden.core.Machine`.
+
+Layout after pyuvm's TinyALU example: `OpItem` (sequence item: the tokens of one burst per
+channel), `OpSequence`, `OpDriver` (hands each burst's tokens to the per-channel drivers),
+monitors per channel, `OpScoreboard` (analysis FIFOs, checked in `check_phase`), a coverage
+subscriber chosen by the operation, `OpEnv`, and `OpTest` with factory overrides for the
+expected-failure tests (`WrongModelScoreboard`, `CorruptingMonitor`).
+
+Checking: the tokens each input monitor saw are run through a fresh golden machine, and every
+output stream must equal the model's, element for element. A reset starts a new epoch: an aborted
+epoch's outputs must be a prefix of what the model gives for the tokens consumed (plus those on
+offer at the reset); the final epoch must match exactly, with no input token left unconsumed, no
+output holding a token, the DUT back in its initial state (`at_init`) and the model too.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from collections import defaultdict
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
+
+import cocotb
+from pyuvm import (
+    ConfigDB,
+    uvm_analysis_port,
+    uvm_component,
+    uvm_driver,
+    uvm_env,
+    uvm_factory,
+    uvm_sequence,
+    uvm_sequence_item,
+    uvm_sequencer,
+    uvm_subscriber,
+    uvm_test,
+    uvm_tlm_analysis_fifo,
+)
+
+from golden.core import Machine, RunResult, run_streams
+from tb.common.bench import TB
+from tb.common.channel import ChannelDriver, ChannelMonitor, ChannelSpec, Observed, ReadyDriver
+from tb.common.fcov import STALL_BINS, export_run_coverage, sample_point, stall_bin
+from tb.common.signals import PackedSignal, read_int
+from tb.common.traffic import FULL, Pattern, TrafficConfig, channel_rng
+
+
+def _identity(streams: dict[str, list]) -> dict[str, list]:
+    return streams
+
+
+@dataclass
+class OpConfig:
+    """What the generic environment needs to know about one DUT (stored in ConfigDB "OP_CONFIG").
+
+    `to_golden` maps observed input streams to the model's input streams (for example splitting
+    the `cont_cond` sideband off the `start` tokens of `dataflow_stream`); `status` lists
+    (DUT signal, model attribute) pairs compared at the end, such as ("err_code", "error").
+    """
+
+    name: str
+    channels: tuple[ChannelSpec, ...]
+    model: Callable[[], Machine]
+    params: Mapping[str, int] = field(default_factory=dict)
+    to_golden: Callable[[dict[str, list]], dict[str, list]] = _identity
+    status: tuple[tuple[str, str], ...] = ()
+    drain_quiet: int = 48
+    deadlock_cycles: int = 2000
+
+    @property
+    def inputs(self) -> tuple[ChannelSpec, ...]:
+        return tuple(c for c in self.channels if c.is_input)
+
+    @property
+    def outputs(self) -> tuple[ChannelSpec, ...]:
+        return tuple(c for c in self.channels if not c.is_input)
+
+
+class OpItem(uvm_sequence_item):
+    """One burst of stimulus: tokens per input channel, with a label and facts for coverage."""
+
+    def __init__(self, name: str = "op_item", tokens: Mapping[str, list] | None = None,
+                 kind: str = "", **facts):
+        super().__init__(name)
+        self.tokens = {k: list(v) for k, v in (tokens or {}).items()}
+        self.kind = kind
+        self.facts = facts
+
+    def __str__(self) -> str:
+        return f"{self.kind or 'burst'} {self.tokens}"
+
+
+class OpSequence(uvm_sequence):
+    """Sends the items of `generate()`; subclasses write `generate` with `self.rng` and `self.cfg`."""
+
+    def __init__(self, name: str = "op_sequence"):
+        super().__init__(name)
+        self.cfg: OpConfig = ConfigDB().get(None, "", "OP_CONFIG")
+        self.rng = random.Random(f"{cocotb.RANDOM_SEED}:{type(self).__name__}:{name}")
+
+    def generate(self) -> Iterator[OpItem]:
+        raise NotImplementedError
+
+    async def body(self):
+        for item in self.generate():
+            await self.start_item(item)
+            await self.finish_item(item)
+
+
+class OpDriver(uvm_driver):
+    """Queues each item's tokens on the channel drivers at once (they apply idle cycles)."""
+
+    def build_phase(self):
+        self.ap = uvm_analysis_port("ap", self)
+        self.channel_drivers: dict[str, ChannelDriver] = {}
+
+    async def run_phase(self):
+        while True:
+            item = await self.seq_item_port.get_next_item()
+            for channel, tokens in item.tokens.items():
+                if channel not in self.channel_drivers:
+                    raise KeyError(f"sequence item names unknown input channel '{channel}'")
+                self.channel_drivers[channel].queue.extend(tokens)
+            self.ap.write(item)
+            self.seq_item_port.item_done()
+
+
+class OpScoreboard(uvm_component):
+    """Compares every output stream with the golden model in `check_phase`."""
+
+    def build_phase(self):
+        self.cfg: OpConfig = ConfigDB().get(self, "", "OP_CONFIG")
+        self.fifos = {c.name: uvm_tlm_analysis_fifo(f"{c.name}_fifo", self) for c in self.cfg.channels}
+        self.errors: list[str] = []
+        self.final_run: RunResult | None = None
+
+    def expected(self, outputs: dict[str, list]) -> dict[str, list]:
+        """The expected output streams; the wrong-model expected-failure test overrides this."""
+        return outputs
+
+    def _observed(self) -> dict[int, dict[str, list]]:
+        by_epoch: dict[int, dict[str, list]] = defaultdict(lambda: {c.name: [] for c in self.cfg.channels})
+        for name, fifo in self.fifos.items():
+            while True:
+                ok, obs = fifo.try_get()
+                if not ok:
+                    break
+                by_epoch[obs.epoch][name].append(obs.token)
+        return by_epoch
+
+    def _run_model(self, streams: dict[str, list]) -> tuple[Machine, RunResult]:
+        machine = self.cfg.model()
+        inputs = self.cfg.to_golden({c.name: streams[c.name] for c in self.cfg.inputs})
+        return machine, run_streams(machine, inputs)
+
+    def _check_aborted(self, epoch: int, streams: dict[str, list], offers: dict[str, object]) -> None:
+        for name, token in offers.items():
+            streams[name] = [*streams[name], token]
+        _, run = self._run_model(streams)
+        for c in self.cfg.outputs:
+            seen, model = streams[c.name], run.outputs.get(c.name, [])
+            if seen != model[: len(seen)]:
+                self.errors.append(f"epoch {epoch} (cut by reset): {c.name} produced {_short(seen)}, "
+                                   f"not a prefix of the model's {_short(model)}")
+
+    def _check_final(self, streams: dict[str, list]) -> None:
+        if not any(streams[c.name] for c in self.cfg.channels):
+            self.errors.append("no token crossed any channel: the test checked nothing")
+        machine, run = self._run_model(streams)
+        self.final_run = run
+        expected = self.expected(run.outputs)
+        for c in self.cfg.outputs:
+            seen, model = streams[c.name], expected.get(c.name, [])
+            if seen != model:
+                self.errors.append(_mismatch(c.name, seen, model))
+        if run.leftover:
+            self.errors.append(f"the DUT consumed tokens the model leaves unconsumed: {run.leftover}")
+        if not run.initial:
+            self.errors.append(f"the model ends in state {machine.state_name()}: the stimulus ended mid-burst")
+        env = self.get_parent()
+        for signal, attr in self.cfg.status:
+            dut_value, model_value = env.final_status.get(signal), getattr(machine, attr)
+            if dut_value != model_value:
+                self.errors.append(f"{signal}: DUT ends with {dut_value}, model with {model_value}")
+
+    def check_phase(self):
+        env = self.get_parent()
+        by_epoch = self._observed()
+        final_epoch = env.tb.epoch
+        for epoch in sorted(by_epoch):
+            if epoch < final_epoch:
+                self._check_aborted(epoch, by_epoch[epoch], env.offers_at_reset.get(epoch, {}))
+        self._check_final(by_epoch[final_epoch] if final_epoch in by_epoch else
+                          {c.name: [] for c in self.cfg.channels})
+        for monitor in env.monitors.values():
+            self.errors.extend(monitor.protocol_errors)
+        self.errors.extend(env.end_errors)
+        assert not self.errors, f"{self.cfg.name}: " + "\n".join(self.errors)
+
+
+def _short(tokens: list, limit: int = 12) -> str:
+    text = ", ".join(str(t) for t in tokens[:limit])
+    return f"[{text}{', ...' if len(tokens) > limit else ''}] ({len(tokens)} tokens)"
+
+
+def _mismatch(name: str, seen: list, model: list) -> str:
+    for i, (a, b) in enumerate(zip(seen, model, strict=False)):
+        if a != b:
+            return f"{name}: token {i} is {a}, the model expects {b} (DUT {_short(seen)}, model {_short(model)})"
+    if len(seen) > len(model):
+        return f"{name}: {len(seen) - len(model)} extra token(s) after the model's {len(model)}: {seen[len(model):]}"
+    return f"{name}: {len(model) - len(seen)} token(s) missing after {len(seen)}: expected {model[len(seen):]}"
+
+
+class OpCoverage(uvm_subscriber):
+    """Functional coverage: stall runs per channel, golden state transitions, plus the operation's
+    own points in `sample_item` (stimulus) and `sample_run` (the final golden run)."""
+
+    def build_phase(self):
+        self.cfg: OpConfig = ConfigDB().get(self, "", "OP_CONFIG")
+        self.enabled = ConfigDB().get(self, "", "COVERAGE")
+
+    def write(self, item: OpItem) -> None:
+        if self.enabled:
+            self.sample_item(item)
+
+    def sample_item(self, item: OpItem) -> None:
+        """Per-operation stimulus coverage (burst lengths, values, configurations)."""
+
+    def sample_run(self, run: RunResult) -> None:
+        """Per-operation coverage of the golden run; by default every state transition."""
+        for before, after in zip(run.states, run.states[1:], strict=False):
+            sample_point(f"{self.cfg.name}.transition", self.transitions(), f"{before}->{after}")
+
+    def transitions(self) -> tuple[str, ...]:
+        """The legal state transitions of the machine (each is a bin)."""
+        return ()
+
+    def report_phase(self):
+        if not self.enabled:
+            return
+        env = self.get_parent()
+        for name, monitor in env.monitors.items():
+            for run in monitor.stall_runs:
+                sample_point(f"{self.cfg.name}.stall.{name.replace('[', '_').replace(']', '')}",
+                             STALL_BINS, stall_bin(run))
+        if env.scoreboard.final_run is not None:
+            self.sample_run(env.scoreboard.final_run)
+        export_run_coverage()
+
+
+class OpEnv(uvm_env):
+    """Agents on every channel, the burst driver, scoreboard and coverage of one operation."""
+
+    def build_phase(self):
+        self.cfg: OpConfig = ConfigDB().get(self, "", "OP_CONFIG")
+        traffic: TrafficConfig = ConfigDB().get(self, "", "TRAFFIC")
+        seed = int(cocotb.RANDOM_SEED)
+        PackedSignal.forget()
+        self.tb = TB(cocotb.top)
+        self.offers_at_reset: dict[int, dict[str, object]] = {}
+        self.tb.reset_listeners.append(self._record_offers)
+        self.inputs: dict[str, ChannelDriver] = {}
+        self.readies: dict[str, ReadyDriver] = {}
+        self.monitors: dict[str, ChannelMonitor] = {}
+        for c in self.cfg.channels:
+            key = c.name.replace("[", "_").replace("]", "")
+            pattern = traffic.for_channel(c.name, c.is_input)
+            if c.is_input:
+                drv = ChannelDriver.create(f"drv_{key}", self)
+                drv.configure(self.tb, c, pattern, channel_rng(seed, c.name, "idle"))
+                self.inputs[c.name] = drv
+            else:
+                rdy = ReadyDriver.create(f"rdy_{key}", self)
+                rdy.configure(self.tb, c, pattern, channel_rng(seed, c.name, "ready"))
+                self.readies[c.name] = rdy
+            mon = ChannelMonitor.create(f"mon_{key}", self)
+            mon.configure(self.tb, c)
+            self.monitors[c.name] = mon
+        self.sequencer = uvm_sequencer("sequencer", self)
+        self.driver = OpDriver.create("driver", self)
+        self.scoreboard = OpScoreboard.create("scoreboard", self)
+        self.coverage = ConfigDB().get(self, "", "COVERAGE_CLASS").create("coverage", self)
+        self.end_errors: list[str] = []
+        self.final_status: dict[str, int] = {}
+
+    def connect_phase(self):
+        self.driver.seq_item_port.connect(self.sequencer.seq_item_export)
+        self.driver.channel_drivers.update(self.inputs)
+        self.driver.ap.connect(self.coverage.analysis_export)
+        for name, mon in self.monitors.items():
+            mon.ap.connect(self.scoreboard.fifos[name].analysis_export)
+
+    def _record_offers(self) -> None:
+        """At a reset: remember what each input had on offer, for the aborted epoch's check."""
+        self.offers_at_reset[self.tb.epoch - 1] = {
+            name: drv.presenting for name, drv in self.inputs.items() if drv.busy}
+
+    def transfers(self) -> int:
+        return sum(m.count for m in self.monitors.values())
+
+    async def drain(self) -> None:
+        """Wait until every input token is taken and no channel moved for `drain_quiet` cycles.
+
+        A run with tokens pending and no transfer for `deadlock_cycles` cycles is a deadlock: it
+        fails, naming every channel that still holds tokens.
+        """
+        quiet, last = 0, self.transfers()
+        while True:
+            await self.tb.cycles(1)
+            now = self.transfers()
+            quiet = 0 if now != last else quiet + 1
+            last = now
+            pending = any(d.pending for d in self.inputs.values())
+            if not pending and quiet >= self.cfg.drain_quiet:
+                return
+            if quiet >= self.cfg.deadlock_cycles:
+                raise AssertionError(f"{self.cfg.name}: deadlock, no transfer for {quiet} cycles at cycle "
+                                     f"{self.tb.cycle}; holding tokens: {self.holders()}")
+
+    def holders(self) -> str:
+        held = [f"input {n} ({d.pending} pending)" for n, d in self.inputs.items() if d.pending]
+        held += [f"output {n}" for n, m in self.monitors.items() if not m.spec.is_input and m.holding()]
+        return ", ".join(held) or "none"
+
+    def capture_end_state(self) -> None:
+        """Record what must be empty at the end: stranded inputs/outputs, initial state, status."""
+        for name, drv in self.inputs.items():
+            if drv.pending:
+                self.end_errors.append(f"input {name}: {drv.pending} token(s) never taken (stranded)")
+        for name, mon in self.monitors.items():
+            if not mon.spec.is_input and mon.holding():
+                self.end_errors.append(f"output {name}: still holds a token at the end (stranded)")
+        dut = self.tb.dut
+        if read_int(dut.at_init) != 1:
+            self.end_errors.append("DUT is not back in its initial state at the end (at_init = 0)")
+        for signal, _attr in self.cfg.status:
+            self.final_status[signal] = read_int(getattr(dut, signal))
+
+
+class OpTest(uvm_test):
+    """Base test: reset, run `self.sequences()` to completion, drain, check.
+
+    Subclasses set `make_config(params)` (the operation), `COVERAGE` (coverage subscriber class),
+    and may override `traffic()`, `sequences()` and `overrides()`.
+    """
+
+    COVERAGE: type[OpCoverage] = OpCoverage
+    SAMPLE_COVERAGE = True
+
+    def make_config(self, params: dict) -> OpConfig:
+        raise NotImplementedError
+
+    def traffic(self) -> TrafficConfig:
+        return TrafficConfig()
+
+    def sequences(self) -> list[OpSequence]:
+        raise NotImplementedError
+
+    def overrides(self) -> None:
+        """Factory overrides for this test (expected-failure tests replace scoreboard or monitor)."""
+
+    def build_phase(self):
+        params = json.loads(os.environ.get("DFV_PARAMS", "{}"))
+        ConfigDB().set(None, "*", "OP_CONFIG", self.make_config(params))
+        ConfigDB().set(None, "*", "TRAFFIC", self.traffic())
+        ConfigDB().set(None, "*", "COVERAGE_CLASS", self.COVERAGE)
+        ConfigDB().set(None, "*", "COVERAGE", self.SAMPLE_COVERAGE)
+        self.overrides()
+        self.env = OpEnv("env", self)
+
+    async def stimulus(self) -> None:
+        for seq in self.sequences():
+            await seq.start(self.env.sequencer)
+
+    async def run_phase(self):
+        self.raise_objection()
+        self.env.tb.start()
+        await self.env.tb.reset()
+        await self.stimulus()
+        await self.env.drain()
+        self.env.capture_end_state()
+        self.drop_objection()
+
+
+class ResetMidBurstMixin:
+    """Reset while tokens are in flight, then run a fresh stimulus: the DUT must recover."""
+
+    async def stimulus(self) -> None:
+        first, second = self.sequences(), self.sequences()
+        for seq in first:
+            await seq.start(self.env.sequencer)
+        rng = random.Random(f"{cocotb.RANDOM_SEED}:reset")
+        await self.env.tb.cycles(rng.randint(8, 40))
+        await self.env.tb.reset()
+        dut = self.env.tb.dut
+        if read_int(dut.at_init) != 1:
+            self.env.end_errors.append("DUT not in its initial state right after reset (at_init = 0)")
+        held = [n for n, m in self.env.monitors.items() if not m.spec.is_input and m.holding()]
+        if held:
+            self.env.end_errors.append(f"outputs valid right after reset: {held}")
+        for seq in second:
+            await seq.start(self.env.sequencer)
+
+
+class WrongModelScoreboard(OpScoreboard):
+    """A scoreboard whose model is wrong: the first token of the first non-empty output is changed
+    (or dropped, for control tokens). A test using it must fail."""
+
+    def expected(self, outputs: dict[str, list]) -> dict[str, list]:
+        mutated = {k: list(v) for k, v in outputs.items()}
+        for c in self.cfg.outputs:
+            stream = mutated.get(c.name, [])
+            if stream:
+                stream[0] = None if stream[0] is None else stream[0] ^ 1
+                if stream[0] is None:
+                    stream.pop(0)
+                return mutated
+        raise AssertionError("wrong-model test produced no output to mutate: its stimulus is empty")
+
+
+class CorruptingMonitor(ChannelMonitor):
+    """A monitor that reports the third token of the first output as a broken DUT would produce it:
+    bit 0 flipped, or, for a control token, delivered twice. A test using it must fail."""
+
+    def publish(self, obs: Observed) -> None:
+        first_output = ConfigDB().get(None, "", "OP_CONFIG").outputs[0]
+        if self.spec == first_output and self.count == 3:
+            if obs.token is None:
+                super().publish(obs)
+            else:
+                obs = replace(obs, token=obs.token ^ 1)
+        super().publish(obs)
+
+
+def expect_fail_overrides(kind: str) -> None:
+    """Install the factory override of an expected-failure test: "model" or "dut"."""
+    if kind == "model":
+        uvm_factory().set_type_override_by_type(OpScoreboard, WrongModelScoreboard)
+    elif kind == "dut":
+        uvm_factory().set_type_override_by_type(ChannelMonitor, CorruptingMonitor)
+    else:
+        raise ValueError(f"unknown expected-failure kind '{kind}'")
+
+
+class FullRateMixin:
+    """No idle cycles and no back-pressure: the DUT must sustain its full rate."""
+
+    def traffic(self) -> TrafficConfig:
+        return TrafficConfig(idle=FULL, backpressure=FULL)
+
+
+class BurstyMixin:
+    """Long runs of idle and back-pressure (bursty pattern, 50%) on every channel."""
+
+    def traffic(self) -> TrafficConfig:
+        return TrafficConfig(idle=Pattern("bursty", 0.5), backpressure=Pattern("bursty", 0.5))
+
+
+class HeavyBackpressureMixin:
+    """Inputs always offered, outputs ready only 30% of the time: back-pressure dominates."""
+
+    def traffic(self) -> TrafficConfig:
+        return TrafficConfig(idle=FULL, backpressure=Pattern("random", 0.7))
+
+
+class WrongModelMixin:
+    """Expected failure: the scoreboard's model is wrong (must be caught)."""
+
+    SAMPLE_COVERAGE = False
+
+    def overrides(self) -> None:
+        expect_fail_overrides("model")
+
+
+class CorruptDutMixin:
+    """Expected failure: the DUT's first output is corrupted on the way to the scoreboard."""
+
+    SAMPLE_COVERAGE = False
+
+    def overrides(self) -> None:
+        expect_fail_overrides("dut")

@@ -1,0 +1,74 @@
+"""Seeded idle-cycle and back-pressure generators.
+
+Each channel gets its own `random.Random` seeded from the run seed and the channel name, so a
+seed reproduces a run exactly and one channel's pattern does not depend on how many others exist.
+Patterns: `full` (never stall), `random` (stall each cycle with probability p) and `bursty`
+(alternating go/stall runs with geometric lengths, mean 1/p cycles of stall, capped so a drain
+window always sees progress).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+PATTERNS = ("full", "random", "bursty")
+MAX_STALL_RUN = 24
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """How often a channel stalls: `kind` in PATTERNS and the stall probability `p`."""
+
+    kind: str = "random"
+    p: float = 0.3
+
+    def __post_init__(self) -> None:
+        if self.kind not in PATTERNS:
+            raise ValueError(f"unknown traffic pattern '{self.kind}' (choose from {', '.join(PATTERNS)})")
+        if not 0.0 <= self.p < 1.0:
+            raise ValueError(f"stall probability {self.p} must be in [0, 1)")
+
+
+FULL = Pattern("full", 0.0)
+
+
+@dataclass
+class TrafficConfig:
+    """Stall patterns for a test: defaults for inputs (idle) and outputs (back-pressure), with
+    per-channel overrides keyed by channel name. Stored in ConfigDB under "TRAFFIC"."""
+
+    idle: Pattern = field(default_factory=lambda: Pattern("random", 0.3))
+    backpressure: Pattern = field(default_factory=lambda: Pattern("random", 0.3))
+    per_channel: dict[str, Pattern] = field(default_factory=dict)
+
+    def for_channel(self, name: str, is_input: bool) -> Pattern:
+        return self.per_channel.get(name, self.idle if is_input else self.backpressure)
+
+
+def channel_rng(seed: int, channel: str, purpose: str) -> random.Random:
+    """A generator private to one channel and purpose, reproducible from the run seed."""
+    return random.Random(f"{seed}:{channel}:{purpose}")
+
+
+class StallGenerator:
+    """Yields, cycle by cycle, whether a channel may transfer (True) or stalls (False)."""
+
+    def __init__(self, pattern: Pattern, rng: random.Random) -> None:
+        self.pattern = pattern
+        self.rng = rng
+        self._run_left = 0
+        self._stalling = False
+
+    def go(self) -> bool:
+        kind, p = self.pattern.kind, self.pattern.p
+        if kind == "full" or p == 0.0:
+            return True
+        if kind == "random":
+            return self.rng.random() >= p
+        if self._run_left == 0:
+            self._stalling = not self._stalling
+            mean = 1.0 / (1.0 - p) if self._stalling else 1.0 / p
+            self._run_left = min(MAX_STALL_RUN, 1 + int(self.rng.expovariate(1.0 / mean)))
+        self._run_left -= 1
+        return not self._stalling

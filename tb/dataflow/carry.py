@@ -1,0 +1,104 @@
+"""Testbench of `dataflow_carry` (rtl/dataflow/dataflow_carry.sv) against `golden.dataflow.Carry`.
+
+One item is one loop burst of N iterations: one initial value on `a`, N loop-carried values on
+`b`, and N trues then a false on `d`; the output must be `a` followed by the `b` values.
+"""
+
+from __future__ import annotations
+
+import pyuvm
+
+from golden.dataflow import Carry
+from tb.common.channel import ChannelSpec
+from tb.common.fcov import LENGTH_BINS, length_bin, sample_point
+from tb.common.op_env import (
+    BurstyMixin,
+    CorruptDutMixin,
+    FullRateMixin,
+    HeavyBackpressureMixin,
+    OpConfig,
+    OpCoverage,
+    OpItem,
+    OpTest,
+    ResetMidBurstMixin,
+    WrongModelMixin,
+)
+from tb.dataflow.bursts import BurstSequence, CornerBurstMixin
+from tb.dataflow.payload import TAG_BINS, payload_type, tag_bin
+
+NAME = "dataflow_carry"
+
+
+def make_config(params: dict) -> OpConfig:
+    width = int(params["W"])
+    channels = (
+        ChannelSpec("d", 1, True),
+        ChannelSpec("a", width, True),
+        ChannelSpec("b", width, True),
+        ChannelSpec("o", width, False),
+    )
+    return OpConfig(NAME, channels, lambda: Carry(width), params)
+
+
+class CarryBursts(BurstSequence):
+    def make_item(self, n: int, value) -> OpItem:
+        return OpItem(tokens={"a": [value()], "b": [value() for _ in range(n)], "d": [1] * n + [0]},
+                      kind=length_bin(n), trips=n)
+
+
+class CarryCornerBursts(CornerBurstMixin, CarryBursts):
+    pass
+
+
+class CarryCoverage(OpCoverage):
+    def sample_item(self, item: OpItem) -> None:
+        sample_point(f"{NAME}.burst_len", LENGTH_BINS, item.kind)
+        sample_point(f"{NAME}.payload", TAG_BINS, tag_bin(payload_type(int(self.cfg.params["W"]))))
+
+    def transitions(self) -> tuple[str, ...]:
+        return ("INIT->COND", "COND->LOOP", "LOOP->COND", "COND->INIT")
+
+
+class CarryTest(OpTest):
+    COVERAGE = CarryCoverage
+
+    def make_config(self, params: dict) -> OpConfig:
+        return make_config(params)
+
+    def sequences(self):
+        return [CarryCornerBursts.create("corner"), CarryBursts.create("random")]
+
+
+@pyuvm.test()
+class CarryRandomTest(CarryTest):
+    """Random bursts under 30% random idle cycles and back-pressure."""
+
+
+@pyuvm.test()
+class CarryFullRateTest(FullRateMixin, CarryTest):
+    """No stalls at all."""
+
+
+@pyuvm.test()
+class CarryBurstyTest(BurstyMixin, CarryTest):
+    """Long idle and back-pressure runs."""
+
+
+@pyuvm.test()
+class CarryBackpressureTest(HeavyBackpressureMixin, CarryTest):
+    """Inputs always valid, output mostly stalled."""
+
+
+@pyuvm.test()
+class CarryResetTest(ResetMidBurstMixin, CarryTest):
+    """Reset in the middle of a burst, then a fresh run."""
+
+
+@pyuvm.test(expect_fail=True)
+class CarryWrongModelTest(WrongModelMixin, CarryTest):
+    """Must fail: the scoreboard's model is wrong."""
+
+
+@pyuvm.test(expect_fail=True)
+class CarryCorruptDutTest(CorruptDutMixin, CarryTest):
+    """Must fail: a corrupted output token."""
