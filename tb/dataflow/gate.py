@@ -1,0 +1,114 @@
+"""Testbench of `dataflow_gate` (rtl/dataflow/dataflow_gate.sv) against `golden.dataflow.Gate`.
+
+One item is one before-region burst of a loop with N iterations: N + 1 values on `before_value`
+and N trues then a false on `before_cond`. The gate must emit the first N values on
+`after_value` and the last N conditions on `after_cond`, each output under its own back-pressure.
+"""
+
+from __future__ import annotations
+
+import pyuvm
+
+from golden.dataflow import Gate
+from tb.common.channel import ChannelSpec
+from tb.common.fcov import LENGTH_BINS, length_bin, sample_point
+from tb.common.op_env import (
+    BurstyMixin,
+    CorruptDutMixin,
+    FullRateMixin,
+    HeavyBackpressureMixin,
+    OpConfig,
+    OpCoverage,
+    OpItem,
+    OpTest,
+    ResetMidBurstMixin,
+    WrongModelMixin,
+)
+from tb.common.traffic import FULL, Pattern, TrafficConfig
+from tb.dataflow.bursts import BurstSequence, CornerBurstMixin
+from tb.dataflow.payload import TAG_BINS, payload_type, tag_bin
+
+NAME = "dataflow_gate"
+
+
+def make_config(params: dict) -> OpConfig:
+    width = int(params["W"])
+    channels = (
+        ChannelSpec("before_value", width, True),
+        ChannelSpec("before_cond", 1, True),
+        ChannelSpec("after_value", width, False),
+        ChannelSpec("after_cond", 1, False),
+    )
+    return OpConfig(NAME, channels, lambda: Gate(width), params)
+
+
+class GateBursts(BurstSequence):
+    def make_item(self, n: int, value) -> OpItem:
+        return OpItem(tokens={"before_value": [value() for _ in range(n + 1)], "before_cond": [1] * n + [0]},
+                      kind=length_bin(n), trips=n)
+
+
+class GateCornerBursts(CornerBurstMixin, GateBursts):
+    pass
+
+
+class GateCoverage(OpCoverage):
+    def sample_item(self, item: OpItem) -> None:
+        sample_point(f"{NAME}.burst_len", LENGTH_BINS, item.kind)
+        sample_point(f"{NAME}.payload", TAG_BINS, tag_bin(payload_type(int(self.cfg.params["W"]))))
+
+    def transitions(self) -> tuple[str, ...]:
+        return ("NEED_HEAD->NEED_HEAD", "NEED_HEAD->NEED_NEXT", "NEED_NEXT->NEED_NEXT", "NEED_NEXT->NEED_HEAD")
+
+
+class GateTest(OpTest):
+    COVERAGE = GateCoverage
+
+    def make_config(self, params: dict) -> OpConfig:
+        return make_config(params)
+
+    def sequences(self):
+        return [GateCornerBursts.create("corner"), GateBursts.create("random")]
+
+
+@pyuvm.test()
+class GateRandomTest(GateTest):
+    """Random bursts under 30% random idle cycles and back-pressure."""
+
+
+@pyuvm.test()
+class GateFullRateTest(FullRateMixin, GateTest):
+    """No stalls at all."""
+
+
+@pyuvm.test()
+class GateBurstyTest(BurstyMixin, GateTest):
+    """Long idle and back-pressure runs."""
+
+
+@pyuvm.test()
+class GateBackpressureTest(HeavyBackpressureMixin, GateTest):
+    """Inputs always valid, outputs mostly stalled."""
+
+
+@pyuvm.test()
+class GateSplitReadyTest(GateTest):
+    """One output always ready, the other stalled 70% of the time: the outputs must be independent."""
+
+    def traffic(self) -> TrafficConfig:
+        return TrafficConfig(idle=FULL, backpressure=FULL, per_channel={"after_cond": Pattern("random", 0.7)})
+
+
+@pyuvm.test()
+class GateResetTest(ResetMidBurstMixin, GateTest):
+    """Reset in the middle of a burst, then a fresh run."""
+
+
+@pyuvm.test(expect_fail=True)
+class GateWrongModelTest(WrongModelMixin, GateTest):
+    """Must fail: the scoreboard's model is wrong."""
+
+
+@pyuvm.test(expect_fail=True)
+class GateCorruptDutTest(CorruptDutMixin, GateTest):
+    """Must fail: a corrupted output token."""
