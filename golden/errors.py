@@ -17,6 +17,8 @@ class ErrorCode(IntEnum):
     NONE = 0
     CFG_DATAFLOW_STREAM_CONT_COND = 0x003
     RT_DATAFLOW_STREAM_ZERO_STEP = 0x103
+    RT_ARITH_DIV_BY_ZERO = 0x110
+    RT_MEMORY_ADDR_RANGE = 0x120
 
 
 def merge_error(current: int, new: int) -> int:

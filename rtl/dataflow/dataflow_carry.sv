@@ -1,0 +1,152 @@
+// Copyright dfv project contributors.
+//
+// dataflow_carry: hardware state machine for `dataflow.carry` (specs 000 / 001).
+//
+// Purpose
+//   Loop-carried value: per burst, emits one initial value from `a`, then one value from `b` for
+//   each d = 1, and ends the burst on d = 0 (which emits nothing). The length of `o` per burst equals
+//   the length of `d` for that burst. The payload is an opaque W-bit word.
+//   Example: a = [A, B], b = [C, D, E, F, G, H], d = [T, T, F, T, T, T, T, F]
+//            -> o = [A, C, D, B, E, F, G, H].
+//
+// Parameters
+//   W  payload width of a / b / o, >= 1.
+//
+// Ports
+//   clk, rst   clock, synchronous active-high reset.
+//   d_*        loop-condition input channel (1 bit).
+//   a_*        initial-value input channel (W bits).
+//   b_*        loop-carried input channel (W bits).
+//   o_*        output channel (W bits).
+//
+// States (state_q)
+//   INIT (0, reset)  take one `a`, emit it on `o`, go to COND. `d` is not consumed.
+//   COND (1)         take one `d` (d_ready = 1 in COND, never waits for `a`, `b` or `o`):
+//                      d = 1, `b` valid and `o` ready: also take `b`, emit it, stay in COND;
+//                      d = 1 otherwise:                go to LOOP;
+//                      d = 0, `a` valid and `o` ready: also take `a`, emit it, stay in COND
+//                                                      (the next burst's INIT merged in);
+//                      d = 0 otherwise:                go to INIT.
+//   LOOP (2)         take one `b`, emit it on `o`, go to COND.
+//   at_init = (state_q == INIT) (single output, no partially-transferred element).
+//
+// Latency
+//   0 cycles: o_data / o_valid are combinational from the inputs (and state).
+//
+// Combinational paths
+//   a_data, b_data, d_data -> o_data; a_valid, b_valid, d_valid, d_data -> o_valid.
+//   o_ready -> a_ready, b_ready; d_valid, d_data -> a_ready, b_ready.
+//   d_ready depends only on state. o_valid never depends on o_ready.
+//   When `d` is consumed without the merged transfer, o_valid (if already high) stays high with the
+//   same data in the next state (INIT shows `a`, LOOP shows `b`), so a presented element is never
+//   withdrawn while its source holds it.
+//
+// Throughput
+//   One element per cycle on `o` with always-valid inputs and an always-ready output, across
+//   bursts (INIT is only visited after a stall or after reset).
+
+module dataflow_carry #(
+  parameter int W = 32
+) (
+  input  logic         clk,
+  input  logic         rst,
+  // inputs
+  input  logic         d_data,
+  input  logic         d_valid,
+  output logic         d_ready,
+  input  logic [W-1:0] a_data,
+  input  logic         a_valid,
+  output logic         a_ready,
+  input  logic [W-1:0] b_data,
+  input  logic         b_valid,
+  output logic         b_ready,
+  // output
+  output logic [W-1:0] o_data,
+  output logic         o_valid,
+  input  logic         o_ready
+);
+
+  initial begin : p_param_check
+    if (W < 1) begin
+      $fatal(1, "dataflow_carry: W must be >= 1 (got %0d)", W);
+    end
+  end
+
+  typedef enum logic [1:0] {
+    INIT = 2'd0,
+    COND = 2'd1,
+    LOOP = 2'd2
+  } state_e;
+
+  state_e state_q, state_d;
+
+  // at_init is read by testbenches through the hierarchy (dut.at_init), never inside the design;
+  // `verilator public_flat_rd` keeps it visible in Verilator builds.
+  logic   at_init /* verilator public_flat_rd */;
+
+  logic in_init;
+  logic in_cond;
+  logic in_loop;
+  logic sel_a;    // `a` is the element presented on `o`
+  logic sel_b;    // `b` is the element presented on `o`
+
+  assign in_init = (state_q == INIT);
+  assign in_cond = (state_q == COND);
+  assign in_loop = (state_q == LOOP);
+
+  assign sel_a = in_init | (in_cond & d_valid & ~d_data);
+  assign sel_b = in_loop | (in_cond & d_valid &  d_data);
+
+  assign o_data  = sel_b ? b_data : a_data;
+  assign o_valid = (sel_a & a_valid) | (sel_b & b_valid);
+
+  assign d_ready = in_cond;
+  assign a_ready = sel_a & o_ready;
+  assign b_ready = sel_b & o_ready;
+
+  assign at_init = in_init;
+
+  always_comb begin : p_next
+    state_d = state_q;
+    case (state_q)
+      INIT: begin
+        if (a_valid && o_ready) begin
+          state_d = COND;
+        end
+      end
+      COND: begin
+        if (d_valid) begin
+          // Enum literals only (Icarus 11 rejects a ?: of enum values without a cast).
+          if (d_data) begin
+            if (b_valid && o_ready) begin
+              state_d = COND;
+            end else begin
+              state_d = LOOP;
+            end
+          end else begin
+            if (a_valid && o_ready) begin
+              state_d = COND;
+            end else begin
+              state_d = INIT;
+            end
+          end
+        end
+      end
+      LOOP: begin
+        if (b_valid && o_ready) begin
+          state_d = COND;
+        end
+      end
+      default: state_d = INIT;
+    endcase
+  end
+
+  always_ff @(posedge clk) begin : p_state
+    if (rst) begin
+      state_q <= INIT;
+    end else begin
+      state_q <= state_d;
+    end
+  end
+
+endmodule : dataflow_carry

@@ -1,0 +1,313 @@
+// Copyright dfv project contributors.
+//
+// dataflow_stream: hardware state machine for `dataflow.stream` (specs 000 / 001, README "Stream").
+//
+// Purpose
+//   Per activation, consumes one `start`, one `step` and one `bound` together and emits the
+//   one-step-ahead loop-control streams:
+//     idx  = [start, start op step, ..., last, one extra value]   (N + 1 elements)
+//     cont = [T, ..., T, F]                                        (N trues, then one false)
+//   Element k is (idx = next_idx, cont = next_idx <cont_cond> bound); when cont is true
+//   next_idx <= next_idx <step_op> step, when false the activation ends.
+//   Arithmetic wraps to W bits; comparisons are signed in W bits.
+//
+// Parameters
+//   W        payload (index) width, >= 1.
+//   STEP_OP  structural update operator (dfv_pkg::STEP_*): 0 +=, 1 -=, 2 *=, 3 /= (signed,
+//            truncating toward zero; step == -1 is computed explicitly as the wrapped negation),
+//            4 <<= (amount = step as unsigned, >= W gives 0), 5 >>= (arithmetic, amount = step as
+//            unsigned, >= W gives sign fill).
+//
+// Ports
+//   clk, rst                    clock, synchronous active-high reset.
+//   start_*, step_*, bound_*    input channels (W bits), joined: consumed in the same cycle.
+//   cont_cond[2:0]              runtime configuration (dfv_pkg::COND_*), sampled at the activation
+//                               (the latched copy is used for the whole activation):
+//                               0 <, 1 <=, 2 >, 3 >=, 4 !=, 5 by sign of step (< if step > 0,
+//                               > if step < 0), 6/7 invalid.
+//   idx_*  (W bits), cont_* (1 bit)
+//                               output channels; each takes back-pressure independently (per-output
+//                               sent flags idx_sent_q / cont_sent_q): an element retires once both
+//                               outputs have taken it, and crosses each output exactly once.
+//   err_valid, err_code[15:0]   sticky error (lowest non-zero code kept until reset);
+//                               err_valid = (err_code != 0).
+//
+// Errors (raised at the activation; the activation is then zero-trip: it still consumes its three
+// inputs and emits exactly one element, idx = start, cont = 0)
+//   step == 0 (any STEP_OP)     RT_DATAFLOW_STREAM_ZERO_STEP  (0x103 = 259)
+//   cont_cond == 6 or 7         CFG_DATAFLOW_STREAM_CONT_COND (0x003)
+//
+// States (state_q)
+//   S_IDLE   (0, reset)  waiting for an activation (start, step, bound all valid).
+//   S_ACTIVE (1)         presenting element (next_idx_q, cont) on idx / cont.
+//   at_init = (state_q == S_IDLE) && !idx_sent_q && !cont_sent_q.
+//
+// Latency
+//   1 cycle from the activation handshake (start/step/bound) to the first element on idx / cont
+//   (element 0 comes from registers). Outputs are registered-state driven: idx_* / cont_* data and
+//   valid depend only on flops.
+//
+// Combinational paths
+//   idx_ready, cont_ready -> start_ready, step_ready, bound_ready (the next activation is loaded in
+//   the same cycle the current activation's final element retires).
+//   start_valid, step_valid, bound_valid -> start_ready, step_ready, bound_ready (join: each input's
+//   ready includes the other two inputs' valid; never its own valid).
+//   cont_cond, step_data, start_data, bound_data -> flops only.
+//   No output valid depends on the same output's ready.
+//
+// Throughput
+//   One element per cycle on each output with always-valid inputs and always-ready outputs,
+//   including back-to-back activations (an activation of N iterations occupies N + 1 cycles;
+//   only the very first activation after idle pays the 1-cycle load).
+
+module dataflow_stream #(
+  parameter int W       = 32,
+  parameter int STEP_OP = 0
+) (
+  input  logic         clk,
+  input  logic         rst,
+  // activation inputs
+  input  logic [W-1:0] start_data,
+  input  logic         start_valid,
+  output logic         start_ready,
+  input  logic [W-1:0] step_data,
+  input  logic         step_valid,
+  output logic         step_ready,
+  input  logic [W-1:0] bound_data,
+  input  logic         bound_valid,
+  output logic         bound_ready,
+  // runtime configuration
+  input  logic [2:0]   cont_cond,
+  // outputs
+  output logic [W-1:0] idx_data,
+  output logic         idx_valid,
+  input  logic         idx_ready,
+  output logic         cont_data,
+  output logic         cont_valid,
+  input  logic         cont_ready,
+  // sticky error
+  output logic         err_valid,
+  output logic [15:0]  err_code
+);
+
+  import dfv_pkg::*;
+
+  // -----------------------------------------------------------------------------------------------
+  // Parameter check
+  // -----------------------------------------------------------------------------------------------
+  initial begin : p_param_check
+    if (W < 1) begin
+      $fatal(1, "dataflow_stream: W must be >= 1 (got %0d)", W);
+    end
+    if (STEP_OP < STEP_ADD || STEP_OP > STEP_SHR) begin
+      $fatal(1, "dataflow_stream: STEP_OP must be 0..5 (got %0d)", STEP_OP);
+    end
+  end
+
+  // -----------------------------------------------------------------------------------------------
+  // Types and registers
+  // -----------------------------------------------------------------------------------------------
+  typedef enum logic [0:0] {
+    S_IDLE   = 1'b0,
+    S_ACTIVE = 1'b1
+  } state_e;
+
+  state_e       state_q,    state_d;
+  logic [W-1:0] next_idx_q, next_idx_d;
+  logic [W-1:0] step_q,     step_d;
+  logic [W-1:0] bound_q,    bound_d;
+  logic [2:0]   cond_q,     cond_d;      // resolved condition, COND_LT..COND_NE
+  logic         stop_q,     stop_d;      // zero-trip activation (zero step / bad cont_cond)
+  logic         idx_sent_q, idx_sent_d;
+  logic         cont_sent_q, cont_sent_d;
+  logic [15:0]  err_code_q, err_code_d;
+
+  // at_init is read by testbenches through the hierarchy (dut.at_init), never inside the design;
+  // `verilator public_flat_rd` keeps it visible in Verilator builds.
+  logic         at_init /* verilator public_flat_rd */;
+
+  // -----------------------------------------------------------------------------------------------
+  // Functions
+  // -----------------------------------------------------------------------------------------------
+  // Signed comparison `x <c> b`; c is a resolved condition (COND_LT..COND_NE).
+  function automatic logic cond_holds(input logic [W-1:0] x, input logic [W-1:0] b,
+                                      input logic [2:0] c);
+    logic lt;
+    logic eq;
+    logic res;
+    lt = $signed(x) < $signed(b);
+    eq = (x == b);
+    case (c)
+      COND_LT: res = lt;
+      COND_LE: res = lt | eq;
+      COND_GT: res = ~(lt | eq);
+      COND_GE: res = ~lt;
+      COND_NE: res = ~eq;
+      default: res = 1'b0;
+    endcase
+    return res;
+  endfunction
+
+  // next_idx <step_op> step, wrapped to W bits.
+  function automatic logic [W-1:0] step_update(input logic [W-1:0] a, input logic [W-1:0] s);
+    logic [W-1:0]        res;
+    logic [W-1:0]        a_mag;
+    logic [W-1:0]        s_mag;
+    logic [W-1:0]        q_mag;
+    logic signed [W-1:0] sra;
+    case (STEP_OP)
+      STEP_ADD: res = a + s;
+      STEP_SUB: res = a - s;
+      STEP_MUL: res = a * s;
+      STEP_DIV: begin
+        // Signed division on magnitudes (as W-bit unsigned, so |MIN| = 2^(W-1) is exact), then the
+        // sign; no signed `/` is used, so there is no MIN / -1 overflow at any level.
+        a_mag = a[W-1] ? -a : a;
+        s_mag = s[W-1] ? -s : s;
+        if (s_mag == '0) begin
+          s_mag = W'(1);  // step == 0 never updates (zero-trip); avoid a division by zero
+        end
+        q_mag = a_mag / s_mag;
+        if (s == '1) begin
+          res = -a;  // step == -1: wrapped negation, computed explicitly
+        end else begin
+          res = (a[W-1] ^ s[W-1]) ? -q_mag : q_mag;
+        end
+      end
+      STEP_SHL: begin
+        res = (s >= W'(W)) ? '0 : (a << s);
+      end
+      STEP_SHR: begin
+        sra = $signed(a) >>> s;  // separate statement: keeps the shift in a signed context
+        res = (s >= W'(W)) ? {W{a[W-1]}} : sra;
+      end
+      default: res = a + s;
+    endcase
+    return res;
+  endfunction
+
+  // -----------------------------------------------------------------------------------------------
+  // Handshake
+  // -----------------------------------------------------------------------------------------------
+  logic active;
+  logic cur_cont;   // cont value of the element being presented
+  logic idx_done;   // idx has taken the current element (earlier or now)
+  logic cont_done;  // cont has taken the current element (earlier or now)
+  logic retire;     // current element completes this cycle
+  logic load_ok;    // an activation may be loaded this cycle
+  logic load;       // activation handshake happens this cycle
+
+  assign active    = (state_q == S_ACTIVE);
+  assign cur_cont  = ~stop_q & cond_holds(next_idx_q, bound_q, cond_q);
+
+  assign idx_data   = next_idx_q;
+  assign idx_valid  = active & ~idx_sent_q;
+  assign cont_data  = cur_cont;
+  assign cont_valid = active & ~cont_sent_q;
+
+  assign idx_done  = idx_sent_q  | idx_ready;
+  assign cont_done = cont_sent_q | cont_ready;
+  assign retire    = active & idx_done & cont_done;
+  assign load_ok   = ~active | (retire & ~cur_cont);
+
+  assign start_ready = load_ok & step_valid  & bound_valid;
+  assign step_ready  = load_ok & start_valid & bound_valid;
+  assign bound_ready = load_ok & start_valid & step_valid;
+  assign load        = load_ok & start_valid & step_valid & bound_valid;
+
+  assign err_code  = err_code_q;
+  assign err_valid = (err_code_q != ERR_NONE);
+
+  assign at_init = (state_q == S_IDLE) & ~idx_sent_q & ~cont_sent_q;
+
+  // -----------------------------------------------------------------------------------------------
+  // Next state
+  // -----------------------------------------------------------------------------------------------
+  logic        cfg_bad;    // cont_cond is 6 or 7
+  logic        zero_step;  // step == 0
+  logic [2:0]  load_cond;  // cont_cond with COND_BY_SIGN resolved against step's sign
+  logic [15:0] new_err;
+  logic [W-1:0] upd_idx;   // next_idx_q <step_op> step_q
+
+  // Kept outside the always_comb: Icarus 11 does not support constant bit selects there.
+  assign upd_idx   = step_update(next_idx_q, step_q);
+  assign cfg_bad   = cont_cond[2] & cont_cond[1];
+  assign zero_step = (step_data == '0);
+  assign load_cond = (cont_cond == COND_BY_SIGN) ? (step_data[W-1] ? COND_GT : COND_LT)
+                                                 : cont_cond;
+
+  always_comb begin : p_next
+    state_d     = state_q;
+    next_idx_d  = next_idx_q;
+    step_d      = step_q;
+    bound_d     = bound_q;
+    cond_d      = cond_q;
+    stop_d      = stop_q;
+    idx_sent_d  = idx_sent_q;
+    cont_sent_d = cont_sent_q;
+    err_code_d  = err_code_q;
+
+    new_err     = ERR_NONE;
+
+    if (load) begin
+      // New activation (from idle, or in the cycle the previous final element retires).
+      state_d     = S_ACTIVE;
+      next_idx_d  = start_data;
+      step_d      = step_data;
+      bound_d     = bound_data;
+      stop_d      = cfg_bad | zero_step;
+      idx_sent_d  = 1'b0;
+      cont_sent_d = 1'b0;
+      cond_d      = load_cond;
+      if (cfg_bad) begin
+        new_err = CFG_DATAFLOW_STREAM_CONT_COND;
+      end else if (zero_step) begin
+        new_err = RT_DATAFLOW_STREAM_ZERO_STEP;
+      end
+    end else if (retire) begin
+      idx_sent_d  = 1'b0;
+      cont_sent_d = 1'b0;
+      if (cur_cont) begin
+        next_idx_d = upd_idx;
+      end else begin
+        state_d = S_IDLE;
+      end
+    end else begin
+      idx_sent_d  = idx_sent_q  | (idx_valid  & idx_ready);
+      cont_sent_d = cont_sent_q | (cont_valid & cont_ready);
+    end
+
+    // Sticky error: the lowest non-zero code wins.
+    if (new_err != ERR_NONE && (err_code_q == ERR_NONE || new_err < err_code_q)) begin
+      err_code_d = new_err;
+    end
+  end
+
+  // -----------------------------------------------------------------------------------------------
+  // Registers
+  // -----------------------------------------------------------------------------------------------
+  always_ff @(posedge clk) begin : p_state
+    if (rst) begin
+      state_q     <= S_IDLE;
+      next_idx_q  <= '0;
+      step_q      <= '0;
+      bound_q     <= '0;
+      cond_q      <= COND_LT;
+      stop_q      <= 1'b0;
+      idx_sent_q  <= 1'b0;
+      cont_sent_q <= 1'b0;
+      err_code_q  <= ERR_NONE;
+    end else begin
+      state_q     <= state_d;
+      next_idx_q  <= next_idx_d;
+      step_q      <= step_d;
+      bound_q     <= bound_d;
+      cond_q      <= cond_d;
+      stop_q      <= stop_d;
+      idx_sent_q  <= idx_sent_d;
+      cont_sent_q <= cont_sent_d;
+      err_code_q  <= err_code_d;
+    end
+  end
+
+endmodule : dataflow_stream
