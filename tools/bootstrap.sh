@@ -15,6 +15,7 @@ command -v ccache >/dev/null 2>&1 || missing+=(ccache)
 command -v g++ >/dev/null 2>&1 || missing+=(g++)
 command -v perl >/dev/null 2>&1 || missing+=(perl)
 command -v make >/dev/null 2>&1 || missing+=(make)
+python3 -c "import venv, ensurepip" >/dev/null 2>&1 || missing+=(python3-venv)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "bootstrap: installing system packages: ${missing[*]}"
   if [ "$(id -u)" -eq 0 ]; then sudo=""; elif command -v sudo >/dev/null 2>&1; then sudo="sudo"; else

@@ -169,6 +169,8 @@ class ChannelMonitor(uvm_component):
         self.tb, self.spec = tb, spec
         self.sig = _ChannelSignals(tb.dut, spec)
         self.count = 0
+        self.first_cycle: int | None = None
+        self.last_cycle: int | None = None
         self.protocol_errors: list[str] = []
         self.stall_runs: list[int] = []
         self._waiting: object | None = None
@@ -202,11 +204,20 @@ class ChannelMonitor(uvm_component):
             self._was_waiting = False
             self._wait_cycles = 0
             self.count += 1
+            if self.first_cycle is None:
+                self.first_cycle = self.tb.cycle
+            self.last_cycle = self.tb.cycle
             self.publish(Observed(self.spec.name, token, self.tb.cycle, self.tb.epoch))
         else:
             self._was_waiting = True
             self._waiting = token
             self._wait_cycles += 1
+
+    def throughput(self) -> float:
+        """Tokens per cycle from the first to the last transfer (0 when fewer than two)."""
+        if self.count < 2 or self.first_cycle is None or self.last_cycle is None:
+            return 0.0
+        return self.count / (self.last_cycle - self.first_cycle + 1)
 
     def holding(self) -> bool:
         """Whether the channel currently offers a token (read outside the ReadOnly phase is fine)."""

@@ -67,6 +67,7 @@ class OpConfig:
     status: tuple[tuple[str, str], ...] = ()
     drain_quiet: int = 48
     deadlock_cycles: int = 2000
+    max_cycles: int = 20_000
 
     @property
     def inputs(self) -> tuple[ChannelSpec, ...]:
@@ -303,10 +304,11 @@ class OpEnv(uvm_env):
     async def drain(self) -> None:
         """Wait until every input token is taken and no channel moved for `drain_quiet` cycles.
 
-        A run with tokens pending and no transfer for `deadlock_cycles` cycles is a deadlock: it
-        fails, naming every channel that still holds tokens.
+        A run with tokens pending and no transfer for `deadlock_cycles` cycles is a deadlock, and a
+        run still busy after `max_cycles` is a runaway: both fail, naming every channel that still
+        holds tokens.
         """
-        quiet, last = 0, self.transfers()
+        quiet, last, start = 0, self.transfers(), self.tb.cycle
         while True:
             await self.tb.cycles(1)
             now = self.transfers()
@@ -318,6 +320,9 @@ class OpEnv(uvm_env):
             if quiet >= self.cfg.deadlock_cycles:
                 raise AssertionError(f"{self.cfg.name}: deadlock, no transfer for {quiet} cycles at cycle "
                                      f"{self.tb.cycle}; holding tokens: {self.holders()}")
+            if self.tb.cycle - start >= self.cfg.max_cycles:
+                raise AssertionError(f"{self.cfg.name}: still running after {self.cfg.max_cycles} cycles "
+                                     f"({now} transfers; a runaway loop?); holding tokens: {self.holders()}")
 
     def holders(self) -> str:
         held = [f"input {n} ({d.pending} pending)" for n, d in self.inputs.items() if d.pending]

@@ -1,0 +1,226 @@
+"""`make coverage`: merged code and functional coverage of every Verilator and cocotb run.
+
+Code coverage: every `coverage.dat` under reports/ (one per Verilator run) is read and merged by
+point, ignoring the instance path, so a point of a module counts as covered when any instance in
+any run hit it. Debian's `verilator_coverage --write-info` keeps only line records, so the numbers
+per type (line, branch, toggle, expression) come from reading the files here; the merged file is
+then annotated and rendered to HTML with `verilator_coverage` and `genhtml`.
+Functional coverage: every `fcov.yml` (cocotb-coverage) is merged with cocotb-coverage's own
+`merge_coverage`. Thresholds and waivers are in configs/coverage.yaml; the command fails below a
+threshold and lists every missed point or bin.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+from cocotb_coverage.coverage import merge_coverage
+
+from dfv.sim.toolchain import REPO, REPORTS_DIR
+
+THRESHOLDS = REPO / "configs" / "coverage.yaml"
+OUT = REPORTS_DIR / "coverage"
+TYPES = ("line", "branch", "expr", "toggle")
+_LINE = re.compile(r"^C '(.*)' (\d+)\s*$")
+
+
+@dataclass(frozen=True)
+class Point:
+    """One code-coverage point, independent of instance and checkout."""
+
+    module: str
+    kind: str
+    file: str
+    line: int
+    comment: str
+    key: str
+
+    def describe(self) -> str:
+        return f"{self.file}:{self.line} {self.comment}"
+
+
+def _fields(key: str) -> dict[str, str]:
+    out = {}
+    for part in key.split("\x01"):
+        if "\x02" in part:
+            name, value = part.split("\x02", 1)
+            out[name] = value
+    return out
+
+
+def _relative(path: str) -> str:
+    """`.../rtl/dataflow/x.sv` -> `rtl/dataflow/x.sv` whatever the checkout folder was."""
+    idx = path.rfind("/rtl/")
+    return path[idx + 1:] if idx >= 0 else path
+
+
+def read_dat(path: Path, into: dict[Point, int]) -> None:
+    """Add the counts of one coverage.dat to `into`, keyed by instance-free point."""
+    for raw in path.read_text(errors="replace").splitlines():
+        m = _LINE.match(raw)
+        if not m:
+            continue
+        f = _fields(m.group(1))
+        f.pop("h", None)
+        f["f"] = _relative(f.get("f", "?"))
+        key = "".join(f"\x01{k}\x02{v}" for k, v in f.items())
+        module = f.get("page", "?/?").split("/", 1)[-1]
+        point = Point(module, f.get("t", "?"), f["f"], int(f.get("l", 0)), f.get("o", ""), key)
+        into[point] = into.get(point, 0) + int(m.group(2))
+
+
+@dataclass
+class Waiver:
+    module: str
+    kind: str
+    match: str
+    reason: str
+    used: int = 0
+
+    def covers(self, p: Point) -> bool:
+        return p.module == self.module and p.kind == self.kind and self.match in p.describe()
+
+
+@dataclass
+class ModuleCoverage:
+    hit: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    total: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    missed: list[Point] = field(default_factory=list)
+    waived: int = 0
+
+    def pct(self, kind: str) -> float | None:
+        return 100.0 * self.hit[kind] / self.total[kind] if self.total[kind] else None
+
+
+def load_thresholds(path: Path = THRESHOLDS) -> tuple[dict, float, list[Waiver]]:
+    doc = yaml.safe_load(path.read_text())
+    if not isinstance(doc, dict) or doc.get("version") != 1:
+        raise ValueError(f"{path}: expected a mapping with version: 1")
+    code = doc.get("code") or {}
+    unknown = set(code) - set(TYPES)
+    if unknown:
+        raise ValueError(f"{path}: unknown coverage types {sorted(unknown)} (known: {', '.join(TYPES)})")
+    waivers = []
+    for i, w in enumerate(doc.get("waivers") or []):
+        missing = {"module", "type", "match", "reason"} - set(w)
+        if missing or not str(w.get("reason", "")).strip():
+            raise ValueError(f"{path}: waivers[{i}] needs module, type, match and a non-empty reason")
+        waivers.append(Waiver(w["module"], w["type"], w["match"], w["reason"]))
+    return code, float(doc.get("functional", 100)), waivers
+
+
+def code_coverage(points: dict[Point, int], waivers: list[Waiver]) -> dict[str, ModuleCoverage]:
+    modules: dict[str, ModuleCoverage] = defaultdict(ModuleCoverage)
+    for p, count in sorted(points.items(), key=lambda kv: (kv[0].module, kv[0].kind, kv[0].line)):
+        if not p.file.startswith("rtl/"):
+            continue  # generated tops are reported by their own flows, not signed off here
+        mod = modules[p.module]
+        waiver = next((w for w in waivers if w.covers(p)), None)
+        if waiver and count == 0:
+            waiver.used += 1
+            mod.waived += 1
+            continue
+        mod.total[p.kind] += 1
+        if count:
+            mod.hit[p.kind] += 1
+        else:
+            mod.missed.append(p)
+    return dict(modules)
+
+
+def functional_coverage(files: list[Path], merged: Path) -> dict[str, dict]:
+    """Merge cocotb-coverage files; return the leaf cover items (points and crosses) by name."""
+    if not files:
+        return {}
+    merge_coverage(lambda *_: None, str(merged), *map(str, files))
+    doc = yaml.safe_load(merged.read_text()) or {}
+    return {name: item for name, item in doc.items() if "bins:_hits" in item}
+
+
+def _html(points: dict[Point, int]) -> str:
+    """Write the merged .dat and render annotated sources and HTML; returns a status line."""
+    dat = OUT / "merged.dat"
+    with open(dat, "w") as f:
+        f.write("# SystemC::Coverage-3\n")
+        for p, count in points.items():
+            f.write(f"C '{p.key}' {count}\n")
+    tool, genhtml = shutil.which("verilator_coverage"), shutil.which("genhtml")
+    if not tool or not genhtml:
+        return "HTML skipped: verilator_coverage or genhtml not installed (run tools/bootstrap.sh)"
+    env = {k: v for k, v in os.environ.items() if k != "VERILATOR_ROOT"}
+    cwd = REPO  # paths in merged.dat are relative to the repository
+    subprocess.run([tool, "--annotate", str(OUT / "annotated"), "--annotate-all", str(dat)], env=env, cwd=cwd,
+                   check=True, capture_output=True)
+    subprocess.run([tool, "--write-info", str(OUT / "merged.info"), str(dat)], env=env, cwd=cwd, check=True,
+                   capture_output=True)
+    subprocess.run([genhtml, "--branch-coverage", "--quiet", str(OUT / "merged.info"), "-o", str(OUT / "html")],
+                   cwd=cwd, check=True, capture_output=True)
+    return f"HTML: {OUT / 'html' / 'index.html'}; annotated sources: {OUT / 'annotated'}"
+
+
+def _fmt(v: float | None) -> str:
+    return "-" if v is None else f"{v:.1f}"
+
+
+def main() -> int:
+    OUT.mkdir(parents=True, exist_ok=True)
+    code_thr, func_thr, waivers = load_thresholds()
+    dats = sorted(REPORTS_DIR.glob("verilator/**/coverage.dat"))
+    fcovs = sorted(REPORTS_DIR.glob("*/**/fcov.yml"))
+    if not dats:
+        print("no Verilator coverage found under reports/: run `make sim SIM=verilator` or `make test` first")
+        return 1
+    points: dict[Point, int] = {}
+    for dat in dats:
+        read_dat(dat, points)
+    modules = code_coverage(points, waivers)
+    lines, failures = [], []
+    header = ("module", *TYPES, "waived")
+    rows = [header] + [(m, *(f"{_fmt(c.pct(t))} ({c.hit[t]}/{c.total[t]})" for t in TYPES), str(c.waived))
+                       for m, c in sorted(modules.items())]
+    widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
+    lines.append(f"Code coverage over {len(dats)} Verilator runs (hand-written RTL, % (hit/points))")
+    lines += ["  ".join(cell.ljust(widths[i]) for i, cell in enumerate(r)) for r in rows]
+    for m, c in sorted(modules.items()):
+        for t in TYPES:
+            limit, pct = code_thr.get(t), c.pct(t)
+            if limit is not None and pct is not None and pct < limit:
+                missed = [p.describe() for p in c.missed if p.kind == t]
+                failures.append(f"{m} {t} {pct:.1f}% < {limit}%: missed {missed}")
+    items = functional_coverage(fcovs, OUT / "functional.yml")
+    lines.append("")
+    lines.append(f"Functional coverage over {len(fcovs)} runs ({len(items)} cover points and crosses)")
+    for name, item in sorted(items.items()):
+        hits = item["bins:_hits"]
+        at_least = item.get("at_least", 1)
+        missed = [b for b, n in hits.items() if n < at_least]
+        pct = 100.0 * (len(hits) - len(missed)) / len(hits) if hits else 100.0
+        lines.append(f"  {name:60s} {pct:6.1f}%  ({len(hits) - len(missed)}/{len(hits)} bins)")
+        if pct < func_thr:
+            failures.append(f"functional {name} {pct:.1f}% < {func_thr}%: missed bins {missed}")
+    unused = [w for w in waivers if not w.used]
+    for w in unused:
+        failures.append(f"waiver matches no missed point (remove it): {w.module} {w.kind} '{w.match}'")
+    lines.append("")
+    lines.append(_html(points))
+    report = "\n".join(lines)
+    (OUT / "summary.txt").write_text(report + "\n" + "\n".join(failures) + "\n")
+    print(report)
+    if failures:
+        print("\nBelow threshold:")
+        print("\n".join(f"  {f}" for f in failures))
+        return 1
+    print("\nAll thresholds met.")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

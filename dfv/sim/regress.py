@@ -1,0 +1,159 @@
+"""The regression behind `make sim`: every suite of configs/regression.yaml on one simulator.
+
+Each (suite, parameter set, seed) is one simulator process running every test of the suite's
+module; builds are shared across seeds. Results go to `reports/<sim>/junit.xml` and a summary
+table (test, simulator, seed, result, simulated cycles) is printed. Exit status 1 if any test
+failed, 2 for a bad configuration.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import xml.etree.ElementTree as ET
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from dfv.sim.build import BuildSpec, build
+from dfv.sim.run import TestResult, run_tests
+from dfv.sim.toolchain import REPO, REPORTS_DIR, SIMULATORS, ToolchainError, setup_path
+
+CONFIG = REPO / "configs" / "regression.yaml"
+SCHEMA_VERSION = 1
+
+
+class ConfigError(ValueError):
+    """The regression configuration does not follow its schema."""
+
+
+@dataclass(frozen=True)
+class Job:
+    """One simulator process: a suite at one parameter set and seed."""
+
+    suite: str
+    toplevel: str
+    module: str
+    params: tuple[tuple[str, int], ...]
+    seed: int
+
+    @property
+    def spec(self) -> BuildSpec:
+        return BuildSpec(self.toplevel, dict(self.params))
+
+    @property
+    def label(self) -> str:
+        params = ",".join(f"{k}={v}" for k, v in self.params)
+        return f"{self.suite}[{params}]"
+
+
+def _require(cond: bool, where: str, what: str) -> None:
+    if not cond:
+        raise ConfigError(f"{where}: {what}")
+
+
+def load_jobs(path: Path = CONFIG) -> list[Job]:
+    """Read and schema-check the regression file; one Job per (suite, parameter set, seed)."""
+    try:
+        doc = yaml.safe_load(path.read_text())
+    except (OSError, yaml.YAMLError) as exc:
+        raise ConfigError(f"{path}: cannot read: {exc}") from None
+    _require(isinstance(doc, dict), str(path), "top level must be a mapping")
+    _require(doc.get("version") == SCHEMA_VERSION, str(path), f"version must be {SCHEMA_VERSION}")
+    seeds = doc.get("seeds", [1])
+    _require(isinstance(seeds, list) and all(isinstance(s, int) for s in seeds), str(path), "seeds: integers")
+    suites = doc.get("suites")
+    _require(isinstance(suites, list) and suites, str(path), "suites: a non-empty list")
+    jobs, names = [], set()
+    for i, suite in enumerate(suites):
+        where = f"{path}: suites[{i}]"
+        _require(isinstance(suite, dict), where, "must be a mapping")
+        unknown = set(suite) - {"name", "toplevel", "module", "params", "seeds"}
+        _require(not unknown, where, f"unknown keys {sorted(unknown)}")
+        for key in ("name", "toplevel", "module"):
+            _require(isinstance(suite.get(key), str), where, f"'{key}' must be a string")
+        _require(suite["name"] not in names, where, f"duplicate suite name {suite['name']}")
+        names.add(suite["name"])
+        params = suite.get("params", [{}])
+        _require(isinstance(params, list) and all(isinstance(p, dict) for p in params), where,
+                 "params: a list of mappings")
+        for p in params:
+            _require(all(isinstance(v, int) for v in p.values()), where, f"parameter values must be integers: {p}")
+        suite_seeds = suite.get("seeds", seeds)
+        for p in params:
+            for seed in suite_seeds:
+                jobs.append(Job(suite["name"], suite["toplevel"], suite["module"], tuple(sorted(p.items())), seed))
+    return jobs
+
+
+def run_job(job: Job, sim: str) -> list[TestResult]:
+    run_dir = REPORTS_DIR / sim / "runs" / f"{job.spec.tag()}__seed{job.seed}"
+    try:
+        results = run_tests(job.spec, sim, job.module, job.seed, run_dir)
+    except Exception as exc:  # a build or simulator failure is a failed job, reported with the rest
+        results = [TestResult("<build>", sim, job.seed, False, 0, f"{type(exc).__name__}: {exc}")]
+    for r in results:
+        r.name = f"{job.label}::{r.name}"
+    return results
+
+
+def write_junit(results: list[TestResult], path: Path, sim: str) -> None:
+    suite = ET.Element("testsuite", name=f"regression-{sim}", tests=str(len(results)),
+                       failures=str(sum(not r.passed for r in results)))
+    for r in results:
+        case = ET.SubElement(suite, "testcase", classname=sim, name=f"{r.name}[seed={r.seed}]")
+        ET.SubElement(case, "properties").append(ET.Element("property", name="cycles", value=str(r.cycles)))
+        if not r.passed:
+            ET.SubElement(case, "failure", message=r.message[:2000])
+    path.parent.mkdir(parents=True, exist_ok=True)
+    ET.ElementTree(suite).write(path, encoding="unicode")
+
+
+def summary_table(results: list[TestResult]) -> str:
+    """The table `make sim` ends with."""
+    rows = [("test", "simulator", "seed", "result", "cycles")]
+    rows += [(r.name, r.sim, str(r.seed), "PASS" if r.passed else "FAIL", str(r.cycles)) for r in results]
+    widths = [max(len(row[i]) for row in rows) for i in range(5)]
+    lines = ["  ".join(cell.ljust(widths[i]) if i == 0 else cell.rjust(widths[i]) for i, cell in enumerate(row))
+             for row in rows]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    passed = sum(r.passed for r in results)
+    lines.append(f"{passed} passed, {len(results) - passed} failed")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sim", choices=SIMULATORS, required=True)
+    parser.add_argument("--config", type=Path, default=CONFIG)
+    parser.add_argument("--suite", action="append", help="only these suites (repeatable)")
+    parser.add_argument("-j", "--jobs", type=int, default=2, help="simulator processes in parallel")
+    args = parser.parse_args(argv)
+    try:
+        jobs = load_jobs(args.config)
+        setup_path(args.sim)
+    except (ConfigError, ToolchainError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if args.suite:
+        jobs = [j for j in jobs if j.suite in args.suite]
+    for toplevel, params in dict.fromkeys((j.toplevel, j.params) for j in jobs):  # each build once, up front
+        spec = BuildSpec(toplevel, dict(params))
+        try:
+            build(spec, args.sim)
+        except Exception as exc:  # reported per job below
+            print(f"build of {spec.tag()} on {args.sim} failed: {exc}", file=sys.stderr)
+    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        results = [r for rs in pool.map(lambda j: run_job(j, args.sim), jobs) for r in rs]
+    write_junit(results, REPORTS_DIR / args.sim / "junit.xml", args.sim)
+    print(summary_table(results))
+    for r in results:
+        if not r.passed:
+            print(f"FAIL {r.name} seed {r.seed}: {r.message}", file=sys.stderr)
+    return 0 if all(r.passed for r in results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

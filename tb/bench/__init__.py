@@ -1,0 +1,1 @@
+"""Benchmark tests: throughput (tokens per cycle) and simulation speed, run by `make bench`."""

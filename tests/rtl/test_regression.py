@@ -1,0 +1,25 @@
+"""Every job of configs/regression.yaml on Icarus and on Verilator, as pytest tests.
+
+`make sim` runs the same jobs for one simulator with a summary table; here each (suite, parameter
+set, seed, simulator) is one test that fails with the names and messages of the failed cocotb
+tests. Expected-failure tests (wrong model, corrupted DUT) are inside each job: cocotb reports them
+as passed only when their check did fail.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from dfv.sim.regress import load_jobs, run_job
+from dfv.sim.toolchain import SIMULATORS
+
+JOBS = load_jobs()
+
+
+@pytest.mark.parametrize("sim", SIMULATORS)
+@pytest.mark.parametrize("job", JOBS, ids=[f"{j.label}-seed{j.seed}" for j in JOBS])
+def test_rtl(job, sim):
+    results = run_job(job, sim)
+    assert results, f"{job.label} ran no test on {sim}"
+    failed = [f"{r.name}: {r.message}" for r in results if not r.passed]
+    assert not failed, "\n".join(failed)
