@@ -27,8 +27,11 @@ fi
 stamp=.venv/.installed
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   echo "bootstrap: creating .venv with the pinned packages"
-  python3 -m venv .venv
-  .venv/bin/python -m pip install -q --upgrade pip
-  .venv/bin/python -m pip install -q -e '.[dev]'
+  log=$(mktemp)
+  if ! { python3 -m venv .venv && .venv/bin/python -m pip install -q --upgrade pip &&
+         .venv/bin/python -m pip install -q -e '.[dev]'; } >"$log" 2>&1; then
+    cat "$log" >&2; echo "bootstrap: creating .venv failed (log above)" >&2; exit 1
+  fi
+  rm -f "$log"
   touch "$stamp"
 fi
