@@ -1,0 +1,113 @@
+"""Golden models of the handshake primitives, the arith integer ops and the memory access ports.
+
+`MACHINES` maps each operation name to a keyword-parameter factory for `golden.registry`:
+`Fork(n=2, width=32)`, `Join(n=2)`, `CondBr(width=32)`, `Mux(n=2, width=32)`, `Merge(n=2, width=32)`,
+`ControlMerge(n=2, width=0)`, `Sink(width=32)`, `Source()`, `Constant(value=0, width=32)`,
+`Buffer(width=32, slots=2)`, `Fifo(width=32, depth=2)`, `arith.<op>` -> `BinOp(op=<op>, width=32)`,
+`Cmpi(predicate="eq", width=32)`, `Select(width=32)`, `arith.<cast>` -> `Cast(kind=<cast>, in_width,
+out_width)`, `Load(width, addr_width)`, `Store(width, addr_width)`. A `width` of 0 means control-only
+tokens (`None`) and selects the `_ctrl` RTL module (docs/primitives.md).
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from golden.handshake.access import Load, Store
+from golden.handshake.arith import (
+    BINOP_CODES,
+    CAST_KINDS,
+    CMPI_PREDICATES,
+    BinOp,
+    Cast,
+    Cmpi,
+    Select,
+    binop,
+    cast,
+    cmpi,
+)
+from golden.handshake.branch import CondBr, ControlMerge, Merge, Mux
+from golden.handshake.buffer import Buffer, Fifo
+from golden.handshake.fork import Fork
+from golden.handshake.join import Join
+from golden.handshake.sources import Constant, Sink, Source
+
+MACHINES = {
+    "handshake.fork": Fork,
+    "handshake.join": Join,
+    "handshake.cond_br": CondBr,
+    "handshake.mux": Mux,
+    "handshake.merge": Merge,
+    "handshake.control_merge": ControlMerge,
+    "handshake.sink": Sink,
+    "handshake.source": Source,
+    "handshake.constant": Constant,
+    "handshake.buffer": Buffer,
+    "handshake.fifo": Fifo,
+    "handshake.load": Load,
+    "handshake.store": Store,
+    "arith.cmpi": Cmpi,
+    "arith.select": Select,
+}
+MACHINES.update({f"arith.{op}": partial(BinOp, op=op) for op in BINOP_CODES})
+MACHINES.update({f"arith.{kind}": partial(Cast, kind=kind) for kind in CAST_KINDS})
+
+# RTL module implementing each operation (the `_ctrl` variant is used when width == 0).
+RTL_MODULES = {
+    "handshake.fork": "handshake_fork",
+    "handshake.join": "handshake_join",
+    "handshake.cond_br": "handshake_cond_br",
+    "handshake.mux": "handshake_mux",
+    "handshake.merge": "handshake_merge",
+    "handshake.control_merge": "handshake_control_merge",
+    "handshake.sink": "handshake_sink",
+    "handshake.source": "handshake_source",
+    "handshake.constant": "handshake_constant",
+    "handshake.buffer": "handshake_buffer",
+    "handshake.fifo": "handshake_fifo",
+    "handshake.load": "handshake_load",
+    "handshake.store": "handshake_store",
+    "arith.cmpi": "arith_cmpi",
+    "arith.select": "arith_select",
+}
+RTL_MODULES.update({f"arith.{op}": "arith_binop" for op in BINOP_CODES})
+RTL_MODULES.update({f"arith.{kind}": "arith_cast" for kind in CAST_KINDS})
+HAS_CTRL_VARIANT = (
+    "handshake.fork",
+    "handshake.cond_br",
+    "handshake.mux",
+    "handshake.merge",
+    "handshake.control_merge",
+    "handshake.sink",
+    "handshake.buffer",
+    "handshake.fifo",
+)
+
+__all__ = [
+    "BINOP_CODES",
+    "CAST_KINDS",
+    "CMPI_PREDICATES",
+    "HAS_CTRL_VARIANT",
+    "MACHINES",
+    "RTL_MODULES",
+    "BinOp",
+    "Buffer",
+    "Cast",
+    "Cmpi",
+    "CondBr",
+    "Constant",
+    "ControlMerge",
+    "Fifo",
+    "Fork",
+    "Join",
+    "Load",
+    "Merge",
+    "Mux",
+    "Select",
+    "Sink",
+    "Source",
+    "Store",
+    "binop",
+    "cast",
+    "cmpi",
+]

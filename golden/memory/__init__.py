@@ -1,0 +1,17 @@
+"""Golden models of the memory interfaces: `handshake.memory` and `handshake.extmemory` (spec 004)."""
+
+from __future__ import annotations
+
+from golden.memory.memory import ExtMemory, Memory
+
+MACHINES = {
+    "handshake.memory": Memory,
+    "handshake.extmemory": ExtMemory,
+}
+
+RTL_MODULES = {
+    "handshake.memory": "handshake_memory",
+    "handshake.extmemory": "handshake_extmemory",
+}
+
+__all__ = ["MACHINES", "RTL_MODULES", "ExtMemory", "Memory"]

@@ -1,0 +1,61 @@
+// handshake_fifo: DEPTH-entry FIFO with registered outputs.
+// Parameters: W (data width, >= 1), DEPTH (entries, >= 1).
+// Ports: in (W) -> out (W).
+// State: mem_q[DEPTH], rd_q, wr_q (circular pointers), count_q. at_init: count_q == 0 (pointers are not
+// compared: an empty FIFO holds no token whatever its pointers).
+// No combinational path: out_valid = count_q != 0, out_data = mem_q[rd_q], in_ready = count_q != DEPTH.
+// Latency 1 cycle. Throughput: one token per cycle for DEPTH >= 2 (DEPTH = 1: one token per 2 cycles).
+module handshake_fifo #(
+  parameter int W = 32,
+  parameter int DEPTH = 2,
+  localparam int PW = (DEPTH > 1) ? $clog2(DEPTH) : 1,
+  localparam int CW = $clog2(DEPTH + 1)
+) (
+  input  logic         clk,
+  input  logic         rst,
+  input  logic [W-1:0] in_data,
+  input  logic         in_valid,
+  output logic         in_ready,
+  output logic [W-1:0] out_data,
+  output logic         out_valid,
+  input  logic         out_ready
+);
+  logic [W-1:0]  mem_q [DEPTH];
+  logic [PW-1:0] rd_q;
+  logic [PW-1:0] wr_q;
+  logic [CW-1:0] count_q;
+  logic push;
+  logic pop;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic at_init;  // read by testbenches (dut.at_init)
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  assign in_ready = (count_q != CW'(DEPTH));
+  assign out_valid = (count_q != '0);
+  assign out_data = mem_q[rd_q];
+  assign push = in_valid & in_ready;
+  assign pop = out_valid & out_ready;
+  assign at_init = (count_q == '0);
+
+  function automatic logic [PW-1:0] next_ptr(input logic [PW-1:0] p);
+    if (p == PW'(DEPTH - 1)) next_ptr = '0;
+    else next_ptr = p + PW'(1);
+  endfunction
+
+  always_ff @(posedge clk) begin : p_ctrl
+    if (rst) begin
+      rd_q <= '0;
+      wr_q <= '0;
+      count_q <= '0;
+    end else begin
+      if (push) wr_q <= next_ptr(wr_q);
+      if (pop) rd_q <= next_ptr(rd_q);
+      if (push && !pop) count_q <= count_q + CW'(1);
+      else if (pop && !push) count_q <= count_q - CW'(1);
+    end
+  end
+
+  always_ff @(posedge clk) begin : p_mem
+    if (push) mem_q[wr_q] <= in_data;
+  end
+endmodule

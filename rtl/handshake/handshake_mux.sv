@@ -1,0 +1,45 @@
+// handshake_mux: passes one token of in[sel] to out, chosen by a select token.
+// Parameters: W (data width, >= 1), N (number of data inputs, >= 1). SW = N > 1 ? $clog2(N) : 1.
+// Ports: sel (SW bits), in[N] (W, packed) -> out (W).
+// Stateless (at_init = 1). Fires when sel is valid, sel < N, in[sel] is valid and out is ready; consumes
+// sel and in[sel] only. A sel >= N is never consumed (stall). Latency 0. Throughput: one token per cycle.
+module handshake_mux #(
+  parameter int W = 32,
+  parameter int N = 2,
+  localparam int SW = (N > 1) ? $clog2(N) : 1
+) (
+  input  logic           clk,
+  input  logic           rst,
+  input  logic [SW-1:0]  sel_data,
+  input  logic           sel_valid,
+  output logic           sel_ready,
+  input  logic [N*W-1:0] in_data,
+  input  logic [N-1:0]   in_valid,
+  output logic [N-1:0]   in_ready,
+  output logic [W-1:0]   out_data,
+  output logic           out_valid,
+  input  logic           out_ready
+);
+  logic [N-1:0] pick;
+  logic fire;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic at_init;  // read by testbenches (dut.at_init)
+  /* verilator lint_on UNUSEDSIGNAL */
+  always_comb begin
+    out_data = '0;
+    out_valid = 1'b0;
+    for (int i = 0; i < N; i++) begin
+      pick[i] = (sel_data == SW'(i));
+      if (pick[i]) begin
+        out_data = in_data[i*W +: W];
+        out_valid = sel_valid & in_valid[i];
+      end
+    end
+    fire = out_valid & out_ready;
+    sel_ready = fire;
+    in_ready = fire ? pick : '0;
+    at_init = 1'b1;
+  end
+  logic unused;
+  assign unused = clk ^ rst;
+endmodule

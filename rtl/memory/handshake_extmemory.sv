@@ -1,0 +1,172 @@
+// handshake_extmemory: memory interface whose storage is outside the module (spec 004 extmemory).
+// Parameters: W (data width), AW (address width), NLD (load ports, >= 0), NST (store ports, >= 0),
+//   MAXOUT (max outstanding loads, >= 1). NLD = 0 / NST = 0: one dummy channel of that kind (tie valids 0).
+// Ports: st_data[NST] (W), st_addr[NST] (AW), ld_addr[NLD] (AW) -> ld_data[NLD] (W), st_done[NST] (ctrl),
+//   ld_done[NLD] (ctrl); err_valid, err_code[15:0] (always 0: no DEPTH, no range check).
+//   Boundary: out mem_req (1+AW+W bits) = {we, addr, wdata} (we at [AW+W], addr at [AW+W-1:W], wdata at
+//   [W-1:0], wdata = 0 for loads); in mem_resp (W bits): exactly one response per load request, in request
+//   order; stores get no response.
+// State: req_vq/req_q (registered mem_req), st_done_q, ld_data_vq/ld_val_q, ld_done_q, tag FIFO of the
+//   issuing load port per outstanding load (tag_q, trd_q, twr_q), cnt_q = outstanding loads.
+//   at_init: no request, no outstanding load, all output registers empty.
+// Behaviour: each cycle the mem_req register is free (or being emptied), one eligible access is moved into
+//   it, fixed priority: store ports by increasing index, then load ports by increasing index. A store is
+//   eligible when st_data[i], st_addr[i] are valid and st_done[i] is free (or being emptied); its st_done[i]
+//   is raised in the same cycle its request appears on mem_req. A load is eligible when ld_addr[i] is valid
+//   and cnt_q < MAXOUT; its response is routed to ld_data[i] and ld_done[i] (mem_resp_ready = the head
+//   port's output registers are free or being emptied).
+// Latency: store inputs -> st_done / mem_req 1 cycle; load: 1 cycle to mem_req, response -> ld_data 1 cycle.
+//   mem_req_valid/data, ld_*/st_done valids and data are registers; input readies depend combinationally on
+//   mem_req_ready and the output readies. Throughput: one access per cycle in total.
+module handshake_extmemory #(
+  parameter int W = 32,
+  parameter int AW = 32,
+  parameter int NLD = 1,
+  parameter int NST = 1,
+  parameter int MAXOUT = 4,
+  localparam int NL = (NLD > 0) ? NLD : 1,
+  localparam int NS = (NST > 0) ? NST : 1,
+  localparam int RW = 1 + AW + W,
+  localparam int LIW = (NL > 1) ? $clog2(NL) : 1,
+  localparam int TW = (MAXOUT > 1) ? $clog2(MAXOUT) : 1,
+  localparam int CW = $clog2(MAXOUT + 1)
+) (
+  input  logic             clk,
+  input  logic             rst,
+  input  logic [NS*W-1:0]  st_data_data,
+  input  logic [NS-1:0]    st_data_valid,
+  output logic [NS-1:0]    st_data_ready,
+  input  logic [NS*AW-1:0] st_addr_data,
+  input  logic [NS-1:0]    st_addr_valid,
+  output logic [NS-1:0]    st_addr_ready,
+  input  logic [NL*AW-1:0] ld_addr_data,
+  input  logic [NL-1:0]    ld_addr_valid,
+  output logic [NL-1:0]    ld_addr_ready,
+  output logic [NL*W-1:0]  ld_data_data,
+  output logic [NL-1:0]    ld_data_valid,
+  input  logic [NL-1:0]    ld_data_ready,
+  output logic [NS-1:0]    st_done_valid,
+  input  logic [NS-1:0]    st_done_ready,
+  output logic [NL-1:0]    ld_done_valid,
+  input  logic [NL-1:0]    ld_done_ready,
+  output logic [RW-1:0]    mem_req_data,
+  output logic             mem_req_valid,
+  input  logic             mem_req_ready,
+  input  logic [W-1:0]     mem_resp_data,
+  input  logic             mem_resp_valid,
+  output logic             mem_resp_ready,
+  output logic             err_valid,
+  output logic [15:0]      err_code
+);
+  logic            req_vq;
+  logic [RW-1:0]   req_q;
+  logic [NS-1:0]   st_done_q;
+  logic [NL-1:0]   ld_data_vq;
+  logic [NL-1:0]   ld_done_q;
+  logic [NL*W-1:0] ld_val_q;
+  logic [LIW-1:0]  tag_q [MAXOUT];
+  logic [TW-1:0]   trd_q;
+  logic [TW-1:0]   twr_q;
+  logic [CW-1:0]   cnt_q;
+
+  logic          req_free;
+  logic          found;
+  logic          issue;
+  logic          issue_ld;
+  logic [RW-1:0] req_next;
+  logic [LIW-1:0] ld_pick;
+  logic [NS-1:0] st_fire;
+  logic [NL-1:0] ld_fire;
+  logic [LIW-1:0] head;
+  logic          resp_ok;
+  logic          resp_fire;
+  logic [NL-1:0] deliver;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic at_init;  // read by testbenches (dut.at_init)
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  function automatic logic [TW-1:0] next_ptr(input logic [TW-1:0] p);
+    if (p == TW'(MAXOUT - 1)) next_ptr = '0;
+    else next_ptr = p + TW'(1);
+  endfunction
+
+  assign head = tag_q[trd_q];
+
+  always_comb begin
+    req_free = ~req_vq | mem_req_ready;
+    found = 1'b0;
+    issue_ld = 1'b0;
+    ld_pick = '0;
+    req_next = '0;
+    st_fire = '0;
+    ld_fire = '0;
+    for (int i = 0; i < NS; i++) begin
+      if ((i < NST) && st_data_valid[i] && st_addr_valid[i] && (!st_done_q[i] || st_done_ready[i]) && !found) begin
+        found = 1'b1;
+        st_fire[i] = req_free;
+        req_next = {1'b1, st_addr_data[i*AW +: AW], st_data_data[i*W +: W]};
+      end
+    end
+    for (int i = 0; i < NL; i++) begin
+      if ((i < NLD) && ld_addr_valid[i] && (cnt_q < CW'(MAXOUT)) && !found) begin
+        found = 1'b1;
+        ld_fire[i] = req_free;
+        issue_ld = req_free;
+        ld_pick = LIW'(i);
+        req_next = {1'b0, ld_addr_data[i*AW +: AW], W'(0)};
+      end
+    end
+    issue = found & req_free;
+    st_data_ready = st_fire;
+    st_addr_ready = st_fire;
+    ld_addr_ready = ld_fire;
+
+    resp_ok = 1'b0;
+    for (int i = 0; i < NL; i++) begin
+      if (head == LIW'(i))
+        resp_ok = (cnt_q != '0) && (!ld_data_vq[i] || ld_data_ready[i]) && (!ld_done_q[i] || ld_done_ready[i]);
+    end
+    mem_resp_ready = resp_ok;
+    resp_fire = resp_ok & mem_resp_valid;
+    for (int i = 0; i < NL; i++) deliver[i] = resp_fire && (head == LIW'(i));
+
+    mem_req_valid = req_vq;
+    mem_req_data = req_q;
+    st_done_valid = st_done_q;
+    ld_data_valid = ld_data_vq;
+    ld_data_data = ld_val_q;
+    ld_done_valid = ld_done_q;
+    err_valid = 1'b0;
+    err_code = '0;
+    at_init = !req_vq && (cnt_q == '0) && (st_done_q == '0) && (ld_data_vq == '0) && (ld_done_q == '0);
+  end
+
+  always_ff @(posedge clk) begin : p_ctrl
+    if (rst) begin
+      req_vq <= 1'b0;
+      st_done_q <= '0;
+      ld_data_vq <= '0;
+      ld_done_q <= '0;
+      trd_q <= '0;
+      twr_q <= '0;
+      cnt_q <= '0;
+    end else begin
+      req_vq <= issue | (req_vq & ~mem_req_ready);
+      st_done_q <= st_fire | (st_done_q & ~st_done_ready);
+      ld_data_vq <= deliver | (ld_data_vq & ~ld_data_ready);
+      ld_done_q <= deliver | (ld_done_q & ~ld_done_ready);
+      if (issue_ld) twr_q <= next_ptr(twr_q);
+      if (resp_fire) trd_q <= next_ptr(trd_q);
+      if (issue_ld && !resp_fire) cnt_q <= cnt_q + CW'(1);
+      else if (resp_fire && !issue_ld) cnt_q <= cnt_q - CW'(1);
+    end
+  end
+
+  always_ff @(posedge clk) begin : p_data
+    if (issue) req_q <= req_next;
+    if (issue_ld) tag_q[twr_q] <= ld_pick;
+    for (int i = 0; i < NL; i++) begin
+      if (deliver[i]) ld_val_q[i*W +: W] <= mem_resp_data;
+    end
+  end
+endmodule

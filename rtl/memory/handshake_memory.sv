@@ -1,0 +1,133 @@
+// handshake_memory: internal memory with NST store ports and NLD load ports (spec 004, stores first).
+// Parameters: W (data width), AW (address width), DEPTH (words), NLD (load ports, >= 0), NST (store ports,
+//   >= 0). NLD = 0 / NST = 0: the ports of that kind keep one dummy channel (tie its valids to 0).
+// Ports: st_data[NST] (W), st_addr[NST] (AW), ld_addr[NLD] (AW) -> ld_data[NLD] (W), st_done[NST] (ctrl),
+//   ld_done[NLD] (ctrl); err_valid, err_code[15:0] (RT_MEMORY_ADDR_RANGE).
+// Storage: logic [W-1:0] mem_q [DEPTH], zero at time 0, not cleared by rst (testbenches read/write it).
+// State: output registers st_done_q, ld_data_vq/ld_val_q, ld_done_q; err_q. at_init: all output registers
+//   empty.
+// Behaviour: store port i fires when st_data[i] and st_addr[i] are valid and st_done[i] is free (or being
+//   emptied); load port i fires when ld_addr[i] is valid and ld_data[i], ld_done[i] are free (or being
+//   emptied). All ports may fire in one cycle; same-cycle order: stores by increasing index (the higher index
+//   wins on a common address), then loads by increasing index (a load sees same-cycle stores: write-first,
+//   forwarded). Address >= DEPTH: error, the load returns 0, the store is dropped, done still produced.
+// Latency 1 (done/data tokens come from registers; no combinational path to any output valid/data; input
+//   readies depend combinationally on the output readies). Throughput: one access per cycle per port.
+module handshake_memory #(
+  parameter int W = 32,
+  parameter int AW = 32,
+  parameter int DEPTH = 16,
+  parameter int NLD = 1,
+  parameter int NST = 1,
+  localparam int NL = (NLD > 0) ? NLD : 1,
+  localparam int NS = (NST > 0) ? NST : 1,
+  localparam int IXW = (DEPTH > 1) ? $clog2(DEPTH) : 1
+) (
+  input  logic            clk,
+  input  logic            rst,
+  input  logic [NS*W-1:0]  st_data_data,
+  input  logic [NS-1:0]    st_data_valid,
+  output logic [NS-1:0]    st_data_ready,
+  input  logic [NS*AW-1:0] st_addr_data,
+  input  logic [NS-1:0]    st_addr_valid,
+  output logic [NS-1:0]    st_addr_ready,
+  input  logic [NL*AW-1:0] ld_addr_data,
+  input  logic [NL-1:0]    ld_addr_valid,
+  output logic [NL-1:0]    ld_addr_ready,
+  output logic [NL*W-1:0]  ld_data_data,
+  output logic [NL-1:0]    ld_data_valid,
+  input  logic [NL-1:0]    ld_data_ready,
+  output logic [NS-1:0]    st_done_valid,
+  input  logic [NS-1:0]    st_done_ready,
+  output logic [NL-1:0]    ld_done_valid,
+  input  logic [NL-1:0]    ld_done_ready,
+  output logic             err_valid,
+  output logic [15:0]      err_code
+);
+  import dfv_pkg::*;
+
+  logic [W-1:0]    mem_q [DEPTH];
+  logic [NS-1:0]   st_done_q;
+  logic [NL-1:0]   ld_data_vq;
+  logic [NL-1:0]   ld_done_q;
+  logic [NL*W-1:0] ld_val_q;
+  logic [15:0]     err_q;
+
+  logic [NS-1:0] st_fire;
+  logic [NS-1:0] st_ok;
+  logic [NL-1:0] ld_fire;
+  logic [NL-1:0] ld_ok;
+  logic range_err;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic at_init;  // read by testbenches (dut.at_init)
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  function automatic logic in_range(input logic [AW-1:0] a);
+    in_range = (64'(a) < 64'(DEPTH));
+  endfunction
+
+  initial begin
+    for (int i = 0; i < DEPTH; i++) mem_q[i] = '0;
+  end
+
+  always_comb begin
+    range_err = 1'b0;
+    for (int i = 0; i < NS; i++) begin
+      st_fire[i] = (i < NST) && st_data_valid[i] && st_addr_valid[i] && (!st_done_q[i] || st_done_ready[i]);
+      st_ok[i] = in_range(st_addr_data[i*AW +: AW]);
+      if (st_fire[i] && !st_ok[i]) range_err = 1'b1;
+    end
+    for (int i = 0; i < NL; i++) begin
+      ld_fire[i] = (i < NLD) && ld_addr_valid[i] && (!ld_data_vq[i] || ld_data_ready[i])
+                   && (!ld_done_q[i] || ld_done_ready[i]);
+      ld_ok[i] = in_range(ld_addr_data[i*AW +: AW]);
+      if (ld_fire[i] && !ld_ok[i]) range_err = 1'b1;
+    end
+    st_data_ready = st_fire;
+    st_addr_ready = st_fire;
+    ld_addr_ready = ld_fire;
+    st_done_valid = st_done_q;
+    ld_data_valid = ld_data_vq;
+    ld_data_data = ld_val_q;
+    ld_done_valid = ld_done_q;
+    err_valid = (err_q != '0);
+    err_code = err_q;
+    at_init = (st_done_q == '0) && (ld_data_vq == '0) && (ld_done_q == '0);
+  end
+
+  // Stores, in increasing port index: a later port overwrites an earlier one on a common address.
+  always_ff @(posedge clk) begin : p_mem
+    for (int i = 0; i < NS; i++) begin
+      if (st_fire[i] && st_ok[i]) mem_q[IXW'(st_addr_data[i*AW +: AW])] <= st_data_data[i*W +: W];
+    end
+  end
+
+  // Loads: read, then forward the same-cycle stores in increasing port index (write-first).
+  always_ff @(posedge clk) begin : p_ld_val
+    for (int l = 0; l < NL; l++) begin
+      if (ld_fire[l]) begin
+        logic [W-1:0] v;
+        v = ld_ok[l] ? mem_q[IXW'(ld_addr_data[l*AW +: AW])] : '0;
+        for (int s = 0; s < NS; s++) begin
+          if (ld_ok[l] && st_fire[s] && st_ok[s] && st_addr_data[s*AW +: AW] == ld_addr_data[l*AW +: AW])
+            v = st_data_data[s*W +: W];
+        end
+        ld_val_q[l*W +: W] <= v;
+      end
+    end
+  end
+
+  always_ff @(posedge clk) begin : p_out
+    if (rst) begin
+      st_done_q <= '0;
+      ld_data_vq <= '0;
+      ld_done_q <= '0;
+      err_q <= '0;
+    end else begin
+      st_done_q <= st_fire | (st_done_q & ~st_done_ready);
+      ld_data_vq <= ld_fire | (ld_data_vq & ~ld_data_ready);
+      ld_done_q <= ld_fire | (ld_done_q & ~ld_done_ready);
+      if (range_err && (err_q == '0 || err_q > RT_MEMORY_ADDR_RANGE)) err_q <= RT_MEMORY_ADDR_RANGE;
+    end
+  end
+endmodule
