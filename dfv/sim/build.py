@@ -8,6 +8,7 @@ lock makes concurrent requests for the same build (pytest-xdist workers) wait fo
 from __future__ import annotations
 
 import fcntl
+import logging
 import hashlib
 import json
 from collections.abc import Mapping, Sequence
@@ -62,6 +63,7 @@ def build(spec: BuildSpec, sim: str) -> tuple[Runner, Path]:
     digest = _digest(spec, sim, sources)
     stamp = build_dir / "stamp"
     runner = get_runner(sim)
+    runner.log.setLevel(logging.ERROR)  # its "Skipping compilation" warning fires on every cached build
     with open(build_dir / ".lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         fresh = stamp.exists() and stamp.read_text() == digest
