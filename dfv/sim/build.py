@@ -8,9 +8,9 @@ lock makes concurrent requests for the same build (pytest-xdist workers) wait fo
 from __future__ import annotations
 
 import fcntl
-import logging
 import hashlib
 import json
+import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path

@@ -26,7 +26,6 @@ module handshake_control_merge_ctrl #(
   logic idx_sent_q;
   logic lock_q;
   logic [SW-1:0] sel_q;
-  logic found;
   logic any;
   logic [SW-1:0] chosen;
   logic consume;
@@ -34,26 +33,36 @@ module handshake_control_merge_ctrl #(
   logic at_init;  // read by testbenches (dut.at_init)
   /* verilator lint_on UNUSEDSIGNAL */
 
-  always_comb begin
-    found = 1'b0;
-    chosen = '0;
+  // Glitch-free selection: scratch values are block-local and every signal another process reads
+  // is assigned exactly once per pass, and no ready is read here. Under Icarus a default-then-
+  // override of a shared valid/data, or a block reading a ready, re-triggers consumers whose
+  // ready depends on that valid and can loop at zero delay. Ready logic lives in p_ready.
+  always_comb begin : p_select
+    logic          f;
+    logic [SW-1:0] c;
+    logic          a;
+    f = 1'b0;
+    c = '0;
     for (int i = 0; i < N; i++) begin
-      if (in_valid[i] && !found) chosen = SW'(i);
-      found = found | in_valid[i];
+      if (in_valid[i] && !f) c = SW'(i);
+      f = f | in_valid[i];
     end
-    if (lock_q) chosen = sel_q;
-    any = 1'b0;
+    if (lock_q) c = sel_q;
+    a = 1'b0;
     for (int i = 0; i < N; i++) begin
-      if (chosen == SW'(i)) begin
-        any = in_valid[i];
-      end
+      if (c == SW'(i)) a = in_valid[i];
     end
-    index_data = chosen;
-    out_valid = any & ~out_sent_q;
-    index_valid = any & ~idx_sent_q;
+    chosen      = c;
+    any         = a;
+    index_data  = c;
+    out_valid   = a & ~out_sent_q;
+    index_valid = a & ~idx_sent_q;
+    at_init     = ~lock_q;
+  end
+
+  always_comb begin : p_ready
     consume = any & (out_sent_q | out_ready) & (idx_sent_q | index_ready);
     for (int i = 0; i < N; i++) in_ready[i] = consume & (chosen == SW'(i));
-    at_init = ~lock_q;
   end
 
   always_ff @(posedge clk) begin : p_state

@@ -22,30 +22,43 @@ module handshake_merge #(
 );
   logic lock_q;
   logic [SW-1:0] sel_q;
-  logic found;
   logic [SW-1:0] chosen;
   /* verilator lint_off UNUSEDSIGNAL */
   logic at_init;  // read by testbenches (dut.at_init)
   /* verilator lint_on UNUSEDSIGNAL */
 
-  always_comb begin
-    found = 1'b0;
-    chosen = '0;
+  // Glitch-free selection: scratch values are block-local and every signal another process reads
+  // is assigned exactly once per pass, and no ready is read here. Under Icarus a default-then-
+  // override of a shared valid/data, or a block reading a ready, re-triggers consumers whose
+  // ready depends on that valid and can loop at zero delay. Ready logic lives in p_ready.
+  always_comb begin : p_select
+    logic          f;
+    logic [SW-1:0] c;
+    logic [W-1:0]  d;
+    logic          v;
+    f = 1'b0;
+    c = '0;
     for (int i = 0; i < N; i++) begin
-      if (in_valid[i] && !found) chosen = SW'(i);
-      found = found | in_valid[i];
+      if (in_valid[i] && !f) c = SW'(i);
+      f = f | in_valid[i];
     end
-    if (lock_q) chosen = sel_q;
-    out_valid = 1'b0;
-    out_data = '0;
+    if (lock_q) c = sel_q;
+    d = '0;
+    v = 1'b0;
     for (int i = 0; i < N; i++) begin
-      if (chosen == SW'(i)) begin
-        out_valid = in_valid[i];
-        out_data = in_data[i*W +: W];
+      if (c == SW'(i)) begin
+        v = in_valid[i];
+        d = in_data[i*W +: W];
       end
     end
+    chosen    = c;
+    out_valid = v;
+    out_data  = d;
+    at_init   = ~lock_q;
+  end
+
+  always_comb begin : p_ready
     for (int i = 0; i < N; i++) in_ready[i] = out_valid & out_ready & (chosen == SW'(i));
-    at_init = ~lock_q;
   end
 
   always_ff @(posedge clk) begin : p_lock

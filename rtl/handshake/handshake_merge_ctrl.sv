@@ -15,19 +15,28 @@ module handshake_merge_ctrl #(
   input  logic         out_ready
 );
   logic [N-1:0] pick;
-  logic found;
   /* verilator lint_off UNUSEDSIGNAL */
   logic at_init;  // read by testbenches (dut.at_init)
   /* verilator lint_on UNUSEDSIGNAL */
-  always_comb begin
-    found = 1'b0;
+  // Glitch-free selection: scratch values are block-local and every signal another process reads
+  // is assigned exactly once per pass, and no ready is read here. Under Icarus a default-then-
+  // override of a shared valid/data, or a block reading a ready, re-triggers consumers whose
+  // ready depends on that valid and can loop at zero delay. Ready logic lives in p_ready.
+  always_comb begin : p_select
+    logic         f;
+    logic [N-1:0] p;
+    f = 1'b0;
     for (int i = 0; i < N; i++) begin
-      pick[i] = in_valid[i] & ~found;
-      found = found | in_valid[i];
+      p[i] = in_valid[i] & ~f;
+      f = f | in_valid[i];
     end
-    out_valid = found;
+    pick      = p;
+    out_valid = f;
+    at_init   = 1'b1;
+  end
+
+  always_comb begin : p_ready
     in_ready = out_ready ? pick : '0;
-    at_init = 1'b1;
   end
   logic unused;
   assign unused = clk ^ rst;

@@ -22,16 +22,27 @@ module handshake_mux_ctrl #(
   /* verilator lint_off UNUSEDSIGNAL */
   logic at_init;  // read by testbenches (dut.at_init)
   /* verilator lint_on UNUSEDSIGNAL */
-  always_comb begin
-    out_valid = 1'b0;
+  // Glitch-free selection: scratch values are block-local and every signal another process reads
+  // is assigned exactly once per pass, and no ready is read here. Under Icarus a default-then-
+  // override of a shared valid/data, or a block reading a ready, re-triggers consumers whose
+  // ready depends on that valid and can loop at zero delay. Ready logic lives in p_ready.
+  always_comb begin : p_select
+    logic         v;
+    logic [N-1:0] p;
+    v = 1'b0;
     for (int i = 0; i < N; i++) begin
-      pick[i] = (sel_data == SW'(i));
-      if (pick[i]) out_valid = sel_valid & in_valid[i];
+      p[i] = (sel_data == SW'(i));
+      if (p[i]) v = sel_valid & in_valid[i];
     end
+    pick      = p;
+    out_valid = v;
+    at_init   = 1'b1;
+  end
+
+  always_comb begin : p_ready
     fire = out_valid & out_ready;
     sel_ready = fire;
     in_ready = fire ? pick : '0;
-    at_init = 1'b1;
   end
   logic unused;
   assign unused = clk ^ rst;

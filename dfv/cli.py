@@ -1,0 +1,104 @@
+"""`dfv`: the project's command-line tool.
+
+    dfv lower K.mlir [--func F] [--index-width N] -o OUTDIR
+        writes OUTDIR/dfg.yaml, top.sv, dfg.dot, dfg.svg (when Graphviz `dot` is installed), dfg.mlir
+    dfv run K.mlir --func F --inputs IN.json --engine golden [--json] [--index-width N]
+        prints one JSON object on its last line; exit 0 only for "pass"
+
+Bad input (malformed MLIR, unsupported operation or type, bad tagged type, missing function, bad
+inputs file) gives a one-line error with the source location and exit status 2, never a traceback.
+`index` is `--index-width` bits wide in hardware (default 32).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+from golden.types import DEFAULT_INDEX_WIDTH
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line, exit 2
+        print(f"dfv: error: {message}", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def _index_width(text: str) -> int:
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid index width {text!r}") from None
+    if not 2 <= v <= 64:
+        raise argparse.ArgumentTypeError(f"index width must be 2..64, got {v}")
+    return v
+
+
+def _build() -> argparse.ArgumentParser:
+    p = _Parser(prog="dfv", description="dataflow verification kit")
+    sub = p.add_subparsers(dest="cmd", required=True, parser_class=_Parser)
+    lo = sub.add_parser("lower", help="lower an MLIR program to a DFG, top.sv and a picture")
+    lo.add_argument("mlir")
+    lo.add_argument("--func", default=None)
+    lo.add_argument("--index-width", type=_index_width, default=DEFAULT_INDEX_WIDTH)
+    lo.add_argument("-o", "--out", required=True)
+    ru = sub.add_parser("run", help="run a program on an engine and compare with the source interpreter")
+    ru.add_argument("mlir")
+    ru.add_argument("--func", default=None)
+    ru.add_argument("--inputs", required=True)
+    ru.add_argument("--engine", default="golden")
+    ru.add_argument("--json", action="store_true")
+    ru.add_argument("--index-width", type=_index_width, default=DEFAULT_INDEX_WIDTH)
+    return p
+
+
+def cmd_lower(a) -> int:
+    from lowering.output import write_outputs
+
+    files, g = write_outputs(a.mlir, a.func, a.index_width, a.out)
+    print(f"lowered @{g.name}: {len(g.nodes)} nodes, {len(g.channels)} channels, "
+          f"{len(g.groups)} memory group(s) -> {', '.join(files)}")
+    return 0
+
+
+def cmd_run(a) -> int:
+    from dfv.runner import run_program
+
+    res = run_program(a.mlir, a.func, a.inputs, a.engine, a.index_width)
+    if not a.json:
+        print(f"{res['status']}: {res['message']}")
+    print(json.dumps(res))
+    return 0 if res["status"] == "pass" else 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    from dfv.runner import EngineUnavailable
+    from lowering.parse import LoweringError
+    from lowering.verify import DfgVerifyError
+
+    a = _build().parse_args(argv)
+    try:
+        return cmd_lower(a) if a.cmd == "lower" else cmd_run(a)
+    except (LoweringError, EngineUnavailable) as exc:
+        msg = " ".join(str(exc).split())
+        print(f"dfv: error: {msg}", file=sys.stderr)
+        if a.cmd == "run" and a.json:
+            print(json.dumps({"status": "error", "engine": a.engine, "returns": [], "memrefs": {},
+                              "cycles": None, "message": msg}))
+        return 2
+    except DfgVerifyError as exc:
+        print(f"dfv: error: internal lowering error: {' '.join(str(exc).split())}", file=sys.stderr)
+        return 3
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:  # never a traceback for the user; DFV_TRACEBACK=1 shows it
+        if os.environ.get("DFV_TRACEBACK"):
+            raise
+        print(f"dfv: internal error: {type(exc).__name__}: {' '.join(str(exc).split())}", file=sys.stderr)
+        return 3
+
+
+if __name__ == "__main__":
+    sys.exit(main())

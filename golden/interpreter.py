@@ -1,0 +1,255 @@
+"""Run a lowered DFG on the golden machines with unbounded FIFOs until it is quiescent.
+
+Every node becomes the golden machine of its operation (`golden.registry.make_machine(op, **params)`),
+every channel one unbounded deque shared by the producer's output queue and the consumer's input
+queue. The function interface nodes are handled here: `func.start` holds one control token,
+`func.arg` one token with the argument value, `func.result` / `func.done` collect what reaches them.
+Memref arguments initialise the `contents` of their `handshake.extmemory`.
+
+Control tokens are `None`. The dataflow machines (`carry`, `invariant`) only take data words, so a
+control stream routed through them (spec 004's memory-control carries) is carried as the 1-bit word 0
+and turned back into `None` on the way out.
+
+`run_dfg` returns the results, the final contents of every memory, the tokens left in channels
+(each with the channel, its producer and the MLIR operation it came from) and the machines that are
+not back in their initial state. The run is deterministic (Kahn network): the firing order does not
+change any stream.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+
+from golden.core import Machine
+from golden.registry import make_machine
+
+CONTROL = "none"
+
+
+@dataclass
+class Stranded:
+    channel: str
+    src: str
+    dst: str
+    count: int
+    origin: str
+    tokens: list
+
+    def __str__(self) -> str:
+        return (f"{self.count} token(s) {self.tokens[:4]} stranded in channel {self.channel} "
+                f"({self.src} -> {self.dst}) from {self.origin}")
+
+
+@dataclass
+class InterpResult:
+    results: list[list[int | None]]
+    memories: dict[str, list[int]]
+    stranded: list[Stranded] = field(default_factory=list)
+    busy: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    done: int = 0
+    firings: int = 0
+
+    @property
+    def clean(self) -> bool:
+        return not self.stranded and not self.busy and not self.errors and self.done == 1 and all(
+            len(r) == 1 for r in self.results)
+
+    def problems(self) -> list[str]:
+        out = [str(s) for s in self.stranded]
+        out += self.busy + self.errors
+        if self.done != 1:
+            out.append(f"done fired {self.done} times (expected 1)")
+        for i, r in enumerate(self.results):
+            if len(r) != 1:
+                out.append(f"result {i} received {len(r)} tokens (expected 1)")
+        return out
+
+
+class _CtrlAdapter(Machine):
+    """Wraps a data-only machine so control-typed ports carry `None` outside and 0 inside."""
+
+    def __init__(self, inner: Machine, ctrl_in: list[str], ctrl_out: list[str]):
+        self.inner, self.ctrl_in, self.ctrl_out = inner, ctrl_in, ctrl_out
+        self.INPUTS, self.OUTPUTS = inner.INPUTS, inner.OUTPUTS
+        self.error = 0
+
+    def reset(self) -> None:
+        self.inner.reset()
+
+    def is_initial(self) -> bool:
+        return self.inner.is_initial()
+
+    def state_name(self) -> str:
+        return self.inner.state_name()
+
+    def fire(self, inq, outq) -> bool:
+        for p in self.ctrl_in:
+            q = inq[p]
+            if q and q[0] is None:
+                q[0] = 0
+        before = {p: len(outq[p]) for p in self.ctrl_out}
+        fired = self.inner.fire(inq, outq)
+        for p in self.ctrl_out:
+            q = outq[p]
+            for i in range(before[p], len(q)):
+                q[i] = None
+        self.error = self.inner.error
+        return fired
+
+
+class _Collector(Machine):
+    INPUTS = ("in",)
+    OUTPUTS = ()
+
+    def __init__(self) -> None:
+        self.got: list = []
+        super().__init__()
+
+    def is_initial(self) -> bool:
+        return True
+
+    def fire(self, inq, outq) -> bool:
+        if not inq["in"]:
+            return False
+        self.got.append(inq["in"].popleft())
+        return True
+
+
+class _Emitter(Machine):
+    INPUTS = ()
+    OUTPUTS = ("out",)
+
+    def __init__(self, token) -> None:
+        self.token = token
+        super().__init__()
+
+    def reset(self) -> None:
+        super().reset()
+        self.sent = False
+
+    def is_initial(self) -> bool:
+        return True
+
+    def fire(self, inq, outq) -> bool:
+        if self.sent:
+            return False
+        self.sent = True
+        outq["out"].append(self.token)
+        return True
+
+
+class _Passive(Machine):
+    """A memory without access ports (a memref argument the function never touches)."""
+
+    INPUTS = ()
+    OUTPUTS = ()
+
+    def __init__(self, contents: list) -> None:
+        self.contents = contents
+        super().__init__()
+
+    def is_initial(self) -> bool:
+        return True
+
+    def fire(self, inq, outq) -> bool:
+        return False
+
+
+def _machine(g, node, args: dict[int, object]) -> Machine:
+    op, params = node.op, dict(node.params)
+    if op == "func.start":
+        return _Emitter(None)
+    if op == "func.arg":
+        ty = node.out_types["out"]
+        w = g.width(ty)
+        return _Emitter(int(args[node.params["position"]]) & ((1 << w) - 1))
+    if op in ("func.result", "func.done"):
+        return _Collector()
+    if op in ("handshake.memory", "handshake.extmemory") and not (params.get("n_load") or params.get("n_store")):
+        # a memref nobody accesses: no ports, the contents stay as given
+        pos = node.meta.get("position")
+        return _Passive(list(args[pos]) if pos is not None else [0] * node.meta.get("size", 0))
+    if op in ("handshake.memory", "handshake.extmemory"):
+        pos = node.meta.get("position")
+        if op == "handshake.extmemory" and pos is not None:
+            w = params["width"]
+            params["contents"] = [int(v) & ((1 << w) - 1) for v in args[pos]]
+    m = make_machine(op, **params)
+    if op.startswith("dataflow."):
+        ci = [p for p, t in node.in_types.items() if t == CONTROL]
+        co = [p for p, t in node.out_types.items() if t == CONTROL]
+        if ci or co:
+            m = _CtrlAdapter(m, ci, co)
+    return m
+
+
+def run_dfg(g, args: dict[int, object], max_firings: int = 20_000_000, capacity: int | None = None) -> InterpResult:
+    """Run `g` with `args` (position -> raw word for scalars, list of words for memrefs).
+
+    `capacity` (default unbounded) bounds every channel: a machine fires only while each of its
+    output queues holds fewer tokens (a rough model of the bounded buffering of the RTL, to find
+    lowering structures that need more buffering than the hardware has).
+    """
+    machines = {nid: _machine(g, n, args) for nid, n in g.nodes.items()}
+    queues = {c.id: deque() for c in g.channels}
+    inq: dict[str, dict[str, deque]] = {nid: {} for nid in g.nodes}
+    outq: dict[str, dict[str, deque]] = {nid: {} for nid in g.nodes}
+    consumer_of: dict[str, list[str]] = {nid: [] for nid in g.nodes}
+    producer_of: dict[str, list[str]] = {nid: [] for nid in g.nodes}
+    for c in g.channels:
+        q = queues[c.id]
+        inq[c.dst.node][c.dst.port] = q
+        outq[c.src.node][c.src.port] = q
+        consumer_of[c.src.node].append(c.dst.node)
+        producer_of[c.dst.node].append(c.src.node)
+    for nid, m in machines.items():
+        for p in m.INPUTS:
+            if p not in inq[nid]:
+                raise ValueError(f"{g.nodes[nid].op} ({nid}) has no channel on input {p}")
+        for p in m.OUTPUTS:
+            outq[nid].setdefault(p, deque())
+    work = deque(machines)
+    queued = set(machines)
+    firings = 0
+    while work:
+        nid = work.popleft()
+        queued.discard(nid)
+        m, iq, oq = machines[nid], inq[nid], outq[nid]
+        fired = False
+        while (capacity is None or all(len(q) < capacity for q in oq.values())) and m.fire(iq, oq):
+            fired = True
+            firings += 1
+            if firings > max_firings:
+                raise RuntimeError(f"the DFG did not become quiescent within {max_firings} firings")
+        if fired:
+            for succ in consumer_of[nid] + (producer_of[nid] if capacity is not None else []):
+                if succ not in queued:
+                    queued.add(succ)
+                    work.append(succ)
+    res = InterpResult(results=[], memories={}, firings=firings)
+    for r in sorted(g.results, key=lambda r: r["position"]):
+        res.results.append(list(machines[r["node"]].got))
+    for nid, n in g.nodes.items():
+        if n.op == "func.done":
+            res.done = len(machines[nid].got)
+    for grp in g.groups.values():
+        m = machines[grp.node]
+        contents = getattr(m, "contents", {})
+        if isinstance(contents, dict):
+            img = [contents.get(i, 0) for i in range(grp.size)]
+        else:
+            img = list(contents)[: grp.size]
+        res.memories[grp.name] = img
+    for c in g.channels:
+        q = queues[c.id]
+        if q:
+            res.stranded.append(Stranded(c.id, str(c.src), str(c.dst), len(q), g.origin_op(c.src.node), list(q)))
+    for nid, m in machines.items():
+        if not m.is_initial():
+            res.busy.append(f"{g.nodes[nid].op} {nid} from {g.origin_op(nid)} is not in its initial state "
+                            f"(state {m.state_name()})")
+        if getattr(m, "error", 0):
+            res.errors.append(f"{g.nodes[nid].op} {nid} from {g.origin_op(nid)} raised error {m.error:#x}")
+    return res

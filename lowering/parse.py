@@ -1,0 +1,150 @@
+"""Read MLIR text with xDSL and keep each operation's source location.
+
+xDSL's parser leaves `loc(unknown)` on operations written without an explicit location, so
+`SourceParser` records where each operation starts in the text (`file:line:col`). Parse and
+verification errors become one `LoweringError` whose message is a single line:
+`file:line:col: problem`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from xdsl.context import Context
+from xdsl.ir import Operation
+from xdsl.parser import Parser
+from xdsl.utils.exceptions import ParseError, VerifyException
+
+
+class LoweringError(Exception):
+    """A problem in the input program: message is one line, starting with the source location."""
+
+    def __init__(self, message: str, loc: str | None = None):
+        self.loc = loc
+        text = " ".join(str(message).split())
+        super().__init__(f"{loc}: {text}" if loc else text)
+
+
+_CTX: Context | None = None
+
+
+def context() -> Context:
+    """An xDSL context with the upstream dialects plus this project's `handshake` and `dataflow`."""
+    global _CTX
+    if _CTX is None:
+        from xdsl.dialects import get_all_dialects
+
+        from lowering.dialects import Dataflow, Handshake
+
+        ctx = Context()
+        for name, factory in get_all_dialects().items():
+            if name in ("handshake", "dataflow"):
+                continue
+            ctx.register_dialect(name, factory)
+        ctx.load_dialect(Dataflow)
+        ctx.load_dialect(Handshake)
+        _CTX = ctx
+    return _CTX
+
+
+@dataclass
+class SourceModule:
+    module: Operation
+    filename: str
+    locs: dict[int, str] = field(default_factory=dict)
+
+    def loc(self, op: Operation) -> str:
+        return self.locs.get(id(op), self.filename)
+
+
+class SourceParser(Parser):
+    """A Parser that remembers where every operation starts."""
+
+    def __init__(self, ctx: Context, text: str, name: str):
+        super().__init__(ctx, text, name)
+        self.locs: dict[int, str] = {}
+        self._keep: list[Operation] = []
+
+    def parse_optional_type(self):
+        start = self._current_token.span
+        try:
+            return super().parse_optional_type()
+        except VerifyException as exc:
+            self.raise_error(str(exc), at_position=start)
+
+    def parse_type(self):
+        start = self._current_token.span
+        try:
+            return super().parse_type()
+        except VerifyException as exc:
+            self.raise_error(str(exc), at_position=start)
+
+    def parse_operation(self) -> Operation:
+        start = self._current_token.span
+        op = super().parse_operation()
+        loc = start.get_location()
+        self.locs[id(op)] = str(loc)
+        self._keep.append(op)
+        return op
+
+
+def _one_line(err: Exception) -> str:
+    lines = [ln for ln in str(err).splitlines() if ln.strip()]
+    if not lines:
+        return type(err).__name__
+    head, msg = lines[0].strip(), lines[-1].strip()
+    if len(lines) > 1 and head.count(":") >= 2:
+        return f"{head}: {msg}"
+    return " ".join(ln.strip() for ln in lines)
+
+
+def _undefined_use(text: str, filename: str, msg: str) -> str:
+    """Point 'values used but not defined' at the first use instead of the end of the module."""
+    m = re.search(r"values used but not defined: \[(%[^\],]+)", msg)
+    if not m:
+        return msg
+    use = re.search(re.escape(m.group(1)) + r"(?![\w$.-])", text)
+    if not use:
+        return msg
+    line = text.count("\n", 0, use.start()) + 1
+    col = use.start() - (text.rfind("\n", 0, use.start()) + 1) + 1
+    return f"{filename}:{line}:{col}: value {m.group(1)} is used but not defined"
+
+
+def parse_text(text: str, filename: str = "<input>") -> SourceModule:
+    """Parse and verify MLIR text; raise LoweringError (one line, with location) on any problem."""
+    parser = SourceParser(context(), text, filename)
+    try:
+        module = parser.parse_module()
+    except ParseError as exc:
+        raise LoweringError(_undefined_use(text, filename, _one_line(exc))) from None
+    except Exception as exc:  # xDSL raises a few other kinds on malformed input
+        raise LoweringError(f"{filename}: malformed MLIR: {_one_line(exc)}") from None
+    src = SourceModule(module, filename, parser.locs)
+    try:
+        module.verify()
+    except Exception as exc:
+        # Find the innermost operation that fails on its own, for the location.
+        ops = list(module.walk())
+        for op in reversed(ops):
+            try:
+                op.verify()
+            except Exception as inner:  # noqa: BLE001
+                msg = str(inner) if isinstance(inner, VerifyException) else _one_line(inner)
+                if not msg.startswith(op.name):
+                    msg = f"{op.name}: {msg}"
+                raise LoweringError(msg, src.loc(op)) from None
+        raise LoweringError(f"invalid program: {_one_line(exc)}", filename) from None
+    return src
+
+
+def parse_file(path: str) -> SourceModule:
+    try:
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read()
+    except OSError as exc:
+        raise LoweringError(f"cannot read {path}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise LoweringError(f"{path}: not a UTF-8 text file") from None
+    return parse_text(text, path)

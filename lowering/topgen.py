@@ -1,0 +1,274 @@
+"""`top.sv`: one SystemVerilog module per lowered function, instantiating the `rtl/` modules.
+
+Module `<function>` ports:
+* `clk`, `rst` (synchronous, active high);
+* `start_valid` / `start_ready`: the start control token; `done_valid` / `done_ready`: the done token;
+* `arg<i>_data/_valid/_ready` per scalar argument, `res<i>_data/_valid/_ready` per result;
+* per memref argument `i` the extmemory boundary: `arg<i>_mem_req_data[1+AW+W-1:0]` (`{we, addr,
+  wdata}`), `arg<i>_mem_req_valid/_ready`, `arg<i>_mem_resp_data[W-1:0]`, `arg<i>_mem_resp_valid/_ready`;
+* `err_valid`, `err_code[15:0]`: the lowest non-zero sticky error code of all instances.
+
+Wiring: every node port group `p` (channels `p[0..N-1]`) is a set of packed wires
+`<inst>_<p>_data/_valid/_ready`; each channel is three `assign`s between the producer's and the
+consumer's slices. Module choice and parameters follow docs/primitives.md: `handshake.X` with width 0
+(control) -> `handshake_X_ctrl`; dataflow ops carrying control tokens use W=1 with the data tied to 0.
+`dataflow.stream` gets its `cont_cond` from the lowering as a constant (0 = `<`, scf.for semantics).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from lowering.dfg import CONTROL, DFG, sorted_ports
+
+BINOP_CODES = {"addi": 0, "subi": 1, "muli": 2, "divsi": 3, "divui": 4, "remsi": 5, "remui": 6, "andi": 7,
+               "ori": 8, "xori": 9, "shli": 10, "shrsi": 11, "shrui": 12}
+CMPI = ("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge")
+CASTS = {"arith.index_cast": 0, "arith.extsi": 1, "arith.extui": 2, "arith.trunci": 3, "arith.index_castui": 4}
+CTRL_VARIANT = {"fork", "cond_br", "mux", "merge", "control_merge", "buffer", "fifo", "sink"}
+HAS_ERR = {"dataflow_stream", "arith_binop", "handshake_memory", "handshake_extmemory"}
+
+
+@dataclass
+class PortGroup:
+    base: str
+    direction: str  # "in" | "out"
+    n: int
+    width: int  # data bits per channel (0: no _data signal)
+    dummy: bool = False  # memory ports of a kind with no accesses
+
+
+def _base(port: str) -> str:
+    m = re.fullmatch(r"(.*)\[(\d+)\]", port)
+    return m.group(1) if m else port
+
+
+def _ident(s: str) -> str:
+    s = re.sub(r"[^A-Za-z0-9_]", "_", s)
+    return s if re.match(r"[A-Za-z_]", s) else "f_" + s
+
+
+def module_of(g: DFG, n) -> tuple[str, dict[str, str]]:
+    """RTL module name and parameter overrides of one node."""
+    op, p = n.op, n.params
+    short = op.split(".", 1)[1]
+    w = p.get("width")
+    if op.startswith("dataflow."):
+        params = {"W": str(w)}
+        if op == "dataflow.stream":
+            params["STEP_OP"] = str(p.get("step_op", 0))
+        return f"dataflow_{short}", params
+    if op.startswith("arith."):
+        if op == "arith.cmpi":
+            return "arith_cmpi", {"W": str(w), "PRED": str(CMPI.index(p["predicate"]))}
+        if op == "arith.select":
+            return "arith_select", {"W": str(w)}
+        if op in CASTS:
+            return "arith_cast", {"IW": str(p["in_width"]), "OW": str(p["out_width"]), "KIND": str(CASTS[op])}
+        return "arith_binop", {"W": str(w), "OP": str(BINOP_CODES[short])}
+    if op == "handshake.constant":
+        return "handshake_constant", {"W": str(w), "VALUE": f"{w}'h{p['value']:x}"}
+    if op == "handshake.join":
+        return "handshake_join", {"N": str(p["n"])}
+    if op in ("handshake.load", "handshake.store"):
+        return f"handshake_{short}", {"W": str(w), "AW": str(p["addr_width"])}
+    if op == "handshake.memory":
+        return "handshake_memory", {"W": str(w), "AW": str(p["addr_width"]), "DEPTH": str(p["depth"]),
+                                    "NLD": str(p["n_load"]), "NST": str(p["n_store"])}
+    if op == "handshake.extmemory":
+        return "handshake_extmemory", {"W": str(w), "AW": str(p["addr_width"]), "NLD": str(p["n_load"]),
+                                       "NST": str(p["n_store"])}
+    if short in CTRL_VARIANT:
+        params = {} if w == 0 else {"W": str(w)}
+        if "n" in p:
+            params["N"] = str(p["n"])
+        return f"handshake_{short}" + ("_ctrl" if w == 0 else ""), params
+    raise ValueError(f"no RTL module for {op}")
+
+
+def port_groups(g: DFG, n) -> list[PortGroup]:
+    groups: dict[tuple[str, str], PortGroup] = {}
+    dataflow = n.op.startswith("dataflow.")
+    for direction, types in (("in", n.in_types), ("out", n.out_types)):
+        for port in sorted_ports(types):
+            ty = types[port]
+            width = g.width(ty)
+            if dataflow and ty == CONTROL:
+                width = n.params.get("width", 1)
+            key = (direction, _base(port))
+            if key in groups:
+                groups[key].n += 1
+            else:
+                groups[key] = PortGroup(_base(port), direction, 1, width)
+    out = list(groups.values())
+    if n.op in ("handshake.memory", "handshake.extmemory"):
+        w, aw = n.params["width"], n.params["addr_width"]
+        names = {pg.base for pg in out}
+        for base, direction, width in (("st_data", "in", w), ("st_addr", "in", aw), ("ld_addr", "in", aw),
+                                       ("ld_data", "out", w), ("st_done", "out", 0), ("ld_done", "out", 0)):
+            if base not in names:
+                out.append(PortGroup(base, direction, 1, width, dummy=True))
+    return out
+
+
+def _func_ports(g: DFG) -> tuple[list[str], list[str]]:
+    """(port declarations, body lines binding the interface nodes to the module ports)."""
+    decl = ["input  logic clk", "input  logic rst", "input  logic start_valid", "output logic start_ready"]
+    body: list[str] = []
+    for a in g.args:
+        i = a["position"]
+        if a["kind"] == "scalar":
+            w = g.width(a["type"])
+            decl += [f"input  logic [{w - 1}:0] arg{i}_data", f"input  logic arg{i}_valid",
+                     f"output logic arg{i}_ready"]
+        else:
+            grp = next(m for m in g.groups.values() if m.position == i)
+            w, aw = g.width(grp.elem_type), g.index_width
+            decl += [f"output logic [{aw + w}:0] arg{i}_mem_req_data", f"output logic arg{i}_mem_req_valid",
+                     f"input  logic arg{i}_mem_req_ready", f"input  logic [{w - 1}:0] arg{i}_mem_resp_data",
+                     f"input  logic arg{i}_mem_resp_valid", f"output logic arg{i}_mem_resp_ready"]
+    for r in g.results:
+        i, w = r["position"], g.width(r["type"])
+        decl += [f"output logic [{w - 1}:0] res{i}_data", f"output logic res{i}_valid",
+                 f"input  logic res{i}_ready"]
+    decl += ["output logic done_valid", "input  logic done_ready", "output logic err_valid",
+             "output logic [15:0] err_code"]
+    return decl, body
+
+
+def _slice(width: int, i: int) -> str:
+    return f"[{i * width} +: {width}]"
+
+
+def gen_module(g: DFG) -> str:
+    name = _ident(g.name)
+    decl, _ = _func_ports(g)
+    inst = {nid: _ident(nid) for nid in g.nodes}
+    wires: list[str] = []
+    lines: list[str] = []
+    errs: list[str] = []
+    pgs = {nid: {(pg.direction, pg.base): pg for pg in port_groups(g, n)} for nid, n in g.nodes.items()
+           if not n.op.startswith("func.")}
+
+    def wire(nid: str, base: str, sig: str) -> str:
+        return f"{inst[nid]}_{base}_{sig}"
+
+    for nid, n in g.nodes.items():
+        if n.op.startswith("func."):
+            continue
+        mod, params = module_of(g, n)
+        conns = [".clk(clk)", ".rst(rst)"]
+        for pg in pgs[nid].values():
+            unused = pg.dummy and pg.direction == "out"
+            if unused:
+                wires.append("/* verilator lint_off UNUSEDSIGNAL */")
+            if pg.width:
+                wires.append(f"wire [{pg.n * pg.width - 1}:0] {wire(nid, pg.base, 'data')};")
+            wires.append(f"wire [{pg.n - 1}:0] {wire(nid, pg.base, 'valid')};")
+            wires.append(f"wire [{pg.n - 1}:0] {wire(nid, pg.base, 'ready')};")
+            if unused:
+                wires.append("/* verilator lint_on UNUSEDSIGNAL */")
+            for sig in (("data",) if pg.width else ()) + ("valid", "ready"):
+                conns.append(f".{pg.base}_{sig}({wire(nid, pg.base, sig)})")
+            if pg.dummy and pg.direction == "in":
+                if pg.width:
+                    lines.append(f"assign {wire(nid, pg.base, 'data')} = '0;")
+                lines.append(f"assign {wire(nid, pg.base, 'valid')} = '0;")
+                wires.append(f"/* verilator lint_off UNUSEDSIGNAL */ wire {wire(nid, pg.base, 'ready')}_unused_ = "
+                             f"|{wire(nid, pg.base, 'ready')}; /* verilator lint_on UNUSEDSIGNAL */")
+            if pg.dummy and pg.direction == "out":
+                lines.append(f"assign {wire(nid, pg.base, 'ready')} = '1;")
+        if n.op == "dataflow.stream":
+            conns.append(f".cont_cond(3'd{n.params.get('cont_cond', 0)})")
+        if n.op == "handshake.extmemory":
+            i = n.meta["position"]
+            conns += [f".mem_req_data(arg{i}_mem_req_data)", f".mem_req_valid(arg{i}_mem_req_valid)",
+                      f".mem_req_ready(arg{i}_mem_req_ready)", f".mem_resp_data(arg{i}_mem_resp_data)",
+                      f".mem_resp_valid(arg{i}_mem_resp_valid)", f".mem_resp_ready(arg{i}_mem_resp_ready)"]
+        if mod in HAS_ERR:
+            wires.append(f"wire {inst[nid]}_err_valid;")
+            wires.append(f"wire [15:0] {inst[nid]}_err_code;")
+            conns += [f".err_valid({inst[nid]}_err_valid)", f".err_code({inst[nid]}_err_code)"]
+            errs.append(inst[nid])
+        ptxt = ""
+        if params:
+            ptxt = " #(" + ", ".join(f".{k}({v})" for k, v in params.items()) + ")"
+        lines.append(f"// {n.op} from {g.sources.get(n.loc, '?')} at {n.loc}")
+        lines.append(f"{mod}{ptxt} u_{inst[nid]} (\n    " + ",\n    ".join(conns) + "\n  );")
+
+    # channels
+    for c in g.channels:
+        src, dst = g.nodes[c.src.node], g.nodes[c.dst.node]
+        sb, db = _base(c.src.port), _base(c.dst.port)
+        si = int(c.src.port[len(sb) + 1:-1]) if c.src.port != sb else 0
+        di = int(c.dst.port[len(db) + 1:-1]) if c.dst.port != db else 0
+        lines.append(f"// {c.id}: {c.src} -> {c.dst} : {c.type}")
+        # producer side
+        if src.op == "func.start":
+            pv, pd, pr = "start_valid", None, "start_ready"
+        elif src.op == "func.arg":
+            i = src.params["position"]
+            pv, pd, pr = f"arg{i}_valid", f"arg{i}_data", f"arg{i}_ready"
+        else:
+            pg = pgs[src.id][("out", sb)]
+            pv = f"{wire(src.id, sb, 'valid')}[{si}]"
+            pr = f"{wire(src.id, sb, 'ready')}[{si}]"
+            pd = f"{wire(src.id, sb, 'data')}{_slice(pg.width, si)}" if pg.width else None
+            if pd is not None and c.width == 0:
+                wires.append(f"/* verilator lint_off UNUSEDSIGNAL */ wire {inst[src.id]}_{sb}_{si}_ctrl_data_ = "
+                             f"|{pd}; /* verilator lint_on UNUSEDSIGNAL */")
+                pd = None
+        # consumer side
+        if dst.op == "func.done":
+            lines += [f"assign done_valid = {pv};", f"assign {pr} = done_ready;"]
+            continue
+        if dst.op == "func.result":
+            i = dst.params["position"]
+            lines += [f"assign res{i}_valid = {pv};", f"assign res{i}_data = {pd};", f"assign {pr} = res{i}_ready;"]
+            continue
+        pg = pgs[dst.id][("in", db)]
+        lines.append(f"assign {wire(dst.id, db, 'valid')}[{di}] = {pv};")
+        lines.append(f"assign {pr} = {wire(dst.id, db, 'ready')}[{di}];")
+        if pg.width:
+            src_data = pd if pd is not None else f"{pg.width}'d0"
+            lines.append(f"assign {wire(dst.id, db, 'data')}{_slice(pg.width, di)} = {src_data};")
+
+    if errs:
+        k = len(errs)
+        wires.append(f"wire [{k - 1}:0] err_v;")
+        wires.append(f"wire [{16 * k - 1}:0] err_c;")
+        lines.append("assign err_v = {" + ", ".join(f"{e}_err_valid" for e in reversed(errs)) + "};")
+        lines.append("assign err_c = {" + ", ".join(f"{e}_err_code" for e in reversed(errs)) + "};")
+        lines.append("assign err_valid = |err_v;")
+        # lowest non-zero code wins: a chain of continuous assignments (no always block reading its output)
+        wires.append(f"wire [15:0] err_min [0:{k}];")
+        lines.append("assign err_min[0] = 16'h0000;")
+        for i in range(k):
+            lines.append(f"assign err_min[{i + 1}] = (err_v[{i}] && (err_min[{i}] == 16'h0000 || "
+                         f"err_c[{i * 16} +: 16] < err_min[{i}])) ? err_c[{i * 16} +: 16] : err_min[{i}];")
+        lines.append(f"assign err_code = err_min[{k}];")
+    else:
+        lines.append("assign err_valid = 1'b0;")
+        lines.append("assign err_code = 16'h0000;")
+    out = [f"// Generated by dfv lower from @{g.name}: {len(g.nodes)} nodes, {len(g.channels)} channels.",
+           f"module {name} (", "  " + ",\n  ".join(decl), ");"]
+    out += ["  " + w for w in wires]
+    for ln in lines:
+        out.append("  " + ln)
+    out.append(f"endmodule : {name}")
+    return "\n".join(out) + "\n"
+
+
+def gen_top(graphs: list[DFG]) -> str:
+    hdr = ["// top.sv: generated by `dfv lower` (lowering/topgen.py). Do not edit.",
+           "// One module per lowered function; instantiates rtl/dataflow, rtl/handshake and rtl/memory.",
+           "/* verilator lint_off DECLFILENAME */", ""]
+    return "\n".join(hdr) + "\n".join(gen_module(g) for g in graphs)
+
+
+def write_top(g: DFG | list[DFG], path: str) -> str:
+    graphs = g if isinstance(g, list) else [g]
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(gen_top(graphs))
+    return path

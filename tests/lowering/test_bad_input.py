@@ -1,0 +1,125 @@
+"""Bad input: a one-line error naming the problem and the source location, exit 2, no traceback."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from kernel_inputs import ROOT
+
+GOOD = """func.func @f(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  func.return %b : i32
+}
+"""
+
+
+def _dfv(*args, cwd=ROOT):
+    return subprocess.run([sys.executable, "-m", "dfv.cli", *args], capture_output=True, text=True, cwd=cwd,
+                          timeout=120)
+
+
+def _check_one_line_error(proc, *needles):
+    assert proc.returncode == 2, (proc.stdout, proc.stderr)
+    assert "Traceback" not in proc.stderr and "Traceback" not in proc.stdout
+    lines = [ln for ln in proc.stderr.splitlines() if ln.strip()]
+    assert len(lines) == 1, proc.stderr
+    for n in needles:
+        assert n in lines[0], lines[0]
+    return lines[0]
+
+
+CASES = {
+    "malformed": ("func.func @f(%a: i32) -> i32 {\n  %b = arith.addi %a, %c : i32\n  func.return %b : i32\n}\n",
+                  ["k.mlir:2:", "%c"]),
+    "syntax": ("func.func @f(%a: i32) -> i32 {\n  %b = arith.addi %a %a : i32\n}\n", ["k.mlir:2:"]),
+    "unknown_op": ("func.func @f(%a: i32) -> i32 {\n  %b = foo.bar %a : i32\n  func.return %b : i32\n}\n",
+                   ["k.mlir:2:", "foo.bar"]),
+    "float_arith": ("func.func @f(%a: f32) -> f32 {\n  %b = arith.addf %a, %a : f32\n  func.return %b : f32\n}\n",
+                    ["k.mlir:", "f32"]),
+    "float_op_only": ("func.func @f(%a: i32) -> i32 {\n  %x = arith.constant 1.0 : f32\n"
+                      "  func.return %a : i32\n}\n", ["k.mlir:2:", "f32"]),
+    "unsupported_op": ("func.func @f(%a: i32) -> i32 {\n  %b = arith.ceildivsi %a, %a : i32\n"
+                       "  func.return %b : i32\n}\n", ["k.mlir:2:", "unsupported operation arith.ceildivsi"]),
+    "unsupported_type": ("func.func @f(%a: i7) -> i7 {\n  func.return %a : i7\n}\n", ["k.mlir:", "i7"]),
+    "tagged_memref": ("func.func @f(%a: !dataflow.tagged<memref<4xi32>, i4>) {\n  func.return\n}\n",
+                      ["k.mlir:1:", "memref<4xi32>", "!dataflow.tagged"]),
+    "tagged_i17": ("func.func @f(%a: !dataflow.tagged<i32, i17>) {\n  func.return\n}\n",
+                   ["k.mlir:1:", "i17", "i1..i16"]),
+    "tagged_float_tag": ("func.func @f(%a: !dataflow.tagged<i32, f16>) {\n  func.return\n}\n",
+                         ["k.mlir:1:", "f16"]),
+    "bad_stream_attr": ('func.func @f(%a: index) {\n  %i, %c = "dataflow.stream"(%a, %a, %a) '
+                        '{step_op = "%=", cont_cond = "<"} : (index, index, index) -> (index, i1)\n'
+                        '  func.return\n}\n', ["k.mlir:2:", "step_op"]),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+@pytest.mark.parametrize("cmd", ["lower", "run"])
+def test_bad_program(tmp_path, case, cmd):
+    text, needles = CASES[case]
+    (tmp_path / "k.mlir").write_text(text)
+    (tmp_path / "in.json").write_text(json.dumps({"args": [1]}))
+    if cmd == "lower":
+        proc = _dfv("lower", str(tmp_path / "k.mlir"), "-o", str(tmp_path / "out"))
+    else:
+        proc = _dfv("run", str(tmp_path / "k.mlir"), "--func", "f", "--inputs", str(tmp_path / "in.json"),
+                    "--engine", "golden")
+    _check_one_line_error(proc, *needles)
+
+
+def test_missing_function(tmp_path):
+    (tmp_path / "k.mlir").write_text(GOOD)
+    proc = _dfv("lower", str(tmp_path / "k.mlir"), "--func", "nope", "-o", str(tmp_path / "o"))
+    _check_one_line_error(proc, "@nope", "does not exist", "k.mlir")
+
+
+def test_missing_file(tmp_path):
+    proc = _dfv("lower", str(tmp_path / "none.mlir"), "-o", str(tmp_path / "o"))
+    _check_one_line_error(proc, "none.mlir")
+
+
+@pytest.mark.parametrize("inputs,needle", [
+    ("{not json", "invalid JSON"),
+    ('{"argz": [1]}', '"args"'),
+    ('{"args": [1, 2]}', "takes 1 arguments"),
+    ('{"args": ["x"]}', "must be an integer"),
+    ('{"args": [4294967296]}', "does not fit"),
+    ('{"args": [1.5]}', "must be an integer"),
+])
+def test_bad_inputs_file(tmp_path, inputs, needle):
+    (tmp_path / "k.mlir").write_text(GOOD)
+    (tmp_path / "in.json").write_text(inputs)
+    proc = _dfv("run", str(tmp_path / "k.mlir"), "--func", "f", "--inputs", str(tmp_path / "in.json"),
+                "--engine", "golden", "--json")
+    _check_one_line_error(proc, needle, "in.json")
+    obj = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert obj["status"] == "error" and needle in obj["message"]
+
+
+def test_bad_memref_input(tmp_path):
+    src = os.path.join(ROOT, "kernels", "vector_add.mlir")
+    (tmp_path / "in.json").write_text(json.dumps({"args": [[1] * 8, [1] * 7, [0] * 8]}))
+    proc = _dfv("run", src, "--func", "vector_add", "--inputs", str(tmp_path / "in.json"), "--engine", "golden")
+    _check_one_line_error(proc, "argument 1", "needs 8 values")
+
+
+@pytest.mark.parametrize("engine", ["icarus", "verilator"])
+def test_engine_not_available_yet(tmp_path, engine):
+    (tmp_path / "k.mlir").write_text(GOOD)
+    (tmp_path / "in.json").write_text('{"args": [3]}')
+    proc = _dfv("run", str(tmp_path / "k.mlir"), "--func", "f", "--inputs", str(tmp_path / "in.json"),
+                "--engine", engine)
+    _check_one_line_error(proc, f"engine {engine} not available yet")
+
+
+def test_good_run_pass(tmp_path):
+    (tmp_path / "k.mlir").write_text(GOOD)
+    (tmp_path / "in.json").write_text('{"args": [-3]}')
+    proc = _dfv("run", str(tmp_path / "k.mlir"), "--func", "f", "--inputs", str(tmp_path / "in.json"),
+                "--engine", "golden", "--json")
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout.splitlines()[-1])["returns"] == [-6]
