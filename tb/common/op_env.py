@@ -56,7 +56,10 @@ class OpConfig:
 
     `to_golden` maps observed input streams to the model's input streams (for example splitting
     the `cont_cond` sideband off the `start` tokens of `dataflow_stream`); `status` lists
-    (DUT signal, model attribute) pairs compared at the end, such as ("err_code", "error").
+    (DUT signal, model attribute) pairs compared at the end, such as ("err_code", "error");
+    `tie_offs` are DUT inputs outside any channel held at a constant (the dummy channel of a memory
+    with no load or no store port); `no_stall` names channels that never wait by design (a sink's
+    input), which get no stall coverage point.
     """
 
     name: str
@@ -65,6 +68,8 @@ class OpConfig:
     params: Mapping[str, int] = field(default_factory=dict)
     to_golden: Callable[[dict[str, list]], dict[str, list]] = _identity
     status: tuple[tuple[str, str], ...] = ()
+    tie_offs: tuple[tuple[str, int], ...] = ()
+    no_stall: tuple[str, ...] = ()
     drain_quiet: int = 48
     deadlock_cycles: int = 2000
     max_cycles: int = 20_000
@@ -128,47 +133,69 @@ class OpDriver(uvm_driver):
 
 
 class OpScoreboard(uvm_component):
-    """Compares every output stream with the golden model in `check_phase`."""
+    """Compares every output stream with the golden model in `check_phase`.
+
+    Subclasses may replace how the model is run on what was observed (`run_model`, which sees every
+    token with its cycle, for models that must be fed cycle by cycle) and add checks of their own
+    (`extra_checks`); the comparison, leftover, initial-state and status checks stay the same.
+    """
 
     def build_phase(self):
         self.cfg: OpConfig = ConfigDB().get(self, "", "OP_CONFIG")
         self.fifos = {c.name: uvm_tlm_analysis_fifo(f"{c.name}_fifo", self) for c in self.cfg.channels}
         self.errors: list[str] = []
         self.final_run: RunResult | None = None
+        self.final_observed: dict[str, list[Observed]] = {c.name: [] for c in self.cfg.channels}
 
     def expected(self, outputs: dict[str, list]) -> dict[str, list]:
         """The expected output streams; the wrong-model expected-failure test overrides this."""
         return outputs
 
-    def _observed(self) -> dict[int, dict[str, list]]:
-        by_epoch: dict[int, dict[str, list]] = defaultdict(lambda: {c.name: [] for c in self.cfg.channels})
+    def _observed(self) -> dict[int, dict[str, list[Observed]]]:
+        by_epoch: dict[int, dict[str, list[Observed]]] = defaultdict(lambda: {c.name: [] for c in self.cfg.channels})
         for name, fifo in self.fifos.items():
             while True:
                 ok, obs = fifo.try_get()
                 if not ok:
                     break
-                by_epoch[obs.epoch][name].append(obs.token)
+                by_epoch[obs.epoch][name].append(obs)
         return by_epoch
 
-    def _run_model(self, streams: dict[str, list]) -> tuple[Machine, RunResult]:
+    @staticmethod
+    def tokens(observed: dict[str, list[Observed]]) -> dict[str, list]:
+        """The token streams of observed transfers."""
+        return {name: [o.token for o in obs] for name, obs in observed.items()}
+
+    def run_model(self, epoch: int, observed: dict[str, list[Observed]],
+                  offers: dict[str, object] | None = None) -> tuple[Machine, RunResult]:
+        """A fresh model run on the input tokens of `epoch` (plus those on offer at its reset)."""
+        streams = self.tokens(observed)
+        for name, token in (offers or {}).items():
+            streams[name] = [*streams[name], token]
         machine = self.cfg.model()
         inputs = self.cfg.to_golden({c.name: streams[c.name] for c in self.cfg.inputs})
         return machine, run_streams(machine, inputs)
 
-    def _check_aborted(self, epoch: int, streams: dict[str, list], offers: dict[str, object]) -> None:
-        for name, token in offers.items():
-            streams[name] = [*streams[name], token]
-        _, run = self._run_model(streams)
+    def extra_checks(self, observed: dict[str, list[Observed]], machine: Machine, run: RunResult) -> list[str]:
+        """Checks of the final epoch beyond the stream comparison (error messages)."""
+        return []
+
+    def _check_aborted(self, epoch: int, observed: dict[str, list[Observed]], offers: dict[str, object]) -> None:
+        streams = self.tokens(observed)
+        _, run = self.run_model(epoch, observed, offers)
         for c in self.cfg.outputs:
             seen, model = streams[c.name], run.outputs.get(c.name, [])
             if seen != model[: len(seen)]:
                 self.errors.append(f"epoch {epoch} (cut by reset): {c.name} produced {_short(seen)}, "
                                    f"not a prefix of the model's {_short(model)}")
 
-    def _check_final(self, streams: dict[str, list]) -> None:
+    def _check_final(self, epoch: int, observed: dict[str, list[Observed]]) -> None:
+        streams = self.tokens(observed)
+        self.final_observed = observed
         if not any(streams[c.name] for c in self.cfg.channels):
             self.errors.append("no token crossed any channel: the test checked nothing")
-        machine, run = self._run_model(streams)
+        machine, run = self.run_model(epoch, observed)
+        run = self.expected_run(run)
         self.final_run = run
         expected = self.expected(run.outputs)
         for c in self.cfg.outputs:
@@ -184,6 +211,11 @@ class OpScoreboard(uvm_component):
             dut_value, model_value = env.final_status.get(signal), getattr(machine, attr)
             if dut_value != model_value:
                 self.errors.append(f"{signal}: DUT ends with {dut_value}, model with {model_value}")
+        self.errors.extend(self.extra_checks(observed, machine, run))
+
+    def expected_run(self, run: RunResult) -> RunResult:
+        """The model run the final epoch is checked against (the wrong-model test overrides this)."""
+        return run
 
     def check_phase(self):
         env = self.get_parent()
@@ -192,7 +224,7 @@ class OpScoreboard(uvm_component):
         for epoch in sorted(by_epoch):
             if epoch < final_epoch:
                 self._check_aborted(epoch, by_epoch[epoch], env.offers_at_reset.get(epoch, {}))
-        self._check_final(by_epoch[final_epoch] if final_epoch in by_epoch else
+        self._check_final(final_epoch, by_epoch[final_epoch] if final_epoch in by_epoch else
                           {c.name: [] for c in self.cfg.channels})
         for monitor in env.monitors.values():
             self.errors.extend(monitor.protocol_errors)
@@ -243,6 +275,8 @@ class OpCoverage(uvm_subscriber):
             return
         env = self.get_parent()
         for name, monitor in env.monitors.items():
+            if name in self.cfg.no_stall:
+                continue
             for run in monitor.stall_runs:
                 sample_point(f"{self.cfg.name}.stall.{name.replace('[', '_').replace(']', '')}",
                              STALL_BINS, stall_bin(run))
@@ -281,7 +315,9 @@ class OpEnv(uvm_env):
             self.monitors[c.name] = mon
         self.sequencer = uvm_sequencer("sequencer", self)
         self.driver = OpDriver.create("driver", self)
-        self.scoreboard = OpScoreboard.create("scoreboard", self)
+        self.scoreboard = ConfigDB().get(self, "", "SCOREBOARD_CLASS").create("scoreboard", self)
+        for signal, value in self.cfg.tie_offs:
+            getattr(self.tb.dut, signal).value = value
         self.coverage = ConfigDB().get(self, "", "COVERAGE_CLASS").create("coverage", self)
         self.end_errors: list[str] = []
         self.final_status: dict[str, int] = {}
@@ -342,16 +378,23 @@ class OpEnv(uvm_env):
             self.end_errors.append("DUT is not back in its initial state at the end (at_init = 0)")
         for signal, _attr in self.cfg.status:
             self.final_status[signal] = read_int(getattr(dut, signal))
+        if "err_code" in self.final_status and hasattr(dut, "err_valid"):
+            valid, code = read_int(dut.err_valid), self.final_status["err_code"]
+            if valid != (code != 0):
+                self.end_errors.append(f"err_valid is {valid} with err_code {code:#x} (must be err_code != 0)")
 
 
 class OpTest(uvm_test):
     """Base test: reset, run `self.sequences()` to completion, drain, check.
 
     Subclasses set `make_config(params)` (the operation), `COVERAGE` (coverage subscriber class),
-    and may override `traffic()`, `sequences()` and `overrides()`.
+    and may set `SCOREBOARD` / `ENV` (subclasses of `OpScoreboard` / `OpEnv`) and override
+    `traffic()`, `sequences()` and `overrides()`.
     """
 
     COVERAGE: type[OpCoverage] = OpCoverage
+    SCOREBOARD: type[OpScoreboard] = OpScoreboard
+    ENV: type[OpEnv] = OpEnv
     SAMPLE_COVERAGE = True
 
     def make_config(self, params: dict) -> OpConfig:
@@ -372,8 +415,9 @@ class OpTest(uvm_test):
         ConfigDB().set(None, "*", "TRAFFIC", self.traffic())
         ConfigDB().set(None, "*", "COVERAGE_CLASS", self.COVERAGE)
         ConfigDB().set(None, "*", "COVERAGE", self.SAMPLE_COVERAGE)
+        ConfigDB().set(None, "*", "SCOREBOARD_CLASS", self.SCOREBOARD)
         self.overrides()
-        self.env = OpEnv("env", self)
+        self.env = self.ENV("env", self)
 
     async def stimulus(self) -> None:
         for seq in self.sequences():
@@ -409,11 +453,14 @@ class ResetMidBurstMixin:
             await seq.start(self.env.sequencer)
 
 
-class WrongModelScoreboard(OpScoreboard):
-    """A scoreboard whose model is wrong: the first token of the first non-empty output is changed
-    (or dropped, for control tokens). A test using it must fail."""
+class _WrongModel:
+    """Scoreboard mixin whose model is wrong: the first token of the first non-empty output is changed
+    (or dropped, for control tokens); for an operation without outputs (a sink) the model refuses the
+    last token it is given. A test using it must fail."""
 
     def expected(self, outputs: dict[str, list]) -> dict[str, list]:
+        if not self.cfg.outputs:
+            return outputs
         mutated = {k: list(v) for k, v in outputs.items()}
         for c in self.cfg.outputs:
             stream = mutated.get(c.name, [])
@@ -424,14 +471,44 @@ class WrongModelScoreboard(OpScoreboard):
                 return mutated
         raise AssertionError("wrong-model test produced no output to mutate: its stimulus is empty")
 
+    def expected_run(self, run: RunResult) -> RunResult:
+        if self.cfg.outputs:
+            return run
+        for c in self.cfg.inputs:
+            seen = [o.token for o in self.final_observed[c.name]]
+            if seen:
+                return replace(run, leftover={**run.leftover, c.name: seen[-1:]})
+        raise AssertionError("wrong-model test consumed no token: its stimulus is empty")
+
+
+class WrongModelScoreboard(_WrongModel, OpScoreboard):
+    """The generic scoreboard with a wrong model."""
+
+
+_WRONG_MODEL_CLASSES: dict[type, type] = {OpScoreboard: WrongModelScoreboard}
+
+
+def wrong_model_scoreboard(base: type[OpScoreboard]) -> type[OpScoreboard]:
+    """The wrong-model variant of scoreboard class `base` (created once per class)."""
+    if base not in _WRONG_MODEL_CLASSES:
+        _WRONG_MODEL_CLASSES[base] = type(f"WrongModel{base.__name__}", (_WrongModel, base), {})
+    return _WRONG_MODEL_CLASSES[base]
+
 
 class CorruptingMonitor(ChannelMonitor):
     """A monitor that reports the third token of the first output as a broken DUT would produce it:
-    bit 0 flipped, or, for a control token, delivered twice. A test using it must fail."""
+    bit 0 flipped, or, for a control token, delivered twice. For an operation without outputs (a sink)
+    the third input token is reported as taken one cycle late (the DUT stalled it). A test using it
+    must fail."""
 
     def publish(self, obs: Observed) -> None:
-        first_output = ConfigDB().get(None, "", "OP_CONFIG").outputs[0]
-        if self.spec == first_output and self.count == 3:
+        cfg = ConfigDB().get(None, "", "OP_CONFIG")
+        if not cfg.outputs:
+            if self.spec == cfg.inputs[0] and self.count == 3:
+                obs = replace(obs, waited=obs.waited + 1)
+            super().publish(obs)
+            return
+        if self.spec == cfg.outputs[0] and self.count == 3:
             if obs.token is None:
                 super().publish(obs)
             else:
@@ -439,10 +516,11 @@ class CorruptingMonitor(ChannelMonitor):
         super().publish(obs)
 
 
-def expect_fail_overrides(kind: str) -> None:
-    """Install the factory override of an expected-failure test: "model" or "dut"."""
+def expect_fail_overrides(kind: str, scoreboard: type[OpScoreboard] = OpScoreboard) -> None:
+    """Install the factory override of an expected-failure test: "model" (on the scoreboard class
+    `scoreboard`) or "dut"."""
     if kind == "model":
-        uvm_factory().set_type_override_by_type(OpScoreboard, WrongModelScoreboard)
+        uvm_factory().set_type_override_by_type(scoreboard, wrong_model_scoreboard(scoreboard))
     elif kind == "dut":
         uvm_factory().set_type_override_by_type(ChannelMonitor, CorruptingMonitor)
     else:
@@ -476,7 +554,7 @@ class WrongModelMixin:
     SAMPLE_COVERAGE = False
 
     def overrides(self) -> None:
-        expect_fail_overrides("model")
+        expect_fail_overrides("model", self.SCOREBOARD)
 
 
 class CorruptDutMixin:
@@ -486,3 +564,25 @@ class CorruptDutMixin:
 
     def overrides(self) -> None:
         expect_fail_overrides("dut")
+
+
+STANDARD_TESTS = (
+    ("RandomTest", (), False, "Random stimulus under 30% random idle cycles and back-pressure."),
+    ("FullRateTest", (FullRateMixin,), False, "No stalls at all: the DUT must sustain its full rate."),
+    ("BurstyTest", (BurstyMixin,), False, "Long idle and back-pressure runs on every channel."),
+    ("BackpressureTest", (HeavyBackpressureMixin,), False, "Inputs always valid, outputs mostly stalled."),
+    ("ResetTest", (ResetMidBurstMixin,), False, "Reset in the middle of a burst, then a fresh run."),
+    ("WrongModelTest", (WrongModelMixin,), True, "Must fail: the scoreboard's model is wrong."),
+    ("CorruptDutTest", (CorruptDutMixin,), True, "Must fail: a corrupted output token."),
+)
+
+
+def standard_tests(base: type[OpTest], prefix: str) -> list[tuple[type[OpTest], bool]]:
+    """The standard test classes of one operation, with whether each is an expected failure.
+
+    `pyuvm.test` registers a test in the module that applies it, so each testbench module applies
+    it at its top level: `for cls, fail in standard_tests(Base, "Carry"): globals()[cls.__name__] =
+    pyuvm.test(expect_fail=fail)(cls)`.
+    """
+    return [(type(f"{prefix}{suffix}", (*mixins, base), {"__doc__": doc, "__module__": base.__module__}), fail)
+            for suffix, mixins, fail, doc in STANDARD_TESTS]

@@ -12,16 +12,11 @@ from golden.dataflow import Carry
 from tb.common.channel import ChannelSpec
 from tb.common.fcov import LENGTH_BINS, length_bin, sample_point
 from tb.common.op_env import (
-    BurstyMixin,
-    CorruptDutMixin,
-    FullRateMixin,
-    HeavyBackpressureMixin,
     OpConfig,
     OpCoverage,
     OpItem,
     OpTest,
-    ResetMidBurstMixin,
-    WrongModelMixin,
+    standard_tests,
 )
 from tb.dataflow.bursts import BurstSequence, CornerBurstMixin
 from tb.dataflow.payload import TAG_BINS, payload_type, tag_bin
@@ -69,36 +64,5 @@ class CarryTest(OpTest):
         return [CarryCornerBursts.create("corner"), CarryBursts.create("random")]
 
 
-@pyuvm.test()
-class CarryRandomTest(CarryTest):
-    """Random bursts under 30% random idle cycles and back-pressure."""
-
-
-@pyuvm.test()
-class CarryFullRateTest(FullRateMixin, CarryTest):
-    """No stalls at all."""
-
-
-@pyuvm.test()
-class CarryBurstyTest(BurstyMixin, CarryTest):
-    """Long idle and back-pressure runs."""
-
-
-@pyuvm.test()
-class CarryBackpressureTest(HeavyBackpressureMixin, CarryTest):
-    """Inputs always valid, output mostly stalled."""
-
-
-@pyuvm.test()
-class CarryResetTest(ResetMidBurstMixin, CarryTest):
-    """Reset in the middle of a burst, then a fresh run."""
-
-
-@pyuvm.test(expect_fail=True)
-class CarryWrongModelTest(WrongModelMixin, CarryTest):
-    """Must fail: the scoreboard's model is wrong."""
-
-
-@pyuvm.test(expect_fail=True)
-class CarryCorruptDutTest(CorruptDutMixin, CarryTest):
-    """Must fail: a corrupted output token."""
+for _test, _expect_fail in standard_tests(CarryTest, "Carry"):
+    globals()[_test.__name__] = pyuvm.test(expect_fail=_expect_fail)(_test)

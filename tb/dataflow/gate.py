@@ -13,16 +13,11 @@ from golden.dataflow import Gate
 from tb.common.channel import ChannelSpec
 from tb.common.fcov import LENGTH_BINS, length_bin, sample_point
 from tb.common.op_env import (
-    BurstyMixin,
-    CorruptDutMixin,
-    FullRateMixin,
-    HeavyBackpressureMixin,
     OpConfig,
     OpCoverage,
     OpItem,
     OpTest,
-    ResetMidBurstMixin,
-    WrongModelMixin,
+    standard_tests,
 )
 from tb.common.traffic import FULL, Pattern, TrafficConfig
 from tb.dataflow.bursts import BurstSequence, CornerBurstMixin
@@ -71,24 +66,8 @@ class GateTest(OpTest):
         return [GateCornerBursts.create("corner"), GateBursts.create("random")]
 
 
-@pyuvm.test()
-class GateRandomTest(GateTest):
-    """Random bursts under 30% random idle cycles and back-pressure."""
 
 
-@pyuvm.test()
-class GateFullRateTest(FullRateMixin, GateTest):
-    """No stalls at all."""
-
-
-@pyuvm.test()
-class GateBurstyTest(BurstyMixin, GateTest):
-    """Long idle and back-pressure runs."""
-
-
-@pyuvm.test()
-class GateBackpressureTest(HeavyBackpressureMixin, GateTest):
-    """Inputs always valid, outputs mostly stalled."""
 
 
 @pyuvm.test()
@@ -99,16 +78,5 @@ class GateSplitReadyTest(GateTest):
         return TrafficConfig(idle=FULL, backpressure=FULL, per_channel={"after_cond": Pattern("random", 0.7)})
 
 
-@pyuvm.test()
-class GateResetTest(ResetMidBurstMixin, GateTest):
-    """Reset in the middle of a burst, then a fresh run."""
-
-
-@pyuvm.test(expect_fail=True)
-class GateWrongModelTest(WrongModelMixin, GateTest):
-    """Must fail: the scoreboard's model is wrong."""
-
-
-@pyuvm.test(expect_fail=True)
-class GateCorruptDutTest(CorruptDutMixin, GateTest):
-    """Must fail: a corrupted output token."""
+for _test, _expect_fail in standard_tests(GateTest, "Gate"):
+    globals()[_test.__name__] = pyuvm.test(expect_fail=_expect_fail)(_test)

@@ -13,16 +13,11 @@ from golden.dataflow import Invariant
 from tb.common.channel import ChannelSpec
 from tb.common.fcov import LENGTH_BINS, length_bin, sample_point
 from tb.common.op_env import (
-    BurstyMixin,
-    CorruptDutMixin,
-    FullRateMixin,
-    HeavyBackpressureMixin,
     OpConfig,
     OpCoverage,
     OpItem,
     OpTest,
-    ResetMidBurstMixin,
-    WrongModelMixin,
+    standard_tests,
 )
 from tb.dataflow.bursts import BurstSequence, CornerBurstMixin
 from tb.dataflow.payload import TAG_BINS, payload_type, tag_bin
@@ -64,36 +59,5 @@ class InvariantTest(OpTest):
         return [InvariantCornerBursts.create("corner"), InvariantBursts.create("random")]
 
 
-@pyuvm.test()
-class InvariantRandomTest(InvariantTest):
-    """Random bursts under 30% random idle cycles and back-pressure."""
-
-
-@pyuvm.test()
-class InvariantFullRateTest(FullRateMixin, InvariantTest):
-    """No stalls at all."""
-
-
-@pyuvm.test()
-class InvariantBurstyTest(BurstyMixin, InvariantTest):
-    """Long idle and back-pressure runs."""
-
-
-@pyuvm.test()
-class InvariantBackpressureTest(HeavyBackpressureMixin, InvariantTest):
-    """Inputs always valid, output mostly stalled."""
-
-
-@pyuvm.test()
-class InvariantResetTest(ResetMidBurstMixin, InvariantTest):
-    """Reset in the middle of a burst, then a fresh run."""
-
-
-@pyuvm.test(expect_fail=True)
-class InvariantWrongModelTest(WrongModelMixin, InvariantTest):
-    """Must fail: the scoreboard's model is wrong."""
-
-
-@pyuvm.test(expect_fail=True)
-class InvariantCorruptDutTest(CorruptDutMixin, InvariantTest):
-    """Must fail: a corrupted output token."""
+for _test, _expect_fail in standard_tests(InvariantTest, "Invariant"):
+    globals()[_test.__name__] = pyuvm.test(expect_fail=_expect_fail)(_test)

@@ -22,17 +22,12 @@ from golden.types import to_signed, to_unsigned
 from tb.common.channel import ChannelSpec
 from tb.common.fcov import LENGTH_BINS, length_bin, sample_cross, sample_point
 from tb.common.op_env import (
-    BurstyMixin,
-    CorruptDutMixin,
-    FullRateMixin,
-    HeavyBackpressureMixin,
     OpConfig,
     OpCoverage,
     OpItem,
     OpSequence,
     OpTest,
-    ResetMidBurstMixin,
-    WrongModelMixin,
+    standard_tests,
 )
 from tb.common.traffic import FULL, Pattern, TrafficConfig
 
@@ -186,24 +181,8 @@ class StreamTest(OpTest):
         return [StreamCornerActivations.create("corner"), StreamRandomActivations.create("random")]
 
 
-@pyuvm.test()
-class StreamRandomTest(StreamTest):
-    """Random activations under 30% random idle cycles and back-pressure."""
 
 
-@pyuvm.test()
-class StreamFullRateTest(FullRateMixin, StreamTest):
-    """No stalls at all."""
-
-
-@pyuvm.test()
-class StreamBurstyTest(BurstyMixin, StreamTest):
-    """Long idle and back-pressure runs."""
-
-
-@pyuvm.test()
-class StreamBackpressureTest(HeavyBackpressureMixin, StreamTest):
-    """Inputs always valid, outputs mostly stalled."""
 
 
 @pyuvm.test()
@@ -215,16 +194,5 @@ class StreamSplitReadyTest(StreamTest):
                                                                         "idx": Pattern("bursty", 0.3)})
 
 
-@pyuvm.test()
-class StreamResetTest(ResetMidBurstMixin, StreamTest):
-    """Reset in the middle of an activation (clearing the sticky error), then a fresh run."""
-
-
-@pyuvm.test(expect_fail=True)
-class StreamWrongModelTest(WrongModelMixin, StreamTest):
-    """Must fail: the scoreboard's model is wrong."""
-
-
-@pyuvm.test(expect_fail=True)
-class StreamCorruptDutTest(CorruptDutMixin, StreamTest):
-    """Must fail: a corrupted output token."""
+for _test, _expect_fail in standard_tests(StreamTest, "Stream"):
+    globals()[_test.__name__] = pyuvm.test(expect_fail=_expect_fail)(_test)
