@@ -33,6 +33,7 @@ class TB:
         self.cycle = 0
         self.epoch = 0
         self.in_reset = True
+        self.released_at: int | None = None
         self.samplers: list[Callable[[], None]] = []
         self.drivers: list[Callable[[], None]] = []
         self.reset_listeners: list[Callable[[], None]] = []
@@ -56,8 +57,9 @@ class TB:
                     sample()
             await RisingEdge(self.clk)
             self.cycle += 1
-            for drive in self.drivers:
-                drive()
+            if not self.in_reset:  # generators start at the first cycle after reset, whatever the clock phase
+                for drive in self.drivers:
+                    drive()
 
     async def reset(self, cycles: int = 3) -> None:
         """Hold `rst` for `cycles` rising edges; listeners (drivers, scoreboards) are told first."""
@@ -72,6 +74,13 @@ class TB:
         self.rst.value = 0
         await RisingEdge(self.clk)
         self.in_reset = False
+        if self.released_at is None:
+            self.released_at = self.cycle
+
+    def cycles_since_reset(self) -> int:
+        """Clock cycles since the first reset was released: the run's length, independent of where
+        a previous test in the same simulator process left the clock."""
+        return self.cycle - (self.released_at or 0)
 
     async def cycles(self, n: int) -> None:
         """Wait `n` rising edges."""

@@ -39,12 +39,14 @@ class ChannelSpec:
 
 @dataclass(frozen=True)
 class Observed:
-    """A token seen crossing a channel: value, cycle and reset epoch."""
+    """A token seen crossing a channel: value, cycle, reset epoch, and how many cycles it was offered
+    before it was taken (`waited`: it was first offered in cycle `cycle - waited`)."""
 
     channel: str
     token: object
     cycle: int
     epoch: int
+    waited: int = 0
 
 
 class _ChannelSignals:
@@ -200,14 +202,15 @@ class ChannelMonitor(uvm_component):
                 f"{self.spec.name}: data changed from {self._waiting} to {token} at cycle {self.tb.cycle} "
                 "while waiting for ready")
         if self.sig.get_ready() == 1:
-            self.stall_runs.append(self._wait_cycles)
+            waited = self._wait_cycles
+            self.stall_runs.append(waited)
             self._was_waiting = False
             self._wait_cycles = 0
             self.count += 1
             if self.first_cycle is None:
                 self.first_cycle = self.tb.cycle
             self.last_cycle = self.tb.cycle
-            self.publish(Observed(self.spec.name, token, self.tb.cycle, self.tb.epoch))
+            self.publish(Observed(self.spec.name, token, self.tb.cycle, self.tb.epoch, waited))
         else:
             self._was_waiting = True
             self._waiting = token

@@ -24,14 +24,19 @@ def sample_point(name: str, bins: Sequence, value: object) -> None:
 
 
 def sample_cross(name: str, axes: Mapping[str, Sequence], values: Mapping[str, object]) -> None:
-    """Record one sample of cross `name` over axes `axes` (axis name -> bins) at `values`."""
-    fn = _noop
-    items = []
+    """Record one sample of cross `name` over axes `axes` (axis name -> bins) at `values`.
+
+    The cross must run after its points have sampled (it reads their newest hits), so it wraps the
+    innermost function and the points wrap it, as in cocotb-coverage's decorator stacking."""
+    points, items = [], []
     for axis, bins in axes.items():
         point = f"{name}.{axis}"
         items.append(point)
-        fn = CoverPoint(point, xf=lambda d, a=axis: d[a], bins=list(bins))(fn)
-    CoverCross(f"{name}.cross", items=items)(fn)(dict(values))
+        points.append(CoverPoint(point, xf=lambda d, a=axis: d[a], bins=list(bins)))
+    fn = CoverCross(f"{name}.cross", items=items)(_noop)
+    for cover_point in points:
+        fn = cover_point(fn)
+    fn(dict(values))
 
 
 def export_run_coverage() -> Path | None:

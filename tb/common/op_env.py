@@ -21,6 +21,7 @@ import random
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 
 import cocotb
 from pyuvm import (
@@ -384,6 +385,18 @@ class OpEnv(uvm_env):
                 self.end_errors.append(f"err_valid is {valid} with err_code {code:#x} (must be err_code != 0)")
 
 
+def record_cycles(test: str, cycles: int) -> None:
+    """Note a test's clock-cycle count for the results table (`dfv.sim.run` reads it).
+
+    Counted by the testbench from the release of its first reset, so the figure does not depend on
+    where a previous test in the same simulator process left the clock.
+    """
+    run_dir = os.environ.get("DFV_RUN_DIR")
+    if run_dir:
+        with open(Path(run_dir) / "cycles.jsonl", "a") as f:
+            f.write(json.dumps({"test": test, "cycles": cycles}) + "\n")
+
+
 class OpTest(uvm_test):
     """Base test: reset, run `self.sequences()` to completion, drain, check.
 
@@ -430,6 +443,7 @@ class OpTest(uvm_test):
         await self.stimulus()
         await self.env.drain()
         self.env.capture_end_state()
+        record_cycles(type(self).__name__, self.env.tb.cycles_since_reset())
         self.drop_objection()
 
 

@@ -51,4 +51,16 @@ class PackedSignal:
             self.handle.value = new
 
     def read_lane(self, lane: int, width: int) -> int:
-        return (read_int(self.handle) >> (lane * width)) & ((1 << width) - 1)
+        value = self.handle.value
+        try:
+            return (int(value) >> (lane * width)) & ((1 << width) - 1)
+        except ValueError:
+            pass
+        # X/Z somewhere in the vector: only this lane's bits must be known (other lanes may be idle)
+        bits = str(value)
+        lo = len(bits) - (lane + 1) * width
+        part = bits[max(lo, 0): len(bits) - lane * width]
+        try:
+            return int(part, 2)
+        except ValueError:
+            raise SignalXError(f"{self.handle._name}[lane {lane}] is {part}") from None
