@@ -1,0 +1,89 @@
+"""Testbench of the memory access ports: `handshake_load` (`golden.handshake.Load`) and `handshake_store`
+(`Store`).
+
+load: two independent paths, `addr` + `ctrl` -> `addr_to_mem` and `data_from_mem` -> `data`; a burst
+offers as many `ctrl` as `addr` tokens and an independent number of `data_from_mem` tokens.
+store: `addr`, `data` and `ctrl` are joined and sent to `data_to_mem` and `addr_to_mem` (an eager
+fork: each output takes its copy when ready); a burst offers equal numbers on the three inputs.
+Coverage: load paths moving in the same cycle; which store output went first.
+"""
+
+from __future__ import annotations
+
+import pyuvm
+
+from golden.handshake import Load, Store
+from tb.common.channel import ChannelSpec, Observed
+from tb.common.fcov import sample_point
+from tb.common.op_env import (
+    OpConfig,
+    OpItem,
+    standard_tests,
+)
+from tb.common.traffic import FULL, Pattern, TrafficConfig
+from tb.handshake.common import Family, FamilyCoverage, FamilyTest, StreamSequence, burst_length
+
+
+def load_config(params: dict) -> OpConfig:
+    w, aw = int(params["W"]), int(params["AW"])
+    channels = (ChannelSpec("addr", aw, True), ChannelSpec("data_from_mem", w, True), ChannelSpec("ctrl", 0, True),
+                ChannelSpec("data", w, False), ChannelSpec("addr_to_mem", aw, False))
+    return OpConfig("handshake_load", channels, lambda: Load(w, aw), params)
+
+
+def store_config(params: dict) -> OpConfig:
+    w, aw = int(params["W"]), int(params["AW"])
+    channels = (ChannelSpec("addr", aw, True), ChannelSpec("data", w, True), ChannelSpec("ctrl", 0, True),
+                ChannelSpec("data_to_mem", w, False), ChannelSpec("addr_to_mem", aw, False))
+    return OpConfig("handshake_store", channels, lambda: Store(w, aw), params)
+
+
+class LoadBursts(StreamSequence):
+    def make_item(self, n: int) -> OpItem:
+        m = n if self.rng.random() < 0.5 else burst_length(self.rng)
+        return OpItem(tokens={"addr": [self.word(self.width("addr")) for _ in range(n)], "ctrl": [None] * n,
+                              "data_from_mem": [self.word(self.width("data_from_mem")) for _ in range(m)]}, n=n)
+
+
+class StoreBursts(StreamSequence):
+    def make_item(self, n: int) -> OpItem:
+        return OpItem(tokens={"addr": [self.word(self.width("addr")) for _ in range(n)], "ctrl": [None] * n,
+                              "data": [self.word(self.width("data")) for _ in range(n)]}, n=n)
+
+
+class LoadCoverage(FamilyCoverage):
+    def sample_observed(self, observed: dict[str, list[Observed]]) -> None:
+        addr = {o.cycle for o in observed["addr_to_mem"]}
+        data = {o.cycle for o in observed["data"]}
+        for c in sorted(addr | data):
+            kind = "both" if (c in addr and c in data) else ("address_only" if c in addr else "data_only")
+            sample_point("handshake_load.paths", ("both", "address_only", "data_only"), kind)
+
+
+class StoreCoverage(FamilyCoverage):
+    def sample_observed(self, observed: dict[str, list[Observed]]) -> None:
+        for d, a in zip(observed["data_to_mem"], observed["addr_to_mem"], strict=False):
+            order = "together" if d.cycle == a.cycle else ("data_first" if d.cycle < a.cycle else "addr_first")
+            sample_point("handshake_store.eager", ("together", "data_first", "addr_first"), order)
+
+
+FAMILIES = {
+    "handshake_load": Family(load_config, (LoadBursts,), LoadCoverage),
+    "handshake_store": Family(store_config, (StoreBursts,), StoreCoverage),
+}
+
+
+class AccessTest(FamilyTest):
+    FAMILIES = FAMILIES
+
+
+for _test, _expect_fail in standard_tests(AccessTest, "Access"):
+    globals()[_test.__name__] = pyuvm.test(expect_fail=_expect_fail)(_test)
+
+
+@pyuvm.test()
+class AccessSplitReadyTest(AccessTest):
+    """addr_to_mem always ready, the data outputs stalled 70%: the two outputs move independently."""
+
+    def traffic(self) -> TrafficConfig:
+        return TrafficConfig(idle=FULL, backpressure=Pattern("random", 0.7), per_channel={"addr_to_mem": FULL})

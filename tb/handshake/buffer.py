@@ -1,0 +1,94 @@
+"""Testbench of `handshake_buffer(_ctrl)` (`golden.handshake.Buffer`) and `handshake_fifo(_ctrl)` (`Fifo`).
+
+Both are the identity on token streams. `BufferScoreboard` adds the documented latency: outputs come
+from registers, so token k is offered on `out` no earlier than the cycle after `in` took it (a
+combinational path would offer it in the same cycle). Coverage: occupancy (tokens held, from the
+transfer cycles) reaches empty, partially full and full.
+"""
+
+from __future__ import annotations
+
+import pyuvm
+
+from golden.core import Machine, RunResult
+from golden.handshake import Buffer, Fifo
+from tb.common.channel import ChannelSpec, Observed
+from tb.common.fcov import sample_point
+from tb.common.op_env import (
+    OpConfig,
+    OpItem,
+    OpScoreboard,
+    standard_tests,
+)
+from tb.common.traffic import FULL, Pattern, TrafficConfig
+from tb.handshake.common import Family, FamilyCoverage, FamilyTest, StreamSequence, offer_cycle
+
+
+def config(params: dict, fifo: bool, ctrl: bool) -> OpConfig:
+    width = 0 if ctrl else int(params["W"])
+    name = f"handshake_{'fifo' if fifo else 'buffer'}{'_ctrl' if ctrl else ''}"
+    channels = (ChannelSpec("in", width, True), ChannelSpec("out", width, False))
+    if fifo:
+        depth = int(params["DEPTH"])
+        return OpConfig(name, channels, lambda: Fifo(width, depth), params)
+    return OpConfig(name, channels, lambda: Buffer(width), params)
+
+
+def capacity(cfg: OpConfig) -> int:
+    return int(cfg.params["DEPTH"]) if "fifo" in cfg.name else 2
+
+
+class BufferScoreboard(OpScoreboard):
+    """Identity check plus latency >= 1 (no combinational path from `in` to `out`)."""
+
+    def extra_checks(self, observed: dict[str, list[Observed]], machine: Machine, run: RunResult) -> list[str]:
+        early = [k for k, (i, o) in enumerate(zip(observed["in"], observed["out"], strict=False))
+                 if offer_cycle(o) <= i.cycle]
+        return [f"out: token {early[0]} offered in the cycle `in` took it (latency 0; the outputs must come "
+                f"from registers) ({len(early)} such tokens)"] if early else []
+
+
+class BufferBursts(StreamSequence):
+    def make_item(self, n: int) -> OpItem:
+        return OpItem(tokens={"in": [self.word(self.width("in")) for _ in range(n)]}, n=n)
+
+
+class BufferCoverage(FamilyCoverage):
+    def sample_observed(self, observed: dict[str, list[Observed]]) -> None:
+        depth = capacity(self.cfg)
+        bins = ("empty", "partial", "full") if depth > 1 else ("empty", "full")
+        ins, outs = [o.cycle for o in observed["in"]], [o.cycle for o in observed["out"]]
+        if not ins:
+            return
+        i = j = 0
+        for cycle in range(ins[0], outs[-1] + 1):
+            while i < len(ins) and ins[i] < cycle:
+                i += 1
+            while j < len(outs) and outs[j] < cycle:
+                j += 1
+            held = i - j
+            state = "empty" if held == 0 else ("full" if held >= depth else "partial")
+            sample_point(f"{self.cfg.name}.D{depth}.occupancy", bins, state)
+
+
+FAMILIES = {
+    f"handshake_{kind}{suffix}": Family(lambda p, f=(kind == "fifo"), c=bool(suffix): config(p, f, c),
+                                        (BufferBursts,), BufferCoverage, BufferScoreboard)
+    for kind in ("buffer", "fifo") for suffix in ("", "_ctrl")
+}
+
+
+class BufferTest(FamilyTest):
+    FAMILIES = FAMILIES
+
+
+for _test, _expect_fail in standard_tests(BufferTest, "Buffer"):
+    globals()[_test.__name__] = pyuvm.test(expect_fail=_expect_fail)(_test)
+
+
+@pyuvm.test()
+class BufferDrainTest(BufferTest):
+    """Input mostly idle, output always ready: the buffer runs empty between tokens."""
+
+    def traffic(self) -> TrafficConfig:
+        return TrafficConfig(idle=Pattern("bursty", 0.6), backpressure=FULL)
