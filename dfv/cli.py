@@ -2,8 +2,12 @@
 
     dfv lower K.mlir [--func F] [--index-width N] -o OUTDIR
         writes OUTDIR/dfg.yaml, top.sv, dfg.dot, dfg.svg (when Graphviz `dot` is installed), dfg.mlir
-    dfv run K.mlir --func F --inputs IN.json --engine golden [--json] [--index-width N]
-        prints one JSON object on its last line; exit 0 only for "pass"
+    dfv run K.mlir --func F --inputs IN.json --engine golden|icarus|verilator [--seed N] [--waves]
+            [--mem-latency N] [--json] [--index-width N]
+        with --json prints one JSON object on its last line, without it a short readable report;
+        exit 0 only for "pass". icarus / verilator simulate the generated top with the RTL library in
+        the kernel environment (seeded back-pressure, memory read latency 1 + seed % 3 unless
+        --mem-latency is given); --waves writes a waveform file and prints its path.
 
 Bad input (malformed MLIR, unsupported operation or type, bad tagged type, missing function, bad
 inputs file) gives a one-line error with the source location and exit status 2, never a traceback.
@@ -36,6 +40,26 @@ def _index_width(text: str) -> int:
     return v
 
 
+def _positive(text: str) -> int:
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid integer {text!r}") from None
+    if v < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {v}")
+    return v
+
+
+def _seed(text: str) -> int:
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid seed {text!r}") from None
+    if not 0 <= v < 2**32:
+        raise argparse.ArgumentTypeError(f"seed must be 0..2**32-1, got {v}")
+    return v
+
+
 def _build() -> argparse.ArgumentParser:
     p = _Parser(prog="dfv", description="dataflow verification kit")
     sub = p.add_subparsers(dest="cmd", required=True, parser_class=_Parser)
@@ -51,6 +75,10 @@ def _build() -> argparse.ArgumentParser:
     ru.add_argument("--engine", default="golden")
     ru.add_argument("--json", action="store_true")
     ru.add_argument("--index-width", type=_index_width, default=DEFAULT_INDEX_WIDTH)
+    ru.add_argument("--seed", type=_seed, default=1, help="RTL engines: seed of back-pressure and latency")
+    ru.add_argument("--waves", action="store_true", help="RTL engines: write a waveform file")
+    ru.add_argument("--mem-latency", type=_positive, default=None,
+                    help="RTL engines: memory read latency in cycles (default 1 + seed %% 3)")
     return p
 
 
@@ -63,13 +91,33 @@ def cmd_lower(a) -> int:
     return 0
 
 
+def _report(res: dict, notes: list[str]) -> str:
+    """The readable form of a run: status, results, memrefs (abridged), cycles, notes, message."""
+    lines = [f"{res['status'].upper()} on {res['engine']}"]
+    lines.append(f"  returns: {res['returns']}")
+    for pos, values in res["memrefs"].items():
+        shown = ", ".join(str(v) for v in values[:16]) + (f", ... ({len(values)} elements)" if len(values) > 16 else "")
+        lines.append(f"  memref argument {pos}: [{shown}]")
+    if res["cycles"] is not None:
+        lines.append(f"  cycles: {res['cycles']} (start token offered -> done and every result received)")
+    lines += [f"  {n}" for n in notes]
+    lines.append(f"  {'mismatch: ' if res['status'] != 'pass' else ''}{res['message']}")
+    return "\n".join(lines)
+
+
 def cmd_run(a) -> int:
     from dfv.runner import run_program
 
-    res = run_program(a.mlir, a.func, a.inputs, a.engine, a.index_width)
-    if not a.json:
-        print(f"{res['status']}: {res['message']}")
-    print(json.dumps(res))
+    res = run_program(a.mlir, a.func, a.inputs, a.engine, a.index_width, seed=a.seed, waves=a.waves,
+                      mem_latency=a.mem_latency)
+    notes = res.pop("notes", [])
+    if a.json:
+        for n in notes:
+            if n.startswith("waves: "):
+                print(n)
+        print(json.dumps(res))
+    else:
+        print(_report(res, notes))
     return 0 if res["status"] == "pass" else 1
 
 

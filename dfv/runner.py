@@ -2,11 +2,18 @@
 
 The result is one JSON-able dict:
 `{"status": "pass"|"fail"|"error", "engine": ..., "returns": [...], "memrefs": {"<pos>": [...]},
-"cycles": null, "message": "..."}`; `returns` / `memrefs` are what the engine produced (signed, wrapped
+"cycles": ..., "message": "..."}`; `returns` / `memrefs` are what the engine produced (signed, wrapped
 to the element width; `i1` as 0/1).
 
-Engines are looked up in `ENGINES` (name -> callable(dfg, args) -> EngineResult); `golden` is the
-golden-model interpreter. `icarus` and `verilator` are reserved for the RTL flows.
+Engines are looked up in `ENGINES` (name -> callable(Run) -> EngineResult):
+- `golden`: the golden-model DFG interpreter (`cycles` null);
+- `icarus`, `verilator`: the generated top with the RTL library on that simulator, in the kernel
+  environment (`dfv.sim.kernel`, `tb.kernel`): seeded back-pressure on results and memories, the
+  scoreboard against the golden DFG run and the source interpreter (its findings, such as a golden
+  mismatch, a wrong memory access order, a token left in a channel or a deadlock, are `fail`
+  messages), `cycles` from the start token to the last of done and the results.
+`status` is `pass` only when the engine's results and memrefs equal the source interpreter's and the
+engine reports no problem.
 """
 
 from __future__ import annotations
@@ -33,12 +40,31 @@ class EngineResult:
     memrefs: dict[int, list[int]]
     problems: list[str] = field(default_factory=list)
     cycles: int | None = None
+    notes: list[str] = field(default_factory=list)  # for the human-readable report (waveform path, ...)
 
 
-def _golden_engine(g, args: dict) -> EngineResult:
+@dataclass
+class Run:
+    """What an engine is given: the program, its lowered graph, the arguments and the options."""
+
+    path: str
+    func: str
+    index_width: int
+    src: object
+    fn: object
+    g: object
+    args: dict[int, object]
+    source: tuple[list, dict]
+    seed: int = 1
+    waves: bool = False
+    mem_latency: int | None = None
+
+
+def _golden_engine(run: Run) -> EngineResult:
     from golden.interpreter import run_dfg
     from lowering.reference import out_value
 
+    g, args = run.g, run.args
     raw = {}
     for a in g.args:
         v = args[a["position"]]
@@ -55,17 +81,49 @@ def _golden_engine(g, args: dict) -> EngineResult:
     return EngineResult(returns, mems, r.problems(), None)
 
 
-def _unavailable(name: str) -> Callable:
-    def run(g, args):
-        raise EngineUnavailable(f"engine {name} not available yet")
+def _rtl_engine(sim: str) -> Callable[[Run], EngineResult]:
+    def run(r: Run) -> EngineResult:
+        from dfv.sim.kernel import prepare, run_kernel
+        from dfv.sim.toolchain import REPORTS_DIR, ToolchainError, setup_path
+        from lowering.reference import out_value
+
+        try:
+            setup_path(sim)
+        except ToolchainError as exc:
+            raise EngineUnavailable(str(exc)) from None
+        prog = prepare(r.path, r.func, r.index_width)
+        latency = r.mem_latency if r.mem_latency is not None else 1 + r.seed % 3
+        run_dir = REPORTS_DIR / "run" / sim / f"{prog.tag}__seed{r.seed}"
+        out = run_kernel(prog, [r.args[i] for i in range(len(r.args))], sim, r.seed, run_dir, latency=latency,
+                         source=r.source, waves=r.waves)
+        rec, g = out.main, prog.g
+        problems: list[str] = []
+        notes = [f"seed {r.seed}, memory read latency {latency}, run folder {run_dir}"]
+        if r.waves:
+            notes.append(f"waves: {out.waves}" if out.waves else "waves: no waveform file was written")
+        if rec is None:
+            msgs = [f"{t.name}: {t.message}" for t in out.results if not t.passed] or ["no result was recorded"]
+            return EngineResult([], {}, [f"{sim} run failed: {'; '.join(msgs)} (see {run_dir / 'sim.log'})"],
+                                None, notes)
+        returns = [None if v is None else out_value(v, g.width(res["type"]))
+                   for v, res in zip(rec["returns"], sorted(g.results, key=lambda x: x["position"]), strict=True)]
+        mems = {}
+        for grp in g.groups.values():
+            if grp.position is not None:
+                mems[grp.position] = [out_value(v, g.width(grp.elem_type)) for v in rec["memrefs"][str(grp.position)]]
+        problems += rec["errors"]
+        failed = [t for t in out.results if not t.passed]
+        if failed and not problems:
+            problems += [f"{t.name}: {t.message}" for t in failed]
+        return EngineResult(returns, mems, problems, rec["cycles"], notes)
 
     return run
 
 
-ENGINES: dict[str, Callable] = {
+ENGINES: dict[str, Callable[[Run], EngineResult]] = {
     "golden": _golden_engine,
-    "icarus": _unavailable("icarus"),
-    "verilator": _unavailable("verilator"),
+    "icarus": _rtl_engine("icarus"),
+    "verilator": _rtl_engine("verilator"),
 }
 
 
@@ -121,8 +179,13 @@ def load_inputs(path: str, fn, index_width: int) -> list:
 
 
 def run_program(path: str, func: str | None, inputs: str, engine: str = "golden",
-                index_width: int = DEFAULT_INDEX_WIDTH) -> dict:
-    """Lower, run and compare; raises LoweringError / EngineUnavailable for bad input."""
+                index_width: int = DEFAULT_INDEX_WIDTH, seed: int = 1, waves: bool = False,
+                mem_latency: int | None = None) -> dict:
+    """Lower, run and compare; raises LoweringError / EngineUnavailable for bad input.
+
+    `seed`, `waves` and `mem_latency` (default: 1 + seed % 3) apply to the RTL engines. The dict has
+    the keys of the JSON object; `notes` (not printed in the JSON) are lines for the readable report.
+    """
     from lowering.lower_control import find_function
     from lowering.parse import parse_file
     from lowering.pipeline import lower_source
@@ -134,8 +197,10 @@ def run_program(path: str, func: str | None, inputs: str, engine: str = "golden"
     fn = find_function(src, func)
     g = lower_source(src, fn.sym_name.data, index_width)
     args = load_inputs(inputs, fn, index_width)
-    got = ENGINES[engine](g, dict(enumerate(args)))
     exp_ret, exp_mem = run_source(src, fn, args, index_width)
+    run = Run(path, fn.sym_name.data, index_width, src, fn, g, dict(enumerate(args)), (exp_ret, exp_mem), seed,
+              waves, mem_latency)
+    got = ENGINES[engine](run)
     out = {"status": "pass", "engine": engine, "returns": got.returns,
            "memrefs": {str(k): v for k, v in sorted(got.memrefs.items())}, "cycles": got.cycles, "message": ""}
     msgs = []
@@ -145,10 +210,14 @@ def run_program(path: str, func: str | None, inputs: str, engine: str = "golden"
         if got.memrefs.get(pos) != exp:
             bad = [k for k, (a, b) in enumerate(zip(got.memrefs.get(pos, []), exp, strict=False)) if a != b]
             msgs.append(f"memref argument {pos} differs at {bad[:8]}: got {got.memrefs.get(pos)} expected {exp}")
-    msgs += got.problems
+    msgs += [p for p in got.problems if p not in msgs]
     if msgs:
         out["status"] = "fail"
         out["message"] = "; ".join(msgs)
+    elif got.cycles is not None:
+        out["message"] = (f"matches the source interpreter and the golden DFG run, nothing left over "
+                          f"({len(g.nodes)} nodes, {got.cycles} cycles)")
     else:
         out["message"] = f"matches the source interpreter ({len(g.nodes)} nodes)"
+    out["notes"] = got.notes
     return out

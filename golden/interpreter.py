@@ -11,8 +11,10 @@ control stream routed through them (spec 004's memory-control carries) is carrie
 and turned back into `None` on the way out.
 
 `run_dfg` returns the results, the final contents of every memory, the tokens left in channels
-(each with the channel, its producer and the MLIR operation it came from) and the machines that are
-not back in their initial state. The run is deterministic (Kahn network): the firing order does not
+(each with the channel, its producer and the MLIR operation it came from), the machines that are
+not back in their initial state, the lowest error code raised, and per memory group the accesses in
+the order the memory served them (`accesses`: `(we, addr, wdata)`, wdata 0 for loads, the same
+triple an `extmemory` puts on `mem_req`). The run is deterministic (Kahn network): the firing order does not
 change any stream.
 """
 
@@ -50,6 +52,9 @@ class InterpResult:
     errors: list[str] = field(default_factory=list)
     done: int = 0
     firings: int = 0
+    error_code: int = 0
+    accesses: dict[str, list[tuple[int, int, int]]] = field(default_factory=dict)
+    watched: dict[str, list] = field(default_factory=dict)
 
     @property
     def clean(self) -> bool:
@@ -185,15 +190,56 @@ def _machine(g, node, args: dict[int, object]) -> Machine:
     return m
 
 
-def run_dfg(g, args: dict[int, object], max_firings: int = 20_000_000, capacity: int | None = None) -> InterpResult:
+class _Tap(deque):
+    """A channel queue that also logs every token put into it (`run_dfg(watch=...)`)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.log: list = []
+
+    def append(self, x) -> None:
+        self.log.append(x)
+        super().append(x)
+
+    def extend(self, xs) -> None:
+        xs = list(xs)
+        self.log.extend(xs)
+        super().extend(xs)
+
+
+def _record_accesses(m: Machine, trace: list) -> None:
+    """Log every access a memory machine serves, in service order, as (we, addr, wdata)."""
+    read, write = m._read, m._write
+
+    def logged_read(addr: int) -> int:
+        trace.append((0, addr, 0))
+        return read(addr)
+
+    def logged_write(addr: int, data: int) -> None:
+        trace.append((1, addr, data))
+        write(addr, data)
+
+    m._read, m._write = logged_read, logged_write
+
+
+def run_dfg(g, args: dict[int, object], max_firings: int = 20_000_000, capacity: int | None = None,
+            watch: tuple[str, ...] = ()) -> InterpResult:
     """Run `g` with `args` (position -> raw word for scalars, list of words for memrefs).
+
+    `watch` names channels whose every token is logged in the result's `watched` (for example a
+    loop's condition stream, to count its iterations).
 
     `capacity` (default unbounded) bounds every channel: a machine fires only while each of its
     output queues holds fewer tokens (a rough model of the bounded buffering of the RTL, to find
     lowering structures that need more buffering than the hardware has).
     """
     machines = {nid: _machine(g, n, args) for nid, n in g.nodes.items()}
-    queues = {c.id: deque() for c in g.channels}
+    traces: dict[str, list[tuple[int, int, int]]] = {}
+    for grp in g.groups.values():
+        traces[grp.name] = []
+        if hasattr(machines[grp.node], "_read"):
+            _record_accesses(machines[grp.node], traces[grp.name])
+    queues = {c.id: _Tap() if c.id in watch else deque() for c in g.channels}
     inq: dict[str, dict[str, deque]] = {nid: {} for nid in g.nodes}
     outq: dict[str, dict[str, deque]] = {nid: {} for nid in g.nodes}
     consumer_of: dict[str, list[str]] = {nid: [] for nid in g.nodes}
@@ -228,7 +274,8 @@ def run_dfg(g, args: dict[int, object], max_firings: int = 20_000_000, capacity:
                 if succ not in queued:
                     queued.add(succ)
                     work.append(succ)
-    res = InterpResult(results=[], memories={}, firings=firings)
+    res = InterpResult(results=[], memories={}, firings=firings, accesses=traces,
+                       watched={cid: list(queues[cid].log) for cid in watch if cid in queues})
     for r in sorted(g.results, key=lambda r: r["position"]):
         res.results.append(list(machines[r["node"]].got))
     for nid, n in g.nodes.items():
@@ -252,4 +299,5 @@ def run_dfg(g, args: dict[int, object], max_firings: int = 20_000_000, capacity:
                             f"(state {m.state_name()})")
         if getattr(m, "error", 0):
             res.errors.append(f"{g.nodes[nid].op} {nid} from {g.origin_op(nid)} raised error {m.error:#x}")
+            res.error_code = m.error if not res.error_code else min(res.error_code, m.error)
     return res

@@ -49,6 +49,45 @@ def _ident(s: str) -> str:
     return s if re.match(r"[A-Za-z_]", s) else "f_" + s
 
 
+def module_name(g: DFG) -> str:
+    """The name of the generated module of `g` (the function's name as an identifier)."""
+    return _ident(g.name)
+
+
+def instance_name(nid: str) -> str:
+    """The instance name of node `nid` in the generated module (`u_<id>`); it has `at_init`."""
+    return f"u_{_ident(nid)}"
+
+
+@dataclass(frozen=True)
+class ChannelWires:
+    """Where a channel's handshake is visible in the generated module: the producer side's packed
+    `valid` / `ready` wires and the channel's bit in them, and its data slice (None for control)."""
+
+    valid: str
+    ready: str
+    bit: int
+    data: str | None
+    lo: int
+    width: int
+
+
+def channel_wires(g: DFG, c) -> ChannelWires:
+    """The producer-side wires of channel `c` (the function's own ports for `start` and arguments)."""
+    src = g.nodes[c.src.node]
+    if src.op == "func.start":
+        return ChannelWires("start_valid", "start_ready", 0, None, 0, 0)
+    if src.op == "func.arg":
+        i = src.params["position"]
+        return ChannelWires(f"arg{i}_valid", f"arg{i}_ready", 0, f"arg{i}_data", 0, c.width)
+    base = _base(c.src.port)
+    bit = int(c.src.port[len(base) + 1:-1]) if c.src.port != base else 0
+    pg = next(p for p in port_groups(g, src) if p.direction == "out" and p.base == base)
+    prefix = f"{_ident(src.id)}_{base}"
+    data = f"{prefix}_data" if pg.width and c.width else None
+    return ChannelWires(f"{prefix}_valid", f"{prefix}_ready", bit, data, bit * pg.width, pg.width if data else 0)
+
+
 def module_of(g: DFG, n) -> tuple[str, dict[str, str]]:
     """RTL module name and parameter overrides of one node."""
     op, p = n.op, n.params

@@ -1,9 +1,14 @@
 """`make bench`: throughput of every operation and simulation speed, as tables.
 
 Runs the benchmark tests of `tb.bench.dataflow` (one long burst, inputs always valid, outputs
-always ready or 50% randomly ready, seeded) on Icarus and Verilator, and prints tokens per cycle
-per output and simulated cycles per second per simulator. Results are reproducible for a seed.
-Tables are also written to reports/bench/bench.txt.
+always ready or 50% randomly ready, seeded), `tb.bench.handshake` (every handshake primitive,
+arith unit and access port at full rate) and `tb.bench.memory` (both memories with every port
+busy; extmemory behind the memory model at read latency 1) on Icarus and Verilator, and prints
+tokens per cycle per output, tokens per cycle per primitive against the documented rate, memory
+accesses per cycle and load-to-data latency, and simulated cycles per second per simulator.
+The primitives and memories are benchmarked at the first parameter set of their regression suite
+(so the builds are shared with the regression). Results are reproducible for a seed. Tables are
+also written to reports/bench/bench.txt. Exit status 1 if a primitive misses its documented rate.
 """
 
 from __future__ import annotations
@@ -14,15 +19,35 @@ import sys
 from collections import defaultdict
 
 from dfv.sim.build import BuildSpec
+from dfv.sim.regress import load_jobs
 from dfv.sim.run import run_tests
 from dfv.sim.toolchain import REPORTS_DIR, SIMULATORS
 
-BENCHES = (
+DATAFLOW_BENCHES = (
     BuildSpec("dataflow_stream", {"W": 32, "STEP_OP": 0}),
     BuildSpec("dataflow_gate", {"W": 32}),
     BuildSpec("dataflow_carry", {"W": 32}),
     BuildSpec("dataflow_invariant", {"W": 32}),
 )
+MEMORIES = ("handshake_memory", "handshake_extmemory")
+
+
+def benches() -> list[tuple[BuildSpec, str]]:
+    """(build, benchmark module): the dataflow operations, then the first parameter set of every
+    handshake / arith / memory suite of the regression (whole-program kernel suites are not benchmarked
+    here)."""
+    out = [(spec, "tb.bench.dataflow") for spec in DATAFLOW_BENCHES]
+    seen = set()
+    for job in load_jobs():
+        if getattr(job, "kernel", None) is not None or job.toplevel.startswith("dataflow_") or job.suite in seen:
+            continue
+        seen.add(job.suite)
+        out.append((job.spec, "tb.bench.memory" if job.toplevel in MEMORIES else "tb.bench.handshake"))
+    return out
+
+
+def _params(params: dict) -> str:
+    return ",".join(f"{k}={v}" for k, v in sorted(params.items())) or "-"
 
 
 def table(rows: list[tuple[str, ...]]) -> str:
@@ -35,10 +60,10 @@ def table(rows: list[tuple[str, ...]]) -> str:
 def collect(seed: int, sims: tuple[str, ...]) -> list[dict]:
     records = []
     for sim in sims:
-        for spec in BENCHES:
+        for spec, module in benches():
             run_dir = REPORTS_DIR / "bench" / sim / spec.tag()
             (run_dir / "bench.jsonl").unlink(missing_ok=True)
-            results = run_tests(spec, sim, "tb.bench.dataflow", seed, run_dir)
+            results = run_tests(spec, sim, module, seed, run_dir)
             failed = [f"{r.name}: {r.message}" for r in results if not r.passed]
             if failed:
                 raise RuntimeError(f"benchmark of {spec.tag()} on {sim} failed its checks: {failed}")
@@ -51,11 +76,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--sim", choices=SIMULATORS, action="append")
+    parser.add_argument("--no-kernels", action="store_true", help="skip the kernel table (dfv.sim.kernel_bench)")
     args = parser.parse_args(argv)
     sims = tuple(args.sim or SIMULATORS)
     records = collect(args.seed, sims)
+    flow = [r for r in records if r["module"].startswith("dataflow_")]
+    prims = [r for r in records if "measured" in r]
+    mems = [r for r in records if "accesses_per_cycle" in r]
     rates: dict[tuple[str, str], dict[str, float]] = defaultdict(dict)
-    for r in records:
+    for r in flow:
         if r["sim"] == sims[0]:
             for out, rate in r["outputs"].items():
                 rates[(r["module"], out)][r["case"]] = rate
@@ -64,15 +93,54 @@ def main(argv: list[str] | None = None) -> int:
     t1 += [(m, o, *(f"{rates[(m, o)].get(c, 0):.3f}" for c in cases)) for (m, o) in sorted(rates)]
     t2 = [("simulator", "operation", "case", "cycles", "wall s", "cycles/s")]
     t2 += [(r["sim"], r["module"], r["case"], str(r["cycles"]), f"{r['wall_s']:.2f}",
-            f"{r['cycles'] / r['wall_s']:.0f}") for r in records]
+            f"{r['cycles'] / r['wall_s']:.0f}") for r in flow]
+    for sim in sims:
+        group = [r for r in prims + mems if r["sim"] == sim]
+        if group:
+            cycles, wall = sum(r["cycles"] for r in group), sum(r["wall_s"] for r in group)
+            t2.append((sim, f"handshake + memory ({len(group)} modules)", "full rate", str(cycles), f"{wall:.2f}",
+                       f"{cycles / wall:.0f}"))
+    t3 = [("primitive", "parameters", "measured on", "tokens/cycle", "documented", "ok")]
+    misses = []
+    for r in prims:
+        if r["sim"] != sims[0]:
+            continue
+        for channel, rate in r["measured"].items():
+            ok = abs(rate - r["expected"]) < 0.005
+            t3.append((r["module"], _params(r["params"]), channel, f"{rate:.3f}", f"{r['expected']:.3f}",
+                       "yes" if ok else "NO"))
+            if not ok:
+                misses.append(f"{r['module']} [{_params(r['params'])}] {channel}: {rate:.3f} tokens/cycle, "
+                              f"documented {r['expected']:.3f}")
+    t4 = [("memory", "parameters", "accesses/cycle", "ld_addr -> ld_data cycles (min/mean/max)")]
+    for r in mems:
+        if r["sim"] != sims[0]:
+            continue
+        lat = "/".join(str(x) for x in r["latency"]) if r["latency"] else "-"
+        name = r["module"] + (f" (model latency {r['model_latency']})" if r["model_latency"] else "")
+        t4.append((name, _params(r["params"]), f"{r['accesses_per_cycle']:.3f}", lat))
     text = (f"Throughput (one burst of 2000 iterations, inputs always valid, seed {args.seed}, on {sims[0]}; "
             "both simulators give the same cycle counts)\n" + table(t1) +
+            f"\n\nHandshake primitives, arith units and access ports at full rate (1000 tokens per input, "
+            f"inputs always valid, outputs always ready, on {sims[0]})\n" + table(t3) +
+            f"\n\nMemories with every port busy (500 accesses per port, outputs always ready, on {sims[0]})\n"
+            + table(t4) +
             "\n\nSimulation speed (pyuvm environment, one clock, all channels sampled each cycle)\n" + table(t2))
+    kernel_problems: list[str] = []
+    if not args.no_kernels:  # whole programs: dfv.sim.kernel_bench
+        from dfv.sim.kernel_bench import main_section
+
+        kernel_text, kernel_problems = main_section(args.seed, sims)
+        text += "\n\n" + kernel_text
+        if kernel_problems:
+            text += "\n\nKernel problems:\n" + "\n".join(f"  {m}" for m in kernel_problems)
+    if misses:
+        text += "\n\nBelow the documented rate:\n" + "\n".join(f"  {m}" for m in misses)
     out = REPORTS_DIR / "bench" / "bench.txt"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(text + "\n")
     print(text)
-    return 0
+    return 1 if misses or kernel_problems else 0
 
 
 if __name__ == "__main__":

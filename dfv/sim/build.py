@@ -28,21 +28,35 @@ VERILATOR_ARGS = ("--coverage-line", "--coverage-toggle", "--coverage-expr", "--
 
 @dataclass(frozen=True)
 class BuildSpec:
-    """What to build: the top-level module, its parameters and any extra (generated) sources."""
+    """What to build: the top-level module, its parameters and any extra (generated) sources.
+
+    `label` names the build folder instead of the top-level module (a generated top is named like
+    its function, which need not be unique across programs); `waves` builds with signal tracing
+    (a separate build: Verilator compiles tracing in); `verilator_args` are added to Verilator's.
+    """
 
     toplevel: str
     parameters: Mapping[str, int] = field(default_factory=dict)
     extra_sources: tuple[Path, ...] = ()
+    label: str | None = None
+    waves: bool = False
+    verilator_args: tuple[str, ...] = ()
 
     def tag(self) -> str:
         """A readable folder name, e.g. `dataflow_stream__W8_STEP_OP3`."""
         params = "_".join(f"{k}{v}" for k, v in sorted(self.parameters.items()))
-        return f"{self.toplevel}__{params}" if params else self.toplevel
+        name = self.label or self.toplevel
+        tag = f"{name}__{params}" if params else name
+        return f"{tag}__waves" if self.waves else tag
 
 
 def _digest(spec: BuildSpec, sim: str, sources: Sequence[Path]) -> str:
     h = hashlib.sha256()
     h.update(json.dumps([sim, spec.toplevel, sorted(spec.parameters.items()), VERILATOR_ARGS]).encode())
+    if spec.waves:
+        h.update(b"waves")
+    if spec.verilator_args and sim == "verilator":
+        h.update(json.dumps(list(spec.verilator_args)).encode())
     for src in sources:
         h.update(str(src).encode())
         h.update(src.read_bytes())
@@ -71,9 +85,10 @@ def build(spec: BuildSpec, sim: str) -> tuple[Runner, Path]:
             sources=sources,
             hdl_toplevel=spec.toplevel,
             parameters=dict(spec.parameters),
-            build_args=list(VERILATOR_ARGS) if sim == "verilator" else [],
+            build_args=[*VERILATOR_ARGS, *spec.verilator_args] if sim == "verilator" else [],
             build_dir=build_dir,
             always=not fresh,
+            waves=spec.waves,
             timescale=("1ns", "1ps"),
             log_file=build_dir / "build.log",
         )

@@ -63,7 +63,11 @@ def _relative(path: str) -> str:
 
 
 def read_dat(path: Path, into: dict[Point, int]) -> None:
-    """Add the counts of one coverage.dat to `into`, keyed by instance-free point."""
+    """Add the counts of one coverage.dat to `into`, keyed by instance-free point.
+
+    Inside a generated top (a kernel run) Verilator names each parameterisation of a module apart
+    (`arith_binop__O1`); a point of the hand-written RTL is keyed by its module's file instead (one
+    module per file, named like it), so every instance of a module in every run merges into it."""
     for raw in path.read_text(errors="replace").splitlines():
         m = _LINE.match(raw)
         if not m:
@@ -71,6 +75,8 @@ def read_dat(path: Path, into: dict[Point, int]) -> None:
         f = _fields(m.group(1))
         f.pop("h", None)
         f["f"] = _relative(f.get("f", "?"))
+        if f["f"].startswith("rtl/") and "page" in f:
+            f["page"] = f"{f['page'].split('/', 1)[0]}/{Path(f['f']).stem}"
         key = "".join(f"\x01{k}\x02{v}" for k, v in f.items())
         module = f.get("page", "?/?").split("/", 1)[-1]
         point = Point(module, f.get("t", "?"), f["f"], int(f.get("l", 0)), f.get("o", ""), key)

@@ -1,9 +1,14 @@
 """The regression behind `make sim`: every suite of configs/regression.yaml on one simulator.
 
 Each (suite, parameter set, seed) is one simulator process running every test of the suite's
-module; builds are shared across seeds. Results go to `reports/<sim>/junit.xml` and a summary
-table (test, simulator, seed, result, simulated cycles) is printed. Exit status 1 if any test
-failed, 2 for a bad configuration.
+module; builds are shared across seeds. Kernel suites (`kernel_suites`) run whole programs of
+kernels/ through the kernel environment (`tb.kernel`, via `dfv.sim.kernel`): one process per
+(kernel, memory latency, seed), with the inputs of `dfv.kernels.gen(kernel, seed)`, one build of
+each generated top per simulator; the expected-failure tests of the kernel scoreboard run in the
+first (latency, seed) job of each kernel. Results go to `reports/<sim>/junit.xml` and a summary
+table (test, simulator, seed, result, simulated cycles; for a kernel run the cycles from the
+start token to the last of done and the results) is printed. Exit status 1 if any test failed, 2
+for a bad configuration.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from pathlib import Path
 
 import yaml
 
+from dfv.kernels import KERNEL_DIR, KERNELS
 from dfv.sim.build import BuildSpec, build
 from dfv.sim.run import TestResult, run_tests
 from dfv.sim.toolchain import REPO, REPORTS_DIR, SIMULATORS, ToolchainError, setup_path
@@ -30,22 +36,41 @@ class ConfigError(ValueError):
 
 
 @dataclass(frozen=True)
+class KernelJob:
+    """What a kernel job runs: kernel `name` (kernels/<name>.mlir, function <name>) with a memory
+    read latency, the tests of `tb.kernel.tests`, and the suite's coverage bins."""
+
+    name: str
+    latency: int
+    tests: tuple[str, ...]
+    kernels: tuple[str, ...]
+    latencies: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class Job:
-    """One simulator process: a suite at one parameter set and seed."""
+    """One simulator process: a suite at one parameter set and seed (or one kernel run)."""
 
     suite: str
     toplevel: str
     module: str
     params: tuple[tuple[str, int], ...]
     seed: int
+    kernel: KernelJob | None = None
 
     @property
     def spec(self) -> BuildSpec:
+        if self.kernel is not None:
+            from dfv.sim.kernel import prepare
+
+            return prepare(KERNEL_DIR / f"{self.kernel.name}.mlir", self.kernel.name).spec()
         return BuildSpec(self.toplevel, dict(self.params))
 
     @property
     def label(self) -> str:
         params = ",".join(f"{k}={v}" for k, v in self.params)
+        if self.kernel is not None:
+            return f"{self.suite}:{self.kernel.name}[{params}]"
         return f"{self.suite}[{params}]"
 
 
@@ -61,6 +86,8 @@ def load_jobs(path: Path = CONFIG) -> list[Job]:
     except (OSError, yaml.YAMLError) as exc:
         raise ConfigError(f"{path}: cannot read: {exc}") from None
     _require(isinstance(doc, dict), str(path), "top level must be a mapping")
+    unknown = set(doc) - {"version", "seeds", "suites", "kernel_suites"}
+    _require(not unknown, str(path), f"unknown top-level keys {sorted(unknown)}")
     _require(doc.get("version") == SCHEMA_VERSION, str(path), f"version must be {SCHEMA_VERSION}")
     seeds = doc.get("seeds", [1])
     _require(isinstance(seeds, list) and all(isinstance(s, int) for s in seeds), str(path), "seeds: integers")
@@ -85,13 +112,79 @@ def load_jobs(path: Path = CONFIG) -> list[Job]:
         for p in params:
             for seed in suite_seeds:
                 jobs.append(Job(suite["name"], suite["toplevel"], suite["module"], tuple(sorted(p.items())), seed))
+    kernel_suites = doc.get("kernel_suites", [])
+    _require(isinstance(kernel_suites, list), str(path), "kernel_suites: a list")
+    for i, suite in enumerate(kernel_suites):
+        where = f"{path}: kernel_suites[{i}]"
+        jobs += _kernel_jobs(suite, where, names, seeds)
     return jobs
 
 
+def _int_list(v, minimum: int) -> bool:
+    return isinstance(v, list) and bool(v) and all(isinstance(x, int) and not isinstance(x, bool) and x >= minimum
+                                                   for x in v)
+
+
+def _kernel_jobs(suite, where: str, names: set, seeds: list[int]) -> list[Job]:
+    """Jobs of one kernel suite: `name`, `kernels` (names in kernels/, or `all`), `latencies` (memory
+    read latencies, >= 1), optional `seeds` and `expect_fail` (default true)."""
+    from dfv.sim.kernel import EXPECT_FAIL_TESTS, MAIN_TEST, TEST_MODULE
+
+    _require(isinstance(suite, dict), where, "must be a mapping")
+    unknown = set(suite) - {"name", "kernels", "latencies", "seeds", "expect_fail"}
+    _require(not unknown, where, f"unknown keys {sorted(unknown)}")
+    _require(isinstance(suite.get("name"), str), where, "'name' must be a string")
+    _require(suite["name"] not in names, where, f"duplicate suite name {suite['name']}")
+    names.add(suite["name"])
+    files = sorted(p.stem for p in KERNEL_DIR.glob("*.mlir"))
+    kernels = suite.get("kernels")
+    if kernels == "all":
+        no_inputs = [k for k in files if k not in KERNELS]
+        _require(not no_inputs, where, f"kernels without an input generator in dfv/kernels.py: {no_inputs}")
+        kernels = files
+    _require(isinstance(kernels, list) and kernels and all(isinstance(k, str) for k in kernels), where,
+             "kernels: `all` or a non-empty list of kernel names")
+    missing = [k for k in kernels if k not in files or k not in KERNELS]
+    _require(not missing, where, f"no such kernel(s) in {KERNEL_DIR.name}/ (with inputs in dfv/kernels.py): {missing}")
+    _require(len(set(kernels)) == len(kernels), where, "kernels: duplicate names")
+    latencies = suite.get("latencies")
+    _require(_int_list(latencies, 1), where, "latencies: a non-empty list of integers >= 1")
+    suite_seeds = suite.get("seeds", seeds)
+    _require(_int_list(suite_seeds, 0), where, "seeds: a non-empty list of integers >= 0")
+    expect_fail = suite.get("expect_fail", True)
+    _require(isinstance(expect_fail, bool), where, "expect_fail: true or false")
+    jobs = []
+    for k in kernels:
+        first = True
+        for latency in latencies:
+            for seed in suite_seeds:
+                tests = (MAIN_TEST, *EXPECT_FAIL_TESTS) if first and expect_fail else (MAIN_TEST,)
+                first = False
+                kj = KernelJob(k, latency, tests, tuple(kernels), tuple(latencies))
+                jobs.append(Job(suite["name"], k, TEST_MODULE, (("latency", latency),), seed, kj))
+    return jobs
+
+
+def _run_kernel_job(job: Job, sim: str) -> list[TestResult]:
+    from dfv.kernels import gen
+    from dfv.sim.kernel import prepare, run_kernel
+
+    kj = job.kernel
+    prog = prepare(KERNEL_DIR / f"{kj.name}.mlir", kj.name)
+    run_dir = REPORTS_DIR / sim / "runs" / f"kernel_{kj.name}__lat{kj.latency}__seed{job.seed}"
+    coverage = {"suite": job.suite, "kernels": list(kj.kernels), "latencies": list(kj.latencies)}
+    out = run_kernel(prog, gen(kj.name, job.seed), sim, job.seed, run_dir, latency=kj.latency, tests=kj.tests,
+                     coverage=coverage, name=kj.name)
+    return out.results  # cycles: the program's (start offered -> done and results), as the tests record them
+
+
 def run_job(job: Job, sim: str) -> list[TestResult]:
-    run_dir = REPORTS_DIR / sim / "runs" / f"{job.spec.tag()}__seed{job.seed}"
     try:
-        results = run_tests(job.spec, sim, job.module, job.seed, run_dir)
+        if job.kernel is not None:
+            results = _run_kernel_job(job, sim)
+        else:
+            run_dir = REPORTS_DIR / sim / "runs" / f"{job.spec.tag()}__seed{job.seed}"
+            results = run_tests(job.spec, sim, job.module, job.seed, run_dir)
     except Exception as exc:  # a build or simulator failure is a failed job, reported with the rest
         results = [TestResult("<build>", sim, job.seed, False, 0, f"{type(exc).__name__}: {exc}")]
     for r in results:
@@ -129,6 +222,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sim", choices=SIMULATORS, required=True)
     parser.add_argument("--config", type=Path, default=CONFIG)
     parser.add_argument("--suite", action="append", help="only these suites (repeatable)")
+    parser.add_argument("--kernel", action="append", help="of kernel suites, only these kernels (repeatable)")
     parser.add_argument("-j", "--jobs", type=int, default=2, help="simulator processes in parallel")
     args = parser.parse_args(argv)
     try:
@@ -139,12 +233,17 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.suite:
         jobs = [j for j in jobs if j.suite in args.suite]
-    for toplevel, params in dict.fromkeys((j.toplevel, j.params) for j in jobs):  # each build once, up front
-        spec = BuildSpec(toplevel, dict(params))
+    if args.kernel:
+        jobs = [j for j in jobs if j.kernel is None or j.kernel.name in args.kernel]
+    builds: dict[str, Job] = {}
+    for j in jobs:  # each build once, up front
+        builds.setdefault(f"{j.suite}:{j.toplevel}:{j.params if j.kernel is None else ''}", j)
+    for j in builds.values():
         try:
+            spec = j.spec
             build(spec, args.sim)
         except Exception as exc:  # reported per job below
-            print(f"build of {spec.tag()} on {args.sim} failed: {exc}", file=sys.stderr)
+            print(f"build for {j.label} on {args.sim} failed: {exc}", file=sys.stderr)
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         results = [r for rs in pool.map(lambda j: run_job(j, args.sim), jobs) for r in rs]
     write_junit(results, REPORTS_DIR / args.sim / "junit.xml", args.sim)

@@ -107,13 +107,22 @@ def test_bad_memref_input(tmp_path):
     _check_one_line_error(proc, "argument 1", "needs 8 values")
 
 
-@pytest.mark.parametrize("engine", ["icarus", "verilator"])
-def test_engine_not_available_yet(tmp_path, engine):
+def test_unknown_engine(tmp_path):
     (tmp_path / "k.mlir").write_text(GOOD)
     (tmp_path / "in.json").write_text('{"args": [3]}')
     proc = _dfv("run", str(tmp_path / "k.mlir"), "--func", "f", "--inputs", str(tmp_path / "in.json"),
-                "--engine", engine)
-    _check_one_line_error(proc, f"engine {engine} not available yet")
+                "--engine", "questa")
+    _check_one_line_error(proc, "unknown engine questa", "golden, icarus, verilator")
+
+
+@pytest.mark.parametrize("engine", ["icarus", "verilator"])
+def test_rtl_engine_bad_input(tmp_path, engine):
+    """Bad input on an RTL engine fails before anything is built: the same one-line error."""
+    (tmp_path / "k.mlir").write_text(GOOD.replace("arith.addi %a, %a", "arith.addi %a, %zz"))
+    (tmp_path / "in.json").write_text('{"args": [3]}')
+    proc = _dfv("run", str(tmp_path / "k.mlir"), "--func", "f", "--inputs", str(tmp_path / "in.json"),
+                "--engine", engine, "--seed", "3")
+    _check_one_line_error(proc, "k.mlir:2:", "%zz")
 
 
 def test_good_run_pass(tmp_path):

@@ -3,7 +3,9 @@
 `make sim` runs the same jobs for one simulator with a summary table; here each (suite, parameter
 set, seed, simulator) is one test that fails with the names and messages of the failed cocotb
 tests. Expected-failure tests (wrong model, corrupted DUT) are inside each job: cocotb reports them
-as passed only when their check did fail.
+as passed only when their check did fail. The jobs of one kernel on one simulator share an xdist
+group, so one worker builds that kernel's generated top and runs them while the other worker builds
+another (instead of both waiting for the same build).
 """
 
 from __future__ import annotations
@@ -16,8 +18,14 @@ from dfv.sim.toolchain import SIMULATORS
 JOBS = load_jobs()
 
 
-@pytest.mark.parametrize("sim", SIMULATORS)
-@pytest.mark.parametrize("job", JOBS, ids=[f"{j.label}-seed{j.seed}" for j in JOBS])
+def _cases():
+    for sim in SIMULATORS:
+        for job in JOBS:
+            marks = [pytest.mark.xdist_group(f"kernel-{job.kernel.name}-{sim}")] if job.kernel else []
+            yield pytest.param(job, sim, marks=marks, id=f"{job.label}-seed{job.seed}-{sim}")
+
+
+@pytest.mark.parametrize(("job", "sim"), list(_cases()))
 def test_rtl(job, sim):
     results = run_job(job, sim)
     assert results, f"{job.label} ran no test on {sim}"

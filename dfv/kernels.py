@@ -1,0 +1,95 @@
+"""The kernel suite of kernels/: names, paths and the seeded input sets of every kernel.
+
+One kernel per file, function named like the file. `gen(name, seed)` gives the argument list of
+kernel `name` for `seed` (seeds 0, 1, 2 pick the zero-trip / one-trip / many-trip cases where a
+kernel has them). Shared by the lowering tests (`tests/lowering/kernel_inputs.py`), the kernel
+suites of the regression (`dfv.sim.regress`) and `make bench`.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+KERNEL_DIR = ROOT / "kernels"
+
+
+def _v(r: random.Random, n: int, lo: int = -50, hi: int = 50) -> list[int]:
+    return [r.randint(lo, hi) for _ in range(n)]
+
+
+def _trip(r: random.Random, seed: int, n: int) -> int:
+    """Zero, one and many iterations for the first three seeds, random after."""
+    return (0, 1, n)[seed] if seed < 3 else r.randint(0, n)
+
+
+def gen(name: str, seed: int) -> list:
+    r = random.Random(f"{name}-{seed}")
+    if name == "vector_add":
+        return [_v(r, 8, -2**31, 2**31 - 1), _v(r, 8, -2**31, 2**31 - 1), _v(r, 8)]
+    if name == "dot_product":
+        return [_v(r, 8), _v(r, 8), _trip(r, seed, 8)]
+    if name == "cond_accum":
+        return [_v(r, 10), r.randint(-20, 20)]
+    if name == "gcd":
+        if seed == 0:
+            return [7, 7]  # zero iterations
+        return [r.randint(1, 200), r.randint(1, 200)]
+    if name == "matmul":
+        return [_v(r, 16, -9, 9), _v(r, 16, -9, 9), [0] * 16]
+    if name == "histogram":
+        return [_v(r, 16, 0, 1000), [0] * 8, _trip(r, seed, 16)]
+    if name == "prefix_sum":
+        return [_v(r, 12, -300, 300), (0, 1, 2, 12)[seed] if seed < 4 else r.randint(0, 12)]
+    if name == "for_trip_args":
+        if seed == 0:
+            lb, ub, st = 5, 5, 1
+        elif seed == 1:
+            lb, ub, st = 3, 4, 2
+        elif seed == 2:
+            lb, ub, st = -4, 40, 3
+        elif seed == 3:
+            lb, ub, st = 9, 2, 1  # lb > ub: zero trips
+        else:
+            st = r.randint(1, 4)
+            lb = r.randint(-10, 10)
+            ub = lb + r.randint(0, 15 * st)
+        return [lb, ub, st, [0] * 16, r.randint(-1000, 1000)]
+    if name == "while_zero":
+        if seed in (0, 3):
+            return [r.randint(50, 100), r.randint(-10, 50)]  # zero iterations
+        return [r.randint(-5, 5), r.randint(1, 1000)]
+    if name == "loop_in_if":
+        return [_v(r, 8), seed % 2, _trip(r, seed // 2 if seed < 6 else seed, 8)]
+    if name == "while_in_for":
+        return [_v(r, 6, -5, 5000), [0] * 6]
+    if name == "if_stores":
+        return [_v(r, 8, -1000, 1000), [0] * 8]
+    if name == "if_no_else":
+        return [_v(r, 8, -128, 127)]
+    if name == "store_load_same":
+        return [_v(r, 8), _trip(r, seed, 8), r.randint(-100, 100)]
+    if name == "views":
+        return [_v(r, 16)]
+    if name == "i1_index_args":
+        return [seed % 2, r.randint(-1000, 1000), r.randint(-1000, 1000)]
+    if name == "while_memory":
+        a = _v(r, 8, -5, 5)
+        key = a[0] if seed == 0 else (a[r.randint(0, 7)] if seed % 2 else 99)  # zero, some, all iterations
+        return [a, key]
+    if name == "scratch_alloca":
+        return [_v(r, 8), [0] * 8]
+    raise KeyError(name)
+
+
+KERNELS = [
+    "vector_add", "dot_product", "cond_accum", "gcd", "matmul", "histogram", "prefix_sum",
+    "for_trip_args", "while_zero", "loop_in_if", "while_in_for", "if_stores", "if_no_else",
+    "store_load_same", "views", "i1_index_args", "scratch_alloca", "while_memory",
+]
+
+
+def kernel_path(name: str) -> Path:
+    """The MLIR file of kernel `name`."""
+    return KERNEL_DIR / f"{name}.mlir"

@@ -1,0 +1,199 @@
+"""Run a whole program on RTL: lower it, build its generated top with the RTL library, simulate it
+in the kernel environment (`tb.kernel`), read back what it produced.
+
+Used by `dfv run --engine icarus|verilator` (`dfv.runner`), the kernel suites of the regression
+(`dfv.sim.regress`) and `make bench` (`dfv.sim.bench`).
+
+- `prepare(mlir, func, index_width)` lowers the program and writes `top.sv` and `dfg.yaml` to
+  `build/kernels/<tag>/` (rewritten only when they change; `<tag>` is the function name and a hash
+  of the program's path, so each program has its own build per simulator). The build itself goes
+  through `dfv.sim.build`, cached by content: a change of the program or of any RTL file rebuilds.
+- `run_kernel(...)` writes the kernel description (`kernel.json`: the `dfg.yaml`, the arguments as
+  raw words, the source interpreter's results, memory latency, traffic, coverage bins) into the run
+  folder, names it in `$DFV_KERNEL` for the cocotb test, runs the requested tests of
+  `tb.kernel.tests` and returns their results with the record the scoreboard wrote
+  (`kernel.<Test>.json`: raw results, final memref contents, cycles, errors).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from dfv.sim.build import BuildSpec
+from dfv.sim.run import TestResult, run_tests
+from dfv.sim.toolchain import BUILD_DIR
+from golden.types import DEFAULT_INDEX_WIDTH
+
+TEST_MODULE = "tb.kernel.tests"
+MAIN_TEST = "KernelRun"
+EXPECT_FAIL_TESTS = ("KernelWrongModel", "KernelCorruptResult")
+
+# Seeded back-pressure of `dfv run` and the regression: results/done ready half of the time (so
+# long stalls are seen on the one or two tokens a program returns), the memory not ready on 30% of
+# the cycles and each response held back on 30% of the cycles it could be presented.
+# Generated tops connect many channels through one packed wire per port group, which Verilator sees as
+# a combinational loop at the vector level (UNOPTFLAT) although no bit depends on itself (the
+# lowering guarantees no combinational cycle, and `make lint` checks the tops with -Wall).
+VERILATOR_ARGS = ("-Wno-UNOPTFLAT", "--output-split", "0")
+
+RANDOM_TRAFFIC = {"results": 0.5, "mem_req": 0.3, "mem_resp": 0.3}
+FULL_TRAFFIC: dict = {}
+
+
+@dataclass
+class Program:
+    """A lowered program and where its generated files are."""
+
+    mlir: Path
+    func: str
+    index_width: int
+    tag: str
+    folder: Path
+    g: object  # lowering.dfg.DFG
+    src: object  # lowering.parse.SourceModule
+    fn: object  # the func.func operation
+
+    @property
+    def top_sv(self) -> Path:
+        return self.folder / "top.sv"
+
+    @property
+    def dfg_yaml(self) -> Path:
+        return self.folder / "dfg.yaml"
+
+    def spec(self, waves: bool = False) -> BuildSpec:
+        from lowering.topgen import module_name
+
+        return BuildSpec(module_name(self.g), {}, (self.top_sv,), label=self.tag, waves=waves,
+                         verilator_args=VERILATOR_ARGS)
+
+
+def _write_if_changed(path: Path, text: str) -> None:
+    """Write `text` unless `path` holds it already; atomically (another process may be building from it)."""
+    if path.exists() and path.read_text() == text:
+        return
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp.write_text(text)
+    os.replace(tmp, path)
+
+
+_PROGRAMS: dict[tuple, Program] = {}
+
+
+def prepare(mlir: str | Path, func: str | None, index_width: int = DEFAULT_INDEX_WIDTH) -> Program:
+    """Lower `func` of `mlir` and write its `top.sv` and `dfg.yaml` (raises LoweringError on bad input)."""
+    from lowering.config import dump_config
+    from lowering.lower_control import find_function
+    from lowering.parse import parse_file
+    from lowering.pipeline import lower_source
+    from lowering.topgen import gen_top
+
+    path = Path(mlir)
+    text = path.read_bytes() if path.exists() else b""
+    key = (str(path.resolve()), func, index_width, hashlib.sha256(text).hexdigest())
+    if key in _PROGRAMS:
+        return _PROGRAMS[key]
+    src = parse_file(str(mlir))
+    fn = find_function(src, func)
+    name = fn.sym_name.data
+    g = lower_source(src, name, index_width)
+    where = hashlib.sha256(f"{path.resolve()}:{name}:{index_width}".encode()).hexdigest()[:8]
+    tag = f"kernel_{name}_{where}"
+    folder = BUILD_DIR / "kernels" / tag
+    folder.mkdir(parents=True, exist_ok=True)
+    _write_if_changed(folder / "top.sv", gen_top([g]))
+    _write_if_changed(folder / "dfg.yaml", dump_config(g, str(mlir)))
+    prog = Program(path, name, index_width, tag, folder, g, src, fn)
+    _PROGRAMS[key] = prog
+    return prog
+
+
+def raw_args(g, args: list) -> dict[int, int | list[int]]:
+    """Argument values (as in an inputs file) as raw words of their hardware width, by position."""
+    raw: dict[int, int | list[int]] = {}
+    for a in g.args:
+        v = args[a["position"]]
+        w = g.width(a["elem_type"] if a["kind"] == "memref" else a["type"])
+        raw[a["position"]] = [int(x) & ((1 << w) - 1) for x in v] if a["kind"] == "memref" else int(v) & ((1 << w) - 1)
+    return raw
+
+
+@dataclass
+class KernelOutcome:
+    """The cocotb results of one kernel run and the records its tests wrote."""
+
+    results: list[TestResult]
+    records: dict[str, dict] = field(default_factory=dict)
+    run_dir: Path | None = None
+    waves: Path | None = None
+
+    @property
+    def main(self) -> dict | None:
+        return self.records.get(MAIN_TEST) or next(iter(self.records.values()), None)
+
+
+def run_kernel(prog: Program, args: list, sim: str, seed: int, run_dir: Path, *, latency: int = 1,
+               traffic: dict | None = None, tests: tuple[str, ...] = (MAIN_TEST,), coverage: dict | None = None,
+               source: tuple[list, dict] | None = None, waves: bool = False, name: str | None = None,
+               max_cycles: int = 200_000, deadlock_cycles: int = 2000) -> KernelOutcome:
+    """Simulate `prog` on `args` in the kernel environment on `sim` with `seed`.
+
+    `source` is the source interpreter's `(returns, memrefs)` (computed here when not given);
+    `coverage` the functional-coverage bins (`{"suite", "kernels", "latencies"}`) or None for none.
+    """
+    from lowering.reference import run_source
+
+    if source is None:
+        source = run_source(prog.src, prog.fn, args, prog.index_width)
+    exp_ret, exp_mem = source
+    run_dir = Path(run_dir).resolve()
+    run_dir.mkdir(parents=True, exist_ok=True)
+    for old in run_dir.glob("kernel.*.json"):
+        old.unlink()
+    desc = {
+        "name": name or prog.func,
+        "function": prog.func,
+        "dfg": str(prog.dfg_yaml.resolve()),
+        "args": {str(k): v for k, v in raw_args(prog.g, args).items()},
+        "source_returns": list(exp_ret),
+        "source_memrefs": {str(k): v for k, v in exp_mem.items()},
+        "latency": latency,
+        "traffic": RANDOM_TRAFFIC if traffic is None else traffic,
+        "coverage": coverage,
+        "max_cycles": max_cycles,
+        "deadlock_cycles": deadlock_cycles,
+        "result_dir": str(run_dir),
+    }
+    desc_path = run_dir / "kernel.json"
+    desc_path.write_text(json.dumps(desc, indent=1) + "\n")
+    plusargs: list[str] = []
+    wave_file = None
+    if waves:
+        wave_file = run_dir / ("dump.vcd" if sim == "verilator" else "waves.fst")
+        wave_file.unlink(missing_ok=True)
+        if sim == "icarus":
+            plusargs.append(f"+dumpfile_path={wave_file}")
+    results = run_tests(prog.spec(waves), sim, TEST_MODULE, seed, run_dir, testcase=list(tests),
+                        env={"DFV_KERNEL": str(desc_path)}, waves=waves, plusargs=plusargs)
+    records = {}
+    for t in tests:
+        f = run_dir / f"kernel.{t}.json"
+        if f.exists():
+            records[t] = json.loads(f.read_text())
+    return KernelOutcome(results, records, run_dir, wave_file if wave_file and wave_file.exists() else None)
+
+
+def innermost_loops(prog: Program) -> list[str]:
+    """Loop ids (`g.loops` keys) of the loops with no loop nested inside them."""
+    from xdsl.dialects import scf
+
+    loops = [op for op in prog.fn.walk() if isinstance(op, scf.ForOp | scf.WhileOp)]
+    inner_locs = set()
+    for op in loops:
+        if not any(isinstance(o, scf.ForOp | scf.WhileOp) for o in op.walk() if o is not op):
+            inner_locs.add(prog.src.loc(op))
+    return [lid for lid, lp in prog.g.loops.items() if lp.get("loc") in inner_locs]

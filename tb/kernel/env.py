@@ -1,0 +1,490 @@
+"""The kernel environment: a whole lowered program (the generated top of `dfv lower`) under pyuvm.
+
+Built on the generic operation environment (`tb.common.op_env`), with the program as the "operation":
+
+- `KernelDescription`: what the host (`dfv.sim.kernel`) hands over in the JSON file named by
+  `$DFV_KERNEL`: the `dfg.yaml`, the arguments as raw words, the source interpreter's results, the
+  memory latency, the traffic and the coverage bins.
+- `DfgMachine`: the golden model of the whole program as one `golden.core.Machine` (inputs `start`
+  and `arg<i>`, outputs `res<i>` and `done`): a start token and one token per scalar argument run
+  the golden DFG interpreter (`golden.interpreter.run_dfg`) on them and the memref contents. So the
+  generic scoreboard compares every result and the done stream with the golden DFG run, token for
+  token, and the generic expected-failure overrides apply unchanged.
+- Agents: a channel driver + monitor on `start` and each scalar argument, a ready driver (seeded
+  back-pressure) + monitor on each result and `done`, and one memory agent
+  (`tb.memory.model.MemoryModel`: seeded `mem_req` back-pressure, read latency, seeded response
+  stalls, initial contents from the inputs, contents read back at the end, exactly-once answers) per
+  `extmemory` port set `arg<i>_mem_req` / `arg<i>_mem_resp`.
+- `KernelScoreboard` adds, beyond the token comparison: results and final memref contents against
+  the golden DFG run and the source interpreter; the `mem_req` sequence of every port set against
+  the golden model's access order of that memory group; the golden run itself clean.
+- `KernelEnv` finishes when `done` and every result arrived, then checks that no channel of the
+  generated top holds a valid token and every instance is back in its initial state (`at_init`),
+  naming the channel or instance and the MLIR operation it came from. A watchdog stops a run with no
+  progress (no boundary or memory transfer and no change inside the circuit) for `deadlock_cycles`
+  and lists the channels holding tokens.
+
+Cycle count: from the cycle the start token is offered to the cycle the last of `done` and the
+results is taken, inclusive.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cocotb
+from pyuvm import ConfigDB
+
+from golden.core import Machine, RunResult
+from golden.interpreter import InterpResult, run_dfg
+from golden.types import to_signed
+from lowering.config import read_config
+from lowering.dfg import DFG
+from lowering.topgen import channel_wires, instance_name
+from tb.common.channel import ChannelMonitor, ChannelSpec, Observed
+from tb.common.fcov import STALL_BINS, export_run_coverage, sample_cross, sample_point, stall_bin
+from tb.common.op_env import OpConfig, OpCoverage, OpEnv, OpItem, OpScoreboard, OpSequence
+from tb.common.signals import read_int
+from tb.common.traffic import FULL, Pattern, TrafficConfig, channel_rng
+from tb.memory.model import MemoryModel
+
+DESCRIPTION_ENV = "DFV_KERNEL"
+PROBE_PERIOD = 61  # cycles between looks inside the circuit while its boundary is quiet
+
+
+def out_value(v: int, width: int) -> int:
+    """The reported form of a word: signed, i1 as 0/1 (as `lowering.reference.out_value`)."""
+    return int(v) & 1 if width == 1 else to_signed(int(v), width)
+
+
+@dataclass
+class KernelDescription:
+    """The run the host asked for (see `dfv.sim.kernel.describe`)."""
+
+    name: str
+    function: str
+    dfg: str
+    args: dict[int, int | list[int]]
+    source_returns: list[int | None]
+    source_memrefs: dict[int, list[int]]
+    latency: int = 1
+    traffic: dict = field(default_factory=dict)
+    coverage: dict | None = None
+    max_cycles: int = 200_000
+    deadlock_cycles: int = 2000
+    result_dir: str = "."
+
+    @classmethod
+    def load(cls, path: str | None = None) -> KernelDescription:
+        path = path or os.environ.get(DESCRIPTION_ENV)
+        if not path:
+            raise RuntimeError(f"${DESCRIPTION_ENV} names no kernel description (run through dfv.sim.kernel)")
+        d = json.loads(Path(path).read_text())
+        d["args"] = {int(k): v for k, v in d["args"].items()}
+        d["source_memrefs"] = {int(k): v for k, v in d["source_memrefs"].items()}
+        return cls(**d)
+
+
+@dataclass
+class Kernel:
+    """The description and the DFG it refers to (ConfigDB "KERNEL")."""
+
+    desc: KernelDescription
+    g: DFG
+
+    @property
+    def memrefs(self) -> list:
+        """The `extmemory` groups of memref arguments, by argument position."""
+        return sorted((grp for grp in self.g.groups.values() if grp.position is not None), key=lambda m: m.position)
+
+    def scalar_args(self) -> list[dict]:
+        return [a for a in self.g.args if a["kind"] == "scalar"]
+
+
+class DfgMachine(Machine):
+    """The golden model of the whole program: one firing per start token (with one token on every
+    scalar argument) runs the golden DFG interpreter and emits its results and done tokens."""
+
+    def __init__(self, kernel: Kernel):
+        self.kernel = kernel
+        self.INPUTS = ("start", *(f"arg{a['position']}" for a in kernel.scalar_args()))
+        self.OUTPUTS = (*(f"res{r['position']}" for r in kernel.g.results), "done")
+        self.run: InterpResult | None = None
+        super().__init__()
+
+    def is_initial(self) -> bool:
+        return True  # every activation starts from the description's memory contents
+
+    def fire(self, inq, outq) -> bool:
+        if not all(inq[p] for p in self.INPUTS):
+            return False
+        inq["start"].popleft()
+        args: dict[int, object] = {a["position"]: inq[f"arg{a['position']}"].popleft()
+                                   for a in self.kernel.scalar_args()}
+        for grp in self.kernel.memrefs:
+            args[grp.position] = list(self.kernel.desc.args[grp.position])
+        self.run = run_dfg(self.kernel.g, args)
+        for r, toks in zip(sorted(self.kernel.g.results, key=lambda r: r["position"]), self.run.results, strict=True):
+            outq[f"res{r['position']}"].extend(toks)
+        outq["done"].extend([None] * self.run.done)
+        self.error = self.run.error_code
+        return True
+
+
+def load_kernel() -> Kernel:
+    desc = KernelDescription.load()
+    return Kernel(desc, read_config(desc.dfg))
+
+
+def make_config(kernel: Kernel) -> OpConfig:
+    g = kernel.g
+    channels = [ChannelSpec("start", 0, True)]
+    channels += [ChannelSpec(f"arg{a['position']}", g.width(a["type"]), True) for a in kernel.scalar_args()]
+    channels += [ChannelSpec(f"res{r['position']}", g.width(r["type"]), False)
+                 for r in sorted(g.results, key=lambda r: r["position"])]
+    channels.append(ChannelSpec("done", 0, False))
+    d = kernel.desc
+    return OpConfig(f"kernel {d.name}", tuple(channels), lambda: DfgMachine(kernel), status=(("err_code", "error"),),
+                    deadlock_cycles=d.deadlock_cycles, max_cycles=d.max_cycles, drain_quiet=32)
+
+
+def kernel_traffic(desc: KernelDescription) -> TrafficConfig:
+    """Start and arguments offered at once; seeded back-pressure on results/done (`results`)."""
+    t = desc.traffic or {}
+    p = float(t.get("results", 0.0))
+    return TrafficConfig(idle=FULL, backpressure=Pattern("random", p) if p else FULL)
+
+
+class KernelSequence(OpSequence):
+    """One activation: the start token and one token per scalar argument, offered together."""
+
+    def generate(self) -> Iterator[OpItem]:
+        kernel: Kernel = ConfigDB().get(None, "", "KERNEL")
+        tokens: dict[str, list] = {"start": [None]}
+        for a in kernel.scalar_args():
+            tokens[f"arg{a['position']}"] = [kernel.desc.args[a["position"]]]
+        yield OpItem(tokens=tokens, kind="activation")
+
+
+@dataclass(frozen=True)
+class _Internal:
+    """One channel of the generated top as read through the hierarchy (producer side)."""
+
+    channel: str
+    src: str
+    dst: str
+    origin: str
+    valid: object
+    ready: object
+    bit: int
+
+    def describe(self) -> str:
+        return f"channel {self.channel} ({self.src} -> {self.dst}) from {self.origin}"
+
+
+def canonical_order(seq: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
+    """Accesses with every run of consecutive loads sorted: loads with no store between them commute
+    (the ctrl-done network lets parallel loads of one level issue in any order), stores and the
+    load/store interleaving stay exact."""
+    out: list[tuple[int, int, int]] = []
+    run: list[tuple[int, int, int]] = []
+    for acc in seq:
+        if acc[0] == 0:
+            run.append(acc)
+            continue
+        out += sorted(run)
+        run = []
+        out.append(acc)
+    return out + sorted(run)
+
+
+class KernelEnv(OpEnv):
+    """The operation environment on the function's channels, plus the memory agents and the view
+    inside the generated top (internal channels, instance states) for the end check and watchdog."""
+
+    def build_phase(self):
+        super().build_phase()
+        self.kernel: Kernel = ConfigDB().get(self, "", "KERNEL")
+        desc, g = self.kernel.desc, self.kernel.g
+        seed = int(cocotb.RANDOM_SEED)
+        t = desc.traffic or {}
+        req = Pattern("random", float(t["mem_req"])) if t.get("mem_req") else FULL
+        resp = Pattern("random", float(t["mem_resp"])) if t.get("mem_resp") else FULL
+        self.memories: dict[int, MemoryModel] = {}
+        for grp in self.kernel.memrefs:
+            i, w = grp.position, g.width(grp.elem_type)
+            contents = {k: int(v) & ((1 << w) - 1) for k, v in enumerate(desc.args[i])}
+            mem = MemoryModel.create(f"memory_arg{i}", self)
+            mem.configure(self.tb, w, g.index_width, desc.latency, contents, req_stall=req, resp_stall=resp,
+                          rng=channel_rng(seed, f"arg{i}_mem", "model"), req=f"arg{i}_mem_req",
+                          resp=f"arg{i}_mem_resp")
+            self.memories[i] = mem
+        dut = self.tb.dut
+        self.internal: list[_Internal] = []
+        for c in g.channels:
+            if g.nodes[c.src.node].op.startswith("func."):
+                continue  # start / argument ports: driven by the agents
+            w = channel_wires(g, c)
+            self.internal.append(_Internal(c.id, str(c.src), str(c.dst), g.origin_op(c.src.node),
+                                           getattr(dut, w.valid), getattr(dut, w.ready), w.bit))
+        self.instances = [(nid, n.op, g.origin_op(nid), getattr(dut, instance_name(nid)))
+                          for nid, n in g.nodes.items() if not n.op.startswith("func.")]
+        valids = {id(i.valid): i.valid for i in self.internal}
+        index = {k: n for n, k in enumerate(valids)}
+        self._probe_valids = list(valids.values())
+        self._probe_bits = [(index[id(i.valid)], i.ready, i.bit) for i in self.internal]
+        self._probe_last: tuple | None = None
+        self._quiet_boundary = 0
+        self._last_boundary = -1
+        self.internal_progress = 0
+        self.start_offer: int | None = None
+        self.end_cycle: int | None = None
+        self.tb.samplers.append(self._probe)
+        self.tb.samplers.append(self._see_start)
+
+    def _see_start(self) -> None:
+        """The cycle the start token is first offered (the start of the cycle count)."""
+        if self.start_offer is None and self.monitors["start"].sig.get_valid() == 1:
+            self.start_offer = self.tb.cycle
+
+    # -- progress -------------------------------------------------------------------------------
+    def boundary_transfers(self) -> int:
+        return super().transfers() + sum(m.activity for m in self.memories.values())
+
+    def transfers(self) -> int:
+        return self.boundary_transfers() + self.internal_progress
+
+    def _probe(self) -> None:
+        """While nothing crosses the boundary, look inside every PROBE_PERIOD cycles: a handshake
+        firing at that cycle, or a change of the valid wires since the last look, counts as progress.
+        (Valids depend only on state and upstream valids, so they are frozen in a deadlock; readies
+        are not compared, as the seeded back-pressure of results and memories moves them.)"""
+        now = self.boundary_transfers()
+        if now != self._last_boundary:
+            self._last_boundary, self._quiet_boundary, self._probe_last = now, 0, None
+            return
+        self._quiet_boundary += 1
+        if self._quiet_boundary % PROBE_PERIOD:
+            return
+        values = tuple(read_int(h) for h in self._probe_valids)
+        firing = any(values[v] >> b & 1 and read_int(ready) >> b & 1 for v, ready, b in self._probe_bits)
+        if firing or (self._probe_last is not None and values != self._probe_last):
+            self.internal_progress += 1
+        self._probe_last = values
+
+    def complete(self) -> bool:
+        """`done` and every result received."""
+        return all(m.count >= 1 for m in self.monitors.values() if not m.spec.is_input)
+
+    async def drain(self) -> None:
+        """Run until `done` and every result arrived (plus `drain_quiet` cycles, so extra tokens are
+        caught); fail on a deadlock (no progress for `deadlock_cycles`) or a runaway (`max_cycles`)."""
+        cfg = self.cfg
+        quiet, last, start = 0, self.transfers(), self.tb.cycle
+        while True:
+            await self.tb.cycles(1)
+            now = self.transfers()
+            quiet = 0 if now != last else quiet + 1
+            last = now
+            if self.end_cycle is None and self.complete():
+                # (the start token itself may be taken later: an eager fork of it can serve the
+                # results and done first)
+                self.end_cycle = max(m.last_cycle for m in self.monitors.values() if not m.spec.is_input)
+                done_at = self.tb.cycle
+            if self.end_cycle is not None and self.tb.cycle - done_at >= cfg.drain_quiet:
+                return
+            if quiet >= cfg.deadlock_cycles:
+                raise AssertionError(f"{cfg.name}: deadlock, no progress for {quiet} cycles at cycle {self.tb.cycle}"
+                                     f"; holding tokens: {self.holders()}")
+            if self.tb.cycle - start >= cfg.max_cycles:
+                raise AssertionError(f"{cfg.name}: still running after {cfg.max_cycles} cycles (a runaway loop?); "
+                                     f"holding tokens: {self.holders()}")
+
+    @property
+    def cycles(self) -> int | None:
+        if self.end_cycle is None or self.start_offer is None:
+            return None
+        return self.end_cycle - self.start_offer + 1
+
+    # -- end state -------------------------------------------------------------------------------
+    def internal_holders(self) -> list[str]:
+        return [i.describe() for i in self.internal if read_int(i.valid) >> i.bit & 1]
+
+    def holders(self) -> str:
+        held = [super().holders()] if super().holders() != "none" else []
+        held += self.internal_holders()
+        for i, mem in self.memories.items():
+            if mem.busy():
+                held.append(f"memory arg{i}: {len(mem.pending) + (mem.presenting is not None)} response(s) pending")
+        return "; ".join(held) or "none"
+
+    def capture_end_state(self) -> None:
+        for name, drv in self.inputs.items():
+            if drv.pending:
+                self.end_errors.append(f"input {name}: {drv.pending} token(s) never taken (stranded)")
+        for name, mon in self.monitors.items():
+            if not mon.spec.is_input and mon.holding():
+                self.end_errors.append(f"output {name}: still holds a token at the end (stranded)")
+        for text in self.internal_holders():
+            self.end_errors.append(f"{text}: holds a valid token at the end (stranded)")
+        for nid, op, origin, handle in self.instances:
+            if read_int(handle.at_init) != 1:
+                self.end_errors.append(f"instance {instance_name(nid)} ({op}) from {origin} is not in its initial "
+                                       "state at the end (at_init = 0)")
+        for i, mem in self.memories.items():
+            self.end_errors.extend(f"arg{i}: {e}" for e in mem.end_check())
+        dut = self.tb.dut
+        self.final_status["err_code"] = read_int(dut.err_code)
+        valid, code = read_int(dut.err_valid), self.final_status["err_code"]
+        if valid != (code != 0):
+            self.end_errors.append(f"err_valid is {valid} with err_code {code:#x} (must be err_code != 0)")
+
+
+class KernelScoreboard(OpScoreboard):
+    """The generic token scoreboard (results and done against the golden DFG run), plus results and
+    memref contents against the source interpreter and the golden run, the access order of every
+    memory group, and a clean golden run. Writes what the RTL produced for the host to report."""
+
+    def extra_checks(self, observed: dict[str, list[Observed]], machine: Machine, run: RunResult) -> list[str]:
+        env: KernelEnv = self.get_parent()
+        kernel: Kernel = env.kernel
+        g, desc = kernel.g, kernel.desc
+        errors: list[str] = []
+        golden = machine.run
+        if golden is None:
+            return ["the golden DFG run never started (no start token or argument was taken)"]
+        errors += [f"golden DFG run: {p}" for p in golden.problems()]
+        for r in sorted(g.results, key=lambda r: r["position"]):
+            i, w = r["position"], g.width(r["type"])
+            toks = [o.token for o in observed[f"res{i}"]]
+            got = out_value(toks[0], w) if toks else None
+            want = desc.source_returns[i] if i < len(desc.source_returns) else None
+            if got != want:
+                errors.append(f"result {i}: RTL returned {got}, the source interpreter {want}")
+        self.order_notes: dict[int, str] = {}
+        for grp in kernel.memrefs:
+            i, w, mem = grp.position, g.width(grp.elem_type), env.memories[grp.position]
+            final = [mem.contents.get(k, 0) for k in range(grp.size)]
+            gold = golden.memories.get(grp.name, [])
+            diff = [k for k in range(grp.size) if k >= len(gold) or final[k] != gold[k]]
+            if diff:
+                k = diff[0]
+                errors.append(f"memref argument {i} ({grp.root}): final contents differ from the golden DFG run at "
+                              f"{len(diff)} element(s), first [{k}]: RTL {out_value(final[k], w)}, golden "
+                              f"{out_value(gold[k], w) if k < len(gold) else 'none'}")
+            src = desc.source_memrefs.get(i)
+            mine = [out_value(v, w) for v in final]
+            if src is not None and mine != src:
+                k = next(k for k, (a, b) in enumerate(zip(mine, src, strict=False)) if a != b)
+                errors.append(f"memref argument {i} ({grp.root}): final contents differ from the source interpreter "
+                              f"at [{k}]: RTL {mine[k]}, source {src[k]}")
+            wild = [r for r in mem.epoch_requests(env.tb.epoch) if r.addr >= grp.size]
+            if wild:
+                errors.append(f"memref argument {i} ({grp.root}): {len(wild)} access(es) outside its {grp.size} "
+                              f"elements, first address {wild[0].addr:#x} at cycle {wild[0].accepted}")
+            errors += self._order(grp, mem, golden)
+        return errors
+
+    def _order(self, grp, mem: MemoryModel, golden: InterpResult) -> list[str]:
+        env: KernelEnv = self.get_parent()
+        got = [(r.we, r.addr, r.wdata) for r in mem.epoch_requests(env.tb.epoch)]
+        want = golden.accesses.get(grp.name, [])
+        if got == want:
+            self.order_notes[grp.position] = "exact"
+            return []
+        a, b = canonical_order(got), canonical_order(want)
+        if a == b:
+            self.order_notes[grp.position] = "loads reordered between the same stores"
+            return []
+        k = next((k for k, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
+
+        def show(seq, k):
+            if k >= len(seq):
+                return "none"
+            we, addr, data = seq[k]
+            return f"store [{addr}] = {data:#x}" if we else f"load [{addr}]"
+
+        return [f"memref argument {grp.position} ({grp.root}): mem_req access {k} is {show(a, k)}, the golden "
+                f"model's order has {show(b, k)} ({len(got)} requests, golden {len(want)}; loads between two "
+                "stores compared as a set)"]
+
+    def check_phase(self):
+        try:
+            super().check_phase()
+        finally:
+            self.write_record()
+
+    def write_record(self) -> None:
+        """What the RTL produced, for the host (`dfv run`, the regression): raw words."""
+        env: KernelEnv = self.get_parent()
+        kernel: Kernel = env.kernel
+        name = ConfigDB().get(None, "", "TEST_NAME")
+        returns = []
+        for r in sorted(kernel.g.results, key=lambda r: r["position"]):
+            toks = [o.token for o in self.final_observed.get(f"res{r['position']}", [])]
+            returns.append(toks[0] if toks else None)
+        record = {
+            "test": name,
+            "returns": returns,
+            "memrefs": {str(grp.position): [env.memories[grp.position].contents.get(k, 0) for k in range(grp.size)]
+                        for grp in kernel.memrefs},
+            "cycles": env.cycles,
+            "order": {str(k): v for k, v in getattr(self, "order_notes", {}).items()},
+            "errors": list(self.errors),
+            "sim_cycles": env.tb.cycle,
+        }
+        Path(kernel.desc.result_dir, f"kernel.{name}.json").write_text(json.dumps(record) + "\n")
+
+
+class KernelCoverage(OpCoverage):
+    """Functional coverage of a kernel run: kernel x memory latency (bins: the kernels and latencies
+    of the regression's kernel suite), and the back-pressure the run saw: cycles each result/done
+    token waited for ready, cycles each `mem_req` request waited for the memory, and cycles each
+    load response came later than the read latency (response stalls, queueing behind them)."""
+
+    def report_phase(self):
+        if not self.enabled:
+            return
+        env: KernelEnv = self.get_parent()
+        desc = env.kernel.desc
+        cov = desc.coverage or {}
+        prefix = f"kernel.{cov.get('suite', 'run')}"
+        if cov.get("kernels") and cov.get("latencies"):
+            sample_cross(f"{prefix}.kernel_x_latency",
+                         {"kernel": tuple(cov["kernels"]), "latency": tuple(str(x) for x in cov["latencies"])},
+                         {"kernel": desc.name, "latency": str(desc.latency)})
+        for mon in env.monitors.values():
+            if not mon.spec.is_input:
+                for run in mon.stall_runs:
+                    sample_point(f"{prefix}.backpressure.result_done", STALL_BINS, stall_bin(run))
+        for mem in env.memories.values():
+            for run in mem.req_stall_runs:
+                sample_point(f"{prefix}.backpressure.mem_req", STALL_BINS, stall_bin(run))
+            for delay in response_delays(mem, env.tb.epoch):
+                sample_point(f"{prefix}.stall.mem_resp", STALL_BINS, stall_bin(delay))
+        export_run_coverage()
+
+
+def response_delays(mem: MemoryModel, epoch: int) -> list[int]:
+    """Per answered load: cycles between its due cycle (accepted + latency) and the cycle its response
+    was first offered (answers are in request order, as are the model's `resp_stall_runs`)."""
+    loads = [r for r in mem.epoch_requests(epoch) if not r.we and r.answered is not None]
+    return [r.answered - waited - r.due for r, waited in zip(loads, mem.resp_stall_runs, strict=False)]
+
+
+class KernelCorruptingMonitor(ChannelMonitor):
+    """Reports the first output of the kernel (the first result, else `done`) as a broken circuit would
+    produce it: data with bit 0 flipped, a done token twice. A test using it must fail."""
+
+    def publish(self, obs: Observed) -> None:
+        cfg: OpConfig = ConfigDB().get(None, "", "OP_CONFIG")
+        if self.spec == cfg.outputs[0] and self.count == 1:
+            if obs.token is None:
+                super().publish(obs)
+            else:
+                obs = Observed(obs.channel, obs.token ^ 1, obs.cycle, obs.epoch, obs.waited)
+        super().publish(obs)

@@ -1,0 +1,104 @@
+"""Tests of the kernel environment; the host (`dfv.sim.kernel`) picks them with `testcase`.
+
+- `KernelRun`: one activation of the program with the description's inputs, memory latency and
+  seeded back-pressure; must match the golden DFG run and the source interpreter exactly.
+- `KernelWrongModel` (expected failure): the scoreboard's golden model is wrong (first result flipped,
+  or the done token dropped for a program without results); the check must catch it.
+- `KernelCorruptResult` (expected failure): the first result (or done) is corrupted on its way to the
+  scoreboard; the check must catch it.
+- `KernelBench`: `KernelRun` that also records wall time and innermost-loop figures for `make bench`.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pyuvm
+from pyuvm import ConfigDB, uvm_factory
+
+from tb.common.channel import ChannelMonitor
+from tb.common.op_env import OpTest, WrongModelMixin, record_cycles
+from tb.common.traffic import TrafficConfig
+from tb.kernel.env import (
+    KernelCorruptingMonitor,
+    KernelCoverage,
+    KernelEnv,
+    KernelScoreboard,
+    KernelSequence,
+    kernel_traffic,
+    load_kernel,
+    make_config,
+)
+
+
+class KernelTest(OpTest):
+    """Reset, offer start and the arguments, run until done and every result arrived, check."""
+
+    COVERAGE = KernelCoverage
+    SCOREBOARD = KernelScoreboard
+    ENV = KernelEnv
+
+    def build_phase(self):
+        self.kernel = load_kernel()
+        ConfigDB().set(None, "*", "KERNEL", self.kernel)
+        ConfigDB().set(None, "*", "TEST_NAME", type(self).__name__)
+        if self.kernel.desc.coverage is None:
+            self.SAMPLE_COVERAGE = False
+        super().build_phase()
+
+    def make_config(self, params: dict):
+        return make_config(self.kernel)
+
+    def traffic(self) -> TrafficConfig:
+        return kernel_traffic(self.kernel.desc)
+
+    def sequences(self):
+        return [KernelSequence.create("activation")]
+
+    async def run_phase(self):
+        self.raise_objection()
+        env: KernelEnv = self.env
+        env.tb.start()
+        await env.tb.reset()
+        await self.stimulus()
+        try:
+            await env.drain()
+        except AssertionError as exc:  # deadlock or runaway: reported by the scoreboard with the rest
+            env.end_errors.append(str(exc))
+        env.capture_end_state()
+        if env.cycles is not None:
+            record_cycles(type(self).__name__, env.cycles)  # the program's cycles, for the results table
+        self.drop_objection()
+
+
+@pyuvm.test()
+class KernelRun(KernelTest):
+    pass
+
+
+@pyuvm.test(expect_fail=True)
+class KernelWrongModel(WrongModelMixin, KernelTest):
+    pass
+
+
+@pyuvm.test(expect_fail=True)
+class KernelCorruptResult(KernelTest):
+    SAMPLE_COVERAGE = False
+
+    def overrides(self) -> None:
+        uvm_factory().set_type_override_by_type(ChannelMonitor, KernelCorruptingMonitor)
+
+
+@pyuvm.test()
+class KernelBench(KernelTest):
+    async def run_phase(self):
+        wall = time.perf_counter()
+        await super().run_phase()
+        self.wall_s = time.perf_counter() - wall
+
+    def report_phase(self):
+        env: KernelEnv = self.env
+        record = {"cycles": env.cycles, "sim_cycles": env.tb.cycle, "wall_s": self.wall_s}
+        Path(self.kernel.desc.result_dir, "bench.json").write_text(json.dumps(record) + "\n")
