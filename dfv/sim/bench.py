@@ -134,6 +134,10 @@ def main(argv: list[str] | None = None) -> int:
         text += "\n\n" + kernel_text
         if kernel_problems:
             text += "\n\nKernel problems:\n" + "\n".join(f"  {m}" for m in kernel_problems)
+    from dfv.bench_lowering import table as lowering_table
+
+    text += ("\n\nLowering time of generated programs (best of 3; linear cost shows as a flat time per node)\n"
+             + lowering_table())
     if misses:
         text += "\n\nBelow the documented rate:\n" + "\n".join(f"  {m}" for m in misses)
     out = REPORTS_DIR / "bench" / "bench.txt"
