@@ -367,22 +367,33 @@ class OpEnv(uvm_env):
         return ", ".join(held) or "none"
 
     def capture_end_state(self) -> None:
-        """Record what must be empty at the end: stranded inputs/outputs, initial state, status."""
-        for name, drv in self.inputs.items():
-            if drv.pending:
-                self.end_errors.append(f"input {name}: {drv.pending} token(s) never taken (stranded)")
-        for name, mon in self.monitors.items():
-            if not mon.spec.is_input and mon.holding():
-                self.end_errors.append(f"output {name}: still holds a token at the end (stranded)")
+        """Record what must be empty at the end: stranded tokens, initial state, status signals."""
+        self.end_errors += self.stranded_errors() + self.initial_state_errors() + self.status_errors()
+
+    def stranded_errors(self) -> list[str]:
+        """Input tokens never taken and outputs still holding one, by channel."""
+        errors = [f"input {name}: {drv.pending} token(s) never taken (stranded)"
+                  for name, drv in self.inputs.items() if drv.pending]
+        errors += [f"output {name}: still holds a token at the end (stranded)"
+                   for name, mon in self.monitors.items() if not mon.spec.is_input and mon.holding()]
+        return errors
+
+    def initial_state_errors(self) -> list[str]:
+        """The DUT must be back in its reset state (its `at_init`)."""
+        if read_int(self.tb.dut.at_init) != 1:
+            return ["DUT is not back in its initial state at the end (at_init = 0)"]
+        return []
+
+    def status_errors(self) -> list[str]:
+        """Read the status signals for the scoreboard; err_valid must equal (err_code != 0)."""
         dut = self.tb.dut
-        if read_int(dut.at_init) != 1:
-            self.end_errors.append("DUT is not back in its initial state at the end (at_init = 0)")
         for signal, _attr in self.cfg.status:
             self.final_status[signal] = read_int(getattr(dut, signal))
         if "err_code" in self.final_status and hasattr(dut, "err_valid"):
             valid, code = read_int(dut.err_valid), self.final_status["err_code"]
             if valid != (code != 0):
-                self.end_errors.append(f"err_valid is {valid} with err_code {code:#x} (must be err_code != 0)")
+                return [f"err_valid is {valid} with err_code {code:#x} (must be err_code != 0)"]
+        return []
 
 
 def record_cycles(test: str, cycles: int) -> None:
