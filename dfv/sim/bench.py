@@ -21,6 +21,7 @@ from collections import defaultdict
 from dfv.sim.build import BuildSpec
 from dfv.sim.regress import load_jobs
 from dfv.sim.run import run_tests
+from dfv.sim.tables import format_table
 from dfv.sim.toolchain import REPORTS_DIR, SIMULATORS
 
 DATAFLOW_BENCHES = (
@@ -48,13 +49,6 @@ def benches() -> list[tuple[BuildSpec, str]]:
 
 def _params(params: dict) -> str:
     return ",".join(f"{k}={v}" for k, v in sorted(params.items())) or "-"
-
-
-def table(rows: list[tuple[str, ...]]) -> str:
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    out = ["  ".join(c.ljust(widths[i]) if i == 0 else c.rjust(widths[i]) for i, c in enumerate(r)) for r in rows]
-    out.insert(1, "  ".join("-" * w for w in widths))
-    return "\n".join(out)
 
 
 def collect(seed: int, sims: tuple[str, ...]) -> list[dict]:
@@ -120,12 +114,12 @@ def main(argv: list[str] | None = None) -> int:
         name = r["module"] + (f" (model latency {r['model_latency']})" if r["model_latency"] else "")
         t4.append((name, _params(r["params"]), f"{r['accesses_per_cycle']:.3f}", lat))
     text = (f"Throughput (one burst of 2000 iterations, inputs always valid, seed {args.seed}, on {sims[0]}; "
-            "both simulators give the same cycle counts)\n" + table(t1) +
+            "both simulators give the same cycle counts)\n" + format_table(t1) +
             f"\n\nHandshake primitives, arith units and access ports at full rate (1000 tokens per input, "
-            f"inputs always valid, outputs always ready, on {sims[0]})\n" + table(t3) +
+            f"inputs always valid, outputs always ready, on {sims[0]})\n" + format_table(t3) +
             f"\n\nMemories with every port busy (500 accesses per port, outputs always ready, on {sims[0]})\n"
-            + table(t4) +
-            "\n\nSimulation speed (pyuvm environment, one clock, all channels sampled each cycle)\n" + table(t2))
+            + format_table(t4) +
+            "\n\nSimulation speed (pyuvm environment, one clock, all channels sampled each cycle)\n" + format_table(t2))
     kernel_problems: list[str] = []
     if not args.no_kernels:  # whole programs: dfv.sim.kernel_bench
         from dfv.sim.kernel_bench import main_section

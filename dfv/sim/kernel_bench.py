@@ -21,6 +21,7 @@ from pathlib import Path
 
 from dfv.kernels import KERNEL_DIR, KERNELS, gen
 from dfv.sim.kernel import FULL_TRAFFIC, innermost_loops, prepare, run_kernel
+from dfv.sim.tables import format_table
 from dfv.sim.toolchain import BUILD_DIR, REPORTS_DIR
 
 INPUT_SEEDS = range(6)  # dfv.kernels.gen input sets considered; the one with the most iterations is used
@@ -111,7 +112,6 @@ def collect(seed: int, sims: tuple[str, ...]) -> list[KernelFigures]:
 
 def tables(figures: list[KernelFigures], sims: tuple[str, ...], seed: int) -> tuple[str, list[str]]:
     """The kernel table and the vector-add line; plus problems (cycle counts differing between simulators)."""
-    from dfv.sim.bench import table
 
     by = {(f.kernel, f.sim): f for f in figures}
     names = list(dict.fromkeys(f.kernel for f in figures))
@@ -131,7 +131,7 @@ def tables(figures: list[KernelFigures], sims: tuple[str, ...], seed: int) -> tu
     va = by[(f"vector_add_{VECTOR_N}", sims[0])]
     text = ("Kernels at full rate (results always ready, memory read latency 1 with no stalls; inputs "
             "dfv.kernels.gen(kernel, s) with the most innermost-loop iterations; simulated cycles per second over "
-            "the whole test, reset and drain included)\n" + table(rows) +
+            "the whole test, reset and drain included)\n" + format_table(rows) +
             f"\n\nVector add, {VECTOR_N} elements, one-cycle memory: {va.cycles} cycles, "
             f"{va.cycles / VECTOR_N:.3f} cycles per element")
     return text, problems

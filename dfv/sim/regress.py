@@ -25,6 +25,7 @@ import yaml
 from dfv.kernels import KERNEL_DIR, KERNELS
 from dfv.sim.build import BuildSpec, build
 from dfv.sim.run import TestResult, run_tests
+from dfv.sim.tables import format_table
 from dfv.sim.toolchain import REPO, REPORTS_DIR, SIMULATORS, ToolchainError, setup_path
 
 CONFIG = REPO / "configs" / "regression.yaml"
@@ -208,13 +209,8 @@ def summary_table(results: list[TestResult]) -> str:
     """The table `make sim` ends with."""
     rows = [("test", "simulator", "seed", "result", "cycles")]
     rows += [(r.name, r.sim, str(r.seed), "PASS" if r.passed else "FAIL", str(r.cycles)) for r in results]
-    widths = [max(len(row[i]) for row in rows) for i in range(5)]
-    lines = ["  ".join(cell.ljust(widths[i]) if i == 0 else cell.rjust(widths[i]) for i, cell in enumerate(row))
-             for row in rows]
-    lines.insert(1, "  ".join("-" * w for w in widths))
     passed = sum(r.passed for r in results)
-    lines.append(f"{passed} passed, {len(results) - passed} failed")
-    return "\n".join(lines)
+    return f"{format_table(rows)}\n{passed} passed, {len(results) - passed} failed"
 
 
 def main(argv: list[str] | None = None) -> int:
