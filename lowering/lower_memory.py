@@ -212,26 +212,15 @@ class MemoryLowering:
         return acc
 
     def lower_load(self, op: memref.LoadOp, scope) -> None:
-        low, g = self.low, self.low.g
-        loc = low.loc(op)
-        lay = self.layout(op.memref, loc)
-        grp = self.groups[lay.root]
-        addr = self.address(scope, lay, op.indices, loc)
-        et = grp.elem_type
-        n = g.add(
-            "handshake.load",
-            {"addr": "index", "data_from_mem": et, "ctrl": CONTROL},
-            {"data": et, "addr_to_mem": "index"},
-            loc,
-            {"width": g.width(et), "addr_width": g.index_width},
-            {"addr": addr},
-            group=grp.name,
-        )
-        grp.accesses.append(n.id)
+        n = self._access(op, scope, "load", "data_from_mem", "data", {})
         scope.env[op.res] = Ref(n.id, "data")
-        scope.region.items.append(MAccess(n.id, "load", grp.name))
 
     def lower_store(self, op: memref.StoreOp, scope) -> None:
+        self._access(op, scope, "store", "data", "data_to_mem", {"data": scope.lookup(op.value)})
+
+    def _access(self, op, scope, kind: str, data_in: str, data_out: str, operands: dict):
+        """Add a `handshake.<kind>` node for a memref access: the linear address from the indices,
+        the data ports typed by its group, registered with the group and its SCF region (004)."""
         low, g = self.low, self.low.g
         loc = low.loc(op)
         lay = self.layout(op.memref, loc)
@@ -239,16 +228,17 @@ class MemoryLowering:
         addr = self.address(scope, lay, op.indices, loc)
         et = grp.elem_type
         n = g.add(
-            "handshake.store",
-            {"addr": "index", "data": et, "ctrl": CONTROL},
-            {"data_to_mem": et, "addr_to_mem": "index"},
+            f"handshake.{kind}",
+            {"addr": "index", data_in: et, "ctrl": CONTROL},
+            {data_out: et, "addr_to_mem": "index"},
             loc,
             {"width": g.width(et), "addr_width": g.index_width},
-            {"addr": addr, "data": scope.lookup(op.value)},
+            {"addr": addr, **operands},
             group=grp.name,
         )
         grp.accesses.append(n.id)
-        scope.region.items.append(MAccess(n.id, "store", grp.name))
+        scope.region.items.append(MAccess(n.id, kind, grp.name))
+        return n
 
     # -------------------------------------------------------------------- interfaces
     def build_interfaces(self) -> None:
