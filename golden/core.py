@@ -54,6 +54,13 @@ class Machine:
         return "INIT" if self.is_initial() else "BUSY"
 
 
+class Stateless(Machine):
+    """A machine that keeps nothing between firings, so it is always in its initial state."""
+
+    def is_initial(self) -> bool:
+        return True
+
+
 @dataclass
 class RunResult:
     """What `run_streams` leaves behind: outputs, unconsumed inputs and the final machine state."""

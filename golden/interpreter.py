@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
-from golden.core import Machine
+from golden.core import Machine, Stateless
 from golden.registry import make_machine
 
 CONTROL = "none"
@@ -104,16 +104,13 @@ class _CtrlAdapter(Machine):
         return fired
 
 
-class _Collector(Machine):
+class _Collector(Stateless):
     INPUTS = ("in",)
     OUTPUTS = ()
 
     def __init__(self) -> None:
         self.got: list = []
         super().__init__()
-
-    def is_initial(self) -> bool:
-        return True
 
     def fire(self, inq, outq) -> bool:
         if not inq["in"]:
@@ -122,7 +119,7 @@ class _Collector(Machine):
         return True
 
 
-class _Emitter(Machine):
+class _Emitter(Stateless):
     INPUTS = ()
     OUTPUTS = ("out",)
 
@@ -134,9 +131,6 @@ class _Emitter(Machine):
         super().reset()
         self.sent = False
 
-    def is_initial(self) -> bool:
-        return True
-
     def fire(self, inq, outq) -> bool:
         if self.sent:
             return False
@@ -145,7 +139,7 @@ class _Emitter(Machine):
         return True
 
 
-class _Passive(Machine):
+class _Passive(Stateless):
     """A memory without access ports (a memref argument the function never touches)."""
 
     INPUTS = ()
@@ -154,9 +148,6 @@ class _Passive(Machine):
     def __init__(self, contents: list) -> None:
         self.contents = contents
         super().__init__()
-
-    def is_initial(self) -> bool:
-        return True
 
     def fire(self, inq, outq) -> bool:
         return False

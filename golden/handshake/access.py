@@ -7,11 +7,11 @@ store(addr, data, ctrl) -> (data_to_mem, addr_to_mem): joins all three and emits
 
 from __future__ import annotations
 
-from golden.core import Machine, Queues, check_width, check_word
+from golden.core import Queues, Stateless, check_width, check_word
 from golden.handshake.common import check_token
 
 
-class Load(Machine):
+class Load(Stateless):
     """`Load(width=32, addr_width=32)`. A firing moves addr+ctrl to `addr_to_mem` if both are queued,
     otherwise one `data_from_mem` token to `data`."""
 
@@ -22,9 +22,6 @@ class Load(Machine):
         self.width = check_width(width)
         self.addr_width = check_width(addr_width)
         super().__init__()
-
-    def is_initial(self) -> bool:
-        return True
 
     def fire(self, inq: Queues, outq: Queues) -> bool:
         if inq["addr"] and inq["ctrl"]:
@@ -38,7 +35,7 @@ class Load(Machine):
         return False
 
 
-class Store(Machine):
+class Store(Stateless):
     """`Store(width=32, addr_width=32)`. A firing joins addr, data and ctrl and emits `data_to_mem` and
     `addr_to_mem`."""
 
@@ -49,9 +46,6 @@ class Store(Machine):
         self.width = check_width(width)
         self.addr_width = check_width(addr_width)
         super().__init__()
-
-    def is_initial(self) -> bool:
-        return True
 
     def fire(self, inq: Queues, outq: Queues) -> bool:
         if not all(inq[p] for p in self.INPUTS):

@@ -11,7 +11,7 @@ Cases MLIR leaves undefined (division by zero, shift amounts >= W) are defined a
 
 from __future__ import annotations
 
-from golden.core import Machine, Queues, check_width, check_word
+from golden.core import Queues, Stateless, check_width, check_word
 from golden.errors import ErrorCode
 from golden.types import to_signed, to_unsigned
 
@@ -122,7 +122,7 @@ def cast(kind: str, value: int, in_width: int, out_width: int) -> int:
     return to_unsigned(value, out_width)
 
 
-class BinOp(Machine):
+class BinOp(Stateless):
     """`arith.<op>` for op in BINOP_CODES: `BinOp(op="addi", width=32)`; inputs `lhs`, `rhs`; output
     `result`. One firing joins one lhs and one rhs token."""
 
@@ -139,9 +139,6 @@ class BinOp(Machine):
             raise ValueError("arith ops support widths 1..64")
         super().__init__()
 
-    def is_initial(self) -> bool:
-        return True
-
     def fire(self, inq: Queues, outq: Queues) -> bool:
         if not (inq["lhs"] and inq["rhs"]):
             return False
@@ -154,7 +151,7 @@ class BinOp(Machine):
         return True
 
 
-class Cmpi(Machine):
+class Cmpi(Stateless):
     """`arith.cmpi`: `Cmpi(predicate="slt", width=32)`; inputs `lhs`, `rhs`; output `result` (1 bit)."""
 
     INPUTS = ("lhs", "rhs")
@@ -168,9 +165,6 @@ class Cmpi(Machine):
         self.width = check_width(width)
         super().__init__()
 
-    def is_initial(self) -> bool:
-        return True
-
     def fire(self, inq: Queues, outq: Queues) -> bool:
         if not (inq["lhs"] and inq["rhs"]):
             return False
@@ -180,7 +174,7 @@ class Cmpi(Machine):
         return True
 
 
-class Select(Machine):
+class Select(Stateless):
     """`arith.select`: `Select(width=32)`; inputs `cond` (1 bit), `true_value`, `false_value`; output
     `result`. Consumes all three per firing."""
 
@@ -190,9 +184,6 @@ class Select(Machine):
     def __init__(self, width: int = 32):
         self.width = check_width(width)
         super().__init__()
-
-    def is_initial(self) -> bool:
-        return True
 
     def fire(self, inq: Queues, outq: Queues) -> bool:
         if not all(inq[p] for p in self.INPUTS):
@@ -204,7 +195,7 @@ class Select(Machine):
         return True
 
 
-class Cast(Machine):
+class Cast(Stateless):
     """`arith.<kind>` for kind in CAST_KINDS: `Cast(kind="extsi", in_width=8, out_width=32)`; input `in`,
     output `out`."""
 
@@ -219,9 +210,6 @@ class Cast(Machine):
         self.in_width = check_width(in_width)
         self.out_width = check_width(out_width)
         super().__init__()
-
-    def is_initial(self) -> bool:
-        return True
 
     def fire(self, inq: Queues, outq: Queues) -> bool:
         if not inq["in"]:

@@ -9,7 +9,7 @@ each input's token sequence must appear, in order, among the outputs.
 
 from __future__ import annotations
 
-from golden.core import Machine, Queues, check_word
+from golden.core import Queues, Stateless, check_word
 from golden.handshake.common import (
     check_count,
     check_data_or_ctrl_width,
@@ -19,7 +19,7 @@ from golden.handshake.common import (
 )
 
 
-class CondBr(Machine):
+class CondBr(Stateless):
     """`handshake.cond_br`: `CondBr(width=32)`; inputs `cond` (1 bit), `data`; outputs `out_true`,
     `out_false`. Consumes one `cond` and one `data` per firing and routes the data token by cond.
     `width=0`: control-only data (`handshake_cond_br_ctrl`)."""
@@ -31,9 +31,6 @@ class CondBr(Machine):
         self.width = check_data_or_ctrl_width(width)
         super().__init__()
 
-    def is_initial(self) -> bool:
-        return True
-
     def fire(self, inq: Queues, outq: Queues) -> bool:
         if not (inq["cond"] and inq["data"]):
             return False
@@ -43,7 +40,7 @@ class CondBr(Machine):
         return True
 
 
-class Mux(Machine):
+class Mux(Stateless):
     """`handshake.mux`: `Mux(n=2, width=32)`; inputs `sel` (sel_width(n) bits), `in[0]` .. `in[n-1]`;
     output `out`. Consumes `sel` and one token of `in[sel]`; a `sel >= n` is never consumed (stall).
     For scf.if lowering: in[0] = false (else) value, in[1] = true (then) value."""
@@ -56,9 +53,6 @@ class Mux(Machine):
         self.sel_width = sel_width(self.n)
         self.INPUTS = ("sel", *ports("in", self.n))
         super().__init__()
-
-    def is_initial(self) -> bool:
-        return True
 
     def fire(self, inq: Queues, outq: Queues) -> bool:
         if not inq["sel"]:
@@ -74,7 +68,7 @@ class Mux(Machine):
         return True
 
 
-class Merge(Machine):
+class Merge(Stateless):
     """`handshake.merge`: `Merge(n=2, width=32)`; inputs `in[i]`, output `out`; each firing passes one
     token from the lowest-index non-empty input."""
 
@@ -85,9 +79,6 @@ class Merge(Machine):
         self.width = check_data_or_ctrl_width(width)
         self.INPUTS = ports("in", self.n)
         super().__init__()
-
-    def is_initial(self) -> bool:
-        return True
 
     def _take(self, inq: Queues):
         for i, p in enumerate(self.INPUTS):

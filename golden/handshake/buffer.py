@@ -4,11 +4,11 @@ does not describe."""
 
 from __future__ import annotations
 
-from golden.core import Machine, Queues
+from golden.core import Queues, Stateless
 from golden.handshake.common import check_count, check_data_or_ctrl_width, check_token
 
 
-class Buffer(Machine):
+class Buffer(Stateless):
     """`Buffer(width=32, slots=2)`: input `in`, output `out` (`width=0`: `handshake_buffer_ctrl`)."""
 
     INPUTS = ("in",)
@@ -18,9 +18,6 @@ class Buffer(Machine):
         self.width = check_data_or_ctrl_width(width)
         self.slots = check_count(slots, "slots")
         super().__init__()
-
-    def is_initial(self) -> bool:
-        return True
 
     def fire(self, inq: Queues, outq: Queues) -> bool:
         if not inq["in"]:

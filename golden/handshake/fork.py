@@ -7,11 +7,11 @@ input stream.
 
 from __future__ import annotations
 
-from golden.core import Machine, Queues
+from golden.core import Queues, Stateless
 from golden.handshake.common import check_count, check_data_or_ctrl_width, check_token, ports
 
 
-class Fork(Machine):
+class Fork(Stateless):
     """`Fork(n=2, width=32)`; `width=0` is the control-only fork (`handshake_fork_ctrl`)."""
 
     def __init__(self, n: int = 2, width: int | None = 32):
@@ -20,9 +20,6 @@ class Fork(Machine):
         self.INPUTS = ("in",)
         self.OUTPUTS = ports("out", self.n)
         super().__init__()
-
-    def is_initial(self) -> bool:
-        return True
 
     def fire(self, inq: Queues, outq: Queues) -> bool:
         if not inq["in"]:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from golden.core import Machine, Queues
+from golden.core import Queues, Stateless
 from golden.handshake.common import check_count, check_token, ports
 
 
-class Join(Machine):
+class Join(Stateless):
     """`Join(n=2)`: inputs `in[0]` .. `in[n-1]` (control), output `out` (control)."""
 
     OUTPUTS = ("out",)
@@ -18,9 +18,6 @@ class Join(Machine):
         self.width = 0
         self.INPUTS = ports("in", self.n)
         super().__init__()
-
-    def is_initial(self) -> bool:
-        return True
 
     def fire(self, inq: Queues, outq: Queues) -> bool:
         if not all(inq[p] for p in self.INPUTS):

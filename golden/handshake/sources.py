@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from golden.core import Machine, Queues, check_width
+from golden.core import Queues, Stateless, check_width
 from golden.handshake.common import check_data_or_ctrl_width, check_token
 
 
-class Sink(Machine):
+class Sink(Stateless):
     """`handshake.sink`: `Sink(width=32)`; input `in`; discards every token (`width=0`: control)."""
 
     INPUTS = ("in",)
@@ -16,9 +16,6 @@ class Sink(Machine):
         self.width = check_data_or_ctrl_width(width)
         super().__init__()
 
-    def is_initial(self) -> bool:
-        return True
-
     def fire(self, inq: Queues, outq: Queues) -> bool:
         if not inq["in"]:
             return False
@@ -26,7 +23,7 @@ class Sink(Machine):
         return True
 
 
-class Source(Machine):
+class Source(Stateless):
     """`handshake.source`: `Source()`; output `out` (control). Fires unconditionally, so never run it with
     `run_streams` (it never runs dry): call `fire` a bounded number of times."""
 
@@ -38,15 +35,12 @@ class Source(Machine):
             raise ValueError("handshake.source produces control-only tokens (width 0)")
         super().__init__()
 
-    def is_initial(self) -> bool:
-        return True
-
     def fire(self, inq: Queues, outq: Queues) -> bool:
         outq["out"].append(None)
         return True
 
 
-class Constant(Machine):
+class Constant(Stateless):
     """`handshake.constant`: `Constant(value, width=32)`; input `ctrl` (control), output `out`.
 
     `value` may be given signed (-2**(w-1) .. 2**w - 1); it is emitted as the unsigned w-bit word, which
@@ -63,9 +57,6 @@ class Constant(Machine):
             raise ValueError(f"constant {value!r} does not fit i{self.width}")
         self.value = value & ((1 << self.width) - 1)
         super().__init__()
-
-    def is_initial(self) -> bool:
-        return True
 
     def fire(self, inq: Queues, outq: Queues) -> bool:
         if not inq["ctrl"]:

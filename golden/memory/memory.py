@@ -30,12 +30,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from golden.core import Machine, Queues, check_width, check_word
+from golden.core import Queues, Stateless, check_width, check_word
 from golden.errors import ErrorCode
 from golden.handshake.common import check_count, ports
 
 
-class _MemoryBase(Machine):
+class _MemoryBase(Stateless):
     def __init__(self, width: int, addr_width: int, n_load: int, n_store: int):
         self.width = check_width(width)
         self.addr_width = check_width(addr_width)
@@ -47,8 +47,6 @@ class _MemoryBase(Machine):
         self.OUTPUTS = (*ports("ld_data", self.n_load), *ports("st_done", self.n_store), *ports("ld_done", self.n_load))
         super().__init__()
 
-    def is_initial(self) -> bool:
-        return True
 
     # storage hooks
     def _read(self, addr: int) -> int:
