@@ -151,10 +151,9 @@ def port_groups(g: DFG, n) -> list[PortGroup]:
     return out
 
 
-def _func_ports(g: DFG) -> tuple[list[str], list[str]]:
-    """(port declarations, body lines binding the interface nodes to the module ports)."""
+def _func_ports(g: DFG) -> list[str]:
+    """The port declarations of the generated module of `g` (see the module docstring)."""
     decl = ["input  logic clk", "input  logic rst", "input  logic start_valid", "output logic start_ready"]
-    body: list[str] = []
     for a in g.args:
         i = a["position"]
         if a["kind"] == "scalar":
@@ -173,7 +172,7 @@ def _func_ports(g: DFG) -> tuple[list[str], list[str]]:
                  f"input  logic res{i}_ready"]
     decl += ["output logic done_valid", "input  logic done_ready", "output logic err_valid",
              "output logic [15:0] err_code"]
-    return decl, body
+    return decl
 
 
 def _slice(width: int, i: int) -> str:
@@ -182,7 +181,7 @@ def _slice(width: int, i: int) -> str:
 
 def gen_module(g: DFG) -> str:
     name = _ident(g.name)
-    decl, _ = _func_ports(g)
+    decl = _func_ports(g)
     inst = {nid: _ident(nid) for nid in g.nodes}
     wires: list[str] = []
     lines: list[str] = []
