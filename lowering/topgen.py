@@ -26,7 +26,35 @@ BINOP_CODES = {"addi": 0, "subi": 1, "muli": 2, "divsi": 3, "divui": 4, "remsi":
                "ori": 8, "xori": 9, "shli": 10, "shrsi": 11, "shrui": 12}
 CMPI = ("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge")
 CASTS = {"arith.index_cast": 0, "arith.extsi": 1, "arith.extui": 2, "arith.trunci": 3, "arith.index_castui": 4}
-CTRL_VARIANT = {"fork", "cond_br", "mux", "merge", "control_merge", "buffer", "fifo", "sink"}
+# The RTL module of every operation (docs/primitives.md; `module_of` reads only this table). An operation
+# in CTRL_VARIANT carrying control tokens (width 0) uses the module's `_ctrl` variant.
+RTL_MODULES: dict[str, str] = {
+    "dataflow.stream": "dataflow_stream",
+    "dataflow.gate": "dataflow_gate",
+    "dataflow.carry": "dataflow_carry",
+    "dataflow.invariant": "dataflow_invariant",
+    "handshake.fork": "handshake_fork",
+    "handshake.join": "handshake_join",
+    "handshake.cond_br": "handshake_cond_br",
+    "handshake.mux": "handshake_mux",
+    "handshake.merge": "handshake_merge",
+    "handshake.control_merge": "handshake_control_merge",
+    "handshake.sink": "handshake_sink",
+    "handshake.source": "handshake_source",
+    "handshake.constant": "handshake_constant",
+    "handshake.buffer": "handshake_buffer",
+    "handshake.fifo": "handshake_fifo",
+    "handshake.load": "handshake_load",
+    "handshake.store": "handshake_store",
+    "handshake.memory": "handshake_memory",
+    "handshake.extmemory": "handshake_extmemory",
+    "arith.cmpi": "arith_cmpi",
+    "arith.select": "arith_select",
+    **{f"arith.{op}": "arith_binop" for op in BINOP_CODES},
+    **{op: "arith_cast" for op in CASTS},
+}
+CTRL_VARIANT = frozenset({"handshake.fork", "handshake.cond_br", "handshake.mux", "handshake.merge",
+                          "handshake.control_merge", "handshake.buffer", "handshake.fifo", "handshake.sink"})
 HAS_ERR = {"dataflow_stream", "arith_binop", "handshake_memory", "handshake_extmemory"}
 
 
@@ -89,41 +117,45 @@ def channel_wires(g: DFG, c) -> ChannelWires:
 
 
 def module_of(g: DFG, n) -> tuple[str, dict[str, str]]:
-    """RTL module name and parameter overrides of one node."""
-    op, p = n.op, n.params
-    short = op.split(".", 1)[1]
+    """RTL module name (from `RTL_MODULES`) and parameter overrides of one node."""
+    if n.op not in RTL_MODULES:
+        raise ValueError(f"no RTL module for {n.op}")
+    module = RTL_MODULES[n.op]
+    if n.op in CTRL_VARIANT and n.params.get("width") == 0:
+        module += "_ctrl"
+    return module, _parameters(n.op, n.params)
+
+
+def _parameters(op: str, p: dict) -> dict[str, str]:
+    """The RTL parameter overrides of an `op` node with parameters `p` (docs/primitives.md)."""
     w = p.get("width")
-    if op.startswith("dataflow."):
-        params = {"W": str(w)}
-        if op == "dataflow.stream":
-            params["STEP_OP"] = str(p.get("step_op", 0))
-        return f"dataflow_{short}", params
+    if op == "dataflow.stream":
+        return {"W": str(w), "STEP_OP": str(p.get("step_op", 0))}
+    if op.startswith("dataflow.") or op == "arith.select":
+        return {"W": str(w)}
+    if op == "arith.cmpi":
+        return {"W": str(w), "PRED": str(CMPI.index(p["predicate"]))}
+    if op in CASTS:
+        return {"IW": str(p["in_width"]), "OW": str(p["out_width"]), "KIND": str(CASTS[op])}
     if op.startswith("arith."):
-        if op == "arith.cmpi":
-            return "arith_cmpi", {"W": str(w), "PRED": str(CMPI.index(p["predicate"]))}
-        if op == "arith.select":
-            return "arith_select", {"W": str(w)}
-        if op in CASTS:
-            return "arith_cast", {"IW": str(p["in_width"]), "OW": str(p["out_width"]), "KIND": str(CASTS[op])}
-        return "arith_binop", {"W": str(w), "OP": str(BINOP_CODES[short])}
+        return {"W": str(w), "OP": str(BINOP_CODES[op.split(".", 1)[1]])}
     if op == "handshake.constant":
-        return "handshake_constant", {"W": str(w), "VALUE": f"{w}'h{p['value']:x}"}
+        return {"W": str(w), "VALUE": f"{w}'h{p['value']:x}"}
     if op == "handshake.join":
-        return "handshake_join", {"N": str(p["n"])}
+        return {"N": str(p["n"])}
     if op in ("handshake.load", "handshake.store"):
-        return f"handshake_{short}", {"W": str(w), "AW": str(p["addr_width"])}
+        return {"W": str(w), "AW": str(p["addr_width"])}
     if op == "handshake.memory":
-        return "handshake_memory", {"W": str(w), "AW": str(p["addr_width"]), "DEPTH": str(p["depth"]),
-                                    "NLD": str(p["n_load"]), "NST": str(p["n_store"])}
+        return {"W": str(w), "AW": str(p["addr_width"]), "DEPTH": str(p["depth"]), "NLD": str(p["n_load"]),
+                "NST": str(p["n_store"])}
     if op == "handshake.extmemory":
-        return "handshake_extmemory", {"W": str(w), "AW": str(p["addr_width"]), "NLD": str(p["n_load"]),
-                                       "NST": str(p["n_store"])}
-    if short in CTRL_VARIANT:
-        params = {} if w == 0 else {"W": str(w)}
-        if "n" in p:
-            params["N"] = str(p["n"])
-        return f"handshake_{short}" + ("_ctrl" if w == 0 else ""), params
-    raise ValueError(f"no RTL module for {op}")
+        return {"W": str(w), "AW": str(p["addr_width"]), "NLD": str(p["n_load"]), "NST": str(p["n_store"])}
+    if op == "handshake.source":
+        return {}
+    params = {} if w == 0 else {"W": str(w)}  # the CTRL_VARIANT operations
+    if "n" in p:
+        params["N"] = str(p["n"])
+    return params
 
 
 def port_groups(g: DFG, n) -> list[PortGroup]:

@@ -52,44 +52,11 @@ MACHINES = {
 MACHINES.update({f"arith.{op}": partial(BinOp, op=op) for op in BINOP_CODES})
 MACHINES.update({f"arith.{kind}": partial(Cast, kind=kind) for kind in CAST_KINDS})
 
-# RTL module implementing each operation (the `_ctrl` variant is used when width == 0).
-RTL_MODULES = {
-    "handshake.fork": "handshake_fork",
-    "handshake.join": "handshake_join",
-    "handshake.cond_br": "handshake_cond_br",
-    "handshake.mux": "handshake_mux",
-    "handshake.merge": "handshake_merge",
-    "handshake.control_merge": "handshake_control_merge",
-    "handshake.sink": "handshake_sink",
-    "handshake.source": "handshake_source",
-    "handshake.constant": "handshake_constant",
-    "handshake.buffer": "handshake_buffer",
-    "handshake.fifo": "handshake_fifo",
-    "handshake.load": "handshake_load",
-    "handshake.store": "handshake_store",
-    "arith.cmpi": "arith_cmpi",
-    "arith.select": "arith_select",
-}
-RTL_MODULES.update({f"arith.{op}": "arith_binop" for op in BINOP_CODES})
-RTL_MODULES.update({f"arith.{kind}": "arith_cast" for kind in CAST_KINDS})
-HAS_CTRL_VARIANT = (
-    "handshake.fork",
-    "handshake.cond_br",
-    "handshake.mux",
-    "handshake.merge",
-    "handshake.control_merge",
-    "handshake.sink",
-    "handshake.buffer",
-    "handshake.fifo",
-)
-
 __all__ = [
     "BINOP_CODES",
     "CAST_KINDS",
     "CMPI_PREDICATES",
-    "HAS_CTRL_VARIANT",
     "MACHINES",
-    "RTL_MODULES",
     "BinOp",
     "Buffer",
     "Cast",

@@ -9,9 +9,4 @@ MACHINES = {
     "handshake.extmemory": ExtMemory,
 }
 
-RTL_MODULES = {
-    "handshake.memory": "handshake_memory",
-    "handshake.extmemory": "handshake_extmemory",
-}
-
-__all__ = ["MACHINES", "RTL_MODULES", "ExtMemory", "Memory"]
+__all__ = ["MACHINES", "ExtMemory", "Memory"]

@@ -6,9 +6,7 @@ import pytest
 
 from golden.core import make_queues, run_streams
 from golden.handshake import (
-    HAS_CTRL_VARIANT,
     MACHINES,
-    RTL_MODULES,
     Buffer,
     CondBr,
     Constant,
@@ -24,6 +22,7 @@ from golden.handshake import (
     Store,
 )
 from golden.registry import make_machine
+from lowering.topgen import CTRL_VARIANT, RTL_MODULES
 
 N = None  # a control token
 
@@ -185,7 +184,7 @@ def test_store_joins_all_three():
 def test_registry_names_and_rtl_modules():
     for name in MACHINES:
         assert name in RTL_MODULES
-    for name in HAS_CTRL_VARIANT:
+    for name in CTRL_VARIANT:
         assert make_machine(name, width=0).width == 0
     assert isinstance(make_machine("handshake.fork", n=3, width=16), Fork)
     assert isinstance(make_machine("handshake.source"), Source)
