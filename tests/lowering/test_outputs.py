@@ -1,9 +1,8 @@
-"""`dfv lower` outputs: top.sv lints under Verilator -Wall with all of rtl/ and compiles with Icarus;
-dfg.dot / dfg.svg are produced for every kernel."""
+"""`dfv lower` outputs: every module top.sv instantiates is defined in rtl/, top.sv lints under Verilator
+-Wall with all of rtl/ and compiles with Icarus; dfg.dot / dfg.svg are produced for every kernel."""
 
 from __future__ import annotations
 
-import glob
 import os
 import re
 import shutil
@@ -11,20 +10,12 @@ import subprocess
 
 import pytest
 from kernel_inputs import KERNELS, ROOT
+from rtl_library import assert_rtl_modules_exist, rtl_files
 
+from lowering import topgen
 from lowering.output import write_outputs
 
 VERILATOR_BIN = os.path.join(ROOT, ".venv", "lib", "python3.11", "site-packages", "verilator", "bin")
-
-
-def _rtl_files() -> list[str]:
-    pkg = os.path.join(ROOT, "rtl", "dfv_pkg.sv")
-    files = sorted(glob.glob(os.path.join(ROOT, "rtl", "*", "*.sv")))
-    return ([pkg] if os.path.exists(pkg) else []) + files
-
-
-def _needed_modules(top: str) -> set[str]:
-    return set(re.findall(r"^  ((?:dataflow|handshake|arith)_\w+)(?: #\(| u_)", top, re.M))
 
 
 @pytest.fixture(scope="module")
@@ -37,18 +28,11 @@ def lowered(tmp_path_factory):
     return out
 
 
-def _skip_if_rtl_missing(top_text: str):
-    have = {os.path.splitext(os.path.basename(f))[0] for f in _rtl_files()}
-    missing = _needed_modules(top_text) - have
-    if missing:
-        pytest.skip(f"RTL modules not written yet: {sorted(missing)}")
-
-
 @pytest.mark.parametrize("name", KERNELS)
 def test_top_lints_with_verilator(lowered, name):
     d, _, g = lowered[name]
     top = os.path.join(d, "top.sv")
-    _skip_if_rtl_missing(open(top).read())
+    assert_rtl_modules_exist(open(top).read())
     exe = os.path.join(VERILATOR_BIN, "verilator")
     if not os.path.exists(exe):
         exe = shutil.which("verilator")
@@ -56,7 +40,7 @@ def test_top_lints_with_verilator(lowered, name):
         pytest.skip("verilator not installed")
     env = dict(os.environ, PATH=VERILATOR_BIN + os.pathsep + os.environ.get("PATH", ""))
     proc = subprocess.run([exe, "--lint-only", "-Wall", "-Wno-MULTITOP", "--top-module", g.name,
-                           *_rtl_files(), top], capture_output=True, text=True, env=env, timeout=300)
+                           *rtl_files(), top], capture_output=True, text=True, env=env, timeout=300)
     assert proc.returncode == 0, proc.stderr[-4000:]
     assert "%Warning" not in proc.stderr, proc.stderr[-4000:]
 
@@ -65,10 +49,10 @@ def test_top_lints_with_verilator(lowered, name):
 def test_top_compiles_with_icarus(lowered, name, tmp_path):
     d, _, g = lowered[name]
     top = os.path.join(d, "top.sv")
-    _skip_if_rtl_missing(open(top).read())
+    assert_rtl_modules_exist(open(top).read())
     if shutil.which("iverilog") is None:
         pytest.skip("iverilog not installed")
-    proc = subprocess.run(["iverilog", "-g2012", "-s", g.name, "-o", str(tmp_path / "a.vvp"), *_rtl_files(), top],
+    proc = subprocess.run(["iverilog", "-g2012", "-s", g.name, "-o", str(tmp_path / "a.vvp"), *rtl_files(), top],
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr[-4000:]
 
@@ -95,3 +79,11 @@ def test_multi_function_top(tmp_path):
     top = open(tmp_path / "o" / "top.sv").read()
     assert "module gcd (" in top and "module while_zero (" in top
     assert str(tmp_path / "o" / "dfg.while_zero.yaml") in files
+
+
+def test_module_missing_from_rtl_fails(monkeypatch, tmp_path):
+    """A wrong module name in the table the top generator reads is a failure naming the module."""
+    monkeypatch.setitem(topgen.RTL_MODULES, "arith.cmpi", "arith_cmpi_misnamed")
+    write_outputs(os.path.join(ROOT, "kernels", "gcd.mlir"), "gcd", 32, str(tmp_path))
+    with pytest.raises(AssertionError, match=re.escape("rtl/ does not define: ['arith_cmpi_misnamed']")):
+        assert_rtl_modules_exist((tmp_path / "top.sv").read_text())

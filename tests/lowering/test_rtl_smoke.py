@@ -4,12 +4,12 @@ wiring end to end; the project's cocotb engines are the full RTL flows."""
 
 from __future__ import annotations
 
-import glob
 import os
 import shutil
 
 import pytest
 from kernel_inputs import KERNELS, ROOT, gen
+from rtl_library import assert_rtl_modules_exist, rtl_files
 
 from lowering.lower_control import find_function
 from lowering.output import write_outputs
@@ -20,20 +20,13 @@ from lowering.tbgen import run_icarus
 pytestmark = pytest.mark.skipif(shutil.which("iverilog") is None, reason="iverilog not installed")
 
 
-def _rtl() -> list[str]:
-    return [os.path.join(ROOT, "rtl", "dfv_pkg.sv")] + sorted(glob.glob(os.path.join(ROOT, "rtl", "*", "*.sv")))
-
-
 @pytest.mark.parametrize("name", KERNELS)
 def test_rtl_smoke_icarus(tmp_path, name):
     path = os.path.join(ROOT, "kernels", f"{name}.mlir")
     files, g = write_outputs(path, name, 32, str(tmp_path))
-    needed = {ln.split()[0] for ln in open(tmp_path / "top.sv") if ln.startswith("  ") and " u_" in ln}
-    have = {os.path.splitext(os.path.basename(f))[0] for f in _rtl()}
-    if needed - have:
-        pytest.skip(f"RTL modules not written yet: {sorted(needed - have)}")
+    assert_rtl_modules_exist((tmp_path / "top.sv").read_text())
     args = gen(name, 2)
-    r = run_icarus(g, str(tmp_path / "top.sv"), _rtl(), dict(enumerate(args)), str(tmp_path), timeout=20)
+    r = run_icarus(g, str(tmp_path / "top.sv"), rtl_files(), dict(enumerate(args)), str(tmp_path), timeout=20)
     assert not r["hang"], "Icarus made no time progress (a zero-delay combinational loop)"
     assert not r["timeout"], "RTL run deadlocked (TIMEOUT)"
     assert r["err"] == 0
@@ -56,9 +49,10 @@ def test_rtl_smoke_edge_cases(tmp_path, name):
     path = tmp_path / "k.mlir"
     path.write_text(text)
     files, g = write_outputs(str(path), "f", 32, str(tmp_path))
+    assert_rtl_modules_exist((tmp_path / "top.sv").read_text())
     src = parse_file(str(path))
     for args in inputs:
-        r = run_icarus(g, str(tmp_path / "top.sv"), _rtl(), dict(enumerate(args)), str(tmp_path), timeout=20)
+        r = run_icarus(g, str(tmp_path / "top.sv"), rtl_files(), dict(enumerate(args)), str(tmp_path), timeout=20)
         assert not r["hang"], "Icarus made no time progress (a zero-delay combinational loop)"
         assert not r["timeout"] and r["err"] == 0
         exp_ret, exp_mem = run_source(src, find_function(src, "f"), args, 32)
