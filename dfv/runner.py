@@ -6,7 +6,10 @@ The result is one JSON-able dict:
 to the element width; `i1` as 0/1).
 
 Engines are looked up in `ENGINES` (name -> callable(Run) -> EngineResult):
-- `golden`: the golden-model DFG interpreter (`cycles` null);
+- `golden`: the golden-model DFG interpreter with the channel capacities of the generated RTL top
+  (`golden.bounded`): a circuit that deadlocks in hardware for lack of storage deadlocks here too, and
+  the message names the channels holding tokens (`cycles` null);
+- `golden-unbounded`: the same interpreter with unbounded channels, the pure token semantics;
 - `icarus`, `verilator`: the generated top with the RTL library on that simulator, in the kernel
   environment (`dfv.sim.kernel`, `tb.kernel`): seeded back-pressure on results and memories, the
   scoreboard against the golden DFG run and the source interpreter (its findings, such as a golden
@@ -60,25 +63,34 @@ class Run:
     mem_latency: int | None = None
 
 
-def _golden_engine(run: Run) -> EngineResult:
-    from golden.interpreter import run_dfg
-    from lowering.reference import out_value
+def _golden_engine(mode_name: str) -> Callable[[Run], EngineResult]:
+    """The golden DFG interpreter in one channel-capacity mode (`golden.interpreter.Mode`)."""
 
-    g, args = run.g, run.args
-    raw = {}
-    for a in g.args:
-        v = args[a["position"]]
-        w = g.width(a["elem_type"] if a["kind"] == "memref" else a["type"])
-        raw[a["position"]] = [int(x) & ((1 << w) - 1) for x in v] if a["kind"] == "memref" else int(v) & ((1 << w) - 1)
-    r = run_dfg(g, raw)
-    returns = []
-    for res, toks in zip(g.results, r.results, strict=True):
-        returns.append(out_value(toks[0], g.width(res["type"])) if toks else None)
-    mems = {}
-    for grp in g.groups.values():
-        if grp.position is not None:
-            mems[grp.position] = [out_value(v, g.width(grp.elem_type)) for v in r.memories[grp.name]]
-    return EngineResult(returns, mems, r.problems(), None)
+    def run(r: Run) -> EngineResult:
+        from golden.interpreter import Mode, RunawayError, run_dfg
+        from lowering.reference import out_value
+
+        g, args = r.g, r.args
+        raw = {}
+        for a in g.args:
+            v = args[a["position"]]
+            w = g.width(a["elem_type"] if a["kind"] == "memref" else a["type"])
+            raw[a["position"]] = ([int(x) & ((1 << w) - 1) for x in v] if a["kind"] == "memref"
+                                  else int(v) & ((1 << w) - 1))
+        try:
+            res = run_dfg(g, raw, mode=Mode(mode_name))
+        except RunawayError as exc:
+            return EngineResult([], {}, [str(exc)], None)
+        returns = []
+        for out, toks in zip(g.results, res.results, strict=True):
+            returns.append(out_value(toks[0], g.width(out["type"])) if toks else None)
+        mems = {}
+        for grp in g.groups.values():
+            if grp.position is not None:
+                mems[grp.position] = [out_value(v, g.width(grp.elem_type)) for v in res.memories[grp.name]]
+        return EngineResult(returns, mems, res.problems(), None)
+
+    return run
 
 
 def _rtl_engine(sim: str) -> Callable[[Run], EngineResult]:
@@ -121,7 +133,8 @@ def _rtl_engine(sim: str) -> Callable[[Run], EngineResult]:
 
 
 ENGINES: dict[str, Callable[[Run], EngineResult]] = {
-    "golden": _golden_engine,
+    "golden": _golden_engine("bounded"),
+    "golden-unbounded": _golden_engine("unbounded"),
     "icarus": _rtl_engine("icarus"),
     "verilator": _rtl_engine("verilator"),
 }

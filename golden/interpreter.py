@@ -1,8 +1,10 @@
-"""Run a lowered DFG on the golden machines with unbounded FIFOs until it is quiescent.
+"""Run a lowered DFG on the golden machines until it is quiescent, bounded or unbounded.
 
 Every node becomes the golden machine of its operation (`golden.registry.make_machine(op, **params)`),
-every channel one unbounded deque shared by the producer's output queue and the consumer's input
-queue. The function interface nodes are handled here: `func.start` holds one control token,
+every channel one deque shared by the producer's output queue and the consumer's input queue. In
+`Mode.UNBOUNDED` a channel holds any number of tokens (the pure token semantics); in `Mode.BOUNDED`
+it holds what the generated RTL top gives it (`golden.bounded`), so a circuit that deadlocks in
+hardware because of finite capacity deadlocks here too. The function interface nodes are handled here: `func.start` holds one control token,
 `func.arg` one token with the argument value, `func.result` / `func.done` collect what reaches them.
 Memref arguments initialise the `contents` of their `handshake.extmemory`.
 
@@ -21,12 +23,18 @@ change any stream.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import Enum
 
+from golden.bounded import BoundedRun, RunawayError
 from golden.core import Machine, Stateless
 from golden.registry import make_machine
 
 CONTROL = "none"
+
+#: default firing budget of a run (about 20 firings per loop iteration for a million iterations)
+MAX_FIRINGS = 20_000_000
 
 
 @dataclass
@@ -55,14 +63,16 @@ class InterpResult:
     error_code: int = 0
     accesses: dict[str, list[tuple[int, int, int]]] = field(default_factory=dict)
     watched: dict[str, list] = field(default_factory=dict)
+    deadlock: str = ""
 
     @property
     def clean(self) -> bool:
-        return not self.stranded and not self.busy and not self.errors and self.done == 1 and all(
+        return not self.deadlock and not self.stranded and not self.busy and not self.errors and self.done == 1 and all(
             len(r) == 1 for r in self.results)
 
     def problems(self) -> list[str]:
-        out = [str(s) for s in self.stranded]
+        out = [self.deadlock] if self.deadlock else []
+        out += [str(s) for s in self.stranded]
         out += self.busy + self.errors
         if self.done != 1:
             out.append(f"done fired {self.done} times (expected 1)")
@@ -198,6 +208,34 @@ class _Tap(deque):
         super().extend(xs)
 
 
+def _run_unbounded(g, machines: dict[str, Machine], inq, outq, max_firings: int) -> int:
+    """Fire every machine until none can, each channel an unbounded FIFO; return the firing count."""
+    consumer_of: dict[str, list[str]] = {nid: [] for nid in g.nodes}
+    for c in g.channels:
+        consumer_of[c.src.node].append(c.dst.node)
+    fired = {nid: 0 for nid in g.nodes}
+    work = deque(machines)
+    queued = set(machines)
+    firings = 0
+    while work:
+        nid = work.popleft()
+        queued.discard(nid)
+        m, iq, oq = machines[nid], inq[nid], outq[nid]
+        any_fired = False
+        while m.fire(iq, oq):
+            any_fired = True
+            firings += 1
+            fired[nid] += 1
+            if firings > max_firings:
+                raise RunawayError(_runaway(g, max_firings)(fired))
+        if any_fired:
+            for succ in consumer_of[nid]:
+                if succ not in queued:
+                    queued.add(succ)
+                    work.append(succ)
+    return firings
+
+
 def _record_accesses(m: Machine, trace: list) -> None:
     """Log every access a memory machine serves, in service order, as (we, addr, wdata)."""
     read, write = m._read, m._write
@@ -213,16 +251,35 @@ def _record_accesses(m: Machine, trace: list) -> None:
     m._read, m._write = logged_read, logged_write
 
 
-def run_dfg(g, args: dict[int, object], max_firings: int = 20_000_000, capacity: int | None = None,
+class Mode(Enum):
+    """How much a channel holds: `bounded` as in the generated RTL top (golden.bounded), `unbounded`
+    without limit (the pure token semantics, blind to deadlocks that come from finite capacity)."""
+
+    BOUNDED = "bounded"
+    UNBOUNDED = "unbounded"
+
+
+def _runaway(g, max_firings: int) -> Callable[[dict[str, int]], str]:
+    """The message of a run past its firing budget: the loop whose machines fired the most."""
+
+    def message(fired: dict[str, int]) -> str:
+        loops = [nid for nid in fired if g.nodes[nid].op in ("dataflow.stream", "dataflow.carry")]
+        top = max(loops or fired, key=lambda nid: fired[nid])
+        return (f"the golden run did not finish within {max_firings} firings: {g.origin_op(top)} ran away "
+                f"({g.nodes[top].op} {top} fired {fired[top]} times)")
+
+    return message
+
+
+def run_dfg(g, args: dict[int, object], max_firings: int = MAX_FIRINGS, mode: Mode = Mode.UNBOUNDED,
             watch: tuple[str, ...] = ()) -> InterpResult:
     """Run `g` with `args` (position -> raw word for scalars, list of words for memrefs).
 
+    `mode` chooses the channel capacities (`Mode`); a bounded run that stops before the function is
+    done reports the deadlock with every channel holding a token (`InterpResult.deadlock`).
     `watch` names channels whose every token is logged in the result's `watched` (for example a
-    loop's condition stream, to count its iterations).
-
-    `capacity` (default unbounded) bounds every channel: a machine fires only while each of its
-    output queues holds fewer tokens (a rough model of the bounded buffering of the RTL, to find
-    lowering structures that need more buffering than the hardware has).
+    loop's condition stream, to count its iterations). More than `max_firings` firings raise
+    `RunawayError` naming the loop that ran away.
     """
     machines = {nid: _machine(g, n, args) for nid, n in g.nodes.items()}
     traces: dict[str, list[tuple[int, int, int]]] = {}
@@ -233,39 +290,28 @@ def run_dfg(g, args: dict[int, object], max_firings: int = 20_000_000, capacity:
     queues = {c.id: _Tap() if c.id in watch else deque() for c in g.channels}
     inq: dict[str, dict[str, deque]] = {nid: {} for nid in g.nodes}
     outq: dict[str, dict[str, deque]] = {nid: {} for nid in g.nodes}
-    consumer_of: dict[str, list[str]] = {nid: [] for nid in g.nodes}
-    producer_of: dict[str, list[str]] = {nid: [] for nid in g.nodes}
     for c in g.channels:
         q = queues[c.id]
         inq[c.dst.node][c.dst.port] = q
         outq[c.src.node][c.src.port] = q
-        consumer_of[c.src.node].append(c.dst.node)
-        producer_of[c.dst.node].append(c.src.node)
     for nid, m in machines.items():
         for p in m.INPUTS:
             if p not in inq[nid]:
                 raise ValueError(f"{g.nodes[nid].op} ({nid}) has no channel on input {p}")
         for p in m.OUTPUTS:
             outq[nid].setdefault(p, deque())
-    work = deque(machines)
-    queued = set(machines)
-    firings = 0
-    while work:
-        nid = work.popleft()
-        queued.discard(nid)
-        m, iq, oq = machines[nid], inq[nid], outq[nid]
-        fired = False
-        while (capacity is None or all(len(q) < capacity for q in oq.values())) and m.fire(iq, oq):
-            fired = True
-            firings += 1
-            if firings > max_firings:
-                raise RuntimeError(f"the DFG did not become quiescent within {max_firings} firings")
-        if fired:
-            for succ in consumer_of[nid] + (producer_of[nid] if capacity is not None else []):
-                if succ not in queued:
-                    queued.add(succ)
-                    work.append(succ)
-    res = InterpResult(results=[], memories={}, firings=firings, accesses=traces,
+    deadlock = ""
+    if mode is Mode.BOUNDED:
+        sched = BoundedRun(g, machines, queues, inq, outq, max_firings, _runaway(g, max_firings))
+        firings = sched.run()
+        finished = sum(len(m.got) for nid, m in machines.items() if g.nodes[nid].op == "func.done") == 1
+        holders = sched.holders()
+        if not finished and (holders or sched.busy()):
+            deadlock = (f"deadlock in the bounded golden run after {firings} firings (channel capacities of the "
+                        f"generated top); holding tokens: {'; '.join(holders) or 'none (memory responses pending)'}")
+    else:
+        firings = _run_unbounded(g, machines, inq, outq, max_firings)
+    res = InterpResult(results=[], memories={}, firings=firings, accesses=traces, deadlock=deadlock,
                        watched={cid: list(queues[cid].log) for cid in watch if cid in queues})
     for r in sorted(g.results, key=lambda r: r["position"]):
         res.results.append(list(machines[r["node"]].got))

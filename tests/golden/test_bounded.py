@@ -1,0 +1,71 @@
+"""The bounded golden run (`golden.bounded`): it must see deadlocks that come only from the finite
+storage of the generated RTL, and agree with the unbounded run wherever the circuit completes."""
+
+from __future__ import annotations
+
+import pytest
+
+from dfv.kernels import KERNELS, gen, kernel_path
+from golden.interpreter import Mode, run_dfg
+from lowering.dfg import DFG, Ref
+from lowering.pipeline import lower_file
+from lowering.verify import DfgVerifyError, verify
+
+#: kernels with nested loops that load and store one array (the class of the deadlock of issue 8)
+IN_PLACE = ["bubble_sort", "triangular", "stencil_inplace", "insertion_sort", "swap_pairs"]
+
+
+def _raw(g: DFG, args: list) -> dict[int, object]:
+    out: dict[int, object] = {}
+    for a in g.args:
+        v = args[a["position"]]
+        w = g.width(a["elem_type"] if a["kind"] == "memref" else a["type"])
+        out[a["position"]] = [x & ((1 << w) - 1) for x in v] if a["kind"] == "memref" else v & ((1 << w) - 1)
+    return out
+
+
+def _without_lookahead(g: DFG) -> DFG:
+    """The circuit the lowering built before the deadlock fix: every gate feeds its body directly."""
+    for b in [n for n in g.nodes.values() if n.meta.get("role") == "gate_lookahead"]:
+        src = b.inputs["in"]
+        for n in g.nodes.values():
+            for p, r in n.inputs.items():
+                if r == Ref(b.id, "out"):
+                    n.inputs[p] = src
+        del g.nodes[b.id]
+    g.build_channels()
+    return g
+
+
+@pytest.mark.parametrize("name", KERNELS)
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_bounded_equals_unbounded(name, seed):
+    g = lower_file(str(kernel_path(name)), name)
+    raw = _raw(g, gen(name, seed))
+    free, bounded = run_dfg(g, raw, mode=Mode.UNBOUNDED), run_dfg(g, raw, mode=Mode.BOUNDED)
+    assert bounded.clean, bounded.problems()
+    assert bounded.results == free.results
+    assert bounded.memories == free.memories
+
+
+def test_bubble_sort_deadlocks_only_with_bounded_channels():
+    """Without the gate lookahead buffer the bubble sort completes with unbounded channels but
+    deadlocks in hardware; the bounded run must report that deadlock, naming the channels."""
+    g = _without_lookahead(lower_file(str(kernel_path("bubble_sort")), "bubble_sort"))
+    raw = _raw(g, [[10, 9, 8, 7, 6, 5, 4, 3, 2, 1]])
+    free = run_dfg(g, raw, mode=Mode.UNBOUNDED)
+    assert free.clean and free.memories["arg0"] == list(range(1, 11))
+    stuck = run_dfg(g, raw, mode=Mode.BOUNDED)
+    assert stuck.deadlock.startswith("deadlock in the bounded golden run after ")
+    # the outer loop's memory split waits for after_cond, which the gate cannot produce
+    assert "-> cond_br_37.data) from scf.for at " in stuck.deadlock
+    assert "(stream_5.cont -> gate_6.before_cond) from scf.for at " in stuck.deadlock
+    assert stuck.problems()[0] == stuck.deadlock
+
+
+@pytest.mark.parametrize("name", IN_PLACE)
+def test_verifier_requires_the_lookahead_buffer(name):
+    g = _without_lookahead(lower_file(str(kernel_path(name)), name))
+    with pytest.raises(DfgVerifyError, match=r"dataflow.gate .*after_value feeds .* directly; it must enter a "
+                                             r"handshake.buffer"):
+        verify(g)
