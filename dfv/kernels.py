@@ -80,6 +80,16 @@ def gen(name: str, seed: int) -> list:
         return [a, key]
     if name == "scratch_alloca":
         return [_v(r, 8), [0] * 8]
+    if name == "bubble_sort":
+        return [list(range(10, 0, -1)) if seed == 0 else _v(r, 10)]
+    if name == "triangular":
+        return [_v(r, 8, -20, 20), _trip(r, seed, 8)]
+    if name == "stencil_inplace":
+        return [_v(r, 10, -1000, 1000), _trip(r, seed, 3)]
+    if name == "insertion_sort":
+        return [list(range(8, 0, -1)) if seed == 0 else _v(r, 8)]
+    if name == "swap_pairs":
+        return [_v(r, 16)]
     raise KeyError(name)
 
 
@@ -87,6 +97,7 @@ KERNELS = [
     "vector_add", "dot_product", "cond_accum", "gcd", "matmul", "histogram", "prefix_sum",
     "for_trip_args", "while_zero", "loop_in_if", "while_in_for", "if_stores", "if_no_else",
     "store_load_same", "views", "i1_index_args", "scratch_alloca", "while_memory",
+    "bubble_sort", "triangular", "stencil_inplace", "insertion_sort", "swap_pairs",
 ]
 
 

@@ -77,6 +77,20 @@ def _buffers(g: DFG) -> None:
     # copy's consumer needs a later element of the same condition stream (a while loop's after
     # region: cond_br(raw, invariant(raw, v))) the zero-capacity channel deadlocks. A buffer on `o`
     # lets the invariant run one element ahead.
+    # A gate emits after_value[i] together with after_cond[i-1], and after_cond[i] only with
+    # after_value[i+1], which it cannot take from the stream before after_value[i] is gone. Whatever the
+    # body derives from after_value[i] and joins with after_cond[i] (a loop-exit split behind a zero-trip
+    # guard, a memory done token) must therefore find after_value[i] stored: a buffer right on
+    # after_value gives the gate its one element of lookahead (docs/lowering.md, "Deadlock freedom").
+    cons = g.consumers()
+    for n in list(g.nodes.values()):
+        if n.op == "dataflow.gate":
+            ref = Ref(n.id, "after_value")
+            ty = n.out_types["after_value"]
+            for nid, port in cons.get(ref, []):
+                b = g.add("handshake.buffer", {"in": ty}, {"out": ty}, n.loc,
+                          {"width": g.width(ty), "slots": 2}, {"in": ref}, meta={"role": "gate_lookahead"})
+                g.nodes[nid].inputs[port] = Ref(b.id, "out")
     cons = g.consumers()
     for n in list(g.nodes.values()):
         if n.op == "dataflow.invariant":
