@@ -4,8 +4,10 @@ Every node becomes the golden machine of its operation (`golden.registry.make_ma
 every channel one deque shared by the producer's output queue and the consumer's input queue. In
 `Mode.UNBOUNDED` a channel holds any number of tokens (the pure token semantics); in `Mode.BOUNDED`
 it holds what the generated RTL top gives it (`golden.bounded`), so a circuit that deadlocks in
-hardware because of finite capacity deadlocks here too. The function interface nodes are handled here: `func.start` holds one control token,
-`func.arg` one token with the argument value, `func.result` / `func.done` collect what reaches them.
+hardware because of finite capacity deadlocks here too.
+
+The function interface nodes are handled here: `func.start` holds one control token, `func.arg` one
+token with the argument value, `func.result` / `func.done` collect what reaches them.
 Memref arguments initialise the `contents` of their `handshake.extmemory`.
 
 Control tokens are `None`. The dataflow machines (`carry`, `invariant`) only take data words, so a
