@@ -2,7 +2,7 @@
 
     dfv lower K.mlir [--func F] [--index-width N] -o OUTDIR
         writes OUTDIR/dfg.yaml, top.sv, dfg.dot, dfg.svg (when Graphviz `dot` is installed), dfg.mlir
-    dfv run K.mlir --func F --inputs IN.json --engine golden|icarus|verilator [--seed N] [--waves]
+    dfv run K.mlir --func F --inputs IN.json --engine golden|golden-unbounded|icarus|verilator [--seed N] [--waves]
             [--mem-latency N] [--json] [--index-width N]
         with --json prints one JSON object on its last line, without it a short readable report;
         exit 0 only for "pass". icarus / verilator simulate the generated top with the RTL library in
@@ -72,7 +72,10 @@ def _build() -> argparse.ArgumentParser:
     ru.add_argument("mlir")
     ru.add_argument("--func", default=None)
     ru.add_argument("--inputs", required=True)
-    ru.add_argument("--engine", default="golden")
+    ru.add_argument("--engine", default="golden",
+                    help="golden (default: the golden model with the channel capacities of the generated RTL "
+                         "top, so capacity deadlocks are caught), golden-unbounded (unbounded channels: the "
+                         "pure token semantics), icarus, verilator")
     ru.add_argument("--json", action="store_true")
     ru.add_argument("--index-width", type=_index_width, default=DEFAULT_INDEX_WIDTH)
     ru.add_argument("--seed", type=_seed, default=1, help="RTL engines: seed of back-pressure and latency")
