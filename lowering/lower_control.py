@@ -432,12 +432,25 @@ class Lowerer:
         s.region.items.append(MWhile(raw, before.region, after.region, loop, loc))
 
 
+def defined_functions(src: SourceModule) -> list[func.FuncOp]:
+    """The functions with a body, in file order (declarations such as `func.func private @g(i32)`
+    cannot be lowered or run, so they are never picked by default)."""
+    return [op for op in src.module.walk() if isinstance(op, func.FuncOp) and op.body.blocks]
+
+
 def find_function(src: SourceModule, name: str | None) -> func.FuncOp:
+    """The function called `name` (a leading `@` is accepted, as in MLIR), or without a name the
+    first function with a body; a LoweringError names the file and what is available."""
     funcs = [op for op in src.module.walk() if isinstance(op, func.FuncOp)]
     if not funcs:
-        raise LoweringError("no func.func in the input", src.filename)
+        raise LoweringError("no function (func.func) in this file", src.filename)
     if name is None:
-        return funcs[0]
+        defined = defined_functions(src)
+        if not defined:
+            names = ", ".join(f"@{f.sym_name.data}" for f in funcs)
+            raise LoweringError(f"no function with a body in this file (only declarations: {names})", src.filename)
+        return defined[0]
+    name = name.removeprefix("@")
     for f in funcs:
         if f.sym_name.data == name:
             return f

@@ -2,15 +2,16 @@
 
 With `--func F` (or a single function in the file): `dfg.yaml`, `top.sv`, `dfg.dot`, `dfg.svg`
 (Graphviz), `dfg.mlir` (the DFG as generic handshake/dataflow MLIR). Without `--func` and several
-functions, `top.sv` holds one module per function, the other artifacts describe the first function
-and each further function `G` gets `dfg.G.yaml`, `dfg.G.dot`, `dfg.G.svg`, `dfg.G.mlir`.
+functions with a body (declarations are skipped), `top.sv` holds one module per function, the other
+artifacts describe the first function and each further function `G` gets `dfg.G.yaml`, `dfg.G.dot`,
+`dfg.G.svg`, `dfg.G.mlir`.
 """
 
 from __future__ import annotations
 
 import os
 
-from lowering.lower_control import find_function
+from lowering.lower_control import defined_functions, find_function
 from lowering.parse import LoweringError, parse_file
 from lowering.pipeline import lower_source
 
@@ -30,17 +31,15 @@ def _write_one(g, outdir: str, stem: str, path: str) -> list[str]:
 
 
 def write_outputs(path: str, func: str | None, index_width: int, outdir: str):
-    from xdsl.dialects import func as func_d
-
     from lowering.topgen import write_top
 
     src = parse_file(path)
     if func is not None:
         names = [find_function(src, func).sym_name.data]
     else:
-        names = [op.sym_name.data for op in src.module.walk() if isinstance(op, func_d.FuncOp)]
+        names = [f.sym_name.data for f in defined_functions(src)]
         if not names:
-            find_function(src, None)  # raises the "no func.func" error
+            find_function(src, None)  # raises the "no function" error
     graphs = [lower_source(src, n, index_width) for n in names]
     try:
         os.makedirs(outdir, exist_ok=True)

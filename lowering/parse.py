@@ -9,12 +9,15 @@ verification errors become one `LoweringError` whose message is a single line:
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 
 from xdsl.context import Context
 from xdsl.ir import Operation
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import ParseError, VerifyException
+from xdsl.utils.lexer import Input
+from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
 
 
 class LoweringError(Exception):
@@ -27,6 +30,10 @@ class LoweringError(Exception):
 
 
 _CTX: Context | None = None
+
+MAX_NESTING = 64
+"""Deepest `{ }` nesting accepted (regions, attribute dictionaries): parser, lowering and interpreters
+recurse per level, and 64 keeps every stage well inside Python's default recursion limit."""
 
 
 def context() -> Context:
@@ -112,13 +119,51 @@ def _undefined_use(text: str, filename: str, msg: str) -> str:
     return f"{filename}:{line}:{col}: value {m.group(1)} is used but not defined"
 
 
+def _parse_error(text: str, filename: str, exc: ParseError) -> str:
+    """The one-line message of a parse error; an unexpected character is named by its code point,
+    since it may be invisible (a no-break space) or get lost when whitespace is normalised."""
+    m = re.fullmatch(r"Unexpected character: (.)", exc.msg, re.DOTALL)
+    if m:
+        c = m.group(1)
+        shown = f"{c!r} " if c.isprintable() and not c.isspace() else ""
+        name = unicodedata.name(c, "").lower()
+        return f"{exc.span.get_location()}: unexpected character {shown}(U+{ord(c):04X}{' ' + name if name else ''})"
+    return _undefined_use(text, filename, _one_line(exc))
+
+
+def _check_tokens(text: str, filename: str) -> None:
+    """Lex the whole text once before parsing: refuse an empty file and nesting deeper than
+    MAX_NESTING (the recursive parser would otherwise fail with a bare RecursionError)."""
+    lexer = MLIRLexer(Input(text, filename))
+    tok = lexer.lex()
+    if tok.kind is MLIRTokenKind.EOF:
+        raise LoweringError(f"{filename}: empty file: no function in it")
+    depth = 0
+    while tok.kind is not MLIRTokenKind.EOF:
+        if tok.kind is MLIRTokenKind.L_BRACE:
+            depth += 1
+            if depth > MAX_NESTING:
+                raise LoweringError(f"nesting too deep: more than {MAX_NESTING} levels of {{ }} (the bodies of "
+                                    "func / scf.if / scf.for / scf.while and attribute dictionaries)",
+                                    str(tok.span.get_location()))
+        elif tok.kind is MLIRTokenKind.R_BRACE:
+            depth -= 1
+        tok = lexer.lex()
+
+
 def parse_text(text: str, filename: str = "<input>") -> SourceModule:
-    """Parse and verify MLIR text; raise LoweringError (one line, with location) on any problem."""
-    parser = SourceParser(context(), text, filename)
+    """Parse and verify MLIR text; raise LoweringError (one line, with location) on any problem.
+
+    A leading byte order mark is skipped (editors on Windows write one)."""
+    text = text.removeprefix("\ufeff")
     try:
+        _check_tokens(text, filename)
+        parser = SourceParser(context(), text, filename)
         module = parser.parse_module()
     except ParseError as exc:
-        raise LoweringError(_undefined_use(text, filename, _one_line(exc))) from None
+        raise LoweringError(_parse_error(text, filename, exc)) from None
+    except LoweringError:
+        raise
     except Exception as exc:  # xDSL raises a few other kinds on malformed input
         raise LoweringError(f"{filename}: malformed MLIR: {_one_line(exc)}") from None
     src = SourceModule(module, filename, parser.locs)

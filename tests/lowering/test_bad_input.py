@@ -132,3 +132,74 @@ def test_good_run_pass(tmp_path):
                 "--engine", "golden", "--json")
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout.splitlines()[-1])["returns"] == [-6]
+
+
+@pytest.mark.parametrize("first,needles", [
+    ("$", ["k.mlir:1:1:", "unexpected character '$' (U+0024"]),
+    ("`", ["k.mlir:1:1:", "unexpected character '`' (U+0060"]),
+    ("\u00a0", ["k.mlir:1:1:", "unexpected character (U+00A0 no-break space)"]),
+])
+def test_bad_first_character(tmp_path, first, needles):
+    """A stray first character is a located error that names it, even when it is invisible."""
+    (tmp_path / "k.mlir").write_text(first + GOOD, encoding="utf-8")
+    _check_one_line_error(_dfv("lower", str(tmp_path / "k.mlir"), "-o", str(tmp_path / "o")), *needles)
+
+
+def test_byte_order_mark_is_skipped(tmp_path):
+    (tmp_path / "k.mlir").write_text("\ufeff" + GOOD, encoding="utf-8")
+    proc = _dfv("lower", str(tmp_path / "k.mlir"), "-o", str(tmp_path / "o"))
+    assert proc.returncode == 0, proc.stderr
+
+
+@pytest.mark.parametrize("text,needle", [
+    ("", "k.mlir: empty file: no function in it"),
+    ("  // only a comment\n", "k.mlir: empty file: no function in it"),
+    ("module {\n}\n", "k.mlir: no function (func.func) in this file"),
+    ("func.func private @g(i32) -> i32\n", "k.mlir: no function with a body in this file (only declarations: @g)"),
+])
+def test_no_function(tmp_path, text, needle):
+    (tmp_path / "k.mlir").write_text(text)
+    _check_one_line_error(_dfv("lower", str(tmp_path / "k.mlir"), "-o", str(tmp_path / "o")), needle)
+
+
+def test_func_name_with_at(tmp_path):
+    """`--func @f` names @f, as MLIR writes it."""
+    (tmp_path / "k.mlir").write_text(GOOD)
+    (tmp_path / "in.json").write_text('{"args": [2]}')
+    proc = _dfv("run", str(tmp_path / "k.mlir"), "--func", "@f", "--inputs", str(tmp_path / "in.json"), "--json")
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout.splitlines()[-1])["returns"] == [4]
+
+
+@pytest.mark.parametrize("cmd", ["lower", "run"])
+def test_declaration_first_is_skipped(tmp_path, cmd):
+    """Without --func the first function with a body is taken, not a declaration before it."""
+    (tmp_path / "k.mlir").write_text("func.func private @ext(i32) -> i32\n" + GOOD)
+    (tmp_path / "in.json").write_text('{"args": [2]}')
+    if cmd == "lower":
+        proc = _dfv("lower", str(tmp_path / "k.mlir"), "-o", str(tmp_path / "o"))
+        assert proc.returncode == 0 and "lowered @f" in proc.stdout, proc.stderr
+    else:
+        proc = _dfv("run", str(tmp_path / "k.mlir"), "--inputs", str(tmp_path / "in.json"), "--json")
+        assert proc.returncode == 0, proc.stderr
+        assert json.loads(proc.stdout.splitlines()[-1])["returns"] == [4]
+
+
+def _nested_ifs(depth: int) -> str:
+    opens = "".join("  " * i + "  scf.if %c {\n" for i in range(depth))
+    closes = "".join("  " * i + "  }\n" for i in reversed(range(depth)))
+    return f"func.func @f(%c: i1, %a: i32) -> i32 {{\n{opens}{closes}  func.return %a : i32\n}}\n"
+
+
+def test_nesting_too_deep(tmp_path):
+    """150 nested scf.if: a located 'nesting too deep', not a RecursionError from the parser."""
+    (tmp_path / "k.mlir").write_text(_nested_ifs(150))
+    _check_one_line_error(_dfv("lower", str(tmp_path / "k.mlir"), "-o", str(tmp_path / "o")),
+                          "k.mlir:65:", "nesting too deep: more than 64 levels")
+
+
+def test_nesting_at_the_limit_runs(tmp_path):
+    (tmp_path / "k.mlir").write_text(_nested_ifs(63))
+    (tmp_path / "in.json").write_text('{"args": [1, 5]}')
+    proc = _dfv("run", str(tmp_path / "k.mlir"), "--inputs", str(tmp_path / "in.json"), "--json")
+    assert proc.returncode == 0, proc.stderr
