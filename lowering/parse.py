@@ -37,11 +37,13 @@ recurse per level, and 64 keeps every stage well inside Python's default recursi
 
 
 def context() -> Context:
-    """An xDSL context with the upstream dialects plus this project's `handshake` and `dataflow`."""
+    """An xDSL context with the upstream dialects, the `arith` ops xDSL lacks (`lowering.arith_ops`)
+    and this project's `handshake` and `dataflow`."""
     global _CTX
     if _CTX is None:
         from xdsl.dialects import get_all_dialects
 
+        from lowering.arith_ops import EXTRA_ARITH_OPS
         from lowering.dialects import Dataflow, Handshake
 
         ctx = Context()
@@ -51,6 +53,8 @@ def context() -> Context:
             ctx.register_dialect(name, factory)
         ctx.load_dialect(Dataflow)
         ctx.load_dialect(Handshake)
+        for op in EXTRA_ARITH_OPS:
+            ctx.load_op(op)
         _CTX = ctx
     return _CTX
 

@@ -20,6 +20,7 @@ from xdsl.interpreters.shaped_array import ShapedArray
 from xdsl.interpreters.utils.ptr import TypedPtr
 
 from golden.types import to_signed, to_unsigned
+from lowering.arith_ops import IndexCastUIOp
 from lowering.lower_memory import row_major
 from lowering.parse import LoweringError, SourceModule
 
@@ -163,6 +164,10 @@ class ExtraFunctions(InterpreterFunctions):
     @impl(arith.TruncIOp)
     def run_trunci(self, interp, op, args):
         return self._cast(interp, op, args, True)
+
+    @impl(IndexCastUIOp)
+    def run_index_castui(self, interp, op, args):
+        return self._cast(interp, op, args, False)
 
 
 def out_value(v: int, width: int) -> int:

@@ -203,3 +203,19 @@ def test_nesting_at_the_limit_runs(tmp_path):
     (tmp_path / "in.json").write_text('{"args": [1, 5]}')
     proc = _dfv("run", str(tmp_path / "k.mlir"), "--inputs", str(tmp_path / "in.json"), "--json")
     assert proc.returncode == 0, proc.stderr
+
+
+def test_index_castui_is_supported(tmp_path):
+    """`arith.index_castui` (documented, implemented by golden and RTL) parses although xDSL 0.74 lacks
+    it, and zero-extends; a cast without an index side is a located error."""
+    (tmp_path / "k.mlir").write_text("func.func @f(%a: i32) -> index {\n  %b = arith.index_castui %a : i32 to index\n"
+                                     "  func.return %b : index\n}\n")
+    (tmp_path / "in.json").write_text('{"args": [-2]}')
+    proc = _dfv("run", str(tmp_path / "k.mlir"), "--inputs", str(tmp_path / "in.json"), "--index-width", "64",
+                "--json")
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout.splitlines()[-1])["returns"] == [2**32 - 2]
+    (tmp_path / "k.mlir").write_text("func.func @f(%a: i32) -> i64 {\n  %b = arith.index_castui %a : i32 to i64\n"
+                                     "  func.return %b : i64\n}\n")
+    _check_one_line_error(_dfv("lower", str(tmp_path / "k.mlir"), "-o", str(tmp_path / "o")),
+                          "k.mlir:2:3:", "arith.index_castui casts between index and an integer type, not i32 to i64")
