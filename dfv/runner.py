@@ -140,19 +140,48 @@ ENGINES: dict[str, Callable[[Run], EngineResult]] = {
 }
 
 
+MAX_INT_DIGITS = 40
+"""Longest integer literal read from an inputs file: an i64 needs at most 20 digits, and Python
+refuses to convert more than 4300."""
+
+
+def _read_json(path: str):
+    """The JSON value in the inputs file `path`, or an InputError naming the file and the problem:
+    unreadable, not UTF-8, invalid JSON, nested too deeply, an integer with too many digits."""
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read()
+    except OSError as exc:
+        raise InputError(f"cannot read inputs file {path}: {exc.strerror}") from None
+    encoding = json.detect_encoding(raw)
+    if not encoding.startswith("utf-8"):
+        raise InputError(f"{path}: {encoding.upper()} text; an inputs file must be UTF-8")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{path}: not UTF-8 text (byte {raw[exc.start]:#04x} at offset {exc.start})") from None
+
+    def parse_int(literal: str) -> int:
+        if len(literal) > MAX_INT_DIGITS:
+            raise InputError(f"{path}: an integer with {len(literal.lstrip('-'))} digits does not fit any "
+                             "supported type (i64 has at most 20)")
+        return int(literal)
+
+    try:
+        return json.loads(text, parse_int=parse_int)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{path}:{exc.lineno}:{exc.colno}: invalid JSON: {exc.msg}") from None
+    except RecursionError:
+        raise InputError(f"{path}: JSON nested too deeply") from None
+
+
 def load_inputs(path: str, fn, index_width: int) -> list:
     """Read and check `{"args": [...]}` against the function's arguments."""
     from xdsl.dialects.builtin import MemRefType
 
     from lowering.reference import elem_width
 
-    try:
-        with open(path, encoding="utf-8") as fh:
-            data = json.load(fh)
-    except OSError as exc:
-        raise InputError(f"cannot read inputs file {path}: {exc.strerror}") from None
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{path}:{exc.lineno}:{exc.colno}: invalid JSON: {exc.msg}") from None
+    data = _read_json(path)
     if not isinstance(data, dict) or not isinstance(data.get("args"), list):
         raise InputError(f'{path}: expected an object {{"args": [...]}}')
     args = data["args"]

@@ -219,3 +219,26 @@ def test_index_castui_is_supported(tmp_path):
                                      "  func.return %b : i64\n}\n")
     _check_one_line_error(_dfv("lower", str(tmp_path / "k.mlir"), "-o", str(tmp_path / "o")),
                           "k.mlir:2:3:", "arith.index_castui casts between index and an integer type, not i32 to i64")
+
+
+@pytest.mark.parametrize("data,needle", [
+    (b'{"args": [1], "note": "caf\xe9"}', "in.json: not UTF-8 text (byte 0xe9 at offset 26)"),
+    ('{"args": [1]}'.encode("utf-16"), "in.json: UTF-16 text; an inputs file must be UTF-8"),
+    ('{"args": [1]}'.encode("utf-16-le"), "in.json: UTF-16-LE text; an inputs file must be UTF-8"),
+    (b'{"args": [' + b"[" * 100_000 + b"]" * 100_000 + b"]}", "in.json: JSON nested too deeply"),
+    (b'{"args": [' + b"9" * 5000 + b"]}", "in.json: an integer with 5000 digits does not fit any supported type"),
+])
+def test_bad_inputs_file_content(tmp_path, data, needle):
+    """Encodings, nesting and integer sizes Python's json refuses are reported like invalid JSON."""
+    (tmp_path / "k.mlir").write_text(GOOD)
+    (tmp_path / "in.json").write_bytes(data)
+    proc = _dfv("run", str(tmp_path / "k.mlir"), "--inputs", str(tmp_path / "in.json"))
+    _check_one_line_error(proc, needle)
+
+
+def test_inputs_file_with_byte_order_mark(tmp_path):
+    (tmp_path / "k.mlir").write_text(GOOD)
+    (tmp_path / "in.json").write_bytes(b'\xef\xbb\xbf{"args": [3]}')
+    proc = _dfv("run", str(tmp_path / "k.mlir"), "--inputs", str(tmp_path / "in.json"), "--json")
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout.splitlines()[-1])["returns"] == [6]
