@@ -4,7 +4,8 @@ Layout after pyuvm's TinyALU example: `OpItem` (sequence item: the tokens of one
 channel), `OpSequence`, `OpDriver` (hands each burst's tokens to the per-channel drivers),
 monitors per channel, `OpScoreboard` (analysis FIFOs, checked in `check_phase`), a coverage
 subscriber chosen by the operation, `OpEnv`, and `OpTest` with factory overrides for the
-expected-failure tests (`WrongModelScoreboard`, `CorruptingMonitor`).
+expected-failure tests (`WrongModelScoreboard`, `CorruptingMonitor`). `ExpectedErrors` makes an
+expected-failure test check that its own fault was caught, and by which check.
 
 Checking: the tokens each input monitor saw are run through a fresh golden machine, and every
 output stream must equal the model's, element for element. A reset starts a new epoch: an aborted
@@ -18,6 +19,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
@@ -49,6 +51,12 @@ from tb.common.traffic import FULL, Pattern, TrafficConfig, channel_rng
 
 def _identity(streams: dict[str, list]) -> dict[str, list]:
     return streams
+
+
+class RunAborted(AssertionError):
+    """The run stopped before its end: a deadlock (no progress for `deadlock_cycles`) or a runaway
+    (still busy after `max_cycles`). A failure of the run, never a scoreboard finding: an
+    expected-failure test does not accept it."""
 
 
 @dataclass
@@ -219,17 +227,31 @@ class OpScoreboard(uvm_component):
         return run
 
     def check_phase(self):
+        """Compare the streams, collect the end-of-run findings and give the `verdict`. A run the test
+        let finish after a `RunAborted` (`env.aborted`) raises it again with the end-of-run findings
+        only: its streams are incomplete, so they are not compared, and no verdict can accept it."""
         env = self.get_parent()
         by_epoch = self._observed()
         final_epoch = env.tb.epoch
-        for epoch in sorted(by_epoch):
-            if epoch < final_epoch:
-                self._check_aborted(epoch, by_epoch[epoch], env.offers_at_reset.get(epoch, {}))
-        self._check_final(final_epoch, by_epoch[final_epoch] if final_epoch in by_epoch else
-                          {c.name: [] for c in self.cfg.channels})
+        final = by_epoch[final_epoch] if final_epoch in by_epoch else {c.name: [] for c in self.cfg.channels}
+        if env.aborted is None:
+            for epoch in sorted(by_epoch):
+                if epoch < final_epoch:
+                    self._check_aborted(epoch, by_epoch[epoch], env.offers_at_reset.get(epoch, {}))
+            self._check_final(final_epoch, final)
+        else:
+            self.final_observed = final
         for monitor in env.monitors.values():
             self.errors.extend(monitor.protocol_errors)
         self.errors.extend(env.end_errors)
+        if env.aborted is not None:
+            findings = "\n".join(self.errors) or "none"
+            self.errors.insert(0, env.aborted)
+            raise RunAborted(f"{env.aborted}\nend-of-run findings:\n{findings}")
+        self.verdict()
+
+    def verdict(self) -> None:
+        """Fail the test if any check failed (`ExpectedErrors` decides otherwise)."""
         assert not self.errors, f"{self.cfg.name}: " + "\n".join(self.errors)
 
 
@@ -322,6 +344,7 @@ class OpEnv(uvm_env):
         self.coverage = ConfigDB().get(self, "", "COVERAGE_CLASS").create("coverage", self)
         self.end_errors: list[str] = []
         self.final_status: dict[str, int] = {}
+        self.aborted: str | None = None  # set by a test that catches `RunAborted` to check the end state too
 
     def connect_phase(self):
         self.driver.seq_item_port.connect(self.sequencer.seq_item_export)
@@ -342,8 +365,8 @@ class OpEnv(uvm_env):
         """Wait until every input token is taken and no channel moved for `drain_quiet` cycles.
 
         A run with tokens pending and no transfer for `deadlock_cycles` cycles is a deadlock, and a
-        run still busy after `max_cycles` is a runaway: both fail, naming every channel that still
-        holds tokens.
+        run still busy after `max_cycles` is a runaway: both raise `RunAborted`, naming every channel
+        that still holds tokens.
         """
         quiet, last, start = 0, self.transfers(), self.tb.cycle
         while True:
@@ -355,11 +378,11 @@ class OpEnv(uvm_env):
             if not pending and quiet >= self.cfg.drain_quiet:
                 return
             if quiet >= self.cfg.deadlock_cycles:
-                raise AssertionError(f"{self.cfg.name}: deadlock, no transfer for {quiet} cycles at cycle "
-                                     f"{self.tb.cycle}; holding tokens: {self.holders()}")
+                raise RunAborted(f"{self.cfg.name}: deadlock, no transfer for {quiet} cycles at cycle "
+                                 f"{self.tb.cycle}; holding tokens: {self.holders()}")
             if self.tb.cycle - start >= self.cfg.max_cycles:
-                raise AssertionError(f"{self.cfg.name}: still running after {self.cfg.max_cycles} cycles "
-                                     f"({now} transfers; a runaway loop?); holding tokens: {self.holders()}")
+                raise RunAborted(f"{self.cfg.name}: still running after {self.cfg.max_cycles} cycles "
+                                 f"({now} transfers; a runaway loop?); holding tokens: {self.holders()}")
 
     def holders(self) -> str:
         held = [f"input {n} ({d.pending} pending)" for n, d in self.inputs.items() if d.pending]
@@ -539,6 +562,28 @@ class CorruptingMonitor(ChannelMonitor):
             else:
                 obs = replace(obs, token=obs.token ^ 1)
         super().publish(obs)
+
+
+class ExpectedErrors:
+    """Scoreboard mixin of an expected-failure test that shows its own check fired. cocotb's
+    `expect_fail` passes on any failed assertion (a deadlock, a different check), so such a test is
+    registered without it and passes only when the checks failed with exactly the errors its fault
+    provokes: every pattern of `expected_errors()` (regular expressions) matches one of the errors and
+    every error matches one of the patterns. Anything else, no failure included, fails the test naming
+    what differs; an aborted run (`RunAborted`) fails before the verdict."""
+
+    def expected_errors(self) -> list[str]:
+        """The patterns of the errors the test's fault must provoke."""
+        raise NotImplementedError
+
+    def verdict(self) -> None:
+        patterns = self.expected_errors()
+        missing = [p for p in patterns if not any(re.search(p, e) for e in self.errors)]
+        unexpected = [e for e in self.errors if not any(re.search(p, e) for p in patterns)]
+        if missing or unexpected:
+            raise AssertionError("\n".join([f"{self.cfg.name}: not the expected failure",
+                                            *(f"expected error not reported: /{p}/" for p in missing),
+                                            *(f"unexpected error: {e}" for e in unexpected)]))
 
 
 def expect_fail_overrides(kind: str, scoreboard: type[OpScoreboard] = OpScoreboard) -> None:

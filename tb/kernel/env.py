@@ -22,7 +22,10 @@ Built on the generic operation environment (`tb.common.op_env`), with the progra
   generated top holds a valid token and every instance is back in its initial state (`at_init`),
   naming the channel or instance and the MLIR operation it came from. A watchdog stops a run with no
   progress (no boundary or memory transfer and no change inside the circuit) for `deadlock_cycles`
-  and lists the channels holding tokens.
+  and lists the channels holding tokens (`RunAborted`: the scoreboard still reports the end state, but
+  the run fails as aborted, whatever the test expects).
+- Expected-failure scoreboards (`KernelWrongModelScoreboard`, `KernelCorruptResultScoreboard`) pass a
+  test only when exactly the checks its fault must trip failed (`tb.common.op_env.ExpectedErrors`).
 
 Cycle count: from the cycle the start token is offered to the cycle the last of `done` and the
 results is taken, inclusive.
@@ -32,6 +35,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -47,7 +51,17 @@ from lowering.dfg import DFG
 from lowering.topgen import channel_wires, instance_name
 from tb.common.channel import ChannelMonitor, ChannelSpec, Observed
 from tb.common.fcov import STALL_BINS, export_run_coverage, sample_cross, sample_point, stall_bin
-from tb.common.op_env import OpConfig, OpCoverage, OpEnv, OpItem, OpScoreboard, OpSequence
+from tb.common.op_env import (
+    ExpectedErrors,
+    OpConfig,
+    OpCoverage,
+    OpEnv,
+    OpItem,
+    OpScoreboard,
+    OpSequence,
+    RunAborted,
+    wrong_model_scoreboard,
+)
 from tb.common.signals import read_int
 from tb.common.traffic import FULL, Pattern, TrafficConfig, channel_rng
 from tb.memory.model import MemoryModel
@@ -298,11 +312,11 @@ class KernelEnv(OpEnv):
             if self.end_cycle is not None and self.tb.cycle - done_at >= cfg.drain_quiet:
                 return
             if quiet >= cfg.deadlock_cycles:
-                raise AssertionError(f"{cfg.name}: deadlock, no progress for {quiet} cycles at cycle {self.tb.cycle}"
-                                     f"; holding tokens: {self.holders()}")
+                raise RunAborted(f"{cfg.name}: deadlock, no progress for {quiet} cycles at cycle {self.tb.cycle}"
+                                 f"; holding tokens: {self.holders()}")
             if self.tb.cycle - start >= cfg.max_cycles:
-                raise AssertionError(f"{cfg.name}: still running after {cfg.max_cycles} cycles (a runaway loop?); "
-                                     f"holding tokens: {self.holders()}")
+                raise RunAborted(f"{cfg.name}: still running after {cfg.max_cycles} cycles (a runaway loop?); "
+                                 f"holding tokens: {self.holders()}")
 
     @property
     def cycles(self) -> int | None:
@@ -430,6 +444,37 @@ class KernelScoreboard(OpScoreboard):
             "sim_cycles": env.tb.cycle,
         }
         Path(kernel.desc.result_dir, f"kernel.{name}.json").write_text(json.dumps(record) + "\n")
+
+
+def _stream_mismatch(first: ChannelSpec, model_tokens: int) -> str:
+    """The pattern of the token comparison's error on output `first`: its first data token differs, or,
+    for control tokens, one more came than the model's `model_tokens`."""
+    name = re.escape(first.name)
+    if first.width:
+        return rf"^{name}: token 0 is \d+, the model expects \d+ "
+    return rf"^{name}: 1 extra token\(s\) after the model's {model_tokens}: "
+
+
+class KernelWrongModelScoreboard(ExpectedErrors, wrong_model_scoreboard(KernelScoreboard)):
+    """The scoreboard of `KernelWrongModel`: the golden model is wrong (the first result's first token
+    flipped, or, for a program without results, its done token dropped). The token comparison of that
+    output must fail, and no other check: the circuit itself is right."""
+
+    def expected_errors(self) -> list[str]:
+        return [_stream_mismatch(self.cfg.outputs[0], 0)]
+
+
+class KernelCorruptResultScoreboard(ExpectedErrors, KernelScoreboard):
+    """The scoreboard of `KernelCorruptResult` (`KernelCorruptingMonitor`: the first result with bit 0
+    flipped, or the done token reported twice). The token comparison of that output must fail and, for
+    a result, its comparison with the source interpreter; no other check."""
+
+    def expected_errors(self) -> list[str]:
+        first = self.cfg.outputs[0]
+        if not first.width:
+            return [_stream_mismatch(first, 1)]
+        i = first.name.removeprefix("res")
+        return [_stream_mismatch(first, 1), rf"^result {i}: RTL returned -?\d+, the source interpreter -?\d+$"]
 
 
 class KernelCoverage(OpCoverage):

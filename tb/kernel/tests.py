@@ -3,10 +3,14 @@
 - `KernelRun`: one activation of the program with the description's inputs, memory latency and
   seeded back-pressure; must match the golden DFG run and the source interpreter exactly.
 - `KernelWrongModel` (expected failure): the scoreboard's golden model is wrong (first result flipped,
-  or the done token dropped for a program without results); the check must catch it.
+  or the done token dropped for a program without results); the token comparison must catch it.
 - `KernelCorruptResult` (expected failure): the first result (or done) is corrupted on its way to the
-  scoreboard; the check must catch it.
+  scoreboard; the token comparison and the result check against the source interpreter must catch it.
 - `KernelBench`: `KernelRun` that also records wall time and innermost-loop figures for `make bench`.
+
+The expected-failure tests are not `expect_fail` tests (cocotb passes those on any failed assertion):
+each passes only when exactly the checks its fault must trip failed, and a deadlock fails it
+(`tb.common.op_env.ExpectedErrors`, `RunAborted`).
 """
 
 from __future__ import annotations
@@ -19,14 +23,16 @@ import pyuvm
 from pyuvm import ConfigDB, uvm_factory
 
 from tb.common.channel import ChannelMonitor
-from tb.common.op_env import OpTest, WrongModelMixin, record_cycles
+from tb.common.op_env import OpTest, RunAborted, record_cycles
 from tb.common.traffic import TrafficConfig
 from tb.kernel.env import (
     KernelCorruptingMonitor,
+    KernelCorruptResultScoreboard,
     KernelCoverage,
     KernelEnv,
     KernelScoreboard,
     KernelSequence,
+    KernelWrongModelScoreboard,
     kernel_traffic,
     load_kernel,
     make_config,
@@ -65,8 +71,8 @@ class KernelTest(OpTest):
         await self.stimulus()
         try:
             await env.drain()
-        except AssertionError as exc:  # deadlock or runaway: reported by the scoreboard with the rest
-            env.end_errors.append(str(exc))
+        except RunAborted as exc:  # deadlock or runaway: the scoreboard raises it with the end state
+            env.aborted = str(exc)
         env.capture_end_state()
         if env.cycles is not None:
             record_cycles(type(self).__name__, env.cycles)  # the program's cycles, for the results table
@@ -78,13 +84,15 @@ class KernelRun(KernelTest):
     pass
 
 
-@pyuvm.test(expect_fail=True)
-class KernelWrongModel(WrongModelMixin, KernelTest):
-    pass
+@pyuvm.test()
+class KernelWrongModel(KernelTest):
+    SCOREBOARD = KernelWrongModelScoreboard
+    SAMPLE_COVERAGE = False
 
 
-@pyuvm.test(expect_fail=True)
+@pyuvm.test()
 class KernelCorruptResult(KernelTest):
+    SCOREBOARD = KernelCorruptResultScoreboard
     SAMPLE_COVERAGE = False
 
     def overrides(self) -> None:

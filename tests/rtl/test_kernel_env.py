@@ -89,6 +89,39 @@ def test_expected_failure_tests_fail_and_same_seed_same_run(tmp_path):
     assert a.main["cycles"] == b.main["cycles"] and a.main["memrefs"] == b.main["memrefs"]
 
 
+def test_expected_failure_tests_catch_a_wrong_result(tmp_path):
+    # gcd has a result: the wrong model and the corrupted result trip the token comparison of res0, the
+    # corrupted result also the comparison with the source interpreter (histogram above: done only)
+    out = run_kernel(prepare(kernel_path("gcd"), "gcd"), gen("gcd", 2), "icarus", 2, tmp_path,
+                     tests=("KernelWrongModel", "KernelCorruptResult"))
+    assert all(r.passed for r in out.results), [(r.name, r.message) for r in out.results]
+    (wrong,) = out.records["KernelWrongModel"]["errors"]
+    assert wrong.startswith("res0: token 0 is ")
+    corrupt = out.records["KernelCorruptResult"]["errors"]
+    assert len(corrupt) == 2 and corrupt[0].startswith("res0: token 0 is ")
+    assert corrupt[1].startswith("result 0: RTL returned ")
+
+
+@pytest.mark.parametrize(("tag", "old", "new", "head", "needle"), [
+    ("deadlock", "assign cond_br_8_out_true_ready[0] = fork_23_in_ready[0];",
+     "assign cond_br_8_out_true_ready[0] = 1'b0;", "kernel gcd: deadlock, no progress for 300 cycles",
+     "end-of-run findings:"),
+    ("stranded", "assign cond_br_8_out_false_ready[0] = sink_22_in_ready[0];",
+     "assign cond_br_8_out_false_ready[0] = 1'b0;", "kernel gcd: not the expected failure\n",
+     "unexpected error: channel c35 (cond_br_8.out_false -> sink_22.in)"),
+])
+def test_expected_failure_tests_fail_on_another_failure(tmp_path, tag, old, new, head, needle):
+    """On a faulty circuit the expected-failure tests fail: a deadlock is not the failure they expect,
+    nor is a stranded token next to their own finding (which they did report)."""
+    prog = _faulty("gcd", tag, old, new)
+    out = run_kernel(prog, gen("gcd", 2), "icarus", 1, tmp_path, deadlock_cycles=300,
+                     tests=("KernelWrongModel", "KernelCorruptResult"))
+    assert [r.name for r in out.results if not r.passed] == ["KernelWrongModel", "KernelCorruptResult"]
+    for r in out.results:
+        assert r.message.startswith(head) and needle in r.message, (r.name, r.message[:2000])
+        assert "expected error not reported" not in r.message
+
+
 def test_dfv_run_icarus_json(tmp_path):
     inp = tmp_path / "in.json"
     inp.write_text(json.dumps({"args": gen("dot_product", 2)}))
