@@ -167,6 +167,14 @@ class Lowerer:
         kind = "floating-point type" if "f" in str(t)[:2] else "type"
         raise LoweringError(f"unsupported {kind} {t} (supported: i1 i8 i16 i32 i64 index)", loc)
 
+    def check_index_constant(self, value: int, loc: str) -> None:
+        """An `index` constant must fit the signed `--index-width`-bit index: xDSL cannot check it (it
+        does not know the width) and the hardware would silently use the truncated value."""
+        iw = self.g.index_width
+        if not -(1 << (iw - 1)) <= value < (1 << (iw - 1)):
+            raise LoweringError(f"index constant {value} does not fit the {iw}-bit index (--index-width {iw} "
+                                f"holds {-(1 << (iw - 1))}..{(1 << (iw - 1)) - 1})", loc)
+
     def vtype(self, v: SSAValue, loc: str) -> str:
         return self.type_name(v.type, loc)
 
@@ -287,7 +295,10 @@ class Lowerer:
             if not isinstance(op.value, IntegerAttr):
                 raise LoweringError(f"unsupported constant {op.value}", loc)
             ty = self.vtype(op.result, loc)
-            s.env[op.result] = self.n_const(s, op.value.value.data, ty, loc)
+            value = op.value.value.data
+            if ty == "index":
+                self.check_index_constant(value, loc)
+            s.env[op.result] = self.n_const(s, value, ty, loc)
         elif name in BINOPS:
             s.env[op.results[0]] = self.n_binop(name, s.lookup(op.operands[0]), s.lookup(op.operands[1]), loc)
         elif isinstance(op, arith.CmpiOp):

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from math import prod
 
 from xdsl.dialects import memref
-from xdsl.dialects.builtin import DYNAMIC_INDEX, MemRefType
+from xdsl.dialects.builtin import DYNAMIC_INDEX, MemRefType, NoneAttr, StridedLayoutAttr
 from xdsl.ir import BlockArgument, SSAValue
 
 from lowering.dfg import CONTROL, MemGroup, Ref
@@ -111,6 +111,25 @@ def row_major(shape: list[int]) -> tuple[int, ...]:
     return tuple(reversed(strides))
 
 
+def _check_root(v: SSAValue, shape: list[int], index_width: int, loc: str) -> None:
+    """A root memref (function argument or allocation) must be plain row-major, since the memory and
+    the inputs file hold exactly its elements in that order, and its flat addresses 0..size-1 must be
+    non-negative values of the signed `index_width`-bit index that carries addresses."""
+    ty = v.type
+    name = f"%{v.name_hint}" if v.name_hint else (f"argument {v.index}" if isinstance(v, BlockArgument) else "")
+    lay = ty.layout
+    plain = isinstance(lay, NoneAttr) or (isinstance(lay, StridedLayoutAttr) and lay.get_offset() == 0
+                                          and tuple(lay.get_strides()) == row_major(shape))
+    if not plain:
+        raise LoweringError(f"memref {name} : {ty}: the layout {lay} is not supported (memref arguments and "
+                            "allocations must be row-major without offset; use memref.subview or "
+                            "memref.reinterpret_cast for strided views)", loc)
+    size, limit = prod(shape), 1 << (index_width - 1)
+    if size > limit:
+        raise LoweringError(f"memref {name} : {ty} has {size} elements: its addresses do not fit the "
+                            f"{index_width}-bit index (at most {limit} elements; raise --index-width)", loc)
+
+
 class MemoryLowering:
     """Layouts, groups and access recording for one function."""
 
@@ -133,6 +152,7 @@ class MemoryLowering:
             if isinstance(v, BlockArgument) and v.owner.parent_op() is not self.low.func:
                 raise LoweringError("memref block arguments other than function arguments are not supported", loc)
             shape = _static(ty.get_shape(), "memref sizes", loc)
+            _check_root(v, shape, self.low.g.index_width, loc)
             lay = MemrefLayout(v, 0, row_major(shape))
             self._group(v, shape, loc)
         elif isinstance(owner, memref.CastOp):

@@ -242,3 +242,49 @@ def test_inputs_file_with_byte_order_mark(tmp_path):
     proc = _dfv("run", str(tmp_path / "k.mlir"), "--inputs", str(tmp_path / "in.json"), "--json")
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout.splitlines()[-1])["returns"] == [6]
+
+
+CONST5 = "func.func @f(%a: index) -> index {\n  %c = arith.constant 5 : index\n  %b = arith.addi %a, %c : index\n" \
+         "  func.return %b : index\n}\n"
+
+
+@pytest.mark.parametrize("width,needle", [
+    ("2", "index constant 5 does not fit the 2-bit index (--index-width 2 holds -2..1)"),
+    ("3", "index constant 5 does not fit the 3-bit index (--index-width 3 holds -4..3)"),
+])
+def test_index_constant_does_not_fit(tmp_path, width, needle):
+    (tmp_path / "k.mlir").write_text(CONST5)
+    proc = _dfv("lower", str(tmp_path / "k.mlir"), "--index-width", width, "-o", str(tmp_path / "o"))
+    _check_one_line_error(proc, "k.mlir:2:3:", needle)
+
+
+def _load_one(mtype: str) -> str:
+    return (f"func.func @f(%m: {mtype}) -> i32 {{\n  %c1 = arith.constant 1 : index\n"
+            f"  %v = memref.load %m[%c1] : {mtype}\n  func.return %v : i32\n}}\n")
+
+
+def test_memref_addresses_do_not_fit_index(tmp_path):
+    (tmp_path / "k.mlir").write_text("func.func @f(%m: memref<65536x65536xi32>, %i: index) -> i32 {\n"
+                                     "  %v = memref.load %m[%i, %i] : memref<65536x65536xi32>\n"
+                                     "  func.return %v : i32\n}\n")
+    proc = _dfv("lower", str(tmp_path / "k.mlir"), "-o", str(tmp_path / "o"))
+    _check_one_line_error(proc, "k.mlir:1:1:", "memref %m : memref<65536x65536xi32> has 4294967296 elements",
+                          "do not fit the 32-bit index")
+
+
+@pytest.mark.parametrize("layout", ["strided<[2]>", "strided<[1], offset: 2>"])
+def test_memref_argument_layout_refused(tmp_path, layout):
+    """A layout on a memref argument changes its addresses; it is refused, not silently ignored."""
+    (tmp_path / "k.mlir").write_text(_load_one(f"memref<4xi32, {layout}>"))
+    (tmp_path / "in.json").write_text('{"args": [[1, 2, 3, 4]]}')
+    proc = _dfv("run", str(tmp_path / "k.mlir"), "--inputs", str(tmp_path / "in.json"))
+    _check_one_line_error(proc, "k.mlir:1:1:", f"memref %m : memref<4xi32, {layout}>: the layout {layout} is not "
+                          "supported")
+
+
+def test_memref_argument_row_major_layout_accepted(tmp_path):
+    (tmp_path / "k.mlir").write_text(_load_one("memref<4xi32, strided<[1]>>"))
+    (tmp_path / "in.json").write_text('{"args": [[1, 2, 3, 4]]}')
+    proc = _dfv("run", str(tmp_path / "k.mlir"), "--inputs", str(tmp_path / "in.json"), "--json")
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout.splitlines()[-1])["returns"] == [2]
