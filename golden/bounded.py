@@ -59,6 +59,24 @@ class _ExtState:
     outstanding: deque = field(default_factory=deque)
 
 
+class _Snapshot(dict):
+    """The attributes of a machine before a speculative firing (nested machines snapshotted too)."""
+
+
+def _snapshot(m: Machine) -> _Snapshot:
+    """Copy what a firing can change: the machine's attributes, containers one level deep."""
+    return _Snapshot({k: _snapshot(v) if isinstance(v, Machine) else
+                      copy.copy(v) if isinstance(v, list | dict | set | deque) else v for k, v in vars(m).items()})
+
+
+def _restore(m: Machine, snap: _Snapshot) -> None:
+    for k, v in snap.items():
+        if isinstance(v, _Snapshot):
+            _restore(getattr(m, k), v)
+        else:
+            setattr(m, k, v)
+
+
 class RunawayError(RuntimeError):
     """The run exceeded its firing budget; the message names the loop that ran away."""
 
@@ -159,7 +177,7 @@ class BoundedRun:
         full = [p for p in oq if not self.space(self.out_chan[nid].get(p))]
         before_in = {p: len(q) for p, q in iq.items()}
         before_out = {p: len(q) for p, q in oq.items()}
-        saved = (copy.deepcopy(m), {p: list(q) for p, q in iq.items()}) if full else None
+        saved = (_snapshot(m), {p: list(q) for p, q in iq.items()}) if full else None
         if not m.fire(view, oq):
             return False
         if saved is not None and any(len(oq[p]) > before_out[p] for p in full):
@@ -168,10 +186,10 @@ class BoundedRun:
         self._account(nid, before_in, before_out, self.g.nodes[nid].op in REGISTERED)
         return True
 
-    def _undo(self, nid: str, saved: tuple[Machine, dict[str, list]], before_out: dict[str, int]) -> None:
+    def _undo(self, nid: str, saved: tuple[_Snapshot, dict[str, list]], before_out: dict[str, int]) -> None:
         """Take back a firing that put a token on a full channel (its consumer cannot take it yet)."""
         snap, inputs = saved
-        self.machines[nid] = snap
+        _restore(self.machines[nid], snap)
         for p, q in self.inq[nid].items():
             deque.clear(q)
             deque.extend(q, inputs[p])
