@@ -36,7 +36,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from golden.core import Machine, check_word
+from golden.core import Machine, Stateless, check_word
 from golden.memory.memory import ExtMemory, Memory
 
 #: operations whose firing stores what it takes (output slots come from the machine or are 1)
@@ -108,6 +108,10 @@ class BoundedRun:
         self.fired: dict[str, int] = {nid: 0 for nid in g.nodes}
         self.work: deque[str] = deque(g.nodes)
         self.queued = set(g.nodes)
+        self.registered = {nid: n.op in REGISTERED for nid, n in g.nodes.items()}
+        self.is_load = {nid: n.op == "handshake.load" for nid, n in g.nodes.items()}
+        self.stateless = {nid: isinstance(m, Stateless) for nid, m in machines.items()}
+        self.memory = {nid: m for nid, m in machines.items() if isinstance(m, Memory | ExtMemory)}
 
     def _slots(self, nid: str) -> int:
         op = self.g.nodes[nid].op
@@ -160,14 +164,15 @@ class BoundedRun:
 
     # ------------------------------------------------------------------ firing
     def _fire(self, nid: str) -> bool:
+        if nid in self.memory:
+            m = self.memory[nid]
+            return self._fire_extmemory(nid, m) if isinstance(m, ExtMemory) else self._fire_memory(nid, m)
         m = self.machines[nid]
-        if isinstance(m, ExtMemory):
-            return self._fire_extmemory(nid, m)
-        if isinstance(m, Memory):
-            return self._fire_memory(nid, m)
         iq, oq = self.inq[nid], self.outq[nid]
+        if iq and self.stateless[nid] and not any(iq.values()):
+            return False  # nothing to take: a stateless machine cannot fire
         view = iq
-        if self.g.nodes[nid].op == "handshake.load":
+        if self.is_load[nid]:
             # two independent paths: hide the input of a path whose output has no room
             view = dict(iq)
             if not self.space(self.out_chan[nid].get("addr_to_mem")):
@@ -183,7 +188,7 @@ class BoundedRun:
         if saved is not None and any(len(oq[p]) > before_out[p] for p in full):
             self._undo(nid, saved, before_out)
             return False
-        self._account(nid, before_in, before_out, self.g.nodes[nid].op in REGISTERED)
+        self._account(nid, before_in, before_out, self.registered[nid])
         return True
 
     def _undo(self, nid: str, saved: tuple[_Snapshot, dict[str, list]], before_out: dict[str, int]) -> None:
