@@ -10,8 +10,10 @@ storage of the generated `top.sv` (docs/lowering.md, "Bounded golden run"):
   its outputs and *holds* the tokens it consumed (their channels stay occupied, as the RTL keeps the
   input valid up until the transfer) until every token it produced has been absorbed. So a chain of
   combinational stages holds one token, at its registered source, and the channel out of a
-  combinational stage holds the one token presented on it. A firing that produces nothing (a carry
-  taking a false `d`, a sink) completes at once.
+  combinational stage holds the one token presented on it. A stage fires again only once its last
+  firing has been absorbed (the RTL changes state when the outputs go, so a carry cannot take `d`
+  while it still presents `o`). A firing that produces nothing (a carry taking a false `d`, a sink)
+  completes at once.
 * **Registered stages** absorb what they take when they fire: `handshake.buffer` (its slots),
   `handshake.fifo` (its depth), `dataflow.stream` (one element on `idx` / `cont`), the function's
   start/argument sources and result/done sinks (the testbench) and `handshake.sink`.
@@ -48,6 +50,7 @@ REGISTERED = frozenset({"handshake.buffer", "handshake.fifo", "dataflow.stream",
 class _Firing:
     """A combinational firing that still holds what it consumed: (channel, producing firing) per token."""
 
+    node: str
     consumed: list[tuple[str, _Firing | None]]
     pending: int = 0
 
@@ -110,6 +113,7 @@ class BoundedRun:
         self.queued = set(g.nodes)
         self.registered = {nid: n.op in REGISTERED for nid, n in g.nodes.items()}
         self.is_load = {nid: n.op == "handshake.load" for nid, n in g.nodes.items()}
+        self.open: dict[str, _Firing] = {}  # the firing a combinational machine still presents
         self.stateless = {nid: isinstance(m, Stateless) for nid, m in machines.items()}
         self.memory = {nid: m for nid, m in machines.items() if isinstance(m, Memory | ExtMemory)}
 
@@ -135,7 +139,7 @@ class BoundedRun:
             for _ in range(n - len(self.inq[nid][p])):
                 taken.append((cid, self.origin[cid].popleft()))
                 self.locked[cid] += 1
-        firing = None if registered else _Firing(taken)
+        firing = None if registered else _Firing(nid, taken)
         produced = 0
         for p, n in before_out.items():
             cid = self.out_chan[nid].get(p)
@@ -149,6 +153,7 @@ class BoundedRun:
             self._release(taken)
         else:
             firing.pending = produced
+            self.open[nid] = firing
 
     def _release(self, taken: list[tuple[str, _Firing | None]]) -> None:
         """Tokens absorbed: free their channels and complete the firings that were holding for them."""
@@ -160,6 +165,9 @@ class BoundedRun:
                 if firing is not None:
                     firing.pending -= 1
                     if firing.pending == 0:
+                        if self.open.get(firing.node) is firing:
+                            del self.open[firing.node]
+                            self._wake(firing.node)
                         stack.append(firing.consumed)
 
     # ------------------------------------------------------------------ firing
@@ -167,6 +175,8 @@ class BoundedRun:
         if nid in self.memory:
             m = self.memory[nid]
             return self._fire_extmemory(nid, m) if isinstance(m, ExtMemory) else self._fire_memory(nid, m)
+        if nid in self.open and not self.is_load[nid]:
+            return False  # still presenting its last outputs: the RTL changes state only when they go
         m = self.machines[nid]
         iq, oq = self.inq[nid], self.outq[nid]
         if iq and self.stateless[nid] and not any(iq.values()):
