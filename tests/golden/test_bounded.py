@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from dfv.kernels import KERNELS, gen, kernel_path
-from golden.interpreter import Mode, run_dfg
+from golden.interpreter import Mode, RunawayError, run_dfg
 from lowering.dfg import DFG, Ref
 from lowering.pipeline import lower_file
 from lowering.verify import DfgVerifyError, verify
@@ -69,3 +69,11 @@ def test_verifier_requires_the_lookahead_buffer(name):
     with pytest.raises(DfgVerifyError, match=r"dataflow.gate .*after_value feeds .* directly; it must enter a "
                                              r"handshake.buffer"):
         verify(g)
+
+
+@pytest.mark.parametrize("mode", list(Mode))
+def test_runaway_names_the_loop(mode):
+    g = lower_file(str(kernel_path("dot_product")), "dot_product")
+    with pytest.raises(RunawayError, match=r"the golden run did not finish within 60 firings: scf\.for at "
+                                           r".*dot_product\.mlir:\d+:\d+ ran away \(dataflow\.(stream|carry) "):
+        run_dfg(g, _raw(g, gen("dot_product", 2)), max_firings=60, mode=mode)
