@@ -1,0 +1,560 @@
+"""Seeded, sized random generator of valid programs in dfv's lowering subset.
+
+`generate(seed, size)` builds a `Program` (dfv.fuzz.program) from `random.Random("dfv-fuzz:<seed>:
+<size>")` only, so the same seed and size always give the same program and inputs. What it makes:
+
+- parameters: 1-3 memrefs (rank 1 or 2, every element type) and 1-4 scalars (every type), the
+  inputs biased to edge values (0, +-1, MIN, MAX) besides small and uniform ones;
+- at the top: `memref.alloc` / `alloca` and views (`memref.cast` in generic form, `subview`,
+  `reinterpret_cast`, `collapse_shape`, `expand_shape`) of the parameters, accessed like any other memref;
+- statements: every arith op the lowering supports (`addi` ... `shrui`, `maxsi` ... `minui`, `cmpi`
+  with all ten predicates, `select`, `index_cast`, `index_castui`, `extsi`, `extui`, `trunci`) on `i1 i8 i16 i32 i64
+  index`; loads and stores of one array from several places and depths; `scf.for` with and without
+  `iter_args`, with constant, argument- or data-dependent (clamped) and triangular bounds (the inner
+  bound is the outer counter) and constant or dynamic steps; `scf.while` with a counter bound plus an
+  optional data- or memory-dependent exit; `scf.if` with and without results and else;
+- idioms that stress one memory from several places: a bubble sort nest (triangular loops, in-place
+  swaps), in-place stencils that read what the previous iteration stored, read-modify-write through
+  a data-dependent address.
+
+`size` (1..10) scales the statement budget, the loop nesting depth (2..4), the trip counts and the
+array sizes; the product of the trip counts of a nest stays below `12 * size + 12`, so every
+program ends quickly on every engine.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from dfv.fuzz.program import (
+    Alloc,
+    Arith,
+    Block,
+    Bound,
+    BoundKind,
+    Cast,
+    CastView,
+    Cmp,
+    Collapse,
+    Const,
+    Expand,
+    For,
+    Guard,
+    If,
+    Index,
+    Load,
+    MemInfo,
+    MemRef,
+    Param,
+    Program,
+    Reinterpret,
+    Select,
+    Stmt,
+    Store,
+    SubView,
+    While,
+    iv_range,
+    row_major,
+    signed_range,
+    view_info,
+)
+
+TYPE_WEIGHTS = {"i32": 30, "index": 20, "i64": 14, "i8": 12, "i16": 12, "i1": 12}
+ELEM_WEIGHTS = {"i32": 40, "i16": 15, "i8": 15, "i64": 15, "index": 10, "i1": 5}
+BINOPS = ("addi", "subi", "muli", "divsi", "divui", "remsi", "remui", "andi", "ori", "xori", "shli", "shrsi",
+          "shrui", "maxsi", "minsi", "maxui", "minui")
+PREDICATES = ("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge")
+INT_ORDER = ("i1", "i8", "i16", "i32", "i64")
+MAX_SIZE = 10
+
+
+@dataclass
+class _Scope:
+    """A region being generated: its values by type, the static ranges of its counters, how deep it
+    is nested and how many times it runs at most (`work`)."""
+
+    parent: _Scope | None
+    depth: int
+    work: int
+    vals: list[tuple[str, str]] = field(default_factory=list)
+    ranges: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+    def child(self, work: int) -> _Scope:
+        return _Scope(self, self.depth + 1, work, [], dict(self.ranges))
+
+    def values(self, ty: str) -> list[str]:
+        out, s = [], self
+        while s is not None:
+            out += [n for n, t in s.vals if t == ty]
+            s = s.parent
+        return out
+
+    def own(self, ty: str) -> list[str]:
+        return [n for n, t in self.vals if t == ty]
+
+    def add(self, name: str, ty: str) -> None:
+        self.vals.append((name, ty))
+
+
+class Generator:
+    """One program from one seeded random stream (see the module docstring)."""
+
+    def __init__(self, seed: int, size: int):
+        if not 1 <= size <= MAX_SIZE:
+            raise ValueError(f"size must be 1..{MAX_SIZE}, got {size}")
+        self.r = random.Random(f"dfv-fuzz:{seed}:{size}")
+        self.size = size
+        self.n = 0
+        self.left = 10 + 6 * size  # statement budget of the whole program
+        self.max_depth = min(2 + size // 2, 4)
+        self.max_work = 12 * size + 12
+        self.mems: dict[str, MemInfo] = {}
+
+    # ------------------------------------------------------------------ small helpers
+    def name(self, prefix: str = "v") -> str:
+        self.n += 1
+        return f"%{prefix}{self.n}"
+
+    def chance(self, p: float) -> bool:
+        return self.r.random() < p
+
+    def weighted(self, weights: dict[str, int]) -> str:
+        return self.r.choices(list(weights), list(weights.values()))[0]
+
+    def value_of(self, ty: str) -> int:
+        """An interesting value of type `ty` (i1: 0 or 1)."""
+        if ty == "i1":
+            return self.r.randint(0, 1)
+        lo, hi = signed_range(ty)
+        x = self.r.random()
+        if x < 0.45:
+            return self.r.randint(max(lo, -8), min(hi, 8))
+        if x < 0.65:
+            return self.r.choice((0, 1, -1, 2, -2, lo, hi, lo + 1, hi - 1))
+        return self.r.randint(lo, hi)
+
+    def const(self, scope: _Scope, out: list[Stmt], ty: str, value: int) -> str:
+        n = self.name()
+        out.append(Const(n, ty, value))
+        scope.add(n, ty)
+        return n
+
+    def value(self, scope: _Scope, out: list[Stmt], ty: str) -> str:
+        """A value of type `ty`: mostly one in scope, else a cast of another value or a constant."""
+        have = scope.values(ty)
+        if have and self.chance(0.8):
+            own = scope.own(ty)
+            return self.r.choice(own if own and self.chance(0.5) else have)
+        others = [t for t in TYPE_WEIGHTS if t != ty and scope.values(t)]
+        if others and self.chance(0.5):
+            src_ty = self.r.choice(others)
+            return self.cast(scope, out, self.r.choice(scope.values(src_ty)), src_ty, ty)
+        return self.const(scope, out, ty, self.value_of(ty))
+
+    def cast(self, scope: _Scope, out: list[Stmt], src: str, src_ty: str, ty: str) -> str:
+        """`src` converted to `ty` by the cast op that applies (index_cast, extsi/extui, trunci)."""
+        n = self.name()
+        if "index" in (src_ty, ty):
+            op = self.r.choice(("index_cast", "index_castui"))
+        elif INT_ORDER.index(src_ty) < INT_ORDER.index(ty):
+            op = self.r.choice(("extsi", "extui"))
+        else:
+            op = "trunci"
+        out.append(Cast(n, op, src, src_ty, ty))
+        scope.add(n, ty)
+        return n
+
+    # ------------------------------------------------------------------ arithmetic
+    def arith(self, scope: _Scope, out: list[Stmt], ty: str | None = None, op: str | None = None,
+              lhs: str | None = None, rhs: str | None = None) -> str:
+        ty = ty or self.weighted(TYPE_WEIGHTS)
+        op = op or self.r.choice(BINOPS)
+        a = lhs or self.value(scope, out, ty)
+        b = rhs or self.value(scope, out, ty)
+        guard = Guard.NONE
+        if op in ("divui", "remui"):
+            guard = Guard.NONZERO
+        elif op in ("divsi", "remsi"):
+            guard = Guard.POSITIVE if ty != "i1" and self.chance(0.5) else Guard.NONZERO_NO_MIN
+        elif op in ("shli", "shrsi", "shrui"):
+            guard = Guard.SHIFT_MASK
+        n = self.name()
+        out.append(Arith(n, op, ty, a, b, guard))
+        scope.add(n, ty)
+        return n
+
+    def cmp(self, scope: _Scope, out: list[Stmt], lhs: str | None = None, ty: str | None = None) -> str:
+        ty = ty or self.weighted(TYPE_WEIGHTS)
+        a = lhs or self.value(scope, out, ty)
+        b = self.value(scope, out, ty)
+        n = self.name()
+        out.append(Cmp(n, self.r.choice(PREDICATES), ty, a, b))
+        scope.add(n, "i1")
+        return n
+
+    def select(self, scope: _Scope, out: list[Stmt]) -> str:
+        ty = self.weighted(TYPE_WEIGHTS)
+        c = self.value(scope, out, "i1")
+        a, b = self.value(scope, out, ty), self.value(scope, out, ty)
+        n = self.name()
+        out.append(Select(n, ty, c, a, b))
+        scope.add(n, ty)
+        return n
+
+    def some_cast(self, scope: _Scope, out: list[Stmt]) -> str:
+        src_ty = self.weighted(TYPE_WEIGHTS)
+        ty = self.r.choice([t for t in TYPE_WEIGHTS if t != src_ty])
+        return self.cast(scope, out, self.value(scope, out, src_ty), src_ty, ty)
+
+    # ------------------------------------------------------------------ memory
+    def pick_mem(self, pred: Callable[[MemInfo], bool] = lambda m: True) -> str | None:
+        names = [n for n, m in self.mems.items() if pred(m)]
+        return self.r.choice(names) if names else None
+
+    def index(self, scope: _Scope, out: list[Stmt], dim: int) -> Index:
+        """An in-range index for a dimension of size `dim`: a counter used directly when its range
+        fits, else a clamp of a counter or of any index value (data-dependent addressing)."""
+        direct = [(n, off) for n, (lo, hi) in scope.ranges.items() for off in (-1, 0, 1)
+                  if lo + off >= 0 and hi + off <= dim - 1]
+        if direct and self.chance(0.4):
+            n, off = self.r.choice(direct)
+            return Index(n, 0, off, True)
+        counters = list(scope.ranges)
+        v = self.r.choice(counters) if counters and self.chance(0.5) else self.value(scope, out, "index")
+        if dim >= 2 and self.chance(0.25):
+            return Index(v, 1, self.r.randint(0, 1))
+        return Index(v)
+
+    def indices(self, scope: _Scope, out: list[Stmt], mem: str) -> list[Index]:
+        return [self.index(scope, out, d) for d in self.mems[mem].shape]
+
+    def load(self, scope: _Scope, out: list[Stmt], mem: str | None = None, idx: list[Index] | None = None) -> str:
+        mem = mem or self.pick_mem()
+        assert mem is not None
+        idx = idx if idx is not None else self.indices(scope, out, mem)
+        n = self.name()
+        out.append(Load(n, mem, idx))
+        scope.add(n, self.mems[mem].elem)
+        return n
+
+    def store(self, scope: _Scope, out: list[Stmt], mem: str | None = None, value: str | None = None,
+              idx: list[Index] | None = None) -> None:
+        mem = mem or self.pick_mem()
+        assert mem is not None
+        v = value or self.value(scope, out, self.mems[mem].elem)
+        out.append(Store(v, mem, idx if idx is not None else self.indices(scope, out, mem)))
+
+    # ------------------------------------------------------------------ regions
+    def block(self, scope: _Scope, n: int) -> list[Stmt]:
+        out: list[Stmt] = []
+        for _ in range(n):
+            if self.left <= 0:
+                break
+            self.left -= 1
+            self.stmt(scope, out)
+        return out
+
+    def inner_size(self) -> int:
+        return self.r.randint(1, 2 + self.size)
+
+    def yields(self, scope: _Scope, out: list[Stmt], types: list[str], prefer: list[str]) -> list[str]:
+        """One value per type for a terminator, mostly one defined in the region itself."""
+        ys = []
+        for k, t in enumerate(types):
+            own = scope.own(t)
+            if own and self.chance(0.7):
+                ys.append(self.r.choice(own))
+            elif k < len(prefer) and self.chance(0.5):
+                ys.append(self.arith(scope, out, t, self.r.choice(("addi", "xori", "subi", "maxsi")), prefer[k]))
+            else:
+                ys.append(self.value(scope, out, t))
+        return ys
+
+    def trip_limit(self, scope: _Scope) -> int:
+        """The largest trip count a loop in `scope` may have within the work budget."""
+        return min(2 + self.size, self.max_work // max(scope.work, 1))
+
+    def bounds(self, scope: _Scope, out: list[Stmt], trips: int) -> tuple[Bound, Bound, Bound, int]:
+        """(lb, ub, step, max trip count): constant, dynamic (clamped) or triangular bounds."""
+        step = Bound(BoundKind.CONST, 1)
+        x = self.r.random()
+        outer = [(n, r) for n, r in scope.ranges.items() if r[1] + 1 <= trips and r[0] >= 0]
+        if outer and x < 0.3:  # triangular: j < i (+1), or i + 1 <= j < i_max + 1
+            iv, (lo, hi) = self.r.choice(outer)
+            if self.chance(0.5):
+                add = self.r.randint(0, 1)
+                return Bound(BoundKind.CONST, 0), Bound(BoundKind.COUNTER, value=iv, add=add), step, hi + add
+            return Bound(BoundKind.COUNTER, value=iv, add=1), Bound(BoundKind.CONST, hi + 1), step, hi - lo
+        if x < 0.65:  # dynamic: ub = remui(v, trips + 1) (+ lb), from an argument or any index value
+            v = self.value(scope, out, "index")
+            lb = self.r.randint(0, 1)
+            if self.chance(0.3):
+                step = Bound(BoundKind.CLAMP, 2, self.value(scope, out, "index"), 1)
+            return Bound(BoundKind.CONST, lb), Bound(BoundKind.CLAMP, trips + 1, v, lb), step, trips
+        lb = self.r.randint(0, 2)
+        st = 1 if self.chance(0.75) else self.r.randint(2, 3)
+        n = self.r.randint(0, trips) if self.chance(0.1) else self.r.randint(1, trips)
+        return Bound(BoundKind.CONST, lb), Bound(BoundKind.CONST, lb + n * st), Bound(BoundKind.CONST, st), n
+
+    def carried(self, scope: _Scope, out: list[Stmt]) -> tuple[list[str], list[str]]:
+        """Types and initial values of 0-2 loop-carried values."""
+        types = [self.weighted(TYPE_WEIGHTS) for _ in range(self.r.choice((0, 0, 1, 1, 2)))]
+        return types, [self.value(scope, out, t) for t in types]
+
+    def for_(self, scope: _Scope, out: list[Stmt]) -> None:
+        trips = self.trip_limit(scope)
+        lb, ub, step, n = self.bounds(scope, out, trips)
+        types, inits = self.carried(scope, out)
+        iv = self.name("i")
+        args = [self.name("x") for _ in types]
+        body = scope.child(scope.work * max(n, 1))
+        loop = For(iv, lb, ub, step, args, inits, types, [], Block())
+        r = iv_range(loop, scope.ranges)
+        if r is not None:
+            body.ranges[iv] = r
+        body.vals += [(a, t) for a, t in zip(args, types, strict=True)]
+        stmts = self.block(body, self.inner_size())
+        ys = self.yields(body, stmts, types, args)
+        loop.results = [self.name() for _ in types]
+        loop.body = Block(stmts, ys)
+        out.append(loop)
+        scope.vals += list(zip(loop.results, types, strict=True))
+
+    def while_(self, scope: _Scope, out: list[Stmt]) -> None:
+        limit = self.r.randint(0, self.trip_limit(scope))
+        types, inits = self.carried(scope, out)
+        counter, args = self.name("k"), [self.name("x") for _ in types]
+        before = scope.child(scope.work * (limit + 1))
+        before.ranges[counter] = (0, limit)
+        before.vals += [(counter, "index"), *zip(args, types, strict=True)]
+        bstmts = self.block(before, self.r.randint(0, 2))
+        cond = None
+        if self.chance(0.7):  # a data exit: on a carried value, a value of the region or memory
+            ty = self.r.choice(types) if types and self.chance(0.5) else self.weighted(TYPE_WEIGHTS)
+            lhs = None
+            if self.mems and self.chance(0.4):
+                mem = self.pick_mem()
+                lhs = self.load(before, bstmts, mem)
+                ty = self.mems[mem or ""].elem
+            cond = self.cmp(before, bstmts, lhs, ty)
+        cargs = [a if self.chance(0.8) else self.value(before, bstmts, t) for a, t in zip(args, types, strict=True)]
+        after_counter, after_args = self.name("k"), [self.name("x") for _ in types]
+        after = scope.child(scope.work * max(limit, 1))
+        if limit >= 1:
+            after.ranges[after_counter] = (0, limit - 1)
+        after.vals += [(after_counter, "index"), *zip(after_args, types, strict=True)]
+        astmts = self.block(after, self.inner_size())
+        ys = self.yields(after, astmts, types, after_args)
+        results = [self.name(), *(self.name() for _ in types)]
+        out.append(While(counter, limit, args, inits, types, Block(bstmts, cargs), cond, after_counter, after_args,
+                         Block(astmts, ys), results))
+        scope.vals += list(zip(results, ["index", *types], strict=True))
+
+    def if_(self, scope: _Scope, out: list[Stmt]) -> None:
+        c = self.cmp(scope, out) if self.chance(0.6) else self.value(scope, out, "i1")
+        types = [self.weighted(TYPE_WEIGHTS) for _ in range(self.r.choice((0, 0, 1, 1, 2)))]
+        blocks = []
+        for _ in range(2 if types or self.chance(0.5) else 1):
+            inner = scope.child(scope.work)
+            stmts = self.block(inner, self.inner_size())
+            blocks.append(Block(stmts, self.yields(inner, stmts, types, [])))
+        results = [self.name() for _ in types]
+        out.append(If(c, results, types, blocks[0], blocks[1] if len(blocks) > 1 else None))
+        scope.vals += list(zip(results, types, strict=True))
+
+    # ------------------------------------------------------------------ idioms
+    def swap(self, scope: _Scope, out: list[Stmt], mem: str, i0: Index, i1: Index) -> None:
+        """if (m[i0] > m[i1]) swap them: two loads, a compare and two stores of one array."""
+        x, y = self.load(scope, out, mem, [i0]), self.load(scope, out, mem, [i1])
+        c = self.cmp(scope, out, x, self.mems[mem].elem)
+        then = Block([Store(y, mem, [Index(i0.value, i0.span, i0.offset, i0.direct)]),
+                      Store(x, mem, [Index(i1.value, i1.span, i1.offset, i1.direct)])])
+        out.append(If(c, [], [], then, None))
+
+    def swap_at(self, scope: _Scope, out: list[Stmt]) -> bool:
+        """A swap of neighbours j, j+1 of a rank-1 array, j a counter or any index value, clamped."""
+        mem = self.pick_mem(lambda m: len(m.shape) == 1 and m.shape[0] >= 2)
+        if mem is None:
+            return False
+        counters = list(scope.ranges)
+        j = self.r.choice(counters) if counters and self.chance(0.7) else self.value(scope, out, "index")
+        self.swap(scope, out, mem, Index(j, 1, 0), Index(j, 1, 1))
+        return True
+
+    def bubble(self, scope: _Scope, out: list[Stmt]) -> bool:
+        """A bubble-sort nest on a rank-1 array: for i in [1, n), for j in [0, i): swap a[j], a[j+1]."""
+        mem = self.pick_mem(lambda m: len(m.shape) == 1 and m.shape[0] >= 2)
+        if mem is None or scope.depth + 2 > self.max_depth:
+            return False
+        n = min(self.mems[mem].shape[0], self.trip_limit(scope) + 1)
+        if n < 2 or scope.work * n * n > self.max_work:
+            return False
+        i, j = self.name("i"), self.name("i")
+        outer = scope.child(scope.work * n)
+        outer.ranges[i] = (1, n - 1)
+        inner = outer.child(outer.work * n)
+        inner.ranges[j] = (0, n - 2)
+        body: list[Stmt] = []
+        self.swap(inner, body, mem, Index(j, 0, 0, True), Index(j, 0, 1, True))
+        loop_j = For(j, Bound(BoundKind.CONST, 0), Bound(BoundKind.COUNTER, value=i), Bound(BoundKind.CONST, 1),
+                     [], [], [], [], Block(body))
+        out.append(For(i, Bound(BoundKind.CONST, 1), Bound(BoundKind.CONST, n), Bound(BoundKind.CONST, 1),
+                       [], [], [], [], Block([loop_j])))
+        return True
+
+    def stencil(self, scope: _Scope, out: list[Stmt]) -> bool:
+        """for i in [1, n-1): m[i] = f(m[i-1], m[i], m[i+1]): each iteration reads what the previous
+        one stored (in place), or writes another array."""
+        mem = self.pick_mem(lambda m: len(m.shape) == 1 and m.shape[0] >= 3)
+        if mem is None or scope.depth + 1 > self.max_depth:
+            return False
+        n = self.mems[mem].shape[0]
+        if scope.work * (n - 2) > self.max_work:
+            return False
+        i = self.name("i")
+        body = scope.child(scope.work * (n - 2))
+        body.ranges[i] = (1, n - 2)
+        stmts: list[Stmt] = []
+        ty = self.mems[mem].elem
+        acc = self.load(body, stmts, mem, [Index(i, 0, -1, True)])
+        for off in (0, 1):
+            x = self.load(body, stmts, mem, [Index(i, 0, off, True)])
+            acc = self.arith(body, stmts, ty, self.r.choice(("addi", "subi", "maxsi", "xori", "muli")), acc, x)
+        dst = mem if self.chance(0.7) else self.pick_mem(lambda m: m.elem == ty and len(m.shape) == 1
+                                                         and m.shape[0] >= n - 1) or mem
+        self.store(body, stmts, dst, acc, [Index(i, 0, 0, True)])
+        out.append(For(i, Bound(BoundKind.CONST, 1), Bound(BoundKind.CONST, n - 1), Bound(BoundKind.CONST, 1),
+                       [], [], [], [], Block(stmts)))
+        return True
+
+    def rmw(self, scope: _Scope, out: list[Stmt]) -> bool:
+        """m[h(x)] = m[h(x)] op y, the address computed from data (histogram-like)."""
+        mem = self.pick_mem()
+        if mem is None:
+            return False
+        src = self.pick_mem() or mem
+        data = self.load(scope, out, src)
+        sty = self.mems[src].elem
+        a = data if sty == "index" else self.cast(scope, out, data, sty, "index")
+        idx = [Index(a) if k == 0 else self.index(scope, out, d) for k, d in enumerate(self.mems[mem].shape)]
+        old = self.load(scope, out, mem, idx)
+        new = self.arith(scope, out, self.mems[mem].elem, self.r.choice(("addi", "subi", "xori", "maxui")), old)
+        self.store(scope, out, mem, new, [Index(i.value, i.span, i.offset, i.direct) for i in idx])
+        return True
+
+    # ------------------------------------------------------------------ statements
+    def stmt(self, scope: _Scope, out: list[Stmt]) -> None:
+        x = self.r.random()
+        nest = scope.depth < self.max_depth and self.trip_limit(scope) >= 1
+        if x < 0.05 and self.bubble(scope, out):
+            return
+        if x < 0.09 and self.stencil(scope, out):
+            return
+        if x < 0.12 and self.swap_at(scope, out):
+            return
+        if x < 0.15 and self.rmw(scope, out):
+            return
+        if x < 0.28 and nest:
+            self.for_(scope, out)
+        elif x < 0.35 and nest:
+            self.while_(scope, out)
+        elif x < 0.45 and scope.depth < self.max_depth:
+            self.if_(scope, out)
+        elif x < 0.58:
+            self.load(scope, out)
+        elif x < 0.70:
+            self.store(scope, out)
+        elif x < 0.84:
+            self.arith(scope, out)
+        elif x < 0.90:
+            self.cmp(scope, out)
+        elif x < 0.95:
+            self.select(scope, out)
+        else:
+            self.some_cast(scope, out)
+
+    # ------------------------------------------------------------------ the program
+    def memref(self) -> MemRef:
+        elem = self.weighted(ELEM_WEIGHTS)
+        if self.chance(0.25):
+            return MemRef((self.r.randint(2, 2 + self.size // 2), self.r.randint(2, 3 + self.size // 2)), elem)
+        return MemRef((self.r.randint(2, 3 + self.size),), elem)
+
+    def views(self, top: list[Stmt]) -> None:
+        """Allocs and views at the top of the function, registered as memrefs to access."""
+        if self.chance(0.35):
+            res, m = self.name("m"), self.memref()
+            top.append(Alloc(res, m, self.chance(0.5)))
+            self.mems[res] = MemInfo(m.shape, m.elem, row_major(m.shape), 0, m.size)
+        roots = dict(self.mems)
+        for _ in range(self.r.choice((0, 0, 1, 1, 2))):
+            src = self.r.choice(list(roots))
+            info = roots[src]
+            v = self.view(src, info)
+            if v is not None:
+                top.append(v)
+                self.mems[v.res] = view_info(v, info)
+
+    def view(self, src: str, info: MemInfo) -> CastView | SubView | Reinterpret | Collapse | Expand | None:
+        res, rank, shape = self.name("m"), len(info.shape), info.shape
+        kind = self.r.choice(("cast", "subview", "subview", "reinterpret", "reshape"))
+        if kind == "reinterpret":
+            stride = self.r.randint(1, 2)
+            size = self.r.randint(1, (info.root_size - 1) // stride + 1)
+            return Reinterpret(res, src, self.r.randint(0, info.root_size - 1 - (size - 1) * stride), size, stride)
+        if kind == "cast":
+            dyn = tuple(self.chance(0.5) for _ in shape)
+            return CastView(res, src, dyn if any(dyn) else (True,) + dyn[1:])
+        if kind == "subview":
+            offs, sizes, strides = [], [], []
+            for d in shape:
+                st = 1 if d < 4 or self.chance(0.6) else 2
+                size = self.r.randint(1, (d - 1) // st + 1)
+                off = self.r.randint(0, d - 1 - (size - 1) * st)
+                offs.append(off)
+                sizes.append(size)
+                strides.append(st)
+            return SubView(res, src, tuple(offs), tuple(sizes), tuple(strides))
+        if rank == 2:
+            return Collapse(res, src, ((0, 1),))
+        d = shape[0]
+        factors = [f for f in range(2, d) if d % f == 0]
+        if not factors:
+            return None
+        f = self.r.choice(factors)
+        return Expand(res, src, ((0, 1),), (f, d // f))
+
+    def program(self) -> Program:
+        params: list[Param] = []
+        inputs: list[int | list[int]] = []
+        top = _Scope(None, 0, 1)
+        for _ in range(self.r.randint(1, 3)):
+            m = self.memref()
+            name = self.name("a")
+            params.append(Param(name, m))
+            inputs.append([self.value_of(m.elem) for _ in range(m.size)])
+            self.mems[name] = MemInfo(m.shape, m.elem, row_major(m.shape), 0, m.size)
+        for k in range(self.r.randint(1, 4)):
+            ty = "index" if k == 0 else self.weighted(TYPE_WEIGHTS)
+            name = self.name("s")
+            params.append(Param(name, ty))
+            inputs.append(self.r.randint(-2, 3 + self.size) if ty == "index" and self.chance(0.7)
+                          else self.value_of(ty))
+            top.add(name, ty)
+        stmts: list[Stmt] = []
+        self.views(stmts)
+        stmts += self.block(top, 4 + 3 * self.size)
+        while self.left > 0 and len(stmts) < 3 + 2 * self.size:
+            self.left -= 1
+            self.stmt(top, stmts)
+        consts = {s.res for s in stmts if isinstance(s, Const)}
+        made = [n for n, _ in top.vals if n not in consts and not n.startswith("%s")]
+        rets = self.r.sample(made, min(len(made), self.r.choice((0, 1, 1, 2, 3))))
+        return Program(params, inputs, Block(stmts, rets))
+
+
+def generate(seed: int, size: int = 3) -> Program:
+    """The program of `seed` at `size` (same seed and size -> same program)."""
+    return Generator(seed, size).program()
