@@ -3,7 +3,7 @@
     dfv lower K.mlir [--func F] [--index-width N] -o OUTDIR
         writes OUTDIR/dfg.yaml, top.sv, dfg.dot, dfg.svg (when Graphviz `dot` is installed), dfg.mlir
     dfv run K.mlir --func F --inputs IN.json --engine golden|golden-unbounded|icarus|verilator [--seed N] [--waves]
-            [--mem-latency N] [--json] [--index-width N]
+            [--mem-latency N] [--json] [--index-width N] [--max-trips N]
         with --json prints one JSON object on its last line, without it a short readable report;
         exit 0 only for "pass". icarus / verilator simulate the generated top with the RTL library in
         the kernel environment (seeded back-pressure, memory read latency 1 + seed % 3 unless
@@ -22,6 +22,7 @@ import os
 import sys
 
 from golden.types import DEFAULT_INDEX_WIDTH
+from lowering.trip_budget import DEFAULT_MAX_TRIPS
 
 
 class _Parser(argparse.ArgumentParser):
@@ -82,6 +83,10 @@ def _build() -> argparse.ArgumentParser:
     ru.add_argument("--waves", action="store_true", help="RTL engines: write a waveform file")
     ru.add_argument("--mem-latency", type=_positive, default=None,
                     help="RTL engines: memory read latency in cycles (default 1 + seed %% 3)")
+    ru.add_argument("--max-trips", type=_positive, default=DEFAULT_MAX_TRIPS, metavar="N",
+                    help="source interpreter: at most N loop trips in all (scf.for and scf.while iterations, "
+                         "default %(default)s); a loop that needs more is reported with its location instead of "
+                         "running on")
     return p
 
 
@@ -112,7 +117,7 @@ def cmd_run(a) -> int:
     from dfv.runner import run_program
 
     res = run_program(a.mlir, a.func, a.inputs, a.engine, a.index_width, seed=a.seed, waves=a.waves,
-                      mem_latency=a.mem_latency)
+                      mem_latency=a.mem_latency, max_trips=a.max_trips)
     notes = res.pop("notes", [])
     if a.json:
         for n in notes:

@@ -1,0 +1,205 @@
+"""Run one fuzzer program on one engine, bounded in wall-clock time, and classify what happened.
+
+`run_once` writes the program and its inputs to a folder, calls `dfv.runner.run_program` in-process
+(the source interpreter runs inside it and every engine is compared with it) and returns an
+`Outcome`. The classes (`Verdict`):
+
+- `pass`: the engine matches the source interpreter and reports nothing;
+- `deadlock`: the engine says so (bounded golden run, RTL watchdog), or it went quiet before `done`
+  or a result arrived;
+- `timeout`: the run did not end within its wall-clock bound, or the engine's own limit on work
+  (golden firings, RTL cycles) ran out while the circuit was still busy;
+- `mismatch`: a result, a memref, the memory access order or an error flag differs;
+- `stranded`: the results are right but tokens were left in channels, a machine is not back in its
+  initial state, or `done` / a result fired more than once;
+- `lowering-error`: the lowering rejected or broke a program the source interpreter runs (a
+  `LoweringError` after parsing, or the DFG verifier);
+- `internal-error`: any other exception (its type and text are kept), and xDSL's own interpreter
+  failing on a program that keeps the contract (kind `source-interpreter`);
+- `generator-invalid`: the program breaks the fuzzer's own contract (`program.check`), does not
+  parse, or the source interpreter names an undefined operation in it (index out of range, division
+  by zero, bad loop): a fuzzer bug, not a finding.
+
+The time bound uses SIGALRM, so `run_once` must run on a process's main thread (the CLI, a test,
+or a worker process of the campaign).
+"""
+
+from __future__ import annotations
+
+import signal
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+
+from dfv.fuzz.printer import inputs_json, to_mlir
+from dfv.fuzz.program import Program, check
+
+RTL_ENGINES = ("icarus", "verilator")
+
+
+class Verdict(Enum):
+    PASS = "pass"
+    MISMATCH = "mismatch"
+    DEADLOCK = "deadlock"
+    STRANDED = "stranded"
+    LOWERING_ERROR = "lowering-error"
+    INTERNAL_ERROR = "internal-error"
+    TIMEOUT = "timeout"
+    GENERATOR_INVALID = "generator-invalid"
+
+
+FAILURES = tuple(v for v in Verdict if v is not Verdict.PASS)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one run gave: the class, the engine's (or exception's) message, and how long it took.
+
+    `kind` is the exception type of an internal error (empty otherwise): shrinking an internal error
+    keeps it, so a reproducer does not drift to a different crash."""
+
+    verdict: Verdict
+    message: str
+    seconds: float
+    kind: str = ""
+
+    def same_failure(self, other: Outcome) -> bool:
+        return self.verdict is other.verdict and self.kind == other.kind
+
+
+class RunTimeout(Exception):
+    """The wall-clock bound of a run expired."""
+
+
+@contextmanager
+def deadline(seconds: float | None) -> Iterator[None]:
+    """Raise RunTimeout in the body after `seconds` of wall-clock time (None: no bound)."""
+    if seconds is None:
+        yield
+        return
+
+    def expire(signum, frame):
+        raise RunTimeout(f"no result within {seconds:g} s")
+
+    old = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def default_timeout(engine: str) -> float:
+    """Wall-clock bound of one run: a golden run takes well under a second, an RTL run builds first."""
+    return 600.0 if engine in RTL_ENGINES else 60.0
+
+
+_VALUE_MARKERS = ("!= expected", "differs at", "differ from", "rtl returned", "mem_req access", "outside its",
+                  "raised error")
+_LEFTOVER_MARKERS = ("stranded", "not in its initial state", "holds a valid token", "done fired", "received",
+                     "pending", "left over")
+
+
+def classify(message: str) -> Verdict:
+    """The class of a failed run from its message (see the module docstring for the order)."""
+    m = message.lower()
+    if "deadlock" in m or "done fired 0 times" in m or "received 0 tokens" in m:
+        return Verdict.DEADLOCK
+    if "still running after" in m or "did not become quiescent" in m:
+        return Verdict.TIMEOUT
+    if any(k in m for k in _VALUE_MARKERS):
+        return Verdict.MISMATCH
+    if any(k in m for k in _LEFTOVER_MARKERS):
+        return Verdict.STRANDED
+    return Verdict.MISMATCH
+
+
+def write_program(p: Program, folder: Path, stem: str = "prog") -> tuple[Path, Path]:
+    """Write `<stem>.mlir` and its inputs file (`inputs.json`, `<stem>_inputs.json` for other stems)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    mlir = folder / f"{stem}.mlir"
+    inputs = folder / ("inputs.json" if stem == "prog" else f"{stem}_inputs.json")
+    mlir.write_text(to_mlir(p))
+    inputs.write_text(inputs_json(p))
+    return mlir, inputs
+
+
+def _source_problem(mlir: Path, inputs: Path) -> Outcome | None:
+    """Why a program the lowering or the source interpreter refused is bad, None when it is fine (the
+    LoweringError came from the lowering itself).
+
+    Not parsing, bad inputs, or an undefined operation the source interpreter names (an index out of
+    range, a division by zero, a bad loop) break the fuzzer's contract: `generator-invalid`. xDSL's
+    own interpretation errors (`cannot be run on these inputs`) on a program that keeps the contract
+    are a fault of the reference: `internal-error`, kind `source-interpreter`."""
+    from dfv.runner import load_inputs
+    from golden.types import DEFAULT_INDEX_WIDTH
+    from lowering.lower_control import find_function
+    from lowering.parse import LoweringError, parse_file
+    from lowering.reference import run_source
+
+    try:
+        src = parse_file(str(mlir))
+        fn = find_function(src, None)
+        args = load_inputs(str(inputs), fn, DEFAULT_INDEX_WIDTH)
+    except LoweringError as exc:
+        return Outcome(Verdict.GENERATOR_INVALID, str(exc), 0.0)
+    try:
+        run_source(src, fn, args, DEFAULT_INDEX_WIDTH)
+    except LoweringError as exc:
+        if "cannot be run on these inputs" in str(exc):
+            return Outcome(Verdict.INTERNAL_ERROR, f"source interpreter: {exc}", 0.0, "source-interpreter")
+        return Outcome(Verdict.GENERATOR_INVALID, str(exc), 0.0)
+    return None
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def run_files(mlir: Path, inputs: Path, func: str, engine: str, seed: int, timeout: float | None) -> Outcome:
+    """Run an MLIR file and inputs file on `engine` within `timeout` seconds and classify the result."""
+    from dfv.runner import EngineUnavailable, run_program
+    from lowering.parse import LoweringError
+    from lowering.verify import DfgVerifyError
+
+    t0 = time.monotonic()
+
+    def done(verdict: Verdict, message: str, kind: str = "") -> Outcome:
+        text = _one_line(message).replace(str(mlir), mlir.name)
+        return Outcome(verdict, text, round(time.monotonic() - t0, 3), kind)
+
+    try:
+        with deadline(timeout):
+            res = run_program(str(mlir), func, str(inputs), engine=engine, seed=seed)
+    except RunTimeout as exc:
+        return done(Verdict.TIMEOUT, str(exc))
+    except EngineUnavailable:
+        raise
+    except LoweringError as exc:
+        bad = _source_problem(mlir, inputs)
+        if bad is not None:
+            return done(bad.verdict, bad.message, bad.kind)
+        return done(Verdict.LOWERING_ERROR, str(exc))
+    except DfgVerifyError as exc:
+        return done(Verdict.LOWERING_ERROR, f"internal lowering error: {exc}")
+    except Exception as exc:  # noqa: BLE001 - every other exception is a finding, kept with its type
+        if "did not become quiescent" in str(exc):
+            return done(Verdict.TIMEOUT, str(exc))
+        return done(Verdict.INTERNAL_ERROR, f"{type(exc).__name__}: {exc}", type(exc).__name__)
+    if res["status"] == "pass":
+        return done(Verdict.PASS, res["message"])
+    return done(classify(res["message"]), res["message"])
+
+
+def run_once(p: Program, engine: str, folder: Path, seed: int, timeout: float | None) -> Outcome:
+    """Check `p` against the fuzzer's contract, write it to `folder` and run it on `engine`."""
+    problems = check(p)
+    if problems:
+        return Outcome(Verdict.GENERATOR_INVALID, "; ".join(problems[:5]), 0.0)
+    mlir, inputs = write_program(p, folder)
+    return run_files(mlir, inputs, p.name, engine, seed, timeout)

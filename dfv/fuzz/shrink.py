@@ -1,0 +1,414 @@
+"""Shrink a failing program while it keeps failing the same way.
+
+`shrink(program, fails, budget)` is a greedy reduction over the fuzzer AST: it tries candidate
+edits, coarse ones first, and keeps the first one for which `fails(candidate)` is still true, until
+a whole round of edits changes nothing or the budget runs out. The edits:
+
+1. remove chunks of statements of a block (halves, quarters, ... single statements); the values a
+   removed statement defined and that are still used become constants of their type;
+2. flatten a region: a loop or an if is replaced by its body (a for by one iteration with the
+   counter at its lower bound, an if by either branch, a while by its before region or by one
+   iteration), the carried values by their initial values;
+3. drop one carried value of a for / while, one result of an if, the else of an if without
+   results, one returned value, an unused parameter, the data exit of a while;
+4. make numbers small: loop bounds and steps, while limits, array dimensions (inputs cut to
+   match), constants, scalar inputs and array contents.
+
+Each candidate is cleaned (pure statements nobody uses are removed) and must pass
+`program.check`, so it is a valid program; invalid or already tried candidates cost no run. After
+an accepted edit the next round starts at the same edit position, which keeps a reduction of n
+statements near n runs instead of n squared.
+"""
+
+from __future__ import annotations
+
+import copy
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from dfv.fuzz.printer import to_mlir
+from dfv.fuzz.program import (
+    PURE,
+    Alloc,
+    Block,
+    Bound,
+    BoundKind,
+    Const,
+    For,
+    If,
+    MemRef,
+    Program,
+    Stmt,
+    While,
+    blocks,
+    bound_range,
+    check,
+    count,
+    counter_ranges,
+    defs,
+    rename,
+    scalar_types,
+    used_names,
+)
+
+Path = tuple[int, ...]  # statement index, block index, statement index, ... from the function body
+Edit = Callable[[Program], bool]  # modifies a copy in place; False when it does not apply
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much a shrink may spend: wall-clock seconds and runs of the failure predicate."""
+
+    seconds: float = 120.0
+    runs: int = 2000
+
+
+@dataclass
+class ShrinkStats:
+    statements_before: int
+    statements_after: int
+    runs: int = 0
+    accepted: int = 0
+    seconds: float = 0.0
+
+
+# ----------------------------------------------------------------------------------- addressing
+def _blocks(b: Block, path: Path = ()) -> Iterator[tuple[Path, Block]]:
+    """Every block with its path (a block path is the statement path of its owner plus the block index)."""
+    yield path, b
+    for i, s in enumerate(b.stmts):
+        for k, inner in enumerate(blocks(s)):
+            yield from _blocks(inner, (*path, i, k))
+
+
+def _block_at(p: Program, path: Path) -> Block:
+    b = p.body
+    for i in range(0, len(path), 2):
+        b = blocks(b.stmts[path[i]])[path[i + 1]]
+    return b
+
+
+def _consts_for(p: Program, names: list[str]) -> list[Stmt]:
+    """Constant 0 definitions for the scalar `names` still used somewhere (None if one is a memref)."""
+    types = scalar_types(p)
+    used = used_names(p.body)
+    out: list[Stmt] = []
+    for n in names:
+        if n in used:
+            if n not in types:
+                raise _NotApplicable
+            out.append(Const(n, types[n], 0))
+    return out
+
+
+class _NotApplicable(Exception):
+    """An edit that cannot be made on this program (for example removing a memref that is used)."""
+
+
+# ----------------------------------------------------------------------------------- edits
+def _remove(path: Path, start: int, n: int) -> Edit:
+    def edit(p: Program) -> bool:
+        b = _block_at(p, path)
+        if start + n > len(b.stmts):
+            return False
+        gone = b.stmts[start:start + n]
+        del b.stmts[start:start + n]
+        names = [d for s in gone for d in defs(s)]
+        b.stmts[start:start] = _consts_for(p, names)
+        return True
+    return edit
+
+
+def _flatten(path: Path, i: int, variant: int) -> Edit:
+    """Replace the region statement at `path`[i] by one of its bodies (see the module docstring)."""
+
+    def edit(p: Program) -> bool:
+        b = _block_at(p, path)
+        s = b.stmts[i]
+        mapping: dict[str, str] = {}
+        new: list[Stmt] = []
+        if isinstance(s, For) and variant == 0:
+            lo = bound_range(s.lb, counter_ranges(p))
+            new.append(Const(s.iv, "index", lo[0] if lo else 0))
+            mapping.update(zip(s.args, s.inits, strict=True))
+            new += s.body.stmts
+            mapping.update(zip(s.results, [mapping.get(y, y) for y in s.body.yields], strict=True))
+        elif isinstance(s, If) and (variant == 0 or s.other is not None) and variant < 2:
+            chosen = s.then if variant == 0 else s.other
+            assert chosen is not None
+            new += chosen.stmts
+            mapping.update(zip(s.results, chosen.yields, strict=True))
+        elif isinstance(s, While) and variant < 2:
+            new.append(Const(s.counter, "index", 0))
+            mapping.update(zip(s.args, s.inits, strict=True))
+            new += s.before.stmts
+            outs = [mapping.get(y, y) for y in s.before.yields]
+            if variant == 1:
+                new.append(Const(s.after_counter, "index", 0))
+                mapping.update(zip(s.after_args, outs, strict=True))
+                new += s.after.stmts
+                outs = [mapping.get(y, y) for y in s.after.yields]
+            new.append(Const(s.results[0], "index", variant))
+            mapping.update(zip(s.results[1:], outs, strict=True))
+        else:
+            return False
+        b.stmts[i:i + 1] = new
+        rename(p.body, mapping)
+        return True
+    return edit
+
+
+def _drop_carried(path: Path, i: int, k: int) -> Edit:
+    """Remove the k-th carried value of a for / while or the k-th result of an if."""
+
+    def edit(p: Program) -> bool:
+        b = _block_at(p, path)
+        s = b.stmts[i]
+        if isinstance(s, For) and k < len(s.args):
+            mapping = {s.args[k]: s.inits[k], s.results[k]: s.inits[k]}
+            for lst in (s.args, s.inits, s.types, s.results, s.body.yields):
+                del lst[k]
+        elif isinstance(s, While) and k < len(s.args):
+            mapping = {s.args[k]: s.inits[k], s.after_args[k]: s.inits[k], s.results[k + 1]: s.inits[k]}
+            for lst in (s.args, s.inits, s.types, s.before.yields, s.after_args, s.after.yields):
+                del lst[k]
+            del s.results[k + 1]
+        elif isinstance(s, If) and k < len(s.results):
+            b.stmts.insert(i, Const(s.results[k], s.types[k], 0))
+            for lst in (s.results, s.types, s.then.yields, *([s.other.yields] if s.other else [])):
+                del lst[k]
+            return True
+        else:
+            return False
+        rename(p.body, mapping)
+        return True
+    return edit
+
+
+def _drop_cond(path: Path, i: int) -> Edit:
+    def edit(p: Program) -> bool:
+        s = _block_at(p, path).stmts[i]
+        if not isinstance(s, While) or s.cond is None:
+            return False
+        s.cond = None
+        return True
+    return edit
+
+
+def _drop_else(path: Path, i: int) -> Edit:
+    def edit(p: Program) -> bool:
+        s = _block_at(p, path).stmts[i]
+        if not isinstance(s, If) or s.other is None or s.results:
+            return False
+        s.other = None
+        return True
+    return edit
+
+
+def _drop_return(k: int) -> Edit:
+    def edit(p: Program) -> bool:
+        if k >= len(p.body.yields):
+            return False
+        del p.body.yields[k]
+        return True
+    return edit
+
+
+def _drop_param(k: int) -> Edit:
+    def edit(p: Program) -> bool:
+        if k >= len(p.params) or p.params[k].name in used_names(p.body):
+            return False
+        del p.params[k]
+        del p.inputs[k]
+        return True
+    return edit
+
+
+def _smaller(v: int) -> list[int]:
+    """Values closer to 0 than v, most reduced first."""
+    out = [0, 1, v // 2, v - 1 if v > 0 else v + 1]
+    return [x for x in dict.fromkeys(out) if abs(x) < abs(v) or (x == 0 and v != 0)]
+
+
+def _bound_edits(path: Path, i: int, s: For) -> Iterator[Edit]:
+    def set_bound(which: str, new: Bound) -> Edit:
+        def edit(p: Program) -> bool:
+            setattr(_block_at(p, path).stmts[i], which, copy.deepcopy(new))
+            return True
+        return edit
+
+    for which in ("ub", "lb", "step"):
+        b: Bound = getattr(s, which)
+        if b.kind is BoundKind.CONST:
+            for v in _smaller(b.c):
+                if which != "step" or v >= 1:
+                    yield set_bound(which, Bound(BoundKind.CONST, v))
+        elif b.kind is BoundKind.CLAMP:
+            yield set_bound(which, Bound(BoundKind.CONST, b.add if which != "step" else 1))
+            for c in _smaller(b.c):
+                if c >= 1:
+                    yield set_bound(which, Bound(BoundKind.CLAMP, c, b.value, b.add))
+        else:
+            yield set_bound(which, Bound(BoundKind.CONST, 1 if which == "step" else 0))
+
+
+def _set_limit(path: Path, i: int, v: int) -> Edit:
+    def edit(p: Program) -> bool:
+        s = _block_at(p, path).stmts[i]
+        assert isinstance(s, While)
+        s.limit = v
+        return True
+    return edit
+
+
+def _set_const(path: Path, i: int, v: int) -> Edit:
+    def edit(p: Program) -> bool:
+        s = _block_at(p, path).stmts[i]
+        assert isinstance(s, Const)
+        s.value = v
+        return True
+    return edit
+
+
+def _relayout(values: list[int], old: tuple[int, ...], new: tuple[int, ...]) -> list[int]:
+    """The elements of a row-major array of shape `old` that lie inside shape `new`, row-major."""
+    if len(new) == 1:
+        return values[:new[0]]
+    return [values[r * old[1] + c] for r in range(new[0]) for c in range(new[1])]
+
+
+def _shrink_mem(k: int | None, path: Path, i: int, dim: int, size: int) -> Edit:
+    """Dimension `dim` of parameter `k` (or of the alloc at path/i when k is None) becomes `size`."""
+
+    def edit(p: Program) -> bool:
+        if k is not None:
+            m = p.params[k].ty
+            assert isinstance(m, MemRef)
+            shape = tuple(size if d == dim else x for d, x in enumerate(m.shape))
+            vals = p.inputs[k]
+            assert isinstance(vals, list)
+            p.inputs[k] = _relayout(vals, m.shape, shape)
+            p.params[k].ty = MemRef(shape, m.elem)
+        else:
+            s = _block_at(p, path).stmts[i]
+            assert isinstance(s, Alloc)
+            s.mem = MemRef(tuple(size if d == dim else x for d, x in enumerate(s.mem.shape)), s.mem.elem)
+        return True
+    return edit
+
+
+def _set_input(k: int, values: int | list[int]) -> Edit:
+    def edit(p: Program) -> bool:
+        p.inputs[k] = copy.deepcopy(values)
+        return True
+    return edit
+
+
+def edits(p: Program) -> list[Edit]:
+    """Every candidate edit of `p`, coarse ones first (see the module docstring)."""
+    structural: list[Edit] = []
+    numeric: list[Edit] = []
+    all_blocks = list(_blocks(p.body))
+    for path, b in all_blocks:
+        n = len(b.stmts)
+        size = n // 2
+        while size >= 2:
+            structural += [_remove(path, start, size) for start in range(0, n - size + 1, size)]
+            size //= 2
+    for path, b in all_blocks:
+        for i, s in enumerate(b.stmts):
+            structural.append(_remove(path, i, 1))
+            if isinstance(s, For | If | While):
+                structural += [_flatten(path, i, v) for v in (0, 1)]
+            if isinstance(s, For | While):
+                structural += [_drop_carried(path, i, k) for k in range(len(s.args))]
+            if isinstance(s, If):
+                structural += [_drop_carried(path, i, k) for k in range(len(s.results))]
+                structural.append(_drop_else(path, i))
+            if isinstance(s, While):
+                if s.cond is not None:
+                    structural.append(_drop_cond(path, i))
+                numeric += [_set_limit(path, i, v) for v in _smaller(s.limit)]
+            if isinstance(s, For):
+                numeric += list(_bound_edits(path, i, s))
+            if isinstance(s, Const):
+                numeric += [_set_const(path, i, v) for v in _smaller(s.value)]
+            if isinstance(s, Alloc):
+                for d, x in enumerate(s.mem.shape):
+                    numeric += [_shrink_mem(None, path, i, d, v) for v in _smaller(x) if v >= 1]
+    structural += [_drop_return(k) for k in range(len(p.body.yields))]
+    structural += [_drop_param(k) for k in range(len(p.params))]
+    for k, (prm, vals) in enumerate(zip(p.params, p.inputs, strict=True)):
+        if isinstance(prm.ty, MemRef) and isinstance(vals, list):
+            for d, x in enumerate(prm.ty.shape):
+                numeric += [_shrink_mem(k, (), 0, d, v) for v in _smaller(x) if v >= 1]
+            if any(vals):
+                numeric.append(_set_input(k, [0] * len(vals)))
+                half = len(vals) // 2
+                numeric += [_set_input(k, [0] * half + vals[half:]),
+                            _set_input(k, vals[:half] + [0] * (len(vals) - half))]
+                numeric += [_set_input(k, vals[:j] + [0] + vals[j + 1:]) for j, v in enumerate(vals) if v]
+        elif isinstance(vals, int):
+            numeric += [_set_input(k, v) for v in _smaller(vals)]
+    return structural + numeric
+
+
+# ----------------------------------------------------------------------------------- search
+def cleanup(p: Program) -> None:
+    """Remove pure statements whose results nobody uses, until none is left (in place)."""
+    changed = True
+    while changed:
+        changed = False
+        used = used_names(p.body)
+        for _, b in _blocks(p.body):
+            keep = [s for s in b.stmts if not (isinstance(s, PURE) and not set(defs(s)) & used)]
+            if len(keep) != len(b.stmts):
+                b.stmts[:] = keep
+                changed = True
+
+
+def _apply(p: Program, edit: Edit) -> Program | None:
+    q = copy.deepcopy(p)
+    try:
+        if not edit(q):
+            return None
+    except _NotApplicable:
+        return None
+    cleanup(q)
+    return q if not check(q) else None
+
+
+def shrink(p: Program, fails: Callable[[Program], bool], budget: Budget = Budget()) -> tuple[Program, ShrinkStats]:
+    """The smallest program found from `p` for which `fails` still holds (see the module docstring)."""
+    t0 = time.monotonic()
+    stats = ShrinkStats(count(p.body), count(p.body))
+    cur, seen, pos = p, {to_mlir(p)}, 0
+
+    def out_of_budget() -> bool:
+        return time.monotonic() - t0 > budget.seconds or stats.runs >= budget.runs
+
+    progress = True
+    while progress and not out_of_budget():
+        progress = False
+        cands = edits(cur)
+        for k in range(len(cands)):
+            if out_of_budget():
+                break
+            j = (pos + k) % len(cands)
+            q = _apply(cur, cands[j])
+            if q is None:
+                continue
+            text = to_mlir(q)
+            if text in seen:
+                continue
+            seen.add(text)
+            stats.runs += 1
+            if fails(q):
+                cur, pos, progress = q, j, True
+                stats.accepted += 1
+                break
+    stats.statements_after = count(cur.body)
+    stats.seconds = round(time.monotonic() - t0, 2)
+    return cur, stats
+
