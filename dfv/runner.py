@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 
 from golden.types import DEFAULT_INDEX_WIDTH
 from lowering.parse import LoweringError
+from lowering.trip_budget import DEFAULT_MAX_TRIPS
 
 
 class InputError(LoweringError):
@@ -222,10 +223,11 @@ def load_inputs(path: str, fn, index_width: int) -> list:
 
 def run_program(path: str, func: str | None, inputs: str, engine: str = "golden",
                 index_width: int = DEFAULT_INDEX_WIDTH, seed: int = 1, waves: bool = False,
-                mem_latency: int | None = None) -> dict:
+                mem_latency: int | None = None, max_trips: int = DEFAULT_MAX_TRIPS) -> dict:
     """Lower, run and compare; raises LoweringError / EngineUnavailable for bad input.
 
-    `seed`, `waves` and `mem_latency` (default: 1 + seed % 3) apply to the RTL engines. The dict has
+    `seed`, `waves` and `mem_latency` (default: 1 + seed % 3) apply to the RTL engines, `max_trips`
+    bounds the loop trips of the source interpreter (`lowering.trip_budget`). The dict has
     the keys of the JSON object; `notes` (not printed in the JSON) are lines for the readable report.
     """
     from lowering.lower_control import find_function
@@ -239,7 +241,7 @@ def run_program(path: str, func: str | None, inputs: str, engine: str = "golden"
     fn = find_function(src, func)
     g = lower_source(src, fn.sym_name.data, index_width)
     args = load_inputs(inputs, fn, index_width)
-    exp_ret, exp_mem = run_source(src, fn, args, index_width)
+    exp_ret, exp_mem = run_source(src, fn, args, index_width, max_trips)
     run = Run(path, fn.sym_name.data, index_width, src, fn, g, dict(enumerate(args)), (exp_ret, exp_mem), seed,
               waves, mem_latency)
     got = ENGINES[engine](run)

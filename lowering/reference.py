@@ -4,6 +4,12 @@
 need beyond it: `memref.alloca`, the view operations (`cast`, `subview`, `reinterpret_cast`,
 `collapse_shape`, `expand_shape`, as strided views sharing the root buffer) and the integer ops
 `divui remui shrui extsi extui trunci index_castui maxsi minsi maxui minui`.
+
+It also models the hardware where xDSL does not: `index` is `index_width` bits (xDSL knows only 32
+and 64; its arith implementations take any width from `Interpreter.index_bitwidth`, memories store
+index elements as 32- or 64-bit words), and what MLIR leaves undefined is a LoweringError naming
+the operation's location: an access with an index outside its dimension (checked per index, not
+on the flat address), a division by zero, and the loop errors of `lowering.source_loops`.
 """
 
 from __future__ import annotations
@@ -23,6 +29,8 @@ from golden.types import to_signed, to_unsigned
 from lowering.arith_ops import IndexCastUIOp
 from lowering.lower_memory import row_major
 from lowering.parse import LoweringError, SourceModule
+from lowering.source_loops import LoopFunctions
+from lowering.trip_budget import DEFAULT_MAX_TRIPS, BudgetExceeded, TripBudget
 
 
 class StridedView:
@@ -51,13 +59,48 @@ def _w(interp: Interpreter, t) -> int:
     return interp.index_bitwidth if isinstance(t, IndexType) else t.width.data
 
 
+def _storage_xtype(elem_type, index_width: int):
+    """The packed element type of a memory: index elements as 32- or 64-bit words (all xDSL has)."""
+    return xtype_for_el_type(elem_type, 32 if index_width <= 32 else 64)
+
+
 @register_impls
 class ExtraFunctions(InterpreterFunctions):
+    """Operations xDSL lacks or gets wrong for this project; `src` gives the locations of errors."""
+
+    def __init__(self, src: SourceModule):
+        self.src = src
+
+    @impl(memref.AllocOp)
+    def run_alloc(self, interp: Interpreter, op: memref.AllocOp, args):
+        return self.run_alloca(interp, op, args)
+
     @impl(memref.AllocaOp)
-    def run_alloca(self, interp: Interpreter, op: memref.AllocaOp, args):
+    def run_alloca(self, interp: Interpreter, op: memref.AllocaOp | memref.AllocOp, args):
         ty = op.memref.type
-        xt = xtype_for_el_type(ty.get_element_type(), interp.index_bitwidth)
+        xt = _storage_xtype(ty.get_element_type(), interp.index_bitwidth)
         return (ShapedArray(TypedPtr[Any].zeros(prod(ty.get_shape()), xtype=xt), list(ty.get_shape())),)
+
+    def _checked_view(self, op, mem, indices) -> StridedView:
+        """The accessed view, after checking every index against its own dimension: an index past one
+        dimension may still give an in-range flat address, which would hide the error."""
+        view = _view(mem)
+        for dim, (i, size) in enumerate(zip(indices, view.shape, strict=True)):
+            if not 0 <= i < size:
+                raise LoweringError(f"{op.name}: index {i} is out of range in dimension {dim} of "
+                                    f"{op.memref.type} (0..{size - 1})", self.src.loc(op))
+        return view
+
+    @impl(memref.LoadOp)
+    def run_load(self, interp, op: memref.LoadOp, args):
+        mem, *indices = args
+        return (self._checked_view(op, mem, indices).load(indices),)
+
+    @impl(memref.StoreOp)
+    def run_store(self, interp, op: memref.StoreOp, args):
+        value, mem, *indices = args
+        self._checked_view(op, mem, indices).store(indices, value)
+        return ()
 
     @impl(memref.CastOp)
     def run_cast(self, interp, op, args):
@@ -115,15 +158,39 @@ class ExtraFunctions(InterpreterFunctions):
         w = _w(interp, op.results[0].type)
         return to_unsigned(args[0], w), to_unsigned(args[1], w), w
 
+    def _divisor(self, op, b: int) -> int:
+        """`b`, unless it is zero: MLIR leaves division by zero undefined, so the source program has no
+        result to compare with (the hardware gives a defined value and raises error 0x110)."""
+        if b == 0:
+            raise LoweringError(f"{op.name} divides by zero (undefined in MLIR; the hardware would give a "
+                                "defined value and raise error 0x110)", self.src.loc(op))
+        return b
+
+    def _s(self, interp, op, args):
+        w = _w(interp, op.results[0].type)
+        a, b = to_signed(args[0], w), to_signed(args[1], w)
+        q = abs(a) // abs(self._divisor(op, b))
+        return a, b, (q if (a < 0) == (b < 0) else -q), w
+
+    @impl(arith.DivSIOp)
+    def run_divsi(self, interp, op, args):
+        _, _, q, w = self._s(interp, op, args)
+        return (to_signed(q, w),)
+
+    @impl(arith.RemSIOp)
+    def run_remsi(self, interp, op, args):
+        a, b, q, w = self._s(interp, op, args)
+        return (to_signed(a - q * b, w),)
+
     @impl(arith.DivUIOp)
     def run_divui(self, interp, op, args):
         a, b, w = self._u(interp, op, args)
-        return (to_signed(a // b, w),)
+        return (to_signed(a // self._divisor(op, b), w),)
 
     @impl(arith.RemUIOp)
     def run_remui(self, interp, op, args):
         a, b, w = self._u(interp, op, args)
-        return (to_signed(a % b, w),)
+        return (to_signed(a % self._divisor(op, b), w),)
 
     @impl(arith.ShRUIOp)
     def run_shrui(self, interp, op, args):
@@ -184,19 +251,22 @@ def elem_width(t, index_width: int) -> int:
     raise LoweringError(f"unsupported type {t}")
 
 
-def run_source(src: SourceModule, fn: func.FuncOp, args: list, index_width: int) -> tuple[list[int], dict]:
-    """Run `fn` on `args` (JSON values); return (results, {position: final memref contents})."""
-    ibw = 64 if index_width > 32 else 32
-    interp = Interpreter(src.module, index_bitwidth=ibw)
+def run_source(src: SourceModule, fn: func.FuncOp, args: list, index_width: int,
+               max_trips: int = DEFAULT_MAX_TRIPS) -> tuple[list[int], dict]:
+    """Run `fn` on `args` (JSON values) with `index_width`-bit index and at most `max_trips` loop trips;
+    return (results, {position: final memref contents}). Undefined behaviour of the program on these
+    inputs and a loop that does not finish within the budget are LoweringErrors at their location."""
+    interp = Interpreter(src.module, index_bitwidth=index_width)
     register_implementations(interp, _ctx())
-    interp.register_implementations(ExtraFunctions(), override=True)
+    interp.register_implementations(ExtraFunctions(src), override=True)
+    interp.register_implementations(LoopFunctions(src, TripBudget(max_trips)), override=True)
     py_args, arrays = [], {}
     for i, (arg, val) in enumerate(zip(fn.body.blocks[0].args, args, strict=True)):
         t = arg.type
         if isinstance(t, MemRefType):
             et = t.get_element_type()
             w = elem_width(et, index_width)
-            xt = xtype_for_el_type(et, ibw)
+            xt = _storage_xtype(et, index_width)
             data = [to_signed(int(v), w) if w > 1 else int(v) & 1 for v in val]
             arr = ShapedArray(TypedPtr[Any].new(data, xtype=xt), list(t.get_shape()))
             arrays[i] = (arr, w)
@@ -206,9 +276,11 @@ def run_source(src: SourceModule, fn: func.FuncOp, args: list, index_width: int)
             py_args.append(to_signed(int(val), w) if w > 1 else int(val) & 1)
     try:
         outs = interp.call_op(fn.sym_name.data, tuple(py_args))
-    except ZeroDivisionError:
-        raise LoweringError("division by zero in the source program", src.loc(fn)) from None
-    except Exception as exc:  # e.g. a zero scf.for step, an out-of-bounds access
+    except LoweringError:
+        raise
+    except BudgetExceeded as exc:
+        raise LoweringError(str(exc), exc.loc) from None
+    except Exception as exc:  # what the checks above do not name (xDSL's own interpretation errors)
         msg = " ".join(str(exc).split()) or type(exc).__name__
         raise LoweringError(f"the source program cannot be run on these inputs: {msg}", src.loc(fn)) from None
     types = fn.function_type.outputs.data

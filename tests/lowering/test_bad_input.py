@@ -288,3 +288,127 @@ def test_memref_argument_row_major_layout_accepted(tmp_path):
     proc = _dfv("run", str(tmp_path / "k.mlir"), "--inputs", str(tmp_path / "in.json"), "--json")
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout.splitlines()[-1])["returns"] == [2]
+
+
+def _run(tmp_path, text: str, args: list, *extra: str):
+    (tmp_path / "k.mlir").write_text(text)
+    (tmp_path / "in.json").write_text(json.dumps({"args": args}))
+    return _dfv("run", str(tmp_path / "k.mlir"), "--inputs", str(tmp_path / "in.json"), *extra)
+
+
+FOR_SUM = """func.func @f(%lb: index, %ub: index, %st: index) -> index {
+  %c0 = arith.constant 0 : index
+  %r = scf.for %i = %lb to %ub step %st iter_args(%acc = %c0) -> (index) {
+    %n = arith.addi %acc, %i : index
+    scf.yield %n : index
+  }
+  func.return %r : index
+}
+"""
+
+
+@pytest.mark.parametrize("step", [-1, 0])
+def test_for_step_not_positive(tmp_path, step):
+    proc = _run(tmp_path, FOR_SUM, [0, 10, step])
+    _check_one_line_error(proc, "k.mlir:3:3:", f"scf.for step is {step} at run time; scf.for needs a positive step")
+
+
+def test_for_index_wraps(tmp_path):
+    """lb = 2**31 - 3, ub = 2**31 - 1, step 4: the index after the one trip wraps in 32 bits, so the
+    hardware loop would go on; refused, naming the loop."""
+    proc = _run(tmp_path, FOR_SUM, [2**31 - 3, 2**31 - 1, 4])
+    _check_one_line_error(proc, "k.mlir:3:3:", "scf.for induction variable wraps: after its last trip it is "
+                          "2147483645 + 1 * 4 = 2147483649, past the largest 32-bit index 2147483647")
+
+
+def test_long_for_refused_up_front(tmp_path):
+    """2·10^6 trips exceed the default budget: refused before the first trip, with the reason."""
+    proc = _run(tmp_path, FOR_SUM, [0, 2_000_000, 1])
+    _check_one_line_error(proc, "k.mlir:3:3:", "scf.for would run 2000000 trips", "budget of 1000000 loop trips",
+                          "--max-trips")
+
+
+WHILE_TRUE = """func.func @f(%a: i32) -> i32 {
+  %t = arith.constant true
+  %r = scf.while (%x = %a) : (i32) -> i32 {
+    scf.condition(%t) %x : i32
+  } do {
+  ^bb0(%y: i32):
+    %one = arith.constant 1 : i32
+    %z = arith.addi %y, %one : i32
+    scf.yield %z : i32
+  }
+  func.return %r : i32
+}
+"""
+
+
+def test_while_runs_away(tmp_path):
+    """A condition that never becomes false: the budget names the loop instead of hanging."""
+    proc = _run(tmp_path, WHILE_TRUE, [1], "--max-trips", "500")
+    _check_one_line_error(proc, "k.mlir:3:3:", "scf.while does not finish: the source interpreter's budget of 500 "
+                          "loop trips ran out after 500 trips of this loop")
+
+
+def test_runaway_outer_loop_is_named(tmp_path):
+    """The budget runs out inside a short inner scf.for; the outer scf.while that never ends is named."""
+    text = WHILE_TRUE.replace("    %one = arith.constant 1 : i32\n",
+                              "    %one = arith.constant 1 : i32\n    %c0 = arith.constant 0 : index\n"
+                              "    %c3 = arith.constant 3 : index\n    %c1 = arith.constant 1 : index\n"
+                              "    scf.for %i = %c0 to %c3 step %c1 {\n    }\n")
+    proc = _run(tmp_path, text, [1], "--max-trips", "400")
+    _check_one_line_error(proc, "k.mlir:3:3:", "scf.while does not finish", "ran out after 100 trips of this loop")
+
+
+def test_max_trips_documented():
+    proc = _dfv("run", "--help")
+    assert proc.returncode == 0
+    assert "--max-trips N" in proc.stdout and "default 1000000" in " ".join(proc.stdout.split())
+
+
+LOAD_2D = """func.func @f(%m: memref<2x2xi32>) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c3 = arith.constant 3 : index
+  %v = memref.load %m[%c0, %c3] : memref<2x2xi32>
+  func.return %v : i32
+}
+"""
+
+
+def test_out_of_range_index_in_one_dimension(tmp_path):
+    """%m[0, 3] on memref<2x2xi32>: the flat address 3 is in range, the second index is not."""
+    proc = _run(tmp_path, LOAD_2D, [[1, 2, 3, 4]])
+    _check_one_line_error(proc, "k.mlir:4:3:", "memref.load: index 3 is out of range in dimension 1 of "
+                          "memref<2x2xi32> (0..1)")
+
+
+def test_negative_index_is_out_of_range(tmp_path):
+    """Index -1 on a[4]: an out-of-range access at the store, not a golden/reference mismatch."""
+    text = ("func.func @f(%m: memref<4xi32>, %i: index, %v: i32) {\n  memref.store %v, %m[%i] : memref<4xi32>\n"
+            "  func.return\n}\n")
+    proc = _run(tmp_path, text, [[1, 2, 3, 4], -1, 9])
+    _check_one_line_error(proc, "k.mlir:2:3:", "memref.store: index -1 is out of range in dimension 0 of "
+                          "memref<4xi32> (0..3)")
+
+
+@pytest.mark.parametrize("op", ["divsi", "divui", "remsi", "remui"])
+def test_division_by_zero(tmp_path, op):
+    text = f"func.func @f(%a: i32, %b: i32) -> i32 {{\n  %c = arith.{op} %a, %b : i32\n  func.return %c : i32\n}}\n"
+    proc = _run(tmp_path, text, [7, 0])
+    _check_one_line_error(proc, "k.mlir:2:3:", f"arith.{op} divides by zero", "error 0x110")
+
+
+def test_index_width_16_is_modelled(tmp_path):
+    """With --index-width 16, 200 * 200 wraps to a negative index in the source interpreter too."""
+    text = """func.func @f(%a: index) -> (i1, index) {
+  %sq = arith.muli %a, %a : index
+  %c0 = arith.constant 0 : index
+  %neg = arith.cmpi slt, %sq, %c0 : index
+  %c7 = arith.constant 7 : index
+  %q = arith.divsi %sq, %c7 : index
+  func.return %neg, %q : i1, index
+}
+"""
+    proc = _run(tmp_path, text, [200], "--index-width", "16", "--json")
+    assert proc.returncode == 0, (proc.stdout, proc.stderr)
+    assert json.loads(proc.stdout.splitlines()[-1])["returns"] == [1, -3648]
