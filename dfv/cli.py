@@ -8,6 +8,10 @@
         exit 0 only for "pass". icarus / verilator simulate the generated top with the RTL library in
         the kernel environment (seeded back-pressure, memory read latency 1 + seed % 3 unless
         --mem-latency is given); --waves writes a waveform file and prints its path.
+    dfv fuzz [--seed S] [--count N] [--size K] [--engines golden,golden-unbounded[,verilator,icarus]]
+             [--out DIR] [--jobs J] [--no-shrink] [--rtl-count N] [--timeout S] [--shrink-seconds S]
+        generated programs on every engine; each failure is shrunk and saved as a reproducer folder
+        (default reports/fuzz/<class>/<seed>/); prints a table per engine, exit 0 only with no failure.
 
 Bad input (malformed MLIR, unsupported operation or type, bad tagged type, missing function, bad
 inputs file) gives a one-line error with the source location and exit status 2, never a traceback.
@@ -87,6 +91,9 @@ def _build() -> argparse.ArgumentParser:
                     help="source interpreter: at most N loop trips in all (scf.for and scf.while iterations, "
                          "default %(default)s); a loop that needs more is reported with its location instead of "
                          "running on")
+    from dfv.fuzz.command import add_parser as add_fuzz_parser
+
+    add_fuzz_parser(sub)
     return p
 
 
@@ -136,6 +143,10 @@ def main(argv: list[str] | None = None) -> int:
 
     a = _build().parse_args(argv)
     try:
+        if a.cmd == "fuzz":
+            from dfv.fuzz.command import cmd_fuzz
+
+            return cmd_fuzz(a)
         return cmd_lower(a) if a.cmd == "lower" else cmd_run(a)
     except (LoweringError, EngineUnavailable) as exc:
         msg = " ".join(str(exc).split())

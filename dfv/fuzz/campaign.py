@@ -1,0 +1,266 @@
+"""A fuzz campaign: generate programs, run each on every engine, shrink and save every failure, report.
+
+Program `i` of a campaign is `generate(seed + i, size)`; it runs on each engine of the campaign
+(RTL engines only on the first `rtl_count` programs), each run bounded in wall-clock time and
+classified (`dfv.fuzz.execute`). The failing engines of a program are grouped by class; each group is
+shrunk once (`dfv.fuzz.shrink`) on its cheapest engine (golden before RTL, then the order given) while
+it keeps failing with the same class there, and saved to `<out>/<class>/<program seed>/`:
+
+- `prog.mlir`, `inputs.json`: the shrunk reproducer; `orig.mlir`, `orig_inputs.json`: the program
+  as generated;
+- `cmd.sh`: the exact `dfv run` command that reproduces the failure from that folder;
+- `failure.json`: class, engine, messages (original and shrunk), statement counts, shrink effort,
+  the other engines that failed the same way, and whether the saved reproducer was re-run from its
+  folder and still fails (`verified`).
+
+`run_campaign` returns a `CampaignResult`; its `table()` has one row per engine (runs, passes, each
+failure class, mean seconds per run) and the reproducer folders; `summary.json` and `summary.txt` in
+`<out>` keep the same. With `jobs > 1` programs run in worker processes (each has its own work
+folder, so an RTL engine rebuilds one generated top per worker instead of one per program).
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import shutil
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import TextIO
+
+from dfv.fuzz.execute import (
+    FAILURES,
+    RTL_ENGINES,
+    Outcome,
+    Verdict,
+    default_timeout,
+    run_files,
+    run_once,
+    write_program,
+)
+from dfv.fuzz.gen import generate
+from dfv.fuzz.program import Program, count
+from dfv.fuzz.shrink import Budget, shrink
+from dfv.sim.tables import format_table
+
+DEFAULT_OUT = Path(__file__).resolve().parents[2] / "reports" / "fuzz"
+DEFAULT_ENGINES = ("golden", "golden-unbounded")
+
+
+@dataclass(frozen=True)
+class Config:
+    """What a campaign runs. `timeout` / `shrink_seconds` of None pick the per-engine defaults
+    (`execute.default_timeout`; shrinking 120 s on a golden engine, 900 s on RTL)."""
+
+    seed: int = 1
+    count: int = 100
+    size: int = 3
+    engines: tuple[str, ...] = DEFAULT_ENGINES
+    out: Path = DEFAULT_OUT
+    jobs: int = 1
+    shrink: bool = True
+    rtl_count: int | None = None
+    timeout: float | None = None
+    shrink_seconds: float | None = None
+
+    def engines_for(self, index: int) -> list[str]:
+        """The engines program `index` of the campaign runs on."""
+        rtl_ok = self.rtl_count is None or index < self.rtl_count
+        return [e for e in self.engines if rtl_ok or e not in RTL_ENGINES]
+
+    def run_timeout(self, engine: str) -> float:
+        return self.timeout if self.timeout is not None else default_timeout(engine)
+
+    def shrink_budget(self, engine: str) -> Budget:
+        if self.shrink_seconds is not None:
+            return Budget(self.shrink_seconds)
+        return Budget(900.0 if engine in RTL_ENGINES else 120.0)
+
+
+@dataclass
+class Reproducer:
+    """A saved failure (see the module docstring for the folder's files)."""
+
+    verdict: str
+    engine: str
+    seed: int
+    folder: str
+    statements: tuple[int, int]
+    message: str
+    also: list[str] = field(default_factory=list)
+    verified: bool = False
+
+
+@dataclass
+class ProgramReport:
+    seed: int
+    statements: int
+    outcomes: dict[str, Outcome]
+    reproducers: list[Reproducer]
+
+
+def _dfv_command() -> str:
+    exe = Path(sys.executable).with_name("dfv")
+    return str(exe) if exe.exists() else "dfv"
+
+
+def _save(cfg: Config, seed: int, engine: str, outcome: Outcome, orig: Program, small: Program, stats_text: str,
+          shrink_info: dict, also: list[str]) -> Reproducer:
+    folder = cfg.out / outcome.verdict.value / str(seed)
+    if folder.exists():
+        shutil.rmtree(folder)
+    mlir, inputs = write_program(small, folder, "prog")
+    write_program(orig, folder, "orig")
+    rtl_seed = seed % 2**32
+    again = run_files(mlir, inputs, small.name, engine, rtl_seed, cfg.run_timeout(engine))
+    verified = again.same_failure(outcome)
+    others = f"; the original also fails this way on {', '.join(also)}" if also else ""
+    (folder / "cmd.sh").write_text(
+        "#!/bin/sh\n"
+        f"# dfv fuzz: {outcome.verdict.value} on {engine}, program seed {seed} (size {cfg.size}), {stats_text}.\n"
+        f"# The program as generated is orig.mlir with orig_inputs.json{others}.\n"
+        'cd "$(dirname "$0")" || exit 2\n'
+        f"exec {_dfv_command()} run prog.mlir --func {small.name} --inputs inputs.json --engine {engine} "
+        f"--seed {rtl_seed} --json\n")
+    (folder / "cmd.sh").chmod(0o755)
+    statements = (count(orig.body), count(small.body))
+    (folder / "failure.json").write_text(json.dumps({
+        "class": outcome.verdict.value, "engine": engine, "seed": seed, "size": cfg.size,
+        "message": outcome.message, "shrunk_message": again.message, "verified": verified,
+        "statements": list(statements), "shrink": shrink_info, "also": also}, indent=1) + "\n")
+    return Reproducer(outcome.verdict.value, engine, seed, str(folder), statements, outcome.message, also, verified)
+
+
+def fuzz_program(cfg: Config, seed: int, work: Path) -> ProgramReport:
+    """Generate the program of `seed`, run it on the campaign's engines, shrink and save its failures."""
+    prog = generate(seed, cfg.size)
+    engines = cfg.engines_for(seed - cfg.seed)
+    outcomes = {e: run_once(prog, e, work, seed % 2**32, cfg.run_timeout(e)) for e in engines}
+    groups: dict[Verdict, list[str]] = {}
+    for e in sorted(engines, key=lambda e: e in RTL_ENGINES):
+        if outcomes[e].verdict is not Verdict.PASS:
+            groups.setdefault(outcomes[e].verdict, []).append(e)
+    reproducers = []
+    for same in groups.values():
+        engine, outcome = same[0], outcomes[same[0]]
+        small, info, text = prog, {}, "not shrunk"
+        if cfg.shrink:
+            def fails(p: Program, engine: str = engine, outcome: Outcome = outcome) -> bool:
+                return run_once(p, engine, work, seed % 2**32, cfg.run_timeout(engine)).same_failure(outcome)
+
+            small, stats = shrink(prog, fails, cfg.shrink_budget(engine))
+            info = asdict(stats)
+            text = f"shrunk from {stats.statements_before} to {stats.statements_after} statements in {stats.runs} runs"
+        reproducers.append(_save(cfg, seed, engine, outcome, prog, small, text, info, same[1:]))
+    return ProgramReport(seed, count(prog.body), outcomes, reproducers)
+
+
+# ----------------------------------------------------------------------------------- workers
+_SLOT: int | None = None
+
+
+def _init_worker(slots) -> None:
+    global _SLOT
+    _SLOT = slots.get()
+
+
+def _task(cfg: Config, seed: int) -> ProgramReport:
+    return fuzz_program(cfg, seed, cfg.out / ".work" / f"slot{_SLOT}")
+
+
+# ----------------------------------------------------------------------------------- results
+def _shown(folder: str) -> str:
+    """A folder relative to the working directory when it is below it."""
+    try:
+        return str(Path(folder).relative_to(Path.cwd()))
+    except ValueError:
+        return folder
+
+
+@dataclass
+class CampaignResult:
+    config: Config
+    reports: list[ProgramReport]
+    seconds: float
+
+    def runs(self) -> list[tuple[str, Outcome]]:
+        return [(e, o) for r in self.reports for e, o in r.outcomes.items()]
+
+    @property
+    def failures(self) -> int:
+        """Runs that did not pass (the campaign passes only with none)."""
+        return sum(o.verdict is not Verdict.PASS for _, o in self.runs())
+
+    def table(self) -> str:
+        cfg = self.config
+        rows = [["engine", "runs", "pass", *(v.value for v in FAILURES), "s/run"]]
+        for e in cfg.engines:
+            outs = [o for eng, o in self.runs() if eng == e]
+            if not outs:
+                continue
+            n = {v: sum(o.verdict is v for o in outs) for v in Verdict}
+            mean = sum(o.seconds for o in outs) / len(outs)
+            rows.append([e, str(len(outs)), str(n[Verdict.PASS]), *(str(n[v]) for v in FAILURES), f"{mean:.2f}"])
+        clean = sum(all(o.verdict is Verdict.PASS for o in r.outcomes.values()) for r in self.reports)
+        last = cfg.seed + len(self.reports) - 1
+        lines = [format_table(rows), "",
+                 f"programs: {len(self.reports)} (seeds {cfg.seed}..{last}, size {cfg.size}), passing on every engine: "
+                 f"{clean}, failing: {len(self.reports) - clean}; {self.seconds:.0f} s with {cfg.jobs} job(s)"]
+        reps = [rp for r in self.reports for rp in r.reproducers]
+        if reps:
+            lines += ["", f"reproducers ({'shrunk' if cfg.shrink else 'not shrunk'}; statements before -> after):"]
+            for rp in reps:
+                also = f" (also {', '.join(rp.also)})" if rp.also else ""
+                msg = rp.message if len(rp.message) <= 150 else rp.message[:147] + "..."
+                lines.append(f"  {rp.verdict} on {rp.engine}{also}, seed {rp.seed}, {rp.statements[0]} -> "
+                             f"{rp.statements[1]}: {_shown(rp.folder)}/")
+                lines.append(f"      {msg}")
+        return "\n".join(lines)
+
+    def to_json(self) -> dict:
+        cfg = self.config
+        return {
+            "config": {**asdict(cfg), "out": str(cfg.out), "engines": list(cfg.engines)},
+            "seconds": round(self.seconds, 1),
+            "failures": self.failures,
+            "programs": [{"seed": r.seed, "statements": r.statements,
+                          "outcomes": {e: {"class": o.verdict.value, "seconds": o.seconds, "message": o.message}
+                                       for e, o in r.outcomes.items()},
+                          "reproducers": [asdict(rp) for rp in r.reproducers]} for r in self.reports],
+        }
+
+
+def run_campaign(cfg: Config, progress: TextIO | None = None) -> CampaignResult:
+    """Run the campaign `cfg`; failures (and every 100th program) are reported on `progress` as they come."""
+    t0 = time.monotonic()
+    cfg.out.mkdir(parents=True, exist_ok=True)
+    seeds = range(cfg.seed, cfg.seed + cfg.count)
+    reports: list[ProgramReport] = []
+
+    def note(r: ProgramReport) -> None:
+        reports.append(r)
+        if progress is None:
+            return
+        for rp in r.reproducers:
+            print(f"seed {rp.seed}: {rp.verdict} on {rp.engine} -> {rp.folder}/", file=progress, flush=True)
+        if len(reports) % 100 == 0:
+            print(f"... {len(reports)}/{cfg.count} programs", file=progress, flush=True)
+
+    if cfg.jobs <= 1:
+        for s in seeds:
+            note(fuzz_program(cfg, s, cfg.out / ".work" / "slot0"))
+    else:
+        ctx = multiprocessing.get_context("fork")
+        slots = ctx.Queue()
+        for k in range(cfg.jobs):
+            slots.put(k)
+        with ProcessPoolExecutor(cfg.jobs, mp_context=ctx, initializer=_init_worker, initargs=(slots,)) as pool:
+            for r in pool.map(_task, [cfg] * cfg.count, seeds):
+                note(r)
+    result = CampaignResult(cfg, reports, time.monotonic() - t0)
+    (cfg.out / "summary.json").write_text(json.dumps(result.to_json(), indent=1) + "\n")
+    (cfg.out / "summary.txt").write_text(result.table() + "\n")
+    return result
