@@ -71,6 +71,14 @@ class ExtraFunctions(InterpreterFunctions):
     def __init__(self, src: SourceModule):
         self.src = src
 
+    @impl(arith.ConstantOp)
+    def run_constant(self, interp: Interpreter, op: arith.ConstantOp, args):
+        """xDSL's own builds a type constraint on every call (~100 us), and constants in loop bodies
+        run once per trip."""
+        if isinstance(op.value.type, IndexType):
+            return (to_signed(op.value.value.data, interp.index_bitwidth),)
+        return (op.value.value.data,)
+
     @impl(memref.AllocOp)
     def run_alloc(self, interp: Interpreter, op: memref.AllocOp, args):
         return self.run_alloca(interp, op, args)
