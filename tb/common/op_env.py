@@ -5,7 +5,8 @@ channel), `OpSequence`, `OpDriver` (hands each burst's tokens to the per-channel
 monitors per channel, `OpScoreboard` (analysis FIFOs, checked in `check_phase`), a coverage
 subscriber chosen by the operation, `OpEnv`, and `OpTest` with factory overrides for the
 expected-failure tests (`WrongModelScoreboard`, `CorruptingMonitor`). `ExpectedErrors` makes an
-expected-failure test check that its own fault was caught, and by which check.
+expected-failure test check that its own fault was caught, and by which check; `CatchesFault` does so
+for the standard ones, from the `Fault` they injected.
 
 Checking: the tokens each input monitor saw are run through a fresh golden machine, and every
 output stream must equal the model's, element for element. A reset starts a new epoch: an aborted
@@ -57,6 +58,24 @@ class RunAborted(AssertionError):
     """The run stopped before its end: a deadlock (no progress for `deadlock_cycles`) or a runaway
     (still busy after `max_cycles`). A failure of the run, never a scoreboard finding: an
     expected-failure test does not accept it."""
+
+
+@dataclass(frozen=True)
+class Fault:
+    """A fault an expected-failure test injected (recorded in `OpEnv.faults`) on channel `channel`, in
+    what the DUT was seen to do (`dut`: every check that reads the channel may see it) or in the model:
+
+    - "value": token `index` has bit 0 flipped;
+    - "extra": the DUT's stream has one control token more than the model's (the model dropped its
+      first token, or the DUT's token `index` was reported twice);
+    - "late": input token `index` was reported as taken one cycle after it was (the DUT stalled it);
+    - "leftover": the model refuses token `index`, the last one the DUT consumed on the channel.
+    """
+
+    kind: str
+    channel: str
+    index: int
+    dut: bool
 
 
 @dataclass
@@ -226,6 +245,22 @@ class OpScoreboard(uvm_component):
         """The model run the final epoch is checked against (the wrong-model test overrides this)."""
         return run
 
+    def fault_errors(self, fault: Fault) -> list[str]:
+        """The errors (regular expressions) an injected `fault` must provoke in the final epoch: the token
+        comparison's on its channel, or for a refused token the leftover check's. A scoreboard whose own
+        checks also see such a fault adds theirs; one that sees a late token says how."""
+        observed = self.final_observed[fault.channel]
+        name = re.escape(fault.channel)
+        if fault.kind == "value":
+            token = observed[fault.index].token
+            return [rf"^{name}: token {fault.index} is {token}, the model expects {token ^ 1} \(DUT "]
+        if fault.kind == "extra":
+            return [rf"^{name}: 1 extra token\(s\) after the model's {len(observed) - 1}: \[None\]$"]
+        if fault.kind == "leftover":
+            leftover = {fault.channel: [observed[fault.index].token]}
+            return [rf"^the DUT consumed tokens the model leaves unconsumed: {re.escape(str(leftover))}$"]
+        raise ValueError(f"{type(self).__name__} has no check that sees a {fault.kind} token on {fault.channel}")
+
     def check_phase(self):
         """Compare the streams, collect the end-of-run findings and give the `verdict`. A run the test
         let finish after a `RunAborted` (`env.aborted`) raises it again with the end-of-run findings
@@ -345,6 +380,7 @@ class OpEnv(uvm_env):
         self.end_errors: list[str] = []
         self.final_status: dict[str, int] = {}
         self.aborted: str | None = None  # set by a test that catches `RunAborted` to check the end state too
+        self.faults: list[Fault] = []  # injected by an expected-failure test (wrong model, corrupting monitor)
 
     def connect_phase(self):
         self.driver.seq_item_port.connect(self.sequencer.seq_item_export)
@@ -504,7 +540,7 @@ class ResetMidBurstMixin:
 class _WrongModel:
     """Scoreboard mixin whose model is wrong: the first token of the first non-empty output is changed
     (or dropped, for control tokens); for an operation without outputs (a sink) the model refuses the
-    last token it is given. A test using it must fail."""
+    last token it is given. A test using it must fail; the fault is recorded in `OpEnv.faults`."""
 
     def expected(self, outputs: dict[str, list]) -> dict[str, list]:
         if not self.cfg.outputs:
@@ -516,6 +552,7 @@ class _WrongModel:
                 stream[0] = None if stream[0] is None else stream[0] ^ 1
                 if stream[0] is None:
                     stream.pop(0)
+                self.get_parent().faults.append(Fault("value" if c.width else "extra", c.name, 0, dut=False))
                 return mutated
         raise AssertionError("wrong-model test produced no output to mutate: its stimulus is empty")
 
@@ -525,6 +562,7 @@ class _WrongModel:
         for c in self.cfg.inputs:
             seen = [o.token for o in self.final_observed[c.name]]
             if seen:
+                self.get_parent().faults.append(Fault("leftover", c.name, len(seen) - 1, dut=False))
                 return replace(run, leftover={**run.leftover, c.name: seen[-1:]})
         raise AssertionError("wrong-model test consumed no token: its stimulus is empty")
 
@@ -547,13 +585,14 @@ class CorruptingMonitor(ChannelMonitor):
     """A monitor that reports the third token of the first output as a broken DUT would produce it:
     bit 0 flipped, or, for a control token, delivered twice. For an operation without outputs (a sink)
     the third input token is reported as taken one cycle late (the DUT stalled it). A test using it
-    must fail."""
+    must fail; the fault is recorded in `OpEnv.faults`."""
 
     def publish(self, obs: Observed) -> None:
         cfg = ConfigDB().get(None, "", "OP_CONFIG")
         if not cfg.outputs:
             if self.spec == cfg.inputs[0] and self.count == 3:
                 obs = replace(obs, waited=obs.waited + 1)
+                self.get_parent().faults.append(Fault("late", self.spec.name, 2, dut=True))
             super().publish(obs)
             return
         if self.spec == cfg.outputs[0] and self.count == 3:
@@ -561,6 +600,8 @@ class CorruptingMonitor(ChannelMonitor):
                 super().publish(obs)
             else:
                 obs = replace(obs, token=obs.token ^ 1)
+            self.get_parent().faults.append(Fault("extra" if obs.token is None else "value", self.spec.name, 2,
+                                                  dut=True))
         super().publish(obs)
 
 
@@ -586,15 +627,27 @@ class ExpectedErrors:
                                             *(f"unexpected error: {e}" for e in unexpected)]))
 
 
-def expect_fail_overrides(kind: str, scoreboard: type[OpScoreboard] = OpScoreboard) -> None:
-    """Install the factory override of an expected-failure test: "model" (on the scoreboard class
-    `scoreboard`) or "dut"."""
-    if kind == "model":
-        uvm_factory().set_type_override_by_type(scoreboard, wrong_model_scoreboard(scoreboard))
-    elif kind == "dut":
-        uvm_factory().set_type_override_by_type(ChannelMonitor, CorruptingMonitor)
-    else:
-        raise ValueError(f"unknown expected-failure kind '{kind}'")
+class CatchesFault(ExpectedErrors):
+    """Scoreboard mixin of the standard expected-failure tests: the errors expected are those
+    `fault_errors` gives for the faults the test injected (`OpEnv.faults`). A run in which no fault was
+    injected fails: it shows nothing about the checks."""
+
+    def expected_errors(self) -> list[str]:
+        faults = self.get_parent().faults
+        if not faults:
+            raise AssertionError(f"{self.cfg.name}: no fault was injected (too few tokens?): the test checked nothing")
+        return [p for fault in faults for p in self.fault_errors(fault)]
+
+
+_CATCHING_CLASSES: dict[type, type] = {}
+
+
+def catching_scoreboard(base: type[OpScoreboard]) -> type[OpScoreboard]:
+    """The variant of scoreboard class `base` that passes only on the errors of the injected fault
+    (created once per class)."""
+    if base not in _CATCHING_CLASSES:
+        _CATCHING_CLASSES[base] = type(f"Catching{base.__name__}", (CatchesFault, base), {})
+    return _CATCHING_CLASSES[base]
 
 
 class FullRateMixin:
@@ -619,40 +672,47 @@ class HeavyBackpressureMixin:
 
 
 class WrongModelMixin:
-    """Expected failure: the scoreboard's model is wrong (must be caught)."""
+    """Expected failure: the scoreboard's model is wrong; exactly the errors of that fault must be
+    reported (`CatchesFault`)."""
 
     SAMPLE_COVERAGE = False
 
     def overrides(self) -> None:
-        expect_fail_overrides("model", self.SCOREBOARD)
+        uvm_factory().set_type_override_by_type(
+            self.SCOREBOARD, catching_scoreboard(wrong_model_scoreboard(self.SCOREBOARD)))
 
 
 class CorruptDutMixin:
-    """Expected failure: the DUT's first output is corrupted on the way to the scoreboard."""
+    """Expected failure: the DUT's first output is corrupted on the way to the scoreboard; exactly the
+    errors of that fault must be reported (`CatchesFault`)."""
 
     SAMPLE_COVERAGE = False
 
     def overrides(self) -> None:
-        expect_fail_overrides("dut")
+        uvm_factory().set_type_override_by_type(self.SCOREBOARD, catching_scoreboard(self.SCOREBOARD))
+        uvm_factory().set_type_override_by_type(ChannelMonitor, CorruptingMonitor)
 
 
 STANDARD_TESTS = (
-    ("RandomTest", (), False, "Random stimulus under 30% random idle cycles and back-pressure."),
-    ("FullRateTest", (FullRateMixin,), False, "No stalls at all: the DUT must sustain its full rate."),
-    ("BurstyTest", (BurstyMixin,), False, "Long idle and back-pressure runs on every channel."),
-    ("BackpressureTest", (HeavyBackpressureMixin,), False, "Inputs always valid, outputs mostly stalled."),
-    ("ResetTest", (ResetMidBurstMixin,), False, "Reset in the middle of a burst, then a fresh run."),
-    ("WrongModelTest", (WrongModelMixin,), True, "Must fail: the scoreboard's model is wrong."),
-    ("CorruptDutTest", (CorruptDutMixin,), True, "Must fail: a corrupted output token."),
+    ("RandomTest", (), "Random stimulus under 30% random idle cycles and back-pressure."),
+    ("FullRateTest", (FullRateMixin,), "No stalls at all: the DUT must sustain its full rate."),
+    ("BurstyTest", (BurstyMixin,), "Long idle and back-pressure runs on every channel."),
+    ("BackpressureTest", (HeavyBackpressureMixin,), "Inputs always valid, outputs mostly stalled."),
+    ("ResetTest", (ResetMidBurstMixin,), "Reset in the middle of a burst, then a fresh run."),
+    ("WrongModelTest", (WrongModelMixin,), "Expected failure: the scoreboard's model is wrong; exactly the "
+     "token comparison of the changed output (a sink: the leftover check) must fail."),
+    ("CorruptDutTest", (CorruptDutMixin,), "Expected failure: a corrupted output token; exactly the checks "
+     "that see it must fail (the token comparison of that output; a sink: its always-ready check)."),
 )
 
 
-def standard_tests(base: type[OpTest], prefix: str) -> list[tuple[type[OpTest], bool]]:
-    """The standard test classes of one operation, with whether each is an expected failure.
+def standard_tests(base: type[OpTest], prefix: str) -> list[type[OpTest]]:
+    """The standard test classes of one operation. None is a cocotb `expect_fail` test (those pass on
+    any failed assertion): the expected failures pass only on exactly the errors of their fault.
 
     `pyuvm.test` registers a test in the module that applies it, so each testbench module applies
-    it at its top level: `for cls, fail in standard_tests(Base, "Carry"): globals()[cls.__name__] =
-    pyuvm.test(expect_fail=fail)(cls)`.
+    it at its top level: `for cls in standard_tests(Base, "Carry"): globals()[cls.__name__] =
+    pyuvm.test()(cls)`.
     """
-    return [(type(f"{prefix}{suffix}", (*mixins, base), {"__doc__": doc, "__module__": base.__module__}), fail)
-            for suffix, mixins, fail, doc in STANDARD_TESTS]
+    return [type(f"{prefix}{suffix}", (*mixins, base), {"__doc__": doc, "__module__": base.__module__})
+            for suffix, mixins, doc in STANDARD_TESTS]

@@ -64,5 +64,5 @@ class CarryTest(OpTest):
         return [CarryCornerBursts.create("corner"), CarryBursts.create("random")]
 
 
-for _test, _expect_fail in standard_tests(CarryTest, "Carry"):
-    globals()[_test.__name__] = pyuvm.test(expect_fail=_expect_fail)(_test)
+for _test in standard_tests(CarryTest, "Carry"):
+    globals()[_test.__name__] = pyuvm.test()(_test)

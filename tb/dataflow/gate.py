@@ -78,5 +78,5 @@ class GateSplitReadyTest(GateTest):
         return TrafficConfig(idle=FULL, backpressure=FULL, per_channel={"after_cond": Pattern("random", 0.7)})
 
 
-for _test, _expect_fail in standard_tests(GateTest, "Gate"):
-    globals()[_test.__name__] = pyuvm.test(expect_fail=_expect_fail)(_test)
+for _test in standard_tests(GateTest, "Gate"):
+    globals()[_test.__name__] = pyuvm.test()(_test)

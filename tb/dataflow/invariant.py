@@ -59,5 +59,5 @@ class InvariantTest(OpTest):
         return [InvariantCornerBursts.create("corner"), InvariantBursts.create("random")]
 
 
-for _test, _expect_fail in standard_tests(InvariantTest, "Invariant"):
-    globals()[_test.__name__] = pyuvm.test(expect_fail=_expect_fail)(_test)
+for _test in standard_tests(InvariantTest, "Invariant"):
+    globals()[_test.__name__] = pyuvm.test()(_test)

@@ -194,5 +194,5 @@ class StreamSplitReadyTest(StreamTest):
                                                                         "idx": Pattern("bursty", 0.3)})
 
 
-for _test, _expect_fail in standard_tests(StreamTest, "Stream"):
-    globals()[_test.__name__] = pyuvm.test(expect_fail=_expect_fail)(_test)
+for _test in standard_tests(StreamTest, "Stream"):
+    globals()[_test.__name__] = pyuvm.test()(_test)

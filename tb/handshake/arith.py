@@ -242,8 +242,8 @@ class ArithTest(FamilyTest):
     FAMILIES = FAMILIES
 
 
-for _test, _expect_fail in standard_tests(ArithTest, "Arith"):
-    globals()[_test.__name__] = pyuvm.test(expect_fail=_expect_fail)(_test)
+for _test in standard_tests(ArithTest, "Arith"):
+    globals()[_test.__name__] = pyuvm.test()(_test)
 
 
 @pyuvm.test()

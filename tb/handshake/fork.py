@@ -56,8 +56,8 @@ class ForkTest(FamilyTest):
     FAMILIES = FAMILIES
 
 
-for _test, _expect_fail in standard_tests(ForkTest, "Fork"):
-    globals()[_test.__name__] = pyuvm.test(expect_fail=_expect_fail)(_test)
+for _test in standard_tests(ForkTest, "Fork"):
+    globals()[_test.__name__] = pyuvm.test()(_test)
 
 
 @pyuvm.test()

@@ -15,6 +15,7 @@ equals the RTL when inputs never overlap in time; here every input carries token
 - priority: when a token is first offered on `out`, it comes from the lowest-index input that had a
   token on offer in that cycle (the RTL holds its choice afterwards while stalled, so a lower input
   arriving later must not change it; the protocol checker sees such a change as data instability).
+  Output k is paired with the k-th input consumed, so this is checked when the counts agree.
 
 Coverage: which input each output came from, contention (another input waiting), a lower input
 waiting while a held choice is served, and for control_merge which of out / index went first.
@@ -32,6 +33,7 @@ from golden.handshake.common import sel_width
 from tb.common.channel import ChannelSpec, Observed
 from tb.common.fcov import sample_point
 from tb.common.op_env import (
+    Fault,
     OpConfig,
     OpItem,
     OpScoreboard,
@@ -100,7 +102,8 @@ class MergeScoreboard(OpScoreboard):
         outs = [o.token for o in observed["out"]]
         control = "index" in observed
         sources = [o.token for o in observed["index"]] if control else [i for i, _ in taken]
-        if len(outs) != len(taken) or len(sources) != len(taken):
+        counts_agree = len(outs) == len(taken) and len(sources) == len(taken)
+        if not counts_agree:
             errors.append(f"counts: {len(taken)} input tokens consumed, {len(outs)} on out"
                           + (f", {len(sources)} on index" if control else ""))
         for i, c in enumerate(self.cfg.inputs):
@@ -112,24 +115,41 @@ class MergeScoreboard(OpScoreboard):
         if control and sources != [i for i, _ in taken]:
             errors.append(f"index {sources[:20]} does not name the inputs consumed, in order "
                           f"{[i for i, _ in taken][:20]}")
-        errors.extend(self._priority(observed, taken))
+        if counts_agree:  # output k came from consumed input k: else which came from where is unknown
+            errors.extend(self._priority(observed, taken))
         return errors
 
     def _priority(self, observed: dict[str, list[Observed]], taken: list[tuple[int, Observed]]) -> list[str]:
+        """The priority property, output k paired with consumed input k (the counts agree)."""
         spans = [(i, offer_cycle(o), o.cycle) for i, o in taken]
         errors = []
         for k, out in enumerate(observed["out"]):
-            if k >= len(taken):
-                break
             # the merge_ctrl has no lock: its choice is the lowest valid input in the transfer cycle
             at = out.cycle if self.cfg.name == "handshake_merge_ctrl" else offer_cycle(out)
-            if "index" in observed and k < len(observed["index"]):
+            if "index" in observed:
                 at = min(at, offer_cycle(observed["index"][k]))
             valid = [i for i, start, end in spans if start <= at <= end]
             if valid and taken[k][0] != min(valid):
                 errors.append(f"priority: output {k} first offered in cycle {at} came from in[{taken[k][0]}] "
                               f"while in[{min(valid)}] was on offer")
         return errors[:5]
+
+    def fault_errors(self, fault: Fault) -> list[str]:
+        """A corrupted `out` token also breaks the merge property of the input it came from; a repeated
+        one breaks the counts (and the priority check, which needs them, is skipped)."""
+        errors = super().fault_errors(fault)
+        if not fault.dut or fault.channel != "out":
+            return errors
+        observed = self.final_observed
+        if fault.kind == "value":
+            lane = (observed["index"][fault.index].token if "index" in observed
+                    else consumed(self.cfg, observed)[fault.index][0])
+            return [*errors, rf"^merge property: the outputs from in\[{lane}\] are "]
+        if fault.kind == "extra":
+            n = len(observed["out"]) - 1
+            index = f", {n} on index" if "index" in observed else ""
+            return [*errors, rf"^counts: {n} input tokens consumed, {n + 1} on out{index}$"]
+        return errors
 
 
 class MergeBursts(StreamSequence):
@@ -178,8 +198,8 @@ class MergeTest(FamilyTest):
     FAMILIES = FAMILIES
 
 
-for _test, _expect_fail in standard_tests(MergeTest, "Merge"):
-    globals()[_test.__name__] = pyuvm.test(expect_fail=_expect_fail)(_test)
+for _test in standard_tests(MergeTest, "Merge"):
+    globals()[_test.__name__] = pyuvm.test()(_test)
 
 
 @pyuvm.test()

@@ -3,8 +3,8 @@
 
 - sink: every token is consumed; the sink is always ready, so `SinkScoreboard` also checks that no
   token ever waited (its input has no stall coverage: it cannot stall by design). The wrong-model
-  test uses a sink model that refuses its last token; the corrupted-DUT test reports a token as
-  taken one cycle late.
+  test uses a sink model that refuses its last token (the leftover check must fail); the
+  corrupted-DUT test reports a token as taken one cycle late (the always-ready check must fail).
 - constant: one `VALUE` token per control token.
 - source: an infinite producer, so it gets its own test flow: the output's ready is driven with the
   usual back-pressure for a bounded number of cycles and then held low. `out_valid` must be 1 in
@@ -26,6 +26,7 @@ from golden.core import Machine, RunResult
 from golden.handshake import Constant, Sink, Source
 from tb.common.channel import ChannelSpec, Observed
 from tb.common.op_env import (
+    Fault,
     OpConfig,
     OpEnv,
     OpItem,
@@ -62,6 +63,14 @@ class SinkScoreboard(OpScoreboard):
         late = [o for o in observed["in"] if o.waited]
         return [f"in: {len(late)} token(s) waited before being taken (first at cycle {late[0].cycle}): "
                 "the sink must always be ready"] if late else []
+
+    def fault_errors(self, fault: Fault) -> list[str]:
+        """A token reported as taken late (the corrupted-DUT test) trips the always-ready check."""
+        if fault.kind != "late":
+            return super().fault_errors(fault)
+        cycle = self.final_observed[fault.channel][fault.index].cycle
+        return [rf"^in: 1 token\(s\) waited before being taken \(first at cycle {cycle}\): "
+                "the sink must always be ready$"]
 
 
 class SourceScoreboard(OpScoreboard):
@@ -169,5 +178,5 @@ class SourcesTest(FamilyTest):
         await tb.cycles(SOURCE_CYCLES)
 
 
-for _test, _expect_fail in standard_tests(SourcesTest, "Sources"):
-    globals()[_test.__name__] = pyuvm.test(expect_fail=_expect_fail)(_test)
+for _test in standard_tests(SourcesTest, "Sources"):
+    globals()[_test.__name__] = pyuvm.test()(_test)

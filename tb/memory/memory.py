@@ -20,6 +20,7 @@ store/store to one address, out-of-range loads and stores, which ports fired, po
 from __future__ import annotations
 
 import random
+import re
 
 import cocotb
 import pyuvm
@@ -29,6 +30,7 @@ from golden.memory import Memory
 from tb.common.channel import Observed
 from tb.common.fcov import sample_point
 from tb.common.op_env import (
+    Fault,
     OpConfig,
     OpEnv,
     OpItem,
@@ -113,6 +115,15 @@ class InternalMemoryScoreboard(MemoryScoreboard):
                           f"{diff[0]}: mem_q {final[diff[0]]:#x}, model {machine.contents[diff[0]]:#x}")
         return errors
 
+    def fault_errors(self, fault: Fault) -> list[str]:
+        """A done token the DUT is seen to repeat is also out of the model's service order."""
+        errors = super().fault_errors(fault)
+        if fault.dut and fault.kind == "extra":
+            cycle = offer_cycle(self.final_observed[fault.channel][fault.index])
+            port = re.escape(fault.channel.replace("_done", ""))
+            errors.append(rf"^done-token order: done token \d+ is \({cycle}, '{port}'\) \(offer cycle, port\), ")
+        return errors
+
 
 class InternalMemoryCoverage(FamilyCoverage):
     def sample_item(self, item: OpItem) -> None:
@@ -167,5 +178,5 @@ class MemoryTest(FamilyTest):
         self.drop_objection()
 
 
-for _test, _expect_fail in standard_tests(MemoryTest, "Memory"):
-    globals()[_test.__name__] = pyuvm.test(expect_fail=_expect_fail)(_test)
+for _test in standard_tests(MemoryTest, "Memory"):
+    globals()[_test.__name__] = pyuvm.test()(_test)
