@@ -44,6 +44,8 @@ from golden.memory.memory import ExtMemory, Memory
 #: operations whose firing stores what it takes (output slots come from the machine or are 1)
 REGISTERED = frozenset({"handshake.buffer", "handshake.fifo", "dataflow.stream", "func.start", "func.arg",
                         "func.result", "func.done", "handshake.sink"})
+#: operations that store what they take: a path of tokens through one of them is cut
+STORAGE = REGISTERED | {"handshake.memory", "handshake.extmemory"}
 
 
 @dataclass(eq=False)

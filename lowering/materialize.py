@@ -9,6 +9,7 @@ it) on a back edge of a depth-first search, so the generated circuit has no comb
 
 from __future__ import annotations
 
+from lowering.deadlock import select_cuts
 from lowering.dfg import DFG, Ref, sorted_ports
 
 
@@ -77,20 +78,6 @@ def _buffers(g: DFG) -> None:
     # copy's consumer needs a later element of the same condition stream (a while loop's after
     # region: cond_br(raw, invariant(raw, v))) the zero-capacity channel deadlocks. A buffer on `o`
     # lets the invariant run one element ahead.
-    # A gate emits after_value[i] together with after_cond[i-1], and after_cond[i] only with
-    # after_value[i+1], which it cannot take from the stream before after_value[i] is gone. Whatever the
-    # body derives from after_value[i] and joins with after_cond[i] (a loop-exit split behind a zero-trip
-    # guard, a memory done token) must therefore find after_value[i] stored: a buffer right on
-    # after_value gives the gate its one element of lookahead (docs/lowering.md, "Deadlock freedom").
-    cons = g.consumers()
-    for n in list(g.nodes.values()):
-        if n.op == "dataflow.gate":
-            ref = Ref(n.id, "after_value")
-            ty = n.out_types["after_value"]
-            for nid, port in cons.get(ref, []):
-                b = g.add("handshake.buffer", {"in": ty}, {"out": ty}, n.loc,
-                          {"width": g.width(ty), "slots": 2}, {"in": ref}, meta={"role": "gate_lookahead"})
-                g.nodes[nid].inputs[port] = Ref(b.id, "out")
     cons = g.consumers()
     for n in list(g.nodes.values()):
         if n.op == "dataflow.invariant":
@@ -100,6 +87,15 @@ def _buffers(g: DFG) -> None:
                 b = g.add("handshake.buffer", {"in": ty}, {"out": ty}, n.loc,
                           {"width": g.width(ty), "slots": 2}, {"in": ref}, meta={"role": "invariant_slack"})
                 g.nodes[nid].inputs[port] = Ref(b.id, "out")
+    # A body value derived from a gate's after_value must not wait for the next after_cond without
+    # storage (lowering.deadlock): a buffer on every select on such a path.
+    for nid, port in select_cuts(g):
+        n = g.nodes[nid]
+        ref = n.inputs[port]
+        ty = g.out_type(ref)
+        b = g.add("handshake.buffer", {"in": ty}, {"out": ty}, n.loc,
+                  {"width": g.width(ty), "slots": 2}, {"in": ref}, meta={"role": "select_slack"})
+        n.inputs[port] = Ref(b.id, "out")
     for nid, port in _back_edges(g):
         n = g.nodes[nid]
         ref = n.inputs[port]

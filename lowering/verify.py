@@ -10,8 +10,8 @@ MLIR source location). It checks:
   splits, and (while only) the before-region invariants and memory carries; every body-local
   `invariant`, every memory-control `carry` of a `for` and its split use the loop's `after_cond`;
   `iter_arg` carries and their splits use the raw stream;
-* deadlock freedom: every `gate`'s `after_value` enters a `handshake.buffer` first (the gate's one
-  element of lookahead, docs/lowering.md "Deadlock freedom");
+* deadlock freedom: no `gate`'s `after_value` reaches its loop's memory split through combinational
+  stages only (`lowering.deadlock`, docs/lowering.md "Deadlock freedom");
 * memory (004): every `load`/`store` has exactly one control input, is wired to exactly one
   memory interface of its group (address, data, and for loads the data from memory), and its done
   token has a consumer that is not a sink; every memory port belongs to an access of its group.
@@ -19,6 +19,7 @@ MLIR source location). It checks:
 
 from __future__ import annotations
 
+from lowering.deadlock import violations
 from lowering.dfg import CONTROL, DFG, Ref
 
 
@@ -111,15 +112,9 @@ def verify(g: DFG) -> None:
             if loop not in g.nodes or v != Ref(loop, "idx") or c != Ref(loop, "cont"):
                 raise fail(f"{_name(g, n.id)}: must gate the (idx, cont) pair of its own stream {loop}, "
                            f"gets ({v}, {c})")
-    # deadlock freedom (docs/lowering.md): a gate's after_value is stored before anything can join it
-    # with the same gate's next after_cond
-    cons_of = {(c.src.node, c.src.port): c.dst for c in g.channels}
-    for n in g.nodes.values():
-        if n.op == "dataflow.gate":
-            d = cons_of.get((n.id, "after_value"))
-            if d is not None and g.nodes[d.node].op != "handshake.buffer":
-                raise fail(f"{_name(g, n.id)}: after_value feeds {_name(g, d.node)} directly; it must enter a "
-                           "handshake.buffer (a body value that waits for the next after_cond would deadlock)")
+    # deadlock freedom (docs/lowering.md, lowering.deadlock)
+    for msg in violations(g):
+        raise fail(msg)
     # raw_will_continue of a for loop: only the gate, the iter-arg carries and their splits.
     for n in g.nodes.values():
         if n.op in PASS:
