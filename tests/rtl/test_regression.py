@@ -2,10 +2,11 @@
 
 `make sim` runs the same jobs for one simulator with a summary table; here each (suite, parameter
 set, seed, simulator) is one test that fails with the names and messages of the failed cocotb
-tests. Expected-failure tests (wrong model, corrupted DUT) are inside each job: cocotb reports them
-as passed only when their check did fail. The jobs of one kernel on one simulator share an xdist
-group, so one worker builds that kernel's generated top and runs them while the other worker builds
-another (instead of both waiting for the same build).
+tests. Expected-failure tests (wrong model, corrupted DUT) are inside each job: they pass only when
+exactly the errors of their fault were reported (test_op_expected_failures.py shows them failing on
+anything else). The jobs of one kernel on one simulator share an xdist group, so one worker builds
+that kernel's generated top and runs them while the other worker builds another (instead of both
+waiting for the same build).
 """
 
 from __future__ import annotations
