@@ -1,13 +1,16 @@
 """The deadlock-freedom rule of loop nests (docs/lowering.md, "Deadlock freedom"), stated once.
 
-A `gate` emits `after_value[i]` together with `after_cond[i-1]`, and `after_cond[i]` only together
-with `after_value[i+1]`, which it cannot take from its stream while `after_value[i]` is still held
-downstream. Combinational stages hold what they consume until their outputs are absorbed by storage
-(`golden.bounded.STORAGE`), so if a token derived from `after_value[i]` can reach the data input of
-the loop's memory split `cond_br(after_cond, body_done)` through combinational stages only, the split
-waits for `after_cond[i]`, the gate waits for the split, and the circuit deadlocks (the bubble sort of
-issue 8: an inner loop's zero-trip guard, computed from the outer iv, selects the outer body's done
-token).
+The loop's memory split `cond_br(after_cond, body_done)` waits for `after_cond[i]`, which the `gate`
+emits only together with `after_value[i+1]`, so only once the loop's stream has moved on from element
+`i`. The stream moves on when every consumer of its element `i` has taken it: the gate (which holds it
+until `after_value[i]` is absorbed), and each iter-arg `carry` / split, which hold it until the
+iteration value they hand the body (`carry.o[i]`) is absorbed (the RTL carry takes `d` only after `o`
+has gone). Combinational stages hold what they consume until their outputs are absorbed by storage
+(`golden.bounded.STORAGE`). So if a token derived from the body's entry values of iteration `i` (the
+iv `after_value[i]`, the iter args `carry.o[i]`) can reach the data input of the loop's memory split
+through combinational stages only, the split waits for the stream and the stream for the split: a
+deadlock (the bubble sort of issue 8: an inner loop's zero-trip guard, computed from the outer iv,
+selects the outer body's done token; the same with an inner bound computed from an iter arg).
 
 Such a path enters the control-token network at a select: the `sel` of a control `mux`, the `cond`
 of a control `cond_br`, the `d` of a control `carry` / `invariant`. `select_cuts` names the selects
@@ -63,15 +66,27 @@ def _splits(g: DFG, loop: str) -> set[Port]:
             if n.meta.get("role") == "for_mem_split" and n.meta.get("loop") == loop}
 
 
+def _entries(g: DFG) -> dict[str, list[Ref]]:
+    """Per `for` loop, the outputs that hand the body its values of one iteration: the gate's
+    `after_value` and the iter-arg carries' `o`."""
+    out: dict[str, list[Ref]] = {}
+    for n in g.nodes.values():
+        if n.op == "dataflow.gate":
+            out.setdefault(n.meta.get("loop"), []).append(Ref(n.id, "after_value"))
+        elif n.op == "dataflow.carry" and n.meta.get("role") == "for_iter":
+            out.setdefault(n.meta.get("loop"), []).append(Ref(n.id, "o"))
+    return out
+
+
 def select_cuts(g: DFG) -> list[Port]:
-    """The selects on a combinational path from a gate's `after_value` to its loop's memory split."""
+    """The selects on a combinational path from a loop's entry values to its memory split."""
     cons = g.consumers()
     cuts: list[Port] = []
-    for gate in [n for n in g.nodes.values() if n.op == "dataflow.gate"]:
-        splits = _splits(g, gate.meta.get("loop"))
+    for loop, entries in _entries(g).items():
+        splits = _splits(g, loop)
         if not splits:
             continue
-        for nid, port in _reach(g, cons, [Ref(gate.id, "after_value")]):
+        for nid, port in _reach(g, cons, entries):
             if (nid, port) not in cuts and _is_select(g, nid, port) and \
                     splits & set(_reach(g, cons, [Ref(nid, p) for p in g.nodes[nid].out_types])):
                 cuts.append((nid, port))
@@ -79,13 +94,14 @@ def select_cuts(g: DFG) -> list[Port]:
 
 
 def violations(g: DFG) -> list[str]:
-    """One message per gate whose `after_value` reaches its loop's memory split without storage."""
+    """One message per loop entry value that reaches its loop's memory split without storage."""
     cons = g.consumers()
     out = []
-    for gate in [n for n in g.nodes.values() if n.op == "dataflow.gate"]:
-        hit = _splits(g, gate.meta.get("loop")) & set(_reach(g, cons, [Ref(gate.id, "after_value")]))
-        for nid, _ in sorted(hit):
-            out.append(f"{gate.op} ({gate.id}, {gate.loc}): after_value reaches the memory split {nid} of its "
-                       "loop through combinational stages only; a body value that waits for the next "
-                       "after_cond deadlocks (buffer a select on the path)")
+    for loop, entries in _entries(g).items():
+        for ref in entries:
+            n = g.nodes[ref.node]
+            for nid, _ in sorted(_splits(g, loop) & set(_reach(g, cons, [ref]))):
+                out.append(f"{n.op} ({n.id}, {n.loc}): {ref.port} reaches the memory split {nid} of its loop "
+                           "through combinational stages only; a body value that waits for the next "
+                           "after_cond deadlocks (buffer a select on the path)")
     return out

@@ -3,6 +3,8 @@ storage of the generated RTL, and agree with the unbounded run wherever the circ
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from dfv.kernels import KERNELS, gen, kernel_path
@@ -75,3 +77,15 @@ def test_runaway_names_the_loop(mode):
     with pytest.raises(RunawayError, match=r"the golden run did not finish within 60 firings: scf\.for at "
                                            r".*dot_product\.mlir:\d+:\d+ ran away \(dataflow\.(stream|carry) "):
         run_dfg(g, _raw(g, gen("dot_product", 2)), max_firings=60, mode=mode)
+
+
+def test_iter_arg_path_needs_a_select_buffer():
+    """The fuzzer's reproducer: an inner zero-trip guard computed from the outer loop's iter arg."""
+    path = Path(__file__).parents[1] / "fuzz" / "reproducers" / "iter_arg_inner_bound" / "prog.mlir"
+    g = _without_cuts(lower_file(str(path), "fuzz"))
+    with pytest.raises(DfgVerifyError, match=r"dataflow.carry \(carry_11, .*prog.mlir:\d+:3\): o reaches the "
+                                             r"memory split cond_br_44 of its loop"):
+        verify(g)
+    stuck = run_dfg(g, _raw(g, [[0, 0], 0]), mode=Mode.BOUNDED)
+    assert stuck.deadlock.startswith("deadlock in the bounded golden run")
+    assert run_dfg(g, _raw(g, [[0, 0], 0]), mode=Mode.UNBOUNDED).clean
