@@ -79,15 +79,21 @@ class ExtraFunctions(InterpreterFunctions):
             return (to_signed(op.value.value.data, interp.index_bitwidth),)
         return (op.value.value.data,)
 
-    @impl(memref.AllocOp)
-    def run_alloc(self, interp: Interpreter, op: memref.AllocOp, args):
-        return self.run_alloca(interp, op, args)
-
-    @impl(memref.AllocaOp)
-    def run_alloca(self, interp: Interpreter, op: memref.AllocaOp | memref.AllocOp, args):
+    @staticmethod
+    def _zeroed(interp: Interpreter, op: memref.AllocaOp | memref.AllocOp) -> tuple[ShapedArray]:
+        """A fresh zeroed buffer (what the hardware's internal memory holds after reset)."""
         ty = op.memref.type
         xt = _storage_xtype(ty.get_element_type(), interp.index_bitwidth)
         return (ShapedArray(TypedPtr[Any].zeros(prod(ty.get_shape()), xtype=xt), list(ty.get_shape())),)
+
+    # (an @impl method is wrapped by xDSL and returns more than its results: never call one directly)
+    @impl(memref.AllocOp)
+    def run_alloc(self, interp: Interpreter, op: memref.AllocOp, args):
+        return self._zeroed(interp, op)
+
+    @impl(memref.AllocaOp)
+    def run_alloca(self, interp: Interpreter, op: memref.AllocaOp, args):
+        return self._zeroed(interp, op)
 
     def _checked_view(self, op, mem, indices) -> StridedView:
         """The accessed view, after checking every index against its own dimension: an index past one
