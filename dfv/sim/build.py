@@ -19,11 +19,13 @@ from cocotb_tools.runner import Runner, get_runner
 
 from dfv.sim.toolchain import BUILD_DIR, rtl_sources, setup_path
 
-# Code coverage is collected on every Verilator build: line, toggle and expression points
-# (branches are line points on if/case arms). `--x-initial unique` lets the run randomise
-# uninitialised state, so a missing reset shows up on the 2-state simulator too.
-VERILATOR_ARGS = ("--coverage-line", "--coverage-toggle", "--coverage-expr", "--x-assign", "unique",
-                  "--x-initial", "unique")
+# `--x-initial unique` lets the run randomise uninitialised state, so a missing reset shows up on
+# the 2-state simulator too.
+VERILATOR_ARGS = ("--x-assign", "unique", "--x-initial", "unique")
+# Code coverage: line, toggle and expression points (branches are line points on if/case arms),
+# collected on every regression build; it doubles the C++ to compile, so one-off runs (`dfv run`,
+# `dfv fuzz`) build without it (`BuildSpec.coverage`).
+COVERAGE_ARGS = ("--coverage-line", "--coverage-toggle", "--coverage-expr")
 
 
 @dataclass(frozen=True)
@@ -32,7 +34,8 @@ class BuildSpec:
 
     `label` names the build folder instead of the top-level module (a generated top is named like
     its function, which need not be unique across programs); `waves` builds with signal tracing
-    (a separate build: Verilator compiles tracing in); `verilator_args` are added to Verilator's.
+    (a separate build: Verilator compiles tracing in); `verilator_args` are added to Verilator's;
+    `coverage` compiles Verilator's code coverage in (a build without it is a separate folder).
     """
 
     toplevel: str
@@ -41,18 +44,21 @@ class BuildSpec:
     label: str | None = None
     waves: bool = False
     verilator_args: tuple[str, ...] = ()
+    coverage: bool = True
 
     def tag(self) -> str:
         """A readable folder name, e.g. `dataflow_stream__W8_STEP_OP3`."""
         params = "_".join(f"{k}{v}" for k, v in sorted(self.parameters.items()))
         name = self.label or self.toplevel
         tag = f"{name}__{params}" if params else name
+        tag = tag if self.coverage else f"{tag}__nocov"
         return f"{tag}__waves" if self.waves else tag
 
 
 def _digest(spec: BuildSpec, sim: str, sources: Sequence[Path]) -> str:
     h = hashlib.sha256()
-    h.update(json.dumps([sim, spec.toplevel, sorted(spec.parameters.items()), VERILATOR_ARGS]).encode())
+    h.update(json.dumps([sim, spec.toplevel, sorted(spec.parameters.items()), VERILATOR_ARGS,
+                         COVERAGE_ARGS if spec.coverage else []]).encode())
     if spec.waves:
         h.update(b"waves")
     if spec.verilator_args and sim == "verilator":
@@ -85,7 +91,8 @@ def build(spec: BuildSpec, sim: str) -> tuple[Runner, Path]:
             sources=sources,
             hdl_toplevel=spec.toplevel,
             parameters=dict(spec.parameters),
-            build_args=[*VERILATOR_ARGS, *spec.verilator_args] if sim == "verilator" else [],
+            build_args=[*VERILATOR_ARGS, *(COVERAGE_ARGS if spec.coverage else ()), *spec.verilator_args]
+            if sim == "verilator" else [],
             build_dir=build_dir,
             always=not fresh,
             waves=spec.waves,
