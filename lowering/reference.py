@@ -211,13 +211,21 @@ class ExtraFunctions(InterpreterFunctions):
         a, b, w = self._u(interp, op, args)
         return (to_signed(a >> b if b < w else 0, w),)
 
+    def _signed_pick(self, interp, op, args, larger: bool):
+        """One of the operands, compared as signed `w`-bit values (an i1 true is -1, so it is the
+        smaller one; values may arrive as 0/1)."""
+        w = _w(interp, op.results[0].type)
+        a, b = args
+        first = to_signed(a, w) >= to_signed(b, w) if larger else to_signed(a, w) <= to_signed(b, w)
+        return (a if first else b,)
+
     @impl(arith.MaxSIOp)
     def run_maxsi(self, interp, op, args):
-        return (max(args[0], args[1]),)
+        return self._signed_pick(interp, op, args, True)
 
     @impl(arith.MinSIOp)
     def run_minsi(self, interp, op, args):
-        return (min(args[0], args[1]),)
+        return self._signed_pick(interp, op, args, False)
 
     @impl(arith.MaxUIOp)
     def run_maxui(self, interp, op, args):
