@@ -90,6 +90,8 @@ def gen(name: str, seed: int) -> list:
         return [list(range(8, 0, -1)) if seed == 0 else _v(r, 8)]
     if name == "swap_pairs":
         return [_v(r, 16)]
+    if name == "iter_bound":
+        return [_v(r, 8, 0, 50), _trip(r, seed, 8)]
     raise KeyError(name)
 
 
@@ -97,7 +99,7 @@ KERNELS = [
     "vector_add", "dot_product", "cond_accum", "gcd", "matmul", "histogram", "prefix_sum",
     "for_trip_args", "while_zero", "loop_in_if", "while_in_for", "if_stores", "if_no_else",
     "store_load_same", "views", "i1_index_args", "scratch_alloca", "while_memory",
-    "bubble_sort", "triangular", "stencil_inplace", "insertion_sort", "swap_pairs",
+    "bubble_sort", "triangular", "stencil_inplace", "insertion_sort", "swap_pairs", "iter_bound",
 ]
 
 
