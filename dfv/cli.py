@@ -88,9 +88,9 @@ def _build() -> argparse.ArgumentParser:
     ru.add_argument("--mem-latency", type=_positive, default=None,
                     help="RTL engines: memory read latency in cycles (default 1 + seed %% 3)")
     ru.add_argument("--max-trips", type=_positive, default=DEFAULT_MAX_TRIPS, metavar="N",
-                    help="source interpreter: at most N loop trips in all (scf.for and scf.while iterations, "
-                         "default %(default)s); a loop that needs more is reported with its location instead of "
-                         "running on")
+                    help="source interpreter and golden run: at most N loop trips in all (scf.for and scf.while "
+                         "iterations, default %(default)s); a loop that needs more is reported with its location "
+                         "instead of running on")
     from dfv.fuzz.command import add_parser as add_fuzz_parser
 
     add_fuzz_parser(sub)

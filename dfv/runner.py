@@ -62,13 +62,14 @@ class Run:
     seed: int = 1
     waves: bool = False
     mem_latency: int | None = None
+    max_trips: int = DEFAULT_MAX_TRIPS
 
 
 def _golden_engine(mode_name: str) -> Callable[[Run], EngineResult]:
     """The golden DFG interpreter in one channel-capacity mode (`golden.interpreter.Mode`)."""
 
     def run(r: Run) -> EngineResult:
-        from golden.interpreter import Mode, RunawayError, run_dfg
+        from golden.interpreter import Budget, Mode, RunawayError, run_dfg
         from lowering.reference import out_value
 
         g, args = r.g, r.args
@@ -79,7 +80,7 @@ def _golden_engine(mode_name: str) -> Callable[[Run], EngineResult]:
             raw[a["position"]] = ([int(x) & ((1 << w) - 1) for x in v] if a["kind"] == "memref"
                                   else int(v) & ((1 << w) - 1))
         try:
-            res = run_dfg(g, raw, mode=Mode(mode_name))
+            res = run_dfg(g, raw, Budget(r.max_trips), mode=Mode(mode_name))
         except RunawayError as exc:
             return EngineResult([], {}, [str(exc)], None)
         returns = []
@@ -243,7 +244,7 @@ def run_program(path: str, func: str | None, inputs: str, engine: str = "golden"
     args = load_inputs(inputs, fn, index_width)
     exp_ret, exp_mem = run_source(src, fn, args, index_width, max_trips)
     run = Run(path, fn.sym_name.data, index_width, src, fn, g, dict(enumerate(args)), (exp_ret, exp_mem), seed,
-              waves, mem_latency)
+              waves, mem_latency, max_trips)
     got = ENGINES[engine](run)
     out = {"status": "pass", "engine": engine, "returns": got.returns,
            "memrefs": {str(k): v for k, v in sorted(got.memrefs.items())}, "cycles": got.cycles, "message": ""}

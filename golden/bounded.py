@@ -83,21 +83,22 @@ def _restore(m: Machine, snap: _Snapshot) -> None:
 
 
 class RunawayError(RuntimeError):
-    """The run exceeded its firing budget; the message names the loop that ran away."""
+    """The run went past its budget (`golden.interpreter.Budget`); the message names the loop."""
 
 
 class BoundedRun:
     """Fires `machines` on `queues` with the channel capacities of the generated RTL top.
 
     `channels` are the DFG's channels (`id`, `src`, `dst` refs); `inq` / `outq` map node -> port -> the
-    shared channel deque. `run()` fires until quiescent and returns the number of firings.
+    shared channel deque; `check(node, fired, firings)` runs after every firing (the run's budget).
+    `run()` fires until quiescent and returns the number of firings.
     """
 
     def __init__(self, g, machines: dict[str, Machine], queues: dict[str, deque],
-                 inq: dict[str, dict[str, deque]], outq: dict[str, dict[str, deque]], max_firings: int,
-                 runaway: Callable[[dict[str, int]], str]):
+                 inq: dict[str, dict[str, deque]], outq: dict[str, dict[str, deque]],
+                 check: Callable[[str, dict[str, int], int], None]):
         self.g, self.machines, self.queues, self.inq, self.outq = g, machines, queues, inq, outq
-        self.max_firings, self.runaway = max_firings, runaway
+        self.check = check
         self.in_chan: dict[str, dict[str, str]] = {nid: {} for nid in g.nodes}
         self.out_chan: dict[str, dict[str, str]] = {nid: {} for nid in g.nodes}
         self.producer: dict[str, str] = {}
@@ -285,7 +286,7 @@ class BoundedRun:
         return False
 
     def run(self) -> int:
-        """Fire until nothing can fire; return the number of firings (RunawayError past the budget)."""
+        """Fire until nothing can fire; return the number of firings (`check` raises past the budget)."""
         firings = 0
         while self.work:
             nid = self.work.popleft()
@@ -293,8 +294,7 @@ class BoundedRun:
             while self._fire(nid):
                 firings += 1
                 self.fired[nid] += 1
-                if firings > self.max_firings:
-                    raise RunawayError(self.runaway(self.fired))
+                self.check(nid, self.fired, firings)
         return firings
 
     def busy(self) -> bool:

@@ -35,8 +35,26 @@ from golden.registry import make_machine
 
 CONTROL = "none"
 
-#: default firing budget of a run (about 20 firings per loop iteration for a million iterations)
-MAX_FIRINGS = 20_000_000
+#: the loop-trip budget of one run, shared by the source interpreter (`lowering.trip_budget`, `dfv run
+#: --max-trips`) and the golden run, so a program the source interpreter finishes never runs out here
+DEFAULT_MAX_TRIPS = 1_000_000
+#: machines that drive a loop: a stream fires once per element, a carry twice per trip
+LOOP_DRIVERS = ("dataflow.stream", "dataflow.carry")
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How far a golden run may go: a loop driver may fire `4 * (max_trips + 1)` times (each activation
+    adds one element, so a legal run stays below half of it), any run `len(nodes)` times that in all."""
+
+    max_trips: int = DEFAULT_MAX_TRIPS
+
+    @property
+    def per_driver(self) -> int:
+        return 4 * (self.max_trips + 1)
+
+    def total(self, g) -> int:
+        return self.per_driver * max(1, len(g.nodes))
 
 
 @dataclass
@@ -210,8 +228,9 @@ class _Tap(deque):
         super().extend(xs)
 
 
-def _run_unbounded(g, machines: dict[str, Machine], inq, outq, max_firings: int) -> int:
+def _run_unbounded(g, machines: dict[str, Machine], inq, outq, budget: Budget) -> int:
     """Fire every machine until none can, each channel an unbounded FIFO; return the firing count."""
+    check = _runaway_check(g, budget)
     consumer_of: dict[str, list[str]] = {nid: [] for nid in g.nodes}
     for c in g.channels:
         consumer_of[c.src.node].append(c.dst.node)
@@ -228,8 +247,7 @@ def _run_unbounded(g, machines: dict[str, Machine], inq, outq, max_firings: int)
             any_fired = True
             firings += 1
             fired[nid] += 1
-            if firings > max_firings:
-                raise RunawayError(_runaway(g, max_firings)(fired))
+            check(nid, fired, firings)
         if any_fired:
             for succ in consumer_of[nid]:
                 if succ not in queued:
@@ -261,27 +279,30 @@ class Mode(Enum):
     UNBOUNDED = "unbounded"
 
 
-def _runaway(g, max_firings: int) -> Callable[[dict[str, int]], str]:
-    """The message of a run past its firing budget: the loop whose machines fired the most."""
+def _runaway_check(g, budget: Budget) -> Callable[[str, dict[str, int], int], None]:
+    """A check after each firing: RunawayError when a loop driver or the whole run is past `budget`."""
+    drivers = {nid for nid, n in g.nodes.items() if n.op in LOOP_DRIVERS}
+    per_driver, total = budget.per_driver, budget.total(g)
 
-    def message(fired: dict[str, int]) -> str:
-        loops = [nid for nid in fired if g.nodes[nid].op in ("dataflow.stream", "dataflow.carry")]
-        top = max(loops or fired, key=lambda nid: fired[nid])
-        return (f"the golden run did not finish within {max_firings} firings: {g.origin_op(top)} ran away "
-                f"({g.nodes[top].op} {top} fired {fired[top]} times)")
+    def check(nid: str, fired: dict[str, int], firings: int) -> None:
+        if (nid in drivers and fired[nid] > per_driver) or firings > total:
+            loops = [d for d in drivers if fired[d]] or list(fired)
+            top = max(loops, key=lambda d: fired[d])
+            raise RunawayError(f"the golden run went past its budget of {budget.max_trips} loop trips: "
+                               f"{g.origin_op(top)} ran away ({g.nodes[top].op} {top} fired {fired[top]} times)")
 
-    return message
+    return check
 
 
-def run_dfg(g, args: dict[int, object], max_firings: int = MAX_FIRINGS, mode: Mode = Mode.UNBOUNDED,
+def run_dfg(g, args: dict[int, object], budget: Budget = Budget(), mode: Mode = Mode.UNBOUNDED,
             watch: tuple[str, ...] = ()) -> InterpResult:
     """Run `g` with `args` (position -> raw word for scalars, list of words for memrefs).
 
     `mode` chooses the channel capacities (`Mode`); a bounded run that stops before the function is
     done reports the deadlock with every channel holding a token (`InterpResult.deadlock`).
     `watch` names channels whose every token is logged in the result's `watched` (for example a
-    loop's condition stream, to count its iterations). More than `max_firings` firings raise
-    `RunawayError` naming the loop that ran away.
+    loop's condition stream, to count its iterations). A run past its `budget` raises `RunawayError`
+    naming the loop that ran away.
     """
     machines = {nid: _machine(g, n, args) for nid, n in g.nodes.items()}
     traces: dict[str, list[tuple[int, int, int]]] = {}
@@ -304,7 +325,7 @@ def run_dfg(g, args: dict[int, object], max_firings: int = MAX_FIRINGS, mode: Mo
             outq[nid].setdefault(p, deque())
     deadlock = ""
     if mode is Mode.BOUNDED:
-        sched = BoundedRun(g, machines, queues, inq, outq, max_firings, _runaway(g, max_firings))
+        sched = BoundedRun(g, machines, queues, inq, outq, _runaway_check(g, budget))
         firings = sched.run()
         finished = sum(len(m.got) for nid, m in machines.items() if g.nodes[nid].op == "func.done") == 1
         holders = sched.holders()
@@ -312,7 +333,7 @@ def run_dfg(g, args: dict[int, object], max_firings: int = MAX_FIRINGS, mode: Mo
             deadlock = (f"deadlock in the bounded golden run after {firings} firings (channel capacities of the "
                         f"generated top); holding tokens: {'; '.join(holders) or 'none (memory responses pending)'}")
     else:
-        firings = _run_unbounded(g, machines, inq, outq, max_firings)
+        firings = _run_unbounded(g, machines, inq, outq, budget)
     res = InterpResult(results=[], memories={}, firings=firings, accesses=traces, deadlock=deadlock,
                        watched={cid: list(queues[cid].log) for cid in watch if cid in queues})
     for r in sorted(g.results, key=lambda r: r["position"]):

@@ -12,8 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-DEFAULT_MAX_TRIPS = 1_000_000
-"""About half a minute of the source interpreter on a small loop body (it runs ~30 us per trip)."""
+from golden.interpreter import DEFAULT_MAX_TRIPS  # one budget for the source and the golden run
 
 
 class BudgetExceeded(Exception):
