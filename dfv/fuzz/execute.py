@@ -20,16 +20,22 @@
   parse, or the source interpreter names an undefined operation in it (index out of range, division
   by zero, bad loop): a fuzzer bug, not a finding.
 
-The time bound uses SIGALRM, so `run_once` must run on a process's main thread (the CLI, a test,
-or a worker process of the campaign).
+Each run happens in a forked child process in a process group of its own: the parent waits at most
+the run's time bound, then kills the whole group, so a hung engine and whatever it started (an RTL
+build, a simulator) never outlive the run, and a crash of the run cannot take the campaign down.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
+import pickle
+import select
 import signal
+import sys
+import tempfile
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
@@ -70,27 +76,61 @@ class Outcome:
         return self.verdict is other.verdict and self.kind == other.kind
 
 
-class RunTimeout(Exception):
-    """The wall-clock bound of a run expired."""
+def _isolated(work: Callable[[], Outcome], timeout: float | None) -> tuple[str, object]:
+    """Run `work` in a forked child in a process group of its own and return what it sent back:
+    `("outcome", Outcome)`, `("unavailable", message)` (EngineUnavailable), `("timeout", seconds)`, or
+    `("lost", exit status)` when the child ended without an answer.
 
+    The whole group is killed when the run is over or its `timeout` expires, so nothing a run
+    started (an RTL build, a simulator) outlives it."""
+    from dfv.runner import EngineUnavailable
 
-@contextmanager
-def deadline(seconds: float | None) -> Iterator[None]:
-    """Raise RunTimeout in the body after `seconds` of wall-clock time (None: no bound)."""
-    if seconds is None:
-        yield
-        return
-
-    def expire(signum, frame):
-        raise RunTimeout(f"no result within {seconds:g} s")
-
-    old = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    r, w = os.pipe()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    pid = os.fork()
+    if pid == 0:  # the child: do the work, send the answer, exit without running the parent's cleanup
+        code = 0
+        try:
+            os.close(r)
+            os.setpgid(0, 0)
+            try:
+                answer: tuple[str, object] = ("outcome", work())
+            except EngineUnavailable as exc:
+                answer = ("unavailable", str(exc))
+            with os.fdopen(w, "wb") as f:
+                f.write(pickle.dumps(answer))
+            sys.stdout.flush()
+            sys.stderr.flush()
+        except BaseException:  # noqa: BLE001 - the parent reports a child without an answer
+            code = 70
+        os._exit(code)
+    with contextlib.suppress(OSError):
+        os.setpgid(pid, pid)  # also here, so the group exists before the parent may kill it
+    os.close(w)
+    data = b""
+    end = None if timeout is None else time.monotonic() + timeout
+    expired = False
     try:
-        yield
+        while True:
+            left = None if end is None else max(0.0, end - time.monotonic())
+            if not select.select([r], [], [], left)[0]:
+                expired = True
+                break
+            chunk = os.read(r, 1 << 16)
+            if not chunk:
+                break
+            data += chunk
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
+        os.close(r)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(pid, signal.SIGKILL)
+        status = os.waitpid(pid, 0)[1]
+    if expired:
+        return "timeout", timeout
+    if not data:
+        return "lost", os.waitstatus_to_exitcode(status)
+    return pickle.loads(data)
 
 
 def default_timeout(engine: str) -> float:
@@ -128,14 +168,22 @@ def write_program(p: Program, folder: Path, stem: str = "prog") -> tuple[Path, P
     return mlir, inputs
 
 
-def _source_problem(mlir: Path, inputs: Path) -> Outcome | None:
-    """Why a program the lowering or the source interpreter refused is bad, None when it is fine (the
-    LoweringError came from the lowering itself).
+def source_fault(exc: Exception) -> Outcome:
+    """The class of an error of the source interpreter on a program that parses.
 
-    Not parsing, bad inputs, or an undefined operation the source interpreter names (an index out of
-    range, a division by zero, a bad loop) break the fuzzer's contract: `generator-invalid`. xDSL's
-    own interpretation errors (`cannot be run on these inputs`) on a program that keeps the contract
-    are a fault of the reference: `internal-error`, kind `source-interpreter`."""
+    An undefined operation it names (an index out of range, a division by zero, a bad loop, too many
+    trips) breaks the fuzzer's contract: `generator-invalid`. xDSL's own interpretation errors (`cannot
+    be run on these inputs`) on such a program are a fault of the reference: `internal-error`, kind
+    `source-interpreter`."""
+    if "cannot be run on these inputs" in str(exc):
+        return Outcome(Verdict.INTERNAL_ERROR, f"source interpreter: {exc}", 0.0, "source-interpreter")
+    return Outcome(Verdict.GENERATOR_INVALID, str(exc), 0.0)
+
+
+def _source_problem(mlir: Path, inputs: Path) -> Outcome | None:
+    """Why a program the lowering or the source interpreter refused is bad (it does not parse, its
+    inputs do not fit, or `source_fault`), None when it is fine: the LoweringError came from the
+    lowering itself."""
     from dfv.runner import load_inputs
     from golden.types import DEFAULT_INDEX_WIDTH
     from lowering.lower_control import find_function
@@ -151,9 +199,7 @@ def _source_problem(mlir: Path, inputs: Path) -> Outcome | None:
     try:
         run_source(src, fn, args, DEFAULT_INDEX_WIDTH)
     except LoweringError as exc:
-        if "cannot be run on these inputs" in str(exc):
-            return Outcome(Verdict.INTERNAL_ERROR, f"source interpreter: {exc}", 0.0, "source-interpreter")
-        return Outcome(Verdict.GENERATOR_INVALID, str(exc), 0.0)
+        return source_fault(exc)
     return None
 
 
@@ -161,8 +207,8 @@ def _one_line(text: str) -> str:
     return " ".join(text.split())
 
 
-def run_files(mlir: Path, inputs: Path, func: str, engine: str, seed: int, timeout: float | None) -> Outcome:
-    """Run an MLIR file and inputs file on `engine` within `timeout` seconds and classify the result."""
+def _classified(mlir: Path, inputs: Path, func: str, engine: str, seed: int) -> Outcome:
+    """Run the files on `engine` (in the current process) and classify what happened."""
     from dfv.runner import EngineUnavailable, run_program
     from lowering.parse import LoweringError
     from lowering.verify import DfgVerifyError
@@ -174,10 +220,7 @@ def run_files(mlir: Path, inputs: Path, func: str, engine: str, seed: int, timeo
         return Outcome(verdict, text, round(time.monotonic() - t0, 3), kind)
 
     try:
-        with deadline(timeout):
-            res = run_program(str(mlir), func, str(inputs), engine=engine, seed=seed)
-    except RunTimeout as exc:
-        return done(Verdict.TIMEOUT, str(exc))
+        res = run_program(str(mlir), func, str(inputs), engine=engine, seed=seed)
     except EngineUnavailable:
         raise
     except LoweringError as exc:
@@ -194,6 +237,46 @@ def run_files(mlir: Path, inputs: Path, func: str, engine: str, seed: int, timeo
     if res["status"] == "pass":
         return done(Verdict.PASS, res["message"])
     return done(classify(res["message"]), res["message"])
+
+
+_warmed = False
+
+
+def _warm_up() -> None:
+    """Once per process, run a tiny program on the golden engine here, before any fork: that imports
+    every module a run loads lazily, so each forked run starts warm (a cold child spends most of a
+    golden run importing). What the warm-up run gives does not matter."""
+    global _warmed
+    if _warmed:
+        return
+    _warmed = True
+    from dfv.fuzz.gen import generate
+
+    with tempfile.TemporaryDirectory() as tmp:
+        mlir, inputs = write_program(generate(0, 1), Path(tmp))
+        with contextlib.suppress(Exception):
+            _classified(mlir, inputs, "fuzz", "golden", 0)
+
+
+def run_files(mlir: Path, inputs: Path, func: str, engine: str, seed: int, timeout: float | None) -> Outcome:
+    """Run an MLIR file and inputs file on `engine` in a child process bounded by `timeout` seconds
+    and classify the result; EngineUnavailable (a missing simulator) is raised, not classified."""
+    from dfv.runner import EngineUnavailable
+
+    _warm_up()
+    t0 = time.monotonic()
+    kind, value = _isolated(lambda: _classified(mlir, inputs, func, engine, seed), timeout)
+    seconds = round(time.monotonic() - t0, 3)
+    if kind == "outcome":
+        assert isinstance(value, Outcome)
+        return value
+    if kind == "unavailable":
+        raise EngineUnavailable(str(value))
+    if kind == "timeout":
+        return Outcome(Verdict.TIMEOUT, f"no result within {value:g} s (the run and its processes were killed)",
+                       seconds)
+    return Outcome(Verdict.INTERNAL_ERROR, f"the run's process ended without a result (exit status {value})",
+                   seconds, "lost")
 
 
 def run_once(p: Program, engine: str, folder: Path, seed: int, timeout: float | None) -> Outcome:

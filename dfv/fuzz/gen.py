@@ -107,7 +107,7 @@ class Generator:
         self.r = random.Random(f"dfv-fuzz:{seed}:{size}")
         self.size = size
         self.n = 0
-        self.left = 10 + 6 * size  # statement budget of the whole program
+        self.left = 8 * size - 2  # statement budget of the whole program
         self.max_depth = min(2 + size // 2, 4)
         self.max_work = 12 * size + 12
         self.mems: dict[str, MemInfo] = {}

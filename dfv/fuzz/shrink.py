@@ -27,7 +27,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from dfv.fuzz.printer import to_mlir
+from dfv.fuzz.printer import inputs_json, to_mlir
 from dfv.fuzz.program import (
     PURE,
     Alloc,
@@ -379,11 +379,16 @@ def _apply(p: Program, edit: Edit) -> Program | None:
     return q if not check(q) else None
 
 
+def _key(p: Program) -> str:
+    """What identifies a candidate: its text and its inputs."""
+    return to_mlir(p) + inputs_json(p)
+
+
 def shrink(p: Program, fails: Callable[[Program], bool], budget: Budget = Budget()) -> tuple[Program, ShrinkStats]:
     """The smallest program found from `p` for which `fails` still holds (see the module docstring)."""
     t0 = time.monotonic()
     stats = ShrinkStats(count(p.body), count(p.body))
-    cur, seen, pos = p, {to_mlir(p)}, 0
+    cur, seen, pos = p, {_key(p)}, 0
 
     def out_of_budget() -> bool:
         return time.monotonic() - t0 > budget.seconds or stats.runs >= budget.runs
@@ -399,10 +404,10 @@ def shrink(p: Program, fails: Callable[[Program], bool], budget: Budget = Budget
             q = _apply(cur, cands[j])
             if q is None:
                 continue
-            text = to_mlir(q)
-            if text in seen:
+            key = _key(q)
+            if key in seen:
                 continue
-            seen.add(text)
+            seen.add(key)
             stats.runs += 1
             if fails(q):
                 cur, pos, progress = q, j, True
