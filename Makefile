@@ -4,6 +4,8 @@
 #   make lint                       Verilator --lint-only -Wall on every RTL module, and ruff
 #   make coverage                   merged code + functional coverage report (reports/coverage/)
 #   make bench                      throughput / speed tables (reports/bench/)
+#   make fuzz                       generated programs on golden (both modes) and Verilator, failures
+#                                   shrunk into reports/fuzz/*/<class>/<seed>/ (FUZZ_COUNT, FUZZ_RTL_COUNT, ...)
 #   make clean                      remove builds and reports
 # Every target bootstraps system packages and .venv/ on first use (tools/bootstrap.sh).
 
@@ -12,7 +14,18 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: sim test lint coverage bench clean setup
+# make fuzz: programs FUZZ_SEED .. FUZZ_SEED + FUZZ_COUNT - 1 (size FUZZ_SIZE) on both golden modes,
+# then FUZZ_RTL_COUNT smaller ones (size FUZZ_RTL_SIZE: each needs its own Verilator build) on Verilator
+# and both golden modes; reproducers in $(FUZZ_OUT)/golden/ and $(FUZZ_OUT)/verilator/.
+FUZZ_SEED ?= 1
+FUZZ_COUNT ?= 2000
+FUZZ_SIZE ?= 3
+FUZZ_RTL_COUNT ?= 200
+FUZZ_RTL_SIZE ?= 1
+FUZZ_JOBS ?= 2
+FUZZ_OUT ?= reports/fuzz
+
+.PHONY: sim test lint coverage bench fuzz clean setup
 
 $(STAMP): pyproject.toml tools/bootstrap.sh
 	@tools/bootstrap.sh
@@ -34,6 +47,14 @@ coverage: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) -m dfv.sim.bench
+
+fuzz: $(STAMP)
+	@status=0; \
+	$(VENV)/bin/dfv fuzz --seed $(FUZZ_SEED) --count $(FUZZ_COUNT) --size $(FUZZ_SIZE) \
+		--engines golden,golden-unbounded --jobs $(FUZZ_JOBS) --out $(FUZZ_OUT)/golden || status=1; \
+	$(VENV)/bin/dfv fuzz --seed $(FUZZ_SEED) --count $(FUZZ_RTL_COUNT) --size $(FUZZ_RTL_SIZE) \
+		--engines golden,golden-unbounded,verilator --jobs $(FUZZ_JOBS) --out $(FUZZ_OUT)/verilator || status=1; \
+	exit $$status
 
 clean:
 	rm -rf build reports .pytest_cache .hypothesis

@@ -9,7 +9,7 @@
         the kernel environment (seeded back-pressure, memory read latency 1 + seed % 3 unless
         --mem-latency is given); --waves writes a waveform file and prints its path.
     dfv fuzz [--seed S] [--count N] [--size K] [--engines golden,golden-unbounded[,verilator,icarus]]
-             [--out DIR] [--jobs J] [--no-shrink] [--rtl-count N] [--timeout S] [--shrink-seconds S]
+             [--out DIR] [--jobs J] [--no-shrink] [--timeout S] [--shrink-seconds S]
         generated programs on every engine; each failure is shrunk and saved as a reproducer folder
         (default reports/fuzz/<class>/<seed>/); prints a table per engine, exit 0 only with no failure.
 

@@ -1,10 +1,10 @@
 """A fuzz campaign: generate programs, run each on every engine, shrink and save every failure, report.
 
-Program `i` of a campaign is `generate(seed + i, size)`; it runs on each engine of the campaign
-(RTL engines only on the first `rtl_count` programs), each run bounded in wall-clock time and
-classified (`dfv.fuzz.execute`). The failing engines of a program are grouped by class; each group is
-shrunk once (`dfv.fuzz.shrink`) on its cheapest engine (golden before RTL, then the order given) while
-it keeps failing with the same class there, and saved to `<out>/<class>/<program seed>/`:
+Program `i` of a campaign is `generate(seed + i, size)`; it runs on each engine of the campaign,
+each run bounded in wall-clock time and classified (`dfv.fuzz.execute`). The failing engines of a
+program are grouped by class; each group is shrunk once (`dfv.fuzz.shrink`) on its cheapest engine
+(golden before RTL, then the order given) while it keeps failing with the same class there, and
+saved to `<out>/<class>/<program seed>/`:
 
 - `prog.mlir`, `inputs.json`: the shrunk reproducer; `orig.mlir`, `orig_inputs.json`: the program
   as generated;
@@ -62,14 +62,8 @@ class Config:
     out: Path = DEFAULT_OUT
     jobs: int = 1
     shrink: bool = True
-    rtl_count: int | None = None
     timeout: float | None = None
     shrink_seconds: float | None = None
-
-    def engines_for(self, index: int) -> list[str]:
-        """The engines program `index` of the campaign runs on."""
-        rtl_ok = self.rtl_count is None or index < self.rtl_count
-        return [e for e in self.engines if rtl_ok or e not in RTL_ENGINES]
 
     def run_timeout(self, engine: str) -> float:
         return self.timeout if self.timeout is not None else default_timeout(engine)
@@ -137,10 +131,9 @@ def _save(cfg: Config, seed: int, engine: str, outcome: Outcome, orig: Program, 
 def fuzz_program(cfg: Config, seed: int, work: Path) -> ProgramReport:
     """Generate the program of `seed`, run it on the campaign's engines, shrink and save its failures."""
     prog = generate(seed, cfg.size)
-    engines = cfg.engines_for(seed - cfg.seed)
-    outcomes = {e: run_once(prog, e, work, seed % 2**32, cfg.run_timeout(e)) for e in engines}
+    outcomes = {e: run_once(prog, e, work, seed % 2**32, cfg.run_timeout(e)) for e in cfg.engines}
     groups: dict[Verdict, list[str]] = {}
-    for e in sorted(engines, key=lambda e: e in RTL_ENGINES):
+    for e in sorted(cfg.engines, key=lambda e: e in RTL_ENGINES):
         if outcomes[e].verdict is not Verdict.PASS:
             groups.setdefault(outcomes[e].verdict, []).append(e)
     reproducers = []

@@ -1,7 +1,7 @@
 """`dfv fuzz`: the command-line face of a fuzz campaign (`dfv.fuzz.campaign`).
 
     dfv fuzz [--seed S] [--count N] [--size K] [--engines golden,golden-unbounded[,verilator,icarus]]
-             [--out DIR] [--jobs J] [--no-shrink] [--rtl-count N] [--timeout SECONDS]
+             [--out DIR] [--jobs J] [--no-shrink] [--timeout SECONDS]
              [--shrink-seconds SECONDS]
 
 prints one row per engine (runs, passes, each failure class, seconds per run) and the reproducer
@@ -46,7 +46,8 @@ def _engines(text: str) -> tuple[str, ...]:
     names = tuple(e.strip() for e in text.split(",") if e.strip())
     bad = [e for e in names if e not in ENGINES]
     if not names or bad:
-        raise argparse.ArgumentTypeError(f"unknown engine(s) {', '.join(bad) or text!r} (known: {', '.join(ENGINES)})")
+        what = ", ".join(bad) if bad else repr(text)
+        raise argparse.ArgumentTypeError(f"unknown engine(s) {what} (known: {', '.join(ENGINES)})")
     return tuple(dict.fromkeys(names))
 
 
@@ -66,8 +67,6 @@ def add_parser(sub) -> None:
                     help="reproducer and summary folder (default reports/fuzz)")
     fz.add_argument("--jobs", type=_int_in(1, 64, "jobs"), default=1, help="worker processes (default 1)")
     fz.add_argument("--no-shrink", action="store_true", help="save failures as generated, without shrinking")
-    fz.add_argument("--rtl-count", type=_int_in(0, None, "rtl count"), default=None, metavar="N",
-                    help="run the RTL engines on the first N programs only (default: all)")
     fz.add_argument("--timeout", type=_seconds, default=None,
                     help="wall-clock bound of one run (default 60 s golden, 600 s RTL)")
     fz.add_argument("--shrink-seconds", type=_seconds, default=None,
@@ -76,7 +75,7 @@ def add_parser(sub) -> None:
 
 def cmd_fuzz(a: argparse.Namespace) -> int:
     cfg = Config(seed=a.seed, count=a.count, size=a.size, engines=a.engines, out=a.out, jobs=a.jobs,
-                 shrink=not a.no_shrink, rtl_count=a.rtl_count, timeout=a.timeout, shrink_seconds=a.shrink_seconds)
+                 shrink=not a.no_shrink, timeout=a.timeout, shrink_seconds=a.shrink_seconds)
     result = run_campaign(cfg, progress=sys.stderr)
     print(result.table())
     return 0 if result.failures == 0 else 1
