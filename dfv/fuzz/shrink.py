@@ -52,7 +52,7 @@ from dfv.fuzz.program import (
     used_names,
 )
 
-Path = tuple[int, ...]  # statement index, block index, statement index, ... from the function body
+BlockPath = tuple[int, ...]  # statement index, block index, statement index, ... from the function body
 Edit = Callable[[Program], bool]  # modifies a copy in place; False when it does not apply
 
 
@@ -74,7 +74,7 @@ class ShrinkStats:
 
 
 # ----------------------------------------------------------------------------------- addressing
-def _blocks(b: Block, path: Path = ()) -> Iterator[tuple[Path, Block]]:
+def _blocks(b: Block, path: BlockPath = ()) -> Iterator[tuple[BlockPath, Block]]:
     """Every block with its path (a block path is the statement path of its owner plus the block index)."""
     yield path, b
     for i, s in enumerate(b.stmts):
@@ -82,7 +82,7 @@ def _blocks(b: Block, path: Path = ()) -> Iterator[tuple[Path, Block]]:
             yield from _blocks(inner, (*path, i, k))
 
 
-def _block_at(p: Program, path: Path) -> Block:
+def _block_at(p: Program, path: BlockPath) -> Block:
     b = p.body
     for i in range(0, len(path), 2):
         b = blocks(b.stmts[path[i]])[path[i + 1]]
@@ -107,7 +107,7 @@ class _NotApplicable(Exception):
 
 
 # ----------------------------------------------------------------------------------- edits
-def _remove(path: Path, start: int, n: int) -> Edit:
+def _remove(path: BlockPath, start: int, n: int) -> Edit:
     def edit(p: Program) -> bool:
         b = _block_at(p, path)
         if start + n > len(b.stmts):
@@ -120,7 +120,7 @@ def _remove(path: Path, start: int, n: int) -> Edit:
     return edit
 
 
-def _flatten(path: Path, i: int, variant: int) -> Edit:
+def _flatten(path: BlockPath, i: int, variant: int) -> Edit:
     """Replace the region statement at `path`[i] by one of its bodies (see the module docstring)."""
 
     def edit(p: Program) -> bool:
@@ -159,7 +159,7 @@ def _flatten(path: Path, i: int, variant: int) -> Edit:
     return edit
 
 
-def _drop_carried(path: Path, i: int, k: int) -> Edit:
+def _drop_carried(path: BlockPath, i: int, k: int) -> Edit:
     """Remove the k-th carried value of a for / while or the k-th result of an if."""
 
     def edit(p: Program) -> bool:
@@ -186,7 +186,7 @@ def _drop_carried(path: Path, i: int, k: int) -> Edit:
     return edit
 
 
-def _drop_cond(path: Path, i: int) -> Edit:
+def _drop_cond(path: BlockPath, i: int) -> Edit:
     def edit(p: Program) -> bool:
         s = _block_at(p, path).stmts[i]
         if not isinstance(s, While) or s.cond is None:
@@ -196,7 +196,7 @@ def _drop_cond(path: Path, i: int) -> Edit:
     return edit
 
 
-def _drop_else(path: Path, i: int) -> Edit:
+def _drop_else(path: BlockPath, i: int) -> Edit:
     def edit(p: Program) -> bool:
         s = _block_at(p, path).stmts[i]
         if not isinstance(s, If) or s.other is None or s.results:
@@ -231,7 +231,7 @@ def _smaller(v: int) -> list[int]:
     return [x for x in dict.fromkeys(out) if abs(x) < abs(v) or (x == 0 and v != 0)]
 
 
-def _bound_edits(path: Path, i: int, s: For) -> Iterator[Edit]:
+def _bound_edits(path: BlockPath, i: int, s: For) -> Iterator[Edit]:
     def set_bound(which: str, new: Bound) -> Edit:
         def edit(p: Program) -> bool:
             setattr(_block_at(p, path).stmts[i], which, copy.deepcopy(new))
@@ -253,7 +253,7 @@ def _bound_edits(path: Path, i: int, s: For) -> Iterator[Edit]:
             yield set_bound(which, Bound(BoundKind.CONST, 1 if which == "step" else 0))
 
 
-def _set_limit(path: Path, i: int, v: int) -> Edit:
+def _set_limit(path: BlockPath, i: int, v: int) -> Edit:
     def edit(p: Program) -> bool:
         s = _block_at(p, path).stmts[i]
         assert isinstance(s, While)
@@ -262,7 +262,7 @@ def _set_limit(path: Path, i: int, v: int) -> Edit:
     return edit
 
 
-def _set_const(path: Path, i: int, v: int) -> Edit:
+def _set_const(path: BlockPath, i: int, v: int) -> Edit:
     def edit(p: Program) -> bool:
         s = _block_at(p, path).stmts[i]
         assert isinstance(s, Const)
@@ -278,7 +278,7 @@ def _relayout(values: list[int], old: tuple[int, ...], new: tuple[int, ...]) -> 
     return [values[r * old[1] + c] for r in range(new[0]) for c in range(new[1])]
 
 
-def _shrink_mem(k: int | None, path: Path, i: int, dim: int, size: int) -> Edit:
+def _shrink_mem(k: int | None, path: BlockPath, i: int, dim: int, size: int) -> Edit:
     """Dimension `dim` of parameter `k` (or of the alloc at path/i when k is None) becomes `size`."""
 
     def edit(p: Program) -> bool:
