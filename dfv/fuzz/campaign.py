@@ -90,6 +90,8 @@ class Reproducer:
 
 @dataclass
 class ProgramReport:
+    """One program of a campaign: its seed, size in statements, outcome per engine, saved failures."""
+
     seed: int
     statements: int
     outcomes: dict[str, Outcome]
@@ -97,12 +99,14 @@ class ProgramReport:
 
 
 def _dfv_command() -> str:
+    """The `dfv` next to this Python (the project's .venv), else `dfv` on PATH."""
     exe = Path(sys.executable).with_name("dfv")
     return str(exe) if exe.exists() else "dfv"
 
 
 def _save(cfg: Config, seed: int, engine: str, outcome: Outcome, orig: Program, small: Program, stats_text: str,
           shrink_info: dict, also: list[str]) -> Reproducer:
+    """Write the reproducer folder of one failure and re-run the saved program from it (`verified`)."""
     folder = cfg.out / outcome.verdict.value / str(seed)
     if folder.exists():
         shutil.rmtree(folder)
