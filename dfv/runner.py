@@ -109,7 +109,7 @@ def _rtl_engine(sim: str) -> Callable[[Run], EngineResult]:
         latency = r.mem_latency if r.mem_latency is not None else 1 + r.seed % 3
         run_dir = REPORTS_DIR / "run" / sim / f"{prog.tag}__seed{r.seed}"
         out = run_kernel(prog, [r.args[i] for i in range(len(r.args))], sim, r.seed, run_dir, latency=latency,
-                         source=r.source, waves=r.waves, code_coverage=False)
+                         source=r.source, waves=r.waves, signoff=False)
         rec, g = out.main, prog.g
         problems: list[str] = []
         notes = [f"seed {r.seed}, memory read latency {latency}, run folder {run_dir}"]

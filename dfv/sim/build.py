@@ -11,6 +11,7 @@ import fcntl
 import hashlib
 import json
 import logging
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,6 +27,10 @@ VERILATOR_ARGS = ("--x-assign", "unique", "--x-initial", "unique")
 # collected on every regression build; it doubles the C++ to compile, so one-off runs (`dfv run`,
 # `dfv fuzz`) build without it (`BuildSpec.coverage`).
 COVERAGE_ARGS = ("--coverage-line", "--coverage-toggle", "--coverage-expr")
+# The generated model is one large C++ file (`--output-split 0` for kernel tops); compiling it at
+# Verilator's default -Os takes ~70 s for a small program, at -O0 ~10 s. One-off runs take -O0
+# (`BuildSpec.optimize`): they are short, and cocotb's Python, not the model, sets their speed.
+QUICK_MAKEFLAGS = "OPT_FAST=-O0"
 
 
 @dataclass(frozen=True)
@@ -35,7 +40,8 @@ class BuildSpec:
     `label` names the build folder instead of the top-level module (a generated top is named like
     its function, which need not be unique across programs); `waves` builds with signal tracing
     (a separate build: Verilator compiles tracing in); `verilator_args` are added to Verilator's;
-    `coverage` compiles Verilator's code coverage in (a build without it is a separate folder).
+    `coverage` compiles Verilator's code coverage in, `optimize` compiles the model at -Os instead of
+    -O0 (builds that differ in either are separate folders).
     """
 
     toplevel: str
@@ -45,6 +51,7 @@ class BuildSpec:
     waves: bool = False
     verilator_args: tuple[str, ...] = ()
     coverage: bool = True
+    optimize: bool = True
 
     def tag(self) -> str:
         """A readable folder name, e.g. `dataflow_stream__W8_STEP_OP3`."""
@@ -52,13 +59,14 @@ class BuildSpec:
         name = self.label or self.toplevel
         tag = f"{name}__{params}" if params else name
         tag = tag if self.coverage else f"{tag}__nocov"
+        tag = tag if self.optimize else f"{tag}__O0"
         return f"{tag}__waves" if self.waves else tag
 
 
 def _digest(spec: BuildSpec, sim: str, sources: Sequence[Path]) -> str:
     h = hashlib.sha256()
     h.update(json.dumps([sim, spec.toplevel, sorted(spec.parameters.items()), VERILATOR_ARGS,
-                         COVERAGE_ARGS if spec.coverage else []]).encode())
+                         COVERAGE_ARGS if spec.coverage else [], spec.optimize]).encode())
     if spec.waves:
         h.update(b"waves")
     if spec.verilator_args and sim == "verilator":
@@ -87,17 +95,29 @@ def build(spec: BuildSpec, sim: str) -> tuple[Runner, Path]:
     with open(build_dir / ".lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         fresh = stamp.exists() and stamp.read_text() == digest
-        runner.build(
-            sources=sources,
-            hdl_toplevel=spec.toplevel,
-            parameters=dict(spec.parameters),
-            build_args=[*VERILATOR_ARGS, *(COVERAGE_ARGS if spec.coverage else ()), *spec.verilator_args]
-            if sim == "verilator" else [],
-            build_dir=build_dir,
-            always=not fresh,
-            waves=spec.waves,
-            timescale=("1ns", "1ps"),
-            log_file=build_dir / "build.log",
-        )
+        quick = sim == "verilator" and not spec.optimize
+        if quick:  # make reads variable overrides from MAKEFLAGS; cocotb copies os.environ when it builds
+            os.environ["MAKEFLAGS"] = f"{os.environ.get('MAKEFLAGS', '')} {QUICK_MAKEFLAGS}".strip()
+        try:
+            runner.build(
+                sources=sources,
+                hdl_toplevel=spec.toplevel,
+                parameters=dict(spec.parameters),
+                build_args=[*VERILATOR_ARGS, *(COVERAGE_ARGS if spec.coverage else ()), *spec.verilator_args]
+                if sim == "verilator" else [],
+                build_dir=build_dir,
+                always=not fresh,
+                waves=spec.waves,
+                timescale=("1ns", "1ps"),
+                log_file=build_dir / "build.log",
+            )
+        finally:
+            if quick:
+                flags = os.environ["MAKEFLAGS"].replace(QUICK_MAKEFLAGS, "").strip()
+                if flags:
+                    os.environ["MAKEFLAGS"] = flags
+                else:
+                    del os.environ["MAKEFLAGS"]
+                runner.env.pop("MAKEFLAGS", None)
         stamp.write_text(digest)
     return runner, build_dir

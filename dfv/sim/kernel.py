@@ -65,11 +65,12 @@ class Program:
     def dfg_yaml(self) -> Path:
         return self.folder / "dfg.yaml"
 
-    def spec(self, waves: bool = False, coverage: bool = True) -> BuildSpec:
+    def spec(self, waves: bool = False, signoff: bool = True) -> BuildSpec:
+        """The build of this program's top; `signoff=False` is a quick build (no code coverage, -O0)."""
         from lowering.topgen import module_name
 
         return BuildSpec(module_name(self.g), {}, (self.top_sv,), label=self.tag, waves=waves,
-                         verilator_args=VERILATOR_ARGS, coverage=coverage)
+                         verilator_args=VERILATOR_ARGS, coverage=signoff, optimize=signoff)
 
 
 def _write_if_changed(path: Path, text: str) -> None:
@@ -139,11 +140,11 @@ class KernelOutcome:
 def run_kernel(prog: Program, args: list, sim: str, seed: int, run_dir: Path, *, latency: int = 1,
                traffic: dict | None = None, tests: tuple[str, ...] = (MAIN_TEST,), coverage: dict | None = None,
                source: tuple[list, dict] | None = None, waves: bool = False, name: str | None = None,
-               max_cycles: int = 200_000, deadlock_cycles: int = 2000, code_coverage: bool = True) -> KernelOutcome:
+               max_cycles: int = 200_000, deadlock_cycles: int = 2000, signoff: bool = True) -> KernelOutcome:
     """Simulate `prog` on `args` in the kernel environment on `sim` with `seed`.
 
-    `code_coverage` builds with Verilator's code coverage (the regression's runs feed `make coverage`;
-    a one-off run does not need it and builds twice as fast without).
+    `signoff` builds with Verilator's code coverage and an optimised model (the regression's runs feed
+    `make coverage` and `make bench`); a one-off run builds without either, some 7 times faster.
     `source` is the source interpreter's `(returns, memrefs)` (computed here when not given);
     `coverage` the functional-coverage bins (`{"suite", "kernels", "latencies"}`) or None for none.
     """
@@ -179,7 +180,7 @@ def run_kernel(prog: Program, args: list, sim: str, seed: int, run_dir: Path, *,
         wave_file.unlink(missing_ok=True)
         if sim == "icarus":
             plusargs.append(f"+dumpfile_path={wave_file}")
-    results = run_tests(prog.spec(waves, code_coverage), sim, TEST_MODULE, seed, run_dir, testcase=list(tests),
+    results = run_tests(prog.spec(waves, signoff), sim, TEST_MODULE, seed, run_dir, testcase=list(tests),
                         env={"DFV_KERNEL": str(desc_path)}, waves=waves, plusargs=plusargs)
     records = {}
     for t in tests:
