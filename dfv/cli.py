@@ -25,6 +25,7 @@ import json
 import os
 import sys
 
+from dfv.args import int_in
 from golden.types import DEFAULT_INDEX_WIDTH
 from lowering.trip_budget import DEFAULT_MAX_TRIPS
 
@@ -35,34 +36,9 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
-def _index_width(text: str) -> int:
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid index width {text!r}") from None
-    if not 2 <= v <= 64:
-        raise argparse.ArgumentTypeError(f"index width must be 2..64, got {v}")
-    return v
-
-
-def _positive(text: str) -> int:
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid integer {text!r}") from None
-    if v < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {v}")
-    return v
-
-
-def _seed(text: str) -> int:
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid seed {text!r}") from None
-    if not 0 <= v < 2**32:
-        raise argparse.ArgumentTypeError(f"seed must be 0..2**32-1, got {v}")
-    return v
+_index_width = int_in(2, 64, "index width")
+_positive = int_in(1, None, "integer")
+_seed = int_in(0, 2**32 - 1, "seed")
 
 
 def _build() -> argparse.ArgumentParser:

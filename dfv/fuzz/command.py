@@ -14,30 +14,9 @@ import argparse
 import sys
 from pathlib import Path
 
+from dfv.args import int_in, positive_seconds
 from dfv.fuzz.campaign import DEFAULT_ENGINES, DEFAULT_OUT, Config, run_campaign
 from dfv.fuzz.gen import MAX_SIZE
-
-
-def _int_in(lo: int, hi: int | None, what: str):
-    def parse(text: str) -> int:
-        try:
-            v = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"invalid {what} {text!r}") from None
-        if v < lo or (hi is not None and v > hi):
-            raise argparse.ArgumentTypeError(f"{what} must be {lo}..{hi if hi is not None else ''}, got {v}")
-        return v
-    return parse
-
-
-def _seconds(text: str) -> float:
-    try:
-        v = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid number of seconds {text!r}") from None
-    if v <= 0:
-        raise argparse.ArgumentTypeError(f"seconds must be positive, got {text}")
-    return v
 
 
 def _engines(text: str) -> tuple[str, ...]:
@@ -56,20 +35,20 @@ def add_parser(sub) -> None:
     fz = sub.add_parser("fuzz", help="run generated programs on every engine, shrink and save each failure",
                         description="Random valid programs of the lowering subset on every engine; every failure is "
                                     "shrunk and saved as <out>/<class>/<seed>/ with prog.mlir, inputs.json, cmd.sh.")
-    fz.add_argument("--seed", type=_int_in(0, 2**32 - 1, "seed"), default=1,
+    fz.add_argument("--seed", type=int_in(0, 2**32 - 1, "seed"), default=1,
                     help="seed of the first program (program i uses seed + i; default %(default)s)")
-    fz.add_argument("--count", type=_int_in(1, None, "count"), default=100, help="programs (default %(default)s)")
-    fz.add_argument("--size", type=_int_in(1, MAX_SIZE, "size"), default=3,
+    fz.add_argument("--count", type=int_in(1, None, "count"), default=100, help="programs (default %(default)s)")
+    fz.add_argument("--size", type=int_in(1, MAX_SIZE, "size"), default=3,
                     help=f"1..{MAX_SIZE}: statements, nesting, trip counts, arrays (default %(default)s)")
     fz.add_argument("--engines", type=_engines, default=DEFAULT_ENGINES,
                     help=f"comma-separated engines (default {','.join(DEFAULT_ENGINES)})")
     fz.add_argument("--out", type=Path, default=DEFAULT_OUT,
                     help="reproducer and summary folder (default reports/fuzz)")
-    fz.add_argument("--jobs", type=_int_in(1, 64, "jobs"), default=1, help="worker processes (default 1)")
+    fz.add_argument("--jobs", type=int_in(1, 64, "jobs"), default=1, help="worker processes (default 1)")
     fz.add_argument("--no-shrink", action="store_true", help="save failures as generated, without shrinking")
-    fz.add_argument("--timeout", type=_seconds, default=None,
+    fz.add_argument("--timeout", type=positive_seconds, default=None,
                     help="wall-clock bound of one run (default 60 s golden, 600 s RTL)")
-    fz.add_argument("--shrink-seconds", type=_seconds, default=None,
+    fz.add_argument("--shrink-seconds", type=positive_seconds, default=None,
                     help="time to shrink one failure (default 120 s golden, 900 s RTL)")
 
 

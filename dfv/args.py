@@ -1,0 +1,35 @@
+"""Checked command-line values shared by every `dfv` subcommand: a bad one is an argparse error
+(one `dfv: error:` line, exit 2), never a traceback."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+
+
+def int_in(lo: int, hi: int | None, what: str) -> Callable[[str], int]:
+    """An argparse `type` for an integer in `lo..hi` (`hi` None: no upper bound)."""
+
+    def parse(text: str) -> int:
+        try:
+            v = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"invalid {what} {text!r}") from None
+        if hi is None and v < lo:
+            raise argparse.ArgumentTypeError(f"{what} must be at least {lo}, got {v}")
+        if hi is not None and not lo <= v <= hi:
+            raise argparse.ArgumentTypeError(f"{what} must be {lo}..{hi}, got {v}")
+        return v
+
+    return parse
+
+
+def positive_seconds(text: str) -> float:
+    """An argparse `type` for a positive number of seconds."""
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid number of seconds {text!r}") from None
+    if not v > 0:
+        raise argparse.ArgumentTypeError(f"seconds must be positive, got {text}")
+    return v
