@@ -72,15 +72,9 @@ def _golden_engine(mode_name: str) -> Callable[[Run], EngineResult]:
         from golden.interpreter import Budget, Mode, RunawayError, run_dfg
         from lowering.reference import out_value
 
-        g, args = r.g, r.args
-        raw = {}
-        for a in g.args:
-            v = args[a["position"]]
-            w = g.width(a["elem_type"] if a["kind"] == "memref" else a["type"])
-            raw[a["position"]] = ([int(x) & ((1 << w) - 1) for x in v] if a["kind"] == "memref"
-                                  else int(v) & ((1 << w) - 1))
+        g = r.g
         try:
-            res = run_dfg(g, raw, Budget(r.max_trips), mode=Mode(mode_name))
+            res = run_dfg(g, r.args, Budget(r.max_trips), mode=Mode(mode_name))
         except RunawayError as exc:
             return EngineResult([], {}, [str(exc)], None)
         returns = []

@@ -218,70 +218,67 @@ class BoundedRun:
                 if log is not None:
                     log.pop()
 
-    def _take(self, nid: str, port: str, width: int) -> int:
-        return check_word(self.inq[nid][port][0], width, port)
+    # ------------------------------------------------------------------ memories (registered)
+    def _pop(self, nid: str, port: str, width: int) -> int:
+        """Take the head token of input `port` (checked as a `width`-bit word): a memory stores what it
+        takes, so the token's channel, and the firings upstream that held for it, are freed at once."""
+        q = self.inq[nid][port]
+        word = check_word(q[0], width, port)
+        q.popleft()
+        cid = self.in_chan[nid][port]
+        self.locked[cid] += 1
+        self._release([(cid, self.origin[cid].popleft())])
+        return word
+
+    def _push(self, nid: str, port: str, token) -> None:
+        """Put a token into a memory's output register (it holds nothing upstream)."""
+        self.outq[nid][port].append(token)
+        cid = self.out_chan[nid].get(port)
+        if cid is not None:
+            self.origin[cid].append(None)
+            self._wake(self.consumer[cid])
+
+    def _room(self, nid: str, *ports: str) -> bool:
+        return all(self.space(self.out_chan[nid].get(p)) for p in ports)
 
     def _serve_store(self, nid: str, m, i: int) -> bool:
-        iq, oq = self.inq[nid], self.outq[nid]
-        if not (iq[f"st_data[{i}]"] and iq[f"st_addr[{i}]"] and self.space(self.out_chan[nid].get(f"st_done[{i}]"))):
+        iq = self.inq[nid]
+        if not (iq[f"st_data[{i}]"] and iq[f"st_addr[{i}]"] and self._room(nid, f"st_done[{i}]")):
             return False
-        before_in = {p: len(q) for p, q in iq.items()}
-        before_out = {p: len(q) for p, q in oq.items()}
-        data = self._take(nid, f"st_data[{i}]", m.width)
-        addr = self._take(nid, f"st_addr[{i}]", m.addr_width)
-        iq[f"st_data[{i}]"].popleft()
-        iq[f"st_addr[{i}]"].popleft()
-        m._write(addr, data)
-        oq[f"st_done[{i}]"].append(None)
-        self._account(nid, before_in, before_out, True)
+        data = self._pop(nid, f"st_data[{i}]", m.width)
+        m._write(self._pop(nid, f"st_addr[{i}]", m.addr_width), data)
+        self._push(nid, f"st_done[{i}]", None)
         return True
 
     def _fire_memory(self, nid: str, m: Memory) -> bool:
         """`handshake.memory`: an access is served when its one-token output registers are free."""
         if any(self._serve_store(nid, m, i) for i in range(m.n_store)):
             return True
-        iq, oq = self.inq[nid], self.outq[nid]
         for i in range(m.n_load):
-            if not (iq[f"ld_addr[{i}]"] and self.space(self.out_chan[nid].get(f"ld_data[{i}]"))
-                    and self.space(self.out_chan[nid].get(f"ld_done[{i}]"))):
-                continue
-            before_in = {p: len(q) for p, q in iq.items()}
-            before_out = {p: len(q) for p, q in oq.items()}
-            addr = self._take(nid, f"ld_addr[{i}]", m.addr_width)
-            iq[f"ld_addr[{i}]"].popleft()
-            oq[f"ld_data[{i}]"].append(m._read(addr))
-            oq[f"ld_done[{i}]"].append(None)
-            self._account(nid, before_in, before_out, True)
-            return True
+            if self.inq[nid][f"ld_addr[{i}]"] and self._room(nid, f"ld_data[{i}]", f"ld_done[{i}]"):
+                self._push(nid, f"ld_data[{i}]", m._read(self._pop(nid, f"ld_addr[{i}]", m.addr_width)))
+                self._push(nid, f"ld_done[{i}]", None)
+                return True
         return False
 
     def _fire_extmemory(self, nid: str, m: ExtMemory) -> bool:
         """`handshake.extmemory`: deliver the head response if its port's registers are free, else issue
         one request (stores while their `st_done` is free, then loads below the outstanding limit)."""
         st = self.ext[nid]
-        iq, oq = self.inq[nid], self.outq[nid]
         if st.outstanding:
             port, value = st.outstanding[0]
-            if self.space(self.out_chan[nid].get(f"ld_data[{port}]")) and \
-                    self.space(self.out_chan[nid].get(f"ld_done[{port}]")):
-                before_out = {p: len(q) for p, q in oq.items()}
+            if self._room(nid, f"ld_data[{port}]", f"ld_done[{port}]"):
                 st.outstanding.popleft()
-                oq[f"ld_data[{port}]"].append(value)
-                oq[f"ld_done[{port}]"].append(None)
-                self._account(nid, {}, before_out, True)
+                self._push(nid, f"ld_data[{port}]", value)
+                self._push(nid, f"ld_done[{port}]", None)
                 return True
         if any(self._serve_store(nid, m, i) for i in range(m.n_store)):
             return True
         if len(st.outstanding) >= m.max_outstanding:
             return False
         for i in range(m.n_load):
-            if iq[f"ld_addr[{i}]"]:
-                before_in = {p: len(q) for p, q in iq.items()}
-                addr = self._take(nid, f"ld_addr[{i}]", m.addr_width)
-                iq[f"ld_addr[{i}]"].popleft()
-                st.outstanding.append((i, m._read(addr)))
-                self._account(nid, before_in, {}, True)
-                self._wake(nid)
+            if self.inq[nid][f"ld_addr[{i}]"]:
+                st.outstanding.append((i, m._read(self._pop(nid, f"ld_addr[{i}]", m.addr_width))))
                 return True
         return False
 

@@ -193,15 +193,15 @@ def _machine(g, node, args: dict[int, object]) -> Machine:
         return _Emitter(int(args[node.params["position"]]) & ((1 << w) - 1))
     if op in ("func.result", "func.done"):
         return _Collector()
-    if op in ("handshake.memory", "handshake.extmemory") and not (params.get("n_load") or params.get("n_store")):
-        # a memref nobody accesses: no ports, the contents stay as given
-        pos = node.meta.get("position")
-        return _Passive(list(args[pos]) if pos is not None else [0] * node.meta.get("size", 0))
     if op in ("handshake.memory", "handshake.extmemory"):
         pos = node.meta.get("position")
-        if op == "handshake.extmemory" and pos is not None:
-            w = params["width"]
-            params["contents"] = [int(v) & ((1 << w) - 1) for v in args[pos]]
+        w = params["width"]
+        image = [int(v) & ((1 << w) - 1) for v in args[pos]] if pos is not None else None
+        if not (params.get("n_load") or params.get("n_store")):
+            # a memref nobody accesses: no ports, the contents stay as given
+            return _Passive(image if image is not None else [0] * node.meta.get("size", 0))
+        if op == "handshake.extmemory" and image is not None:
+            params["contents"] = image
     m = make_machine(op, **params)
     if op.startswith("dataflow."):
         ci = [p for p, t in node.in_types.items() if t == CONTROL]
@@ -296,7 +296,8 @@ def _runaway_check(g, budget: Budget) -> Callable[[str, dict[str, int], int], No
 
 def run_dfg(g, args: dict[int, object], budget: Budget = Budget(), mode: Mode = Mode.UNBOUNDED,
             watch: tuple[str, ...] = ()) -> InterpResult:
-    """Run `g` with `args` (position -> raw word for scalars, list of words for memrefs).
+    """Run `g` with `args` (position -> integer for scalars, list of integers for memrefs; each value,
+    signed or raw, is wrapped to the width of its port here, so callers pass argument values as given).
 
     `mode` chooses the channel capacities (`Mode`); a bounded run that stops before the function is
     done reports the deadlock with every channel holding a token (`InterpResult.deadlock`).

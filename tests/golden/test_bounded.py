@@ -14,15 +14,6 @@ from lowering.pipeline import lower_file
 from lowering.verify import DfgVerifyError, verify
 
 
-def _raw(g: DFG, args: list) -> dict[int, object]:
-    out: dict[int, object] = {}
-    for a in g.args:
-        v = args[a["position"]]
-        w = g.width(a["elem_type"] if a["kind"] == "memref" else a["type"])
-        out[a["position"]] = [x & ((1 << w) - 1) for x in v] if a["kind"] == "memref" else v & ((1 << w) - 1)
-    return out
-
-
 def _without_cuts(g: DFG) -> DFG:
     """The circuit the lowering built before the deadlock fix: no buffer on the selects that
     `lowering.deadlock.select_cuts` names."""
@@ -41,7 +32,7 @@ def _without_cuts(g: DFG) -> DFG:
 @pytest.mark.parametrize("seed", [0, 1, 2, 3])
 def test_bounded_equals_unbounded(name, seed):
     g = lower_file(str(kernel_path(name)), name)
-    raw = _raw(g, gen(name, seed))
+    raw = dict(enumerate(gen(name, seed)))
     free, bounded = run_dfg(g, raw, mode=Mode.UNBOUNDED), run_dfg(g, raw, mode=Mode.BOUNDED)
     assert bounded.clean, bounded.problems()
     assert bounded.results == free.results
@@ -52,7 +43,7 @@ def test_bubble_sort_deadlocks_only_with_bounded_channels():
     """Without the select buffers the bubble sort completes with unbounded channels but
     deadlocks in hardware; the bounded run must report that deadlock, naming the channels."""
     g = _without_cuts(lower_file(str(kernel_path("bubble_sort")), "bubble_sort"))
-    raw = _raw(g, [[10, 9, 8, 7, 6, 5, 4, 3, 2, 1]])
+    raw = {0: [10, 9, 8, 7, 6, 5, 4, 3, 2, 1]}
     free = run_dfg(g, raw, mode=Mode.UNBOUNDED)
     assert free.clean and free.memories["arg0"] == list(range(1, 11))
     stuck = run_dfg(g, raw, mode=Mode.BOUNDED)
@@ -77,7 +68,7 @@ def test_runaway_names_the_loop(mode):
     with pytest.raises(RunawayError, match=r"the golden run went past its budget of 2 loop trips: scf\.for at "
                                            r".*dot_product\.mlir:\d+:\d+ ran away \(dataflow\.(stream|carry) "
                                            r"\w+ fired 13 times\)"):
-        run_dfg(g, _raw(g, gen("dot_product", 2)), Budget(2), mode=mode)
+        run_dfg(g, dict(enumerate(gen("dot_product", 2))), Budget(2), mode=mode)
 
 
 def test_iter_arg_path_needs_a_select_buffer():
@@ -87,6 +78,6 @@ def test_iter_arg_path_needs_a_select_buffer():
     with pytest.raises(DfgVerifyError, match=r"dataflow.carry \(carry_11, .*prog.mlir:\d+:3\): o reaches the "
                                              r"memory split cond_br_44 of its loop"):
         verify(g)
-    stuck = run_dfg(g, _raw(g, [[0, 0], 0]), mode=Mode.BOUNDED)
+    stuck = run_dfg(g, {0: [0, 0], 1: 0}, mode=Mode.BOUNDED)
     assert stuck.deadlock.startswith("deadlock in the bounded golden run")
-    assert run_dfg(g, _raw(g, [[0, 0], 0]), mode=Mode.UNBOUNDED).clean
+    assert run_dfg(g, {0: [0, 0], 1: 0}, mode=Mode.UNBOUNDED).clean
