@@ -63,17 +63,23 @@ def _back_edges(g: DFG) -> list[tuple[str, str]]:
     return back
 
 
+def _buffer_input(g: DFG, nid: str, port: str, loc: str, meta: dict) -> None:
+    """Put an opaque 2-slot `handshake.buffer` in front of input `port` of node `nid`."""
+    n = g.nodes[nid]
+    ref = n.inputs[port]
+    ty = g.out_type(ref)
+    b = g.add("handshake.buffer", {"in": ty}, {"out": ty}, loc, {"width": g.width(ty), "slots": 2}, {"in": ref},
+              meta=meta)
+    n.inputs[port] = Ref(b.id, "out")
+
+
 def _buffers(g: DFG) -> None:
     # Every loop back edge enters a `carry` on `b`: a buffer there gives the loop-carried value one
     # token of slack, so the body's last operation can fire while the carry waits for the next
     # condition (zero-capacity handshake channels otherwise deadlock on that reconvergence).
     for n in list(g.nodes.values()):
         if n.op == "dataflow.carry":
-            ref = n.inputs["b"]
-            ty = g.out_type(ref)
-            b = g.add("handshake.buffer", {"in": ty}, {"out": ty}, n.loc,
-                      {"width": g.width(ty), "slots": 2}, {"in": ref}, meta={"cycle": True, "role": "loop_back"})
-            n.inputs["b"] = Ref(b.id, "out")
+            _buffer_input(g, n.id, "b", n.loc, {"cycle": True, "role": "loop_back"})
     # An invariant consumes a true `d` only together with the transfer of its copy on `o`; when that
     # copy's consumer needs a later element of the same condition stream (a while loop's after
     # region: cond_br(raw, invariant(raw, v))) the zero-capacity channel deadlocks. A buffer on `o`
@@ -81,28 +87,14 @@ def _buffers(g: DFG) -> None:
     cons = g.consumers()
     for n in list(g.nodes.values()):
         if n.op == "dataflow.invariant":
-            ref = Ref(n.id, "o")
-            ty = n.out_types["o"]
-            for nid, port in cons.get(ref, []):
-                b = g.add("handshake.buffer", {"in": ty}, {"out": ty}, n.loc,
-                          {"width": g.width(ty), "slots": 2}, {"in": ref}, meta={"role": "invariant_slack"})
-                g.nodes[nid].inputs[port] = Ref(b.id, "out")
-    # A body value derived from a gate's after_value must not wait for the next after_cond without
-    # storage (lowering.deadlock): a buffer on every select on such a path.
+            for nid, port in cons.get(Ref(n.id, "o"), []):
+                _buffer_input(g, nid, port, n.loc, {"role": "invariant_slack"})
+    # A value derived from an iteration's entry values (iv, iter args) must not reach the loop's
+    # memory split without storage (lowering.deadlock): a buffer on every select on such a path.
     for nid, port in select_cuts(g):
-        n = g.nodes[nid]
-        ref = n.inputs[port]
-        ty = g.out_type(ref)
-        b = g.add("handshake.buffer", {"in": ty}, {"out": ty}, n.loc,
-                  {"width": g.width(ty), "slots": 2}, {"in": ref}, meta={"role": "select_slack"})
-        n.inputs[port] = Ref(b.id, "out")
+        _buffer_input(g, nid, port, g.nodes[nid].loc, {"role": "select_slack"})
     for nid, port in _back_edges(g):
-        n = g.nodes[nid]
-        ref = n.inputs[port]
-        ty = g.out_type(ref)
-        b = g.add("handshake.buffer", {"in": ty}, {"out": ty}, n.loc,
-                  {"width": g.width(ty), "slots": 2}, {"in": ref}, meta={"cycle": True})
-        n.inputs[port] = Ref(b.id, "out")
+        _buffer_input(g, nid, port, g.nodes[nid].loc, {"cycle": True})
 
 
 def materialize(g: DFG) -> DFG:
