@@ -12,7 +12,8 @@ import hashlib
 import json
 import logging
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -77,6 +78,21 @@ def _digest(spec: BuildSpec, sim: str, sources: Sequence[Path]) -> str:
     return h.hexdigest()
 
 
+@contextmanager
+def _environ(values: Mapping[str, str]) -> Iterator[None]:
+    """Set environment variables for the duration of a block, then restore what was there."""
+    saved = {k: os.environ.get(k) for k in values}
+    os.environ.update(values)
+    try:
+        yield
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
+
 def build(spec: BuildSpec, sim: str) -> tuple[Runner, Path]:
     """Build `spec` on `sim` if it is missing or stale; return the runner and the build folder.
 
@@ -95,10 +111,10 @@ def build(spec: BuildSpec, sim: str) -> tuple[Runner, Path]:
     with open(build_dir / ".lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         fresh = stamp.exists() and stamp.read_text() == digest
-        quick = sim == "verilator" and not spec.optimize
-        if quick:  # make reads variable overrides from MAKEFLAGS; cocotb copies os.environ when it builds
-            os.environ["MAKEFLAGS"] = f"{os.environ.get('MAKEFLAGS', '')} {QUICK_MAKEFLAGS}".strip()
-        try:
+        # make reads variable overrides from MAKEFLAGS, and cocotb copies os.environ when it builds
+        quick = ({"MAKEFLAGS": f"{os.environ.get('MAKEFLAGS', '')} {QUICK_MAKEFLAGS}".strip()}
+                 if sim == "verilator" and not spec.optimize else {})
+        with _environ(quick):
             runner.build(
                 sources=sources,
                 hdl_toplevel=spec.toplevel,
@@ -111,13 +127,7 @@ def build(spec: BuildSpec, sim: str) -> tuple[Runner, Path]:
                 timescale=("1ns", "1ps"),
                 log_file=build_dir / "build.log",
             )
-        finally:
-            if quick:
-                flags = os.environ["MAKEFLAGS"].replace(QUICK_MAKEFLAGS, "").strip()
-                if flags:
-                    os.environ["MAKEFLAGS"] = flags
-                else:
-                    del os.environ["MAKEFLAGS"]
-                runner.env.pop("MAKEFLAGS", None)
+        for name in quick:  # the runner's copy must not carry them into the test step
+            runner.env.pop(name, None)
         stamp.write_text(digest)
     return runner, build_dir
