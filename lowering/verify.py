@@ -10,8 +10,9 @@ MLIR source location). It checks:
   splits, and (while only) the before-region invariants and memory carries; every body-local
   `invariant`, every memory-control `carry` of a `for` and its split use the loop's `after_cond`;
   `iter_arg` carries and their splits use the raw stream;
-* deadlock freedom: no `gate`'s `after_value` reaches its loop's memory split through combinational
-  stages only (`lowering.deadlock`, docs/lowering.md "Deadlock freedom");
+* deadlock freedom: no loop entry value (a `gate`'s `after_value`, an iter-arg `carry`'s `o`) reaches
+  its loop's memory split through combinational stages only (`lowering.deadlock`, docs/lowering.md
+  "Deadlock freedom");
 * memory (004): every `load`/`store` has exactly one control input, is wired to exactly one
   memory interface of its group (address, data, and for loads the data from memory), and its done
   token has a consumer that is not a sink; every memory port belongs to an access of its group.
@@ -113,8 +114,8 @@ def verify(g: DFG) -> None:
                 raise fail(f"{_name(g, n.id)}: must gate the (idx, cont) pair of its own stream {loop}, "
                            f"gets ({v}, {c})")
     # deadlock freedom (docs/lowering.md, lowering.deadlock)
-    for msg in violations(g):
-        raise fail(msg)
+    if deadlocks := violations(g):
+        raise fail(deadlocks[0])
     # raw_will_continue of a for loop: only the gate, the iter-arg carries and their splits.
     for n in g.nodes.values():
         if n.op in PASS:
