@@ -112,7 +112,7 @@ def test_unknown_engine(tmp_path):
     (tmp_path / "in.json").write_text('{"args": [3]}')
     proc = _dfv("run", str(tmp_path / "k.mlir"), "--func", "f", "--inputs", str(tmp_path / "in.json"),
                 "--engine", "questa")
-    _check_one_line_error(proc, "unknown engine questa (known: golden, ", "icarus, verilator")
+    _check_one_line_error(proc, "unknown engine questa (known: golden, golden-unbounded, icarus, verilator)")
 
 
 @pytest.mark.parametrize("engine", ["icarus", "verilator"])
