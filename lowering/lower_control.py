@@ -27,17 +27,11 @@ from xdsl.dialects import arith, func, memref, scf
 from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, MemRefType
 from xdsl.ir import Attribute, Operation, SSAValue
 
+from lowering import arith_nodes
 from lowering.dfg import CONTROL, DFG, Ref
 from lowering.lower_memory import MemoryLowering, MFor, MIf, MRegion, MWhile
 from lowering.parse import LoweringError, SourceModule
 
-BINOPS = {
-    "arith.addi", "arith.subi", "arith.muli", "arith.divsi", "arith.divui", "arith.remsi",
-    "arith.remui", "arith.andi", "arith.ori", "arith.xori", "arith.shli", "arith.shrsi", "arith.shrui",
-}
-CASTS = {"arith.index_cast": 0, "arith.extsi": 1, "arith.extui": 2, "arith.trunci": 3, "arith.index_castui": 4}
-MINMAX = {"arith.maxsi": 4, "arith.minsi": 2, "arith.maxui": 8, "arith.minui": 6}  # cmpi predicate picking lhs
-CMPI = ("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge")
 IGNORED = {"memref.dealloc", "memref.cast", "memref.subview", "memref.reinterpret_cast",
            "memref.collapse_shape", "memref.expand_shape", "memref.alloc", "memref.alloca"}
 INT_WIDTHS = (1, 8, 16, 32, 64)
@@ -178,6 +172,10 @@ class Lowerer:
     def vtype(self, v: SSAValue, loc: str) -> str:
         return self.type_name(v.type, loc)
 
+    def result_type(self, op: Operation, loc: str) -> str:
+        """The value type of `op`'s first result ("" for an operation without results)."""
+        return self.vtype(op.results[0], loc) if op.results else ""
+
     def w(self, ty: str) -> int:
         return self.g.width(ty)
 
@@ -226,22 +224,10 @@ class Lowerer:
         return Ref(n.id, "out")
 
     def n_binop(self, op: str, lhs: Ref, rhs: Ref, loc: str) -> Ref:
-        t = self.g.out_type(lhs)
-        n = self.g.add(op, {"lhs": t, "rhs": t}, {"result": t}, loc, {"width": self.w(t)},
-                       {"lhs": lhs, "rhs": rhs})
-        return Ref(n.id, "result")
+        return arith_nodes.binop(self.g, op, lhs, rhs, loc)
 
     def n_cmpi(self, pred: int, lhs: Ref, rhs: Ref, loc: str) -> Ref:
-        t = self.g.out_type(lhs)
-        n = self.g.add("arith.cmpi", {"lhs": t, "rhs": t}, {"result": "i1"}, loc,
-                       {"predicate": CMPI[pred], "width": self.w(t)}, {"lhs": lhs, "rhs": rhs})
-        return Ref(n.id, "result")
-
-    def n_select(self, c: Ref, t: Ref, f: Ref, loc: str) -> Ref:
-        ty = self.g.out_type(t)
-        n = self.g.add("arith.select", {"cond": "i1", "true_value": ty, "false_value": ty}, {"result": ty}, loc,
-                       {"width": self.w(ty)}, {"cond": c, "true_value": t, "false_value": f})
-        return Ref(n.id, "result")
+        return arith_nodes.cmpi(self.g, pred, lhs, rhs, loc)
 
     # ------------------------------------------------------------------ driver
     def lower(self) -> DFG:
@@ -299,23 +285,9 @@ class Lowerer:
             if ty == "index":
                 self.check_index_constant(value, loc)
             s.env[op.result] = self.n_const(s, value, ty, loc)
-        elif name in BINOPS:
-            s.env[op.results[0]] = self.n_binop(name, s.lookup(op.operands[0]), s.lookup(op.operands[1]), loc)
-        elif isinstance(op, arith.CmpiOp):
-            s.env[op.result] = self.n_cmpi(op.predicate.value.data, s.lookup(op.lhs), s.lookup(op.rhs), loc)
-        elif isinstance(op, arith.SelectOp):
-            s.env[op.result] = self.n_select(s.lookup(op.cond), s.lookup(op.lhs), s.lookup(op.rhs), loc)
-        elif name in MINMAX:
-            a, b = s.lookup(op.operands[0]), s.lookup(op.operands[1])
-            c = self.n_cmpi(MINMAX[name], a, b, loc)
-            s.env[op.results[0]] = self.n_select(c, a, b, loc)
-        elif name in CASTS:
-            src = s.lookup(op.operands[0])
-            it, ot = self.g.out_type(src), self.vtype(op.results[0], loc)
-            n = self.g.add(name, {"in": it}, {"out": ot}, loc,
-                           {"in_width": self.w(it), "out_width": self.w(ot)}, {"in": src},
-                           meta={"kind": CASTS[name]})
-            s.env[op.results[0]] = Ref(n.id, "out")
+        elif name.startswith("arith.") and (
+                ref := arith_nodes.arith_node(self.g, op, s.lookup, self.result_type(op, loc), loc)) is not None:
+            s.env[op.results[0]] = ref
         elif isinstance(op, memref.LoadOp):
             self.mem.lower_load(op, s)
         elif isinstance(op, memref.StoreOp):

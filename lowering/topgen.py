@@ -20,12 +20,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from golden.handshake.arith import BINOP_CODES, CMPI_PREDICATES
+from lowering.arith_nodes import CASTS
 from lowering.dfg import CONTROL, DFG, sorted_ports
 
-BINOP_CODES = {"addi": 0, "subi": 1, "muli": 2, "divsi": 3, "divui": 4, "remsi": 5, "remui": 6, "andi": 7,
-               "ori": 8, "xori": 9, "shli": 10, "shrsi": 11, "shrui": 12}
-CMPI = ("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge")
-CASTS = {"arith.index_cast": 0, "arith.extsi": 1, "arith.extui": 2, "arith.trunci": 3, "arith.index_castui": 4}
 # The RTL module of every operation (docs/primitives.md; `module_of` reads only this table). An operation
 # in CTRL_VARIANT carrying control tokens (width 0) uses the module's `_ctrl` variant.
 RTL_MODULES: dict[str, str] = {
@@ -134,7 +132,7 @@ def _parameters(op: str, p: dict) -> dict[str, str]:
     if op.startswith("dataflow.") or op == "arith.select":
         return {"W": str(w)}
     if op == "arith.cmpi":
-        return {"W": str(w), "PRED": str(CMPI.index(p["predicate"]))}
+        return {"W": str(w), "PRED": str(CMPI_PREDICATES[p["predicate"]])}
     if op in CASTS:
         return {"IW": str(p["in_width"]), "OW": str(p["out_width"]), "KIND": str(CASTS[op])}
     if op.startswith("arith."):
