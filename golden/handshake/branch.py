@@ -15,7 +15,7 @@ from golden.handshake.common import (
     check_data_or_ctrl_width,
     check_token,
     ports,
-    sel_width,
+    select_width,
 )
 
 
@@ -41,16 +41,18 @@ class CondBr(Stateless):
 
 
 class Mux(Stateless):
-    """`handshake.mux`: `Mux(n=2, width=32)`; inputs `sel` (sel_width(n) bits), `in[0]` .. `in[n-1]`;
-    output `out`. Consumes `sel` and one token of `in[sel]`; a `sel >= n` is never consumed (stall).
+    """`handshake.mux`: `Mux(n=2, width=32, sel_width=None)`; inputs `sel` (`sel_width` bits, by default
+    the fewest that hold n - 1; wider for a select that is an `index`, as CIRCT writes it), `in[0]` ..
+    `in[n-1]`; output `out`. Consumes `sel` and one token of `in[sel]`; a `sel >= n` is never consumed
+    (stall).
     For scf.if lowering: in[0] = false (else) value, in[1] = true (then) value."""
 
     OUTPUTS = ("out",)
 
-    def __init__(self, n: int = 2, width: int | None = 32):
+    def __init__(self, n: int = 2, width: int | None = 32, sel_width: int | None = None):
         self.n = check_count(n)
         self.width = check_data_or_ctrl_width(width)
-        self.sel_width = sel_width(self.n)
+        self.sel_width = select_width(self.n, sel_width)
         self.INPUTS = ("sel", *ports("in", self.n))
         super().__init__()
 
@@ -95,14 +97,14 @@ class Merge(Stateless):
 
 
 class ControlMerge(Merge):
-    """`handshake.control_merge`: `ControlMerge(n=2, width=0)`; like Merge, plus the chosen input's index
-    (sel_width(n) bits) on `index`."""
+    """`handshake.control_merge`: `ControlMerge(n=2, width=0, sel_width=None)`; like Merge, plus the chosen
+    input's index on `index` (`sel_width` bits, by default the fewest that hold n - 1)."""
 
     OUTPUTS = ("out", "index")
 
-    def __init__(self, n: int = 2, width: int | None = 0):
+    def __init__(self, n: int = 2, width: int | None = 0, sel_width: int | None = None):
         super().__init__(n, width)
-        self.sel_width = sel_width(self.n)
+        self.sel_width = select_width(self.n, sel_width)
 
     def fire(self, inq: Queues, outq: Queues) -> bool:
         got = self._take(inq)

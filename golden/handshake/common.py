@@ -45,3 +45,12 @@ def check_token(value, width: int, port: str):
 def sel_width(n: int) -> int:
     """Width of a select / index channel for n inputs: ceil(log2 n), at least 1."""
     return max(1, (n - 1).bit_length())
+
+
+def select_width(n: int, given: int | None) -> int:
+    """The width of a select / index channel: `given` (at least `sel_width(n)`), or `sel_width(n)`."""
+    if given is None:
+        return sel_width(n)
+    if isinstance(given, bool) or not isinstance(given, int) or not sel_width(n) <= given <= 64:
+        raise ValueError(f"sel_width {given!r} cannot index {n} inputs (allowed: {sel_width(n)}..64)")
+    return given

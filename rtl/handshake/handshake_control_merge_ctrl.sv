@@ -1,6 +1,8 @@
 // handshake_control_merge_ctrl: control-only merge (priority to the lowest-index valid input) plus the index of the chosen
 // input on a second output.
-// Parameters: N (number of inputs, >= 1). SW = N > 1 ? $clog2(N) : 1.
+// Parameters: N (number of inputs, >= 1). SW (select/index width, >= $clog2(N) and >= 1;
+//   default the smallest; wider for CIRCT's index-typed selects: every bit is compared, so a select >= N
+//   is never matched, and an index is zero-extended).
 // Ports: in[N] (ctrl) -> out (ctrl), index (SW bits).
 // State: out_sent_q / idx_sent_q (output already transferred for the current token); lock_q/sel_q: the
 // outputs were offered and the input not consumed, so the choice is held (a lower-index input arriving
@@ -10,7 +12,7 @@
 // Latency 0 (valid/data combinational; in_ready from the output readies). Throughput: one token per cycle.
 module handshake_control_merge_ctrl #(
   parameter int N = 2,
-  localparam int SW = (N > 1) ? $clog2(N) : 1
+  parameter int SW = (N > 1) ? $clog2(N) : 1
 ) (
   input  logic           clk,
   input  logic           rst,

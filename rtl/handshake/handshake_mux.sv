@@ -1,12 +1,14 @@
 // handshake_mux: passes one token of in[sel] to out, chosen by a select token.
-// Parameters: W (data width, >= 1), N (number of data inputs, >= 1). SW = N > 1 ? $clog2(N) : 1.
+// Parameters: W (data width, >= 1), N (number of data inputs, >= 1). SW (select/index width, >= $clog2(N) and >= 1;
+//   default the smallest; wider for CIRCT's index-typed selects: every bit is compared, so a select >= N
+//   is never matched, and an index is zero-extended).
 // Ports: sel (SW bits), in[N] (W, packed) -> out (W).
 // Stateless (at_init = 1). Fires when sel is valid, sel < N, in[sel] is valid and out is ready; consumes
 // sel and in[sel] only. A sel >= N is never consumed (stall). Latency 0. Throughput: one token per cycle.
 module handshake_mux #(
   parameter int W = 32,
   parameter int N = 2,
-  localparam int SW = (N > 1) ? $clog2(N) : 1
+  parameter int SW = (N > 1) ? $clog2(N) : 1
 ) (
   input  logic           clk,
   input  logic           rst,

@@ -1,11 +1,13 @@
 // handshake_mux_ctrl: passes one control token of in[sel] to out, chosen by a select token.
-// Parameters: N (number of control inputs, >= 1). SW = N > 1 ? $clog2(N) : 1.
+// Parameters: N (number of control inputs, >= 1). SW (select/index width, >= $clog2(N) and >= 1;
+//   default the smallest; wider for CIRCT's index-typed selects: every bit is compared, so a select >= N
+//   is never matched, and an index is zero-extended).
 // Ports: sel (SW bits), in[N] (ctrl) -> out (ctrl).
 // Stateless (at_init = 1). Fires when sel is valid, sel < N, in[sel] is valid and out is ready.
 // A sel >= N is never consumed. Latency 0. Throughput: one token per cycle.
 module handshake_mux_ctrl #(
   parameter int N = 2,
-  localparam int SW = (N > 1) ? $clog2(N) : 1
+  parameter int SW = (N > 1) ? $clog2(N) : 1
 ) (
   input  logic          clk,
   input  logic          rst,

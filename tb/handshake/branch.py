@@ -34,8 +34,10 @@ def cond_br_config(params: dict, ctrl: bool) -> OpConfig:
 
 def mux_config(params: dict, ctrl: bool) -> OpConfig:
     width, n = (0 if ctrl else int(params["W"])), int(params["N"])
-    channels = (ChannelSpec("sel", sel_width(n), True), *lanes("in", width, True, n), ChannelSpec("out", width, False))
-    return OpConfig("handshake_mux_ctrl" if ctrl else "handshake_mux", channels, lambda: Mux(n, width), params)
+    sw = int(params["SW"]) if "SW" in params else None  # a wider select (CIRCT's index) than N needs
+    channels = (ChannelSpec("sel", sw or sel_width(n), True), *lanes("in", width, True, n),
+                ChannelSpec("out", width, False))
+    return OpConfig("handshake_mux_ctrl" if ctrl else "handshake_mux", channels, lambda: Mux(n, width, sw), params)
 
 
 class CondBrBursts(StreamSequence):

@@ -54,10 +54,11 @@ from tb.handshake.common import (
 def merge_config(params: dict, ctrl: bool, control: bool) -> OpConfig:
     width, n = (0 if ctrl else int(params["W"])), int(params["N"])
     name = f"handshake_{'control_merge' if control else 'merge'}{'_ctrl' if ctrl else ''}"
+    sw = int(params["SW"]) if "SW" in params else None  # a wider index (CIRCT's index) than N needs
     outputs = [ChannelSpec("out", width, False)]
     if control:
-        outputs.append(ChannelSpec("index", sel_width(n), False))
-    model = (lambda: ControlMerge(n, width)) if control else (lambda: Merge(n, width))
+        outputs.append(ChannelSpec("index", sw or sel_width(n), False))
+    model = (lambda: ControlMerge(n, width, sw)) if control else (lambda: Merge(n, width))
     return OpConfig(name, (*lanes("in", width, True, n), *outputs), model, params)
 
 
