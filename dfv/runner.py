@@ -70,20 +70,13 @@ def _golden_engine(mode_name: str) -> Callable[[Run], EngineResult]:
 
     def run(r: Run) -> EngineResult:
         from golden.interpreter import Budget, Mode, RunawayError, run_dfg
-        from lowering.reference import out_value
+        from lowering.pipeline import dfg_outputs
 
-        g = r.g
         try:
-            res = run_dfg(g, r.args, Budget(r.max_trips), mode=Mode(mode_name))
+            res = run_dfg(r.g, r.args, Budget(r.max_trips), mode=Mode(mode_name))
         except RunawayError as exc:
             return EngineResult([], {}, [str(exc)], None)
-        returns = []
-        for out, toks in zip(g.results, res.results, strict=True):
-            returns.append(out_value(toks[0], g.width(out["type"])) if toks else None)
-        mems = {}
-        for grp in g.groups.values():
-            if grp.position is not None:
-                mems[grp.position] = [out_value(v, g.width(grp.elem_type)) for v in res.memories[grp.name]]
+        returns, mems = dfg_outputs(r.g, res)
         return EngineResult(returns, mems, res.problems(), None)
 
     return run
@@ -171,8 +164,9 @@ def _read_json(path: str):
         raise InputError(f"{path}: JSON nested too deeply") from None
 
 
-def load_inputs(path: str, fn, index_width: int) -> list:
-    """Read and check `{"args": [...]}` against the function's arguments."""
+def load_inputs(path: str, fn, index_width: int, params: list | None = None) -> list:
+    """Read and check `{"args": [...]}` against the function's arguments (`params`: the arguments the
+    file must list, by default all of `fn`'s)."""
     from xdsl.dialects.builtin import MemRefType
 
     from lowering.reference import elem_width
@@ -181,7 +175,7 @@ def load_inputs(path: str, fn, index_width: int) -> list:
     if not isinstance(data, dict) or not isinstance(data.get("args"), list):
         raise InputError(f'{path}: expected an object {{"args": [...]}}')
     args = data["args"]
-    params = fn.body.blocks[0].args
+    params = list(fn.body.blocks[0].args) if params is None else params
     name = fn.sym_name.data
     if len(args) != len(params):
         raise InputError(f"{path}: @{name} takes {len(params)} arguments, the inputs file gives {len(args)}")
@@ -225,18 +219,18 @@ def run_program(path: str, func: str | None, inputs: str, engine: str = "golden"
     bounds the loop trips of the source interpreter (`lowering.trip_budget`). The dict has
     the keys of the JSON object; `notes` (not printed in the JSON) are lines for the readable report.
     """
-    from lowering.lower_control import find_function
     from lowering.parse import parse_file
-    from lowering.pipeline import lower_source
-    from lowering.reference import run_source
+    from lowering.pipeline import lower_program
 
     if engine not in ENGINES:
         raise EngineUnavailable(f"unknown engine {engine} (known: {', '.join(ENGINES)})")
     src = parse_file(path)
-    fn = find_function(src, func)
-    g = lower_source(src, fn.sym_name.data, index_width)
-    args = load_inputs(inputs, fn, index_width)
-    exp_ret, exp_mem = run_source(src, fn, args, index_width, max_trips)
+    prog = lower_program(src, func, index_width)
+    fn, g = prog.fn, prog.g
+    args = load_inputs(inputs, fn, index_width, prog.data_args())
+    exp_ret, exp_mem = prog.reference(args, max_trips)
+    reference = "golden token semantics (a handshake program's reference)" if prog.is_handshake else \
+        "source interpreter"
     run = Run(path, fn.sym_name.data, index_width, src, fn, g, dict(enumerate(args)), (exp_ret, exp_mem), seed,
               waves, mem_latency, max_trips)
     got = ENGINES[engine](run)
@@ -254,9 +248,9 @@ def run_program(path: str, func: str | None, inputs: str, engine: str = "golden"
         out["status"] = "fail"
         out["message"] = "; ".join(msgs)
     elif got.cycles is not None:
-        out["message"] = (f"matches the source interpreter and the golden DFG run, nothing left over "
+        out["message"] = (f"matches the {reference} and the golden DFG run, nothing left over "
                           f"({len(g.nodes)} nodes, {got.cycles} cycles)")
     else:
-        out["message"] = f"matches the source interpreter ({len(g.nodes)} nodes)"
+        out["message"] = f"matches the {reference} ({len(g.nodes)} nodes)"
     out["notes"] = got.notes
     return out

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import os
 
-from lowering.lower_control import defined_functions, find_function
 from lowering.parse import LoweringError, parse_file
-from lowering.pipeline import lower_source
+from lowering.pipeline import function_names, lower_source
 
 
 def _write_one(g, outdir: str, stem: str, path: str) -> list[str]:
@@ -34,12 +33,7 @@ def write_outputs(path: str, func: str | None, index_width: int, outdir: str):
     from lowering.topgen import write_top
 
     src = parse_file(path)
-    if func is not None:
-        names = [find_function(src, func).sym_name.data]
-    else:
-        names = [f.sym_name.data for f in defined_functions(src)]
-        if not names:
-            find_function(src, None)  # raises the "no function" error
+    names = function_names(src, func)
     graphs = [lower_source(src, n, index_width) for n in names]
     try:
         os.makedirs(outdir, exist_ok=True)

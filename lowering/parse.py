@@ -59,6 +59,37 @@ def context() -> Context:
     return _CTX
 
 
+_HS_CTX: Context | None = None
+
+
+def handshake_context() -> Context:
+    """An xDSL context for handshake programs: builtin, `arith` and the `handshake` dialect as handshake
+    programs are written (`lowering.handshake_ir`: CIRCT's operations, 003's channel types)."""
+    global _HS_CTX
+    if _HS_CTX is None:
+        from xdsl.dialects.arith import Arith
+        from xdsl.dialects.builtin import Builtin
+
+        from lowering.arith_ops import EXTRA_ARITH_OPS
+        from lowering.handshake_ir import HandshakeInput
+
+        ctx = Context()
+        for dialect in (Builtin, Arith, HandshakeInput):
+            ctx.load_dialect(dialect)
+        for op in EXTRA_ARITH_OPS:
+            ctx.load_op(op)
+        _HS_CTX = ctx
+    return _HS_CTX
+
+
+_HANDSHAKE_FUNC = re.compile(r"^[ \t]*handshake\.func\b", re.MULTILINE)
+
+
+def is_handshake_program(text: str) -> bool:
+    """Whether `text` defines a `handshake.func` (a dataflow circuit) rather than `func.func` programs."""
+    return _HANDSHAKE_FUNC.search(text) is not None
+
+
 @dataclass
 class SourceModule:
     module: Operation
@@ -132,6 +163,9 @@ def _parse_error(text: str, filename: str, exc: ParseError) -> str:
         shown = f"{c!r} " if c.isprintable() and not c.isspace() else ""
         name = unicodedata.name(c, "").lower()
         return f"{exc.span.get_location()}: unexpected character {shown}(U+{ord(c):04X}{' ' + name if name else ''})"
+    m = re.fullmatch(r"Operation (\S+) is not registered", exc.msg.strip())
+    if m:
+        return f"{exc.span.get_location()}: unsupported operation {m.group(1)}"
     return _undefined_use(text, filename, _one_line(exc))
 
 
@@ -158,11 +192,14 @@ def _check_tokens(text: str, filename: str) -> None:
 def parse_text(text: str, filename: str = "<input>") -> SourceModule:
     """Parse and verify MLIR text; raise LoweringError (one line, with location) on any problem.
 
+    A text with a `handshake.func` is read with the handshake-program dialects (`handshake_context`).
+
     A leading byte order mark is skipped (editors on Windows write one)."""
     text = text.removeprefix("\ufeff")
     try:
         _check_tokens(text, filename)
-        parser = SourceParser(context(), text, filename)
+        ctx = handshake_context() if is_handshake_program(text) else context()
+        parser = SourceParser(ctx, text, filename)
         module = parser.parse_module()
     except ParseError as exc:
         raise LoweringError(_parse_error(text, filename, exc)) from None

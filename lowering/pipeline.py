@@ -1,28 +1,123 @@
-"""The lowering pipeline: parse -> lower (002, 004) -> materialise -> verify.
+"""The lowering pipeline: parse -> lower (002, 004) or read a handshake program -> materialise -> verify.
 
-`lower_source` / `lower_file` return the verified, materialised DFG of one function.
+`lower_program` returns a `Lowered`: the parsed file, the function and its verified, materialised DFG.
+A `func.func` is lowered from `scf`/`arith`/`memref`; a `handshake.func` is already a circuit and is read
+as one (`lowering.from_handshake`). `Lowered.reference` gives the results a run must match: the source
+interpreter's for a `func.func`, the golden model's token semantics for a handshake program (it has no
+other source). `lower_source` / `lower_file` return the DFG alone.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from xdsl.ir import BlockArgument, Operation
+
 from lowering.dfg import DFG
 from lowering.parse import LoweringError, SourceModule, parse_file, parse_text
+from lowering.trip_budget import DEFAULT_MAX_TRIPS
+
+
+@dataclass
+class Lowered:
+    """A program's function and its lowered graph."""
+
+    src: SourceModule
+    fn: Operation  # func.func or handshake.func
+    g: DFG
+
+    @property
+    def is_handshake(self) -> bool:
+        from lowering.handshake_ir import FuncOp
+
+        return isinstance(self.fn, FuncOp)
+
+    def data_args(self) -> list[BlockArgument]:
+        """The arguments an inputs file lists, in order (a handshake program's control arguments take
+        the start token and are not listed)."""
+        from lowering.handshake_ir import is_control
+
+        return [a for a in self.fn.body.blocks[0].args if not (self.is_handshake and is_control(a.type))]
+
+    def reference(self, args: list, max_trips: int = DEFAULT_MAX_TRIPS) -> tuple[list, dict]:
+        """(results, {memref position: final contents}) that every engine must reproduce."""
+        if not self.is_handshake:
+            from lowering.reference import run_source
+
+            return run_source(self.src, self.fn, args, self.g.index_width, max_trips)
+        from golden.interpreter import Budget, Mode, RunawayError, run_dfg
+
+        try:
+            res = run_dfg(self.g, dict(enumerate(args)), Budget(max_trips), Mode.UNBOUNDED)
+        except RunawayError as exc:
+            raise LoweringError(str(exc), self.src.loc(self.fn)) from None
+        if res.problems():
+            raise LoweringError(f"the program's own token semantics (the golden model, its reference) fail on "
+                                f"these inputs: {'; '.join(res.problems())}", self.src.loc(self.fn))
+        return dfg_outputs(self.g, res)
+
+
+def dfg_outputs(g: DFG, res) -> tuple[list, dict]:
+    """The results (first token of each, None if none came) and memref contents of a golden run, as
+    signed values of their width, in the form of the source interpreter's."""
+    from lowering.reference import out_value
+
+    returns = [out_value(toks[0], g.width(out["type"])) if toks else None
+               for out, toks in zip(sorted(g.results, key=lambda r: r["position"]), res.results, strict=True)]
+    mems = {grp.position: [out_value(v, g.width(grp.elem_type)) for v in res.memories[grp.name]]
+            for grp in g.groups.values() if grp.position is not None}
+    return returns, mems
+
+
+def lower_program(src: SourceModule, func: str | None = None, index_width: int | None = None,
+                  check: bool = True) -> Lowered:
+    from golden.types import DEFAULT_INDEX_WIDTH
+    from lowering.from_handshake import find_handshake_function, read_handshake
+    from lowering.handshake_ir import FuncOp
+    from lowering.lower_control import find_function, lower_function
+    from lowering.materialize import materialize
+    from lowering.verify import verify
+
+    iw = DEFAULT_INDEX_WIDTH if index_width is None else index_width
+    if any(isinstance(op, FuncOp) for op in src.module.ops):
+        fn = find_handshake_function(src, func.removeprefix("@") if func else None)
+        g = materialize(read_handshake(src, fn.sym_name.data, iw))
+    else:
+        fn = find_function(src, func)
+        g = materialize(lower_function(src, fn.sym_name.data, iw))
+    if check:
+        verify(g)
+    return Lowered(src, fn, g)
+
+
+def function_names(src: SourceModule, func: str | None) -> list[str]:
+    """The functions `dfv lower` lowers: `func`, or every function with a body (handshake.func or
+    func.func, whichever the file holds)."""
+    from lowering.from_handshake import find_handshake_function
+    from lowering.handshake_ir import FuncOp
+    from lowering.lower_control import defined_functions, find_function
+
+    hs_funcs = [op for op in src.module.ops if isinstance(op, FuncOp)]
+    if hs_funcs:
+        if func is not None:
+            return [find_handshake_function(src, func.removeprefix("@")).sym_name.data]
+        return [f.sym_name.data for f in hs_funcs]
+    if func is not None:
+        return [find_function(src, func).sym_name.data]
+    names = [f.sym_name.data for f in defined_functions(src)]
+    if not names:
+        find_function(src, None)  # raises the "no function" error
+    return names
 
 
 def lower_source(src: SourceModule, func: str | None = None, index_width: int | None = None,
                  check: bool = True) -> DFG:
-    from lowering.lower_control import lower_function
-    from lowering.materialize import materialize
-    from lowering.verify import verify
-
-    g = materialize(lower_function(src, func, index_width))
-    if check:
-        verify(g)
-    return g
+    return lower_program(src, func, index_width, check).g
 
 
 def lower_file(path: str, func: str | None = None, index_width: int | None = None) -> DFG:
     return lower_source(parse_file(path), func, index_width)
 
 
-__all__ = ["DFG", "LoweringError", "lower_file", "lower_source", "parse_file", "parse_text"]
+__all__ = ["DFG", "Lowered", "LoweringError", "dfg_outputs", "function_names", "lower_file", "lower_program",
+           "lower_source", "parse_file", "parse_text"]

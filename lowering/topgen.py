@@ -153,6 +153,10 @@ def _parameters(op: str, p: dict) -> dict[str, str]:
     params = {} if w == 0 else {"W": str(w)}  # the CTRL_VARIANT operations
     if "n" in p:
         params["N"] = str(p["n"])
+    if "depth" in p:  # handshake.fifo
+        params["DEPTH"] = str(p["depth"])
+    if p.get("sel_width") is not None:  # mux / control_merge with a wider select or index than N needs
+        params["SW"] = str(p["sel_width"])
     return params
 
 

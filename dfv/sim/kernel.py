@@ -88,9 +88,8 @@ _PROGRAMS: dict[tuple, Program] = {}
 def prepare(mlir: str | Path, func: str | None, index_width: int = DEFAULT_INDEX_WIDTH) -> Program:
     """Lower `func` of `mlir` and write its `top.sv` and `dfg.yaml` (raises LoweringError on bad input)."""
     from lowering.config import dump_config
-    from lowering.lower_control import find_function
     from lowering.parse import parse_file
-    from lowering.pipeline import lower_source
+    from lowering.pipeline import lower_program
     from lowering.topgen import gen_top
 
     path = Path(mlir)
@@ -99,9 +98,9 @@ def prepare(mlir: str | Path, func: str | None, index_width: int = DEFAULT_INDEX
     if key in _PROGRAMS:
         return _PROGRAMS[key]
     src = parse_file(str(mlir))
-    fn = find_function(src, func)
+    lowered = lower_program(src, func, index_width)
+    fn, g = lowered.fn, lowered.g
     name = fn.sym_name.data
-    g = lower_source(src, name, index_width)
     where = hashlib.sha256(f"{path.resolve()}:{name}:{index_width}".encode()).hexdigest()[:8]
     tag = f"kernel_{name}_{where}"
     folder = BUILD_DIR / "kernels" / tag
@@ -145,13 +144,14 @@ def run_kernel(prog: Program, args: list, sim: str, seed: int, run_dir: Path, *,
 
     `signoff` builds with Verilator's code coverage and an optimised model (the regression's runs feed
     `make coverage` and `make bench`); a one-off run builds without either, some 7 times faster.
-    `source` is the source interpreter's `(returns, memrefs)` (computed here when not given);
+    `source` is the reference `(returns, memrefs)` (`Lowered.reference`: the source interpreter's, or the
+    golden token semantics of a handshake program; computed here when not given);
     `coverage` the functional-coverage bins (`{"suite", "kernels", "latencies"}`) or None for none.
     """
-    from lowering.reference import run_source
+    from lowering.pipeline import Lowered
 
     if source is None:
-        source = run_source(prog.src, prog.fn, args, prog.index_width)
+        source = Lowered(prog.src, prog.fn, prog.g).reference(args)
     exp_ret, exp_mem = source
     run_dir = Path(run_dir).resolve()
     run_dir.mkdir(parents=True, exist_ok=True)

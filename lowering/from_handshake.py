@@ -1,0 +1,372 @@
+"""Read a handshake program (a `handshake.func`, in CIRCT's spelling or with 003's channel types) as a DFG.
+
+The program is already a dataflow circuit, so nothing is lowered: each operation becomes the node of the
+same primitive, `br`, one-input `merge` and one-output `fork` become wires, and the function interface is
+mapped as for `scf` programs:
+* arguments of type `none` / `!handshake.control` all carry the start token (`func.start`);
+* every other argument is, in order, a scalar `func.arg` or a memref, whose `extmemory` is its interface;
+  the inputs file lists exactly these arguments, in order;
+* the `none` result of `return` is the done token (exactly one); the others are the results, in order.
+
+Forks and sinks are added where a value has several or no users, and a buffer on every cycle that has
+no storage (`lowering.materialize`), so an unbuffered program also gets a circuit without combinational
+loops. What a program asks for beyond this (a join of data channels, initial tokens in a buffer, extra
+signals on channels) is refused with its location, never run half-understood.
+
+`arith.index_cast` follows CIRCT's hardware, not MLIR's signed rule: CIRCT's handshake lowering keeps data
+unsigned and widens a cast with zeros, and its programs rely on it (an `i1` condition cast to an `index`
+mux select picks input 1, not input -1). So it reads as `arith.index_castui`.
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import IndexType, IntegerType, MemRefType
+from xdsl.ir import Attribute, Operation, SSAValue
+
+from golden.handshake.common import sel_width
+from lowering import arith_nodes
+from lowering import handshake_ir as hs
+from lowering.dfg import CONTROL, DFG, MemGroup, Node, Ref
+from lowering.parse import LoweringError, SourceModule
+
+MAX_INT_WIDTH = 64
+"""Widest integer a channel of a handshake program may carry (the golden model's and the RTL's limit)."""
+
+
+def find_handshake_function(src: SourceModule, name: str | None) -> hs.FuncOp:
+    funcs = [op for op in src.module.ops if isinstance(op, hs.FuncOp)]
+    if name is not None:
+        funcs = [f for f in funcs if f.sym_name.data == name]
+        if not funcs:
+            raise LoweringError(f"no handshake.func @{name} in the file", src.filename)
+    if not funcs:
+        raise LoweringError("no handshake.func in the file", src.filename)
+    if len(funcs) > 1:
+        names = ", ".join("@" + f.sym_name.data for f in funcs)
+        raise LoweringError(f"several handshake.func ({names}): name one with --func", src.filename)
+    return funcs[0]
+
+
+class _Reader:
+    """One `handshake.func` -> DFG (see the module docstring)."""
+
+    def __init__(self, src: SourceModule, fn: hs.FuncOp, index_width: int):
+        self.src, self.fn = src, fn
+        self.g = DFG(fn.sym_name.data, index_width)
+        self.out: dict[SSAValue, Ref] = {}  # values produced by a node output
+        self.alias: dict[SSAValue, SSAValue] = {}  # values that are another value (br, 1-input merge, ...)
+        self.wiring: list[tuple[Node, str, SSAValue]] = []  # node inputs to connect once every value exists
+        self.memories: list[tuple[Operation, Node]] = []
+
+    # ------------------------------------------------------------------ helpers
+    def loc(self, op: Operation) -> str:
+        loc = self.src.loc(op)
+        self.g.sources.setdefault(loc, op.name)
+        return loc
+
+    def dtype(self, t: Attribute, loc: str) -> str:
+        """The DFG type of a channel of type `t`."""
+        if hs.is_control(t):
+            return CONTROL
+        if isinstance(t, hs.ChannelType):
+            if t.extras:
+                raise LoweringError(f"channels with extra signals ({t}) are parsed and verified, but running "
+                                    "them is not implemented yet", loc)
+            return self.dtype(t.data_type, loc)
+        if isinstance(t, IndexType):
+            return "index"
+        if isinstance(t, IntegerType) and 1 <= t.width.data <= MAX_INT_WIDTH:
+            return f"i{t.width.data}"
+        raise LoweringError(f"unsupported channel type {t} (supported: none, i1..i{MAX_INT_WIDTH}, index, and "
+                            "!handshake.channel / !handshake.control of them)", loc)
+
+    def resolve(self, v: SSAValue, loc: str) -> Ref:
+        seen = 0
+        while v in self.alias:
+            v = self.alias[v]
+            seen += 1
+            if seen > len(self.alias):
+                raise LoweringError("a cycle of br / merge / fork wires with no operation on it", loc)
+        if v not in self.out:
+            raise LoweringError(f"value {v.name_hint or v} has no producer the reader knows", loc)
+        return self.out[v]
+
+    def node(self, op: Operation, name: str, ins: dict[str, tuple[str, SSAValue]], outs: dict[str, str],
+             params: dict, results: list[tuple[SSAValue, str]] | None = None) -> Node:
+        """Add node `name` for `op`: `ins` port -> (type, operand), `outs` port -> type; `results`
+        pairs each result value with its output port (default: `op.results` with `outs` in order)."""
+        n = self.g.add(name, {p: t for p, (t, _) in ins.items()}, outs, self.loc(op), params)
+        for p, (_, v) in ins.items():
+            self.wiring.append((n, p, v))
+        for v, p in results if results is not None else zip(op.results, outs, strict=True):
+            self.out[v] = Ref(n.id, p)
+        return n
+
+    # ------------------------------------------------------------------ driver
+    def read(self) -> DFG:
+        g, fn = self.g, self.fn
+        floc = self.loc(fn)
+        start = g.add("func.start", {}, {"out": CONTROL}, floc)
+        block = fn.body.block
+        position = 0
+        for arg in block.args:
+            if hs.is_control(arg.type):
+                self.out[arg] = Ref(start.id, "out")
+            elif isinstance(arg.type, MemRefType):
+                position += 1
+            else:
+                ty = self.dtype(arg.type, floc)
+                n = g.add("func.arg", {}, {"out": ty}, floc, {"position": position})
+                self.out[arg] = Ref(n.id, "out")
+                g.args.append({"position": position, "kind": "scalar", "type": ty, "node": n.id})
+                position += 1
+        arith_ops: list[Operation] = []
+        for op in block.ops:
+            if op.name.startswith("arith."):
+                arith_ops.append(op)
+            elif not isinstance(op, hs.ReturnOp):
+                self.op(op)
+        self.arith(arith_ops)
+        self.interface(block.last_op)
+        for n, p, v in self.wiring:
+            n.inputs[p] = self.resolve(v, n.loc)
+        self.groups(block)
+        return g
+
+    def interface(self, ret: hs.ReturnOp) -> None:
+        loc = self.loc(ret)
+        dones = [v for v in ret.ins if hs.is_control(v.type)]
+        if len(dones) != 1:
+            raise LoweringError(f"'return' must give exactly one control (none) value, the done token; it gives "
+                                f"{len(dones)}", loc)
+        k = 0
+        for v in ret.ins:
+            if hs.is_control(v.type):
+                n = self.g.add("func.done", {"in": CONTROL}, {}, loc)
+                self.wiring.append((n, "in", v))
+                continue
+            ty = self.dtype(v.type, loc)
+            n = self.g.add("func.result", {"in": ty}, {}, loc, {"position": k})
+            self.wiring.append((n, "in", v))
+            self.g.results.append({"position": k, "type": ty, "node": n.id})
+            k += 1
+
+    # ------------------------------------------------------------------ operations
+    def op(self, op: Operation) -> None:
+        loc = self.loc(op)
+        if isinstance(op, hs.BrOp) or (isinstance(op, hs.MergeOp) and len(op.ins) == 1):
+            self.alias[op.outs[0]] = op.ins[0]
+            return
+        if isinstance(op, hs.ForkOp | hs.LazyForkOp):
+            if len(op.outs) == 1:
+                self.alias[op.outs[0]] = op.ins[0]
+                return
+            t = self.dtype(op.ins[0].type, loc)
+            self.node(op, "handshake.fork", {"in": (t, op.ins[0])}, {f"out[{i}]": t for i in range(len(op.outs))},
+                      {"n": len(op.outs), "width": self.g.width(t)})
+        elif isinstance(op, hs.MergeOp):
+            t = self.dtype(op.outs[0].type, loc)
+            self.node(op, "handshake.merge", {f"in[{i}]": (t, v) for i, v in enumerate(op.ins)}, {"out": t},
+                      {"n": len(op.ins), "width": self.g.width(t)})
+        elif isinstance(op, hs.JoinOp):
+            if any(not hs.is_control(v.type) for v in op.ins):
+                raise LoweringError("handshake.join of data channels is not supported: join control tokens", loc)
+            self.node(op, "handshake.join", {f"in[{i}]": (CONTROL, v) for i, v in enumerate(op.ins)},
+                      {"out": CONTROL}, {"n": len(op.ins)})
+        elif isinstance(op, hs.MuxOp):
+            t = self.dtype(op.result.type, loc)
+            st = self.select_type(op.select.type, len(op.data), loc)
+            ins = {"sel": (st, op.select), **{f"in[{i}]": (t, v) for i, v in enumerate(op.data)}}
+            self.node(op, "handshake.mux", ins, {"out": t},
+                      {"n": len(op.data), "width": self.g.width(t), **self.sel_param(st, len(op.data))})
+        elif isinstance(op, hs.ControlMergeOp):
+            t = self.dtype(op.result.type, loc)
+            it = self.select_type(op.index.type, len(op.ins), loc)
+            self.node(op, "handshake.control_merge", {f"in[{i}]": (t, v) for i, v in enumerate(op.ins)},
+                      {"out": t, "index": it},
+                      {"n": len(op.ins), "width": self.g.width(t), **self.sel_param(it, len(op.ins))})
+        elif isinstance(op, hs.CondBrOp):
+            t = self.dtype(op.data.type, loc)
+            self.node(op, "handshake.cond_br", {"cond": ("i1", op.cond), "data": (t, op.data)},
+                      {"out_true": t, "out_false": t}, {"width": self.g.width(t)})
+        elif isinstance(op, hs.SinkOp):
+            t = self.dtype(op.operand.type, loc)
+            self.node(op, "handshake.sink", {"in": (t, op.operand)}, {}, {"width": self.g.width(t)})
+        elif isinstance(op, hs.SourceOp):
+            self.node(op, "handshake.source", {}, {"out": CONTROL}, {})
+        elif isinstance(op, hs.ConstantOp):
+            t = self.dtype(op.result.type, loc)
+            if t == CONTROL:
+                raise LoweringError("handshake.constant needs a data result type", loc)
+            w = self.g.width(t)
+            self.node(op, "handshake.constant", {"ctrl": (CONTROL, op.ctrl)}, {"out": t},
+                      {"value": op.value.value.data & ((1 << w) - 1), "width": w})
+        elif isinstance(op, hs.BufferOp):
+            self.buffer(op, loc)
+        elif isinstance(op, hs.LoadOp | hs.StoreOp):
+            self.access(op, loc)
+        elif isinstance(op, hs.MemoryOp | hs.ExtMemoryOp):
+            self.memory(op, loc)
+        else:
+            raise LoweringError(f"unsupported operation {op.name} in a handshake.func", loc)
+
+    def select_type(self, t: Attribute, n: int, loc: str) -> str:
+        st = self.dtype(t, loc)
+        if st == CONTROL or self.g.width(st) < sel_width(n):
+            raise LoweringError(f"a select / index of type {t} cannot pick one of {n} inputs", loc)
+        return st
+
+    def sel_param(self, st: str, n: int) -> dict:
+        w = self.g.width(st)
+        return {} if w == sel_width(n) else {"sel_width": w}
+
+    def buffer(self, op: hs.BufferOp, loc: str) -> None:
+        if op.init_values():
+            raise LoweringError("handshake.buffer with initValues is not supported yet", loc)
+        t = self.dtype(op.operand.type, loc)
+        slots = op.slots.value.data
+        w = self.g.width(t)
+        if op.buffer_type.data == "seq" and slots <= 2:
+            # the 2-slot register slice holds at least as much as a 1- or 2-slot sequential buffer
+            self.node(op, "handshake.buffer", {"in": (t, op.operand)}, {"out": t}, {"width": w, "slots": 2})
+        else:
+            self.node(op, "handshake.fifo", {"in": (t, op.operand)}, {"out": t}, {"width": w, "depth": slots})
+
+    def access(self, op: hs.LoadOp | hs.StoreOp, loc: str) -> None:
+        at, dt = self.dtype(op.addr.type, loc), self.dtype(op.data_in.type, loc)
+        if at != "index":
+            raise LoweringError(f"{op.name}: the address must be an index, got {op.addr.type}", loc)
+        kind = "load" if isinstance(op, hs.LoadOp) else "store"
+        data_in, data_out = ("data_from_mem", "data") if kind == "load" else ("data", "data_to_mem")
+        self.node(op, f"handshake.{kind}", {"addr": (at, op.addr), data_in: (dt, op.data_in),
+                                            "ctrl": (CONTROL, op.ctrl)},
+                  {data_out: dt, "addr_to_mem": at},
+                  {"width": self.g.width(dt), "addr_width": self.g.index_width})
+
+    def memory(self, op: hs.MemoryOp | hs.ExtMemoryOp, loc: str) -> None:
+        ld, st = op.counts()
+        ext = isinstance(op, hs.ExtMemoryOp)
+        mt = op.ins[0].type if ext else op.memRefType
+        ports = list(op.ins[1:] if ext else op.ins)
+        shape = list(mt.get_shape())
+        if any(d < 0 for d in shape):
+            raise LoweringError(f"{op.name}: the memref {mt} needs a static shape", loc)
+        size = 1
+        for d in shape:
+            size *= d
+        et = self.dtype(mt.get_element_type(), loc)
+        ins: dict[str, tuple[str, SSAValue]] = {}
+        for i in range(st):
+            ins[f"st_data[{i}]"] = (et, ports[2 * i])
+            ins[f"st_addr[{i}]"] = ("index", ports[2 * i + 1])
+        for i in range(ld):
+            ins[f"ld_addr[{i}]"] = ("index", ports[2 * st + i])
+        outs = {**{f"ld_data[{i}]": et for i in range(ld)}, **{f"st_done[{i}]": CONTROL for i in range(st)},
+                **{f"ld_done[{i}]": CONTROL for i in range(ld)}}
+        params = {"width": self.g.width(et), "addr_width": self.g.index_width, "n_load": ld, "n_store": st}
+        if not ext:
+            params["depth"] = size
+        n = self.node(op, op.name, ins, outs, params)
+        n.meta.update({"size": size, "elem_type": et})
+        self.memories.append((op, n))
+
+    def arith(self, ops: list[Operation]) -> None:
+        """Arith nodes in an order where each one's arith operands (through wires) come first; a cycle
+        through arith operations alone is a combinational loop, refused."""
+        def source(v: SSAValue) -> SSAValue:
+            seen = 0
+            while v in self.alias and seen <= len(self.alias):
+                v, seen = self.alias[v], seen + 1
+            return v
+
+        pending = {op: [o for v in op.operands if isinstance((o := source(v).owner), Operation)
+                        and o.name.startswith("arith.")] for op in ops}
+        done: set[Operation] = set()
+        while pending:
+            ready = [op for op, deps in pending.items() if all(d in done for d in deps)]
+            if not ready:
+                raise LoweringError("a cycle through arith operations only (a combinational loop)",
+                                    self.loc(next(iter(pending))))
+            for op in ready:
+                del pending[op]
+                done.add(op)
+                self.arith_op(op)
+
+    def arith_op(self, op: Operation) -> None:
+        loc = self.loc(op)
+        if isinstance(op, arith.ConstantOp):
+            raise LoweringError("arith.constant has no trigger in a handshake.func: use handshake.constant", loc)
+        bad = hs.unknown_attributes(op)
+        if bad:
+            raise LoweringError(f"{op.name}: unknown attribute {', '.join(repr(b) for b in bad)}", loc)
+        out_type = self.dtype(op.results[0].type, loc) if op.results else ""
+        for v in op.operands:
+            self.dtype(v.type, loc)
+        if op.name == "arith.index_cast":
+            # CIRCT's hardware carries unsigned data and widens an index_cast with zeros (its handshake
+            # lowering pads); its programs rely on that, e.g. an i1 condition cast to a mux select.
+            self.out[op.results[0]] = arith_nodes.cast(self.g, "arith.index_castui", self.resolve(op.operands[0], loc),
+                                                       out_type, loc)
+            return
+        ref = arith_nodes.arith_node(self.g, op, lambda v: self.resolve(v, loc), out_type, loc)
+        if ref is None:
+            raise LoweringError(f"unsupported operation {op.name}", loc)
+        self.out[op.results[0]] = ref
+
+    # ------------------------------------------------------------------ memories
+    def groups(self, block) -> None:
+        """One MemGroup per memory / extmemory, with the accesses whose ports reach it."""
+        g = self.g
+        mem_args = [a for a in block.args if isinstance(a.type, MemRefType)]
+        positions = {}
+        position = 0
+        for a in block.args:
+            if hs.is_control(a.type):
+                continue
+            if isinstance(a.type, MemRefType):
+                positions[a] = position
+            position += 1
+        for k, (op, n) in enumerate(self.memories):
+            pos = positions.get(op.ins[0]) if isinstance(op, hs.ExtMemoryOp) else None
+            if isinstance(op, hs.ExtMemoryOp) and op.ins[0] not in positions:
+                raise LoweringError("extmemory must take a memref argument of the function", n.loc)
+            name = f"mem{k}"
+            grp = MemGroup(name, name, "extmemory" if pos is not None else "memory", n.id, n.meta["elem_type"],
+                           n.meta["size"], pos)
+            n.group = name
+            n.meta["position"] = pos
+            for p, r in n.inputs.items():
+                src = self.through_buffers(r)
+                acc = g.nodes[src.node]
+                if acc.op not in ("handshake.load", "handshake.store") or src.port not in ("data_to_mem",
+                                                                                         "addr_to_mem"):
+                    raise LoweringError(f"memory port {p} is fed by {acc.op}, not by a load or store", n.loc)
+                acc.group = name
+                acc.meta["mem"] = n.id
+                port = p.replace("ld_addr", "ld_done").replace("st_addr", "st_done")
+                if port != p:
+                    acc.meta["done"] = Ref(n.id, port)
+                if acc.id not in grp.accesses:
+                    grp.accesses.append(acc.id)
+            g.groups[name] = grp
+        for a in mem_args:
+            if not any(grp.position == positions[a] for grp in g.groups.values()):
+                raise LoweringError(f"memref argument {a.name_hint or positions[a]} has no extmemory",
+                                    self.loc(self.fn))
+            grp = next(grp for grp in g.groups.values() if grp.position == positions[a])
+            g.args.append({"position": positions[a], "kind": "memref", "type": str(a.type),
+                           "elem_type": grp.elem_type, "size": grp.size, "shape": list(a.type.get_shape())})
+        g.args.sort(key=lambda a: a["position"])
+
+    def through_buffers(self, ref: Ref) -> Ref:
+        seen = 0
+        while self.g.nodes[ref.node].op in ("handshake.buffer", "handshake.fifo") and seen < len(self.g.nodes):
+            ref = self.g.nodes[ref.node].inputs["in"]
+            seen += 1
+        return ref
+
+
+def read_handshake(src: SourceModule, func: str | None, index_width: int) -> DFG:
+    """The DFG of the `handshake.func` of `src` (before materialisation)."""
+    return _Reader(src, find_handshake_function(src, func), index_width).read()

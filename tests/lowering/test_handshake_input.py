@@ -1,0 +1,167 @@
+"""Handshake programs as input (`lowering.handshake_ir`, `lowering.from_handshake`): spec 003's types and
+their verifiers, CIRCT's printed text, runs on the golden model and both simulators, and refusals.
+
+The expected results are computed here from what the programs compute (|a - b|, a + (b != 0 ? b : a)),
+not from the golden model that is also the reference of a handshake program."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+
+import pytest
+from kernel_inputs import ROOT
+from test_bad_input import _check_one_line_error, _dfv
+
+from dfv.runner import run_program
+from lowering.handshake_ir import ChannelType, Extra
+from lowering.parse import LoweringError, parse_text
+
+HS = os.path.join(ROOT, "kernels", "handshake")
+ABSDIFF = os.path.join(HS, "absdiff.mlir")  # made by CIRCT (tools/circt_handshake.py)
+SELECT_ADD = os.path.join(HS, "select_add.mlir")
+
+PAIRS = [(3, 10), (10, 3), (-7, 5), (4, 4), (-2147483648, 0)]
+
+
+def _absdiff(a: int, b: int) -> int:
+    d = (b - a) if a < b else (a - b)
+    return (d + 2**31) % 2**32 - 2**31  # i32 wrap-around
+
+
+def _run(tmp_path, path, args, engine):
+    (tmp_path / "in.json").write_text(json.dumps({"args": args}))
+    return run_program(path, None, str(tmp_path / "in.json"), engine)
+
+
+# ------------------------------------------------------------------ types (spec 003)
+def _func(arg_type: str) -> str:
+    return (f"handshake.func @f(%a: {arg_type}, %s: !handshake.control) -> (!handshake.control) {{\n"
+            "  sink %a : " + arg_type + "\n  return %s : !handshake.control\n}\n")
+
+
+@pytest.mark.parametrize("text", ["!handshake.channel<i32>", "!handshake.channel<i32, [spec: i1, tag: i4]>",
+                                  "!handshake.channel<i32, [i2, i4]>", "!handshake.channel<i32, [r: (U) i1, i1]>",
+                                  "!handshake.channel<index, [(U) i8]>"])
+def test_channel_types_round_trip(text):
+    src = parse_text(_func(text), "t.mlir")
+    fn = next(iter(src.module.ops))
+    assert str(fn.body.block.args[0].type) == text
+
+
+def test_channel_type_parts():
+    src = parse_text(_func("!handshake.channel<i32, [spec: i1, tag: i4, (U) i2]>"), "t.mlir")
+    t = next(iter(src.module.ops)).body.block.args[0].type
+    assert isinstance(t, ChannelType)
+    assert [(e.name, e.type.width.data, e.upstream) for e in t.extras] == [("spec", 1, False), ("tag", 4, False),
+                                                                            (None, 2, True)]
+    assert str(Extra("tag", t.extras[1].type, True)) == "tag: (U) i4"
+
+
+@pytest.mark.parametrize("text, needle", [
+    ("!handshake.channel<i0>", "data type i0 has zero width"),
+    ("!handshake.channel<i32, [tag: i1, tag: i4]>", "extra signal name 'tag' is used twice"),
+    ("!handshake.channel<i32, [x: f32]>", "must be an integer iK"),
+    ("!handshake.channel<i32, [foo]>", "expected an extra signal 'name: iK' or 'iK', got 'foo'"),
+])
+def test_channel_type_errors(text, needle):
+    with pytest.raises(LoweringError) as err:
+        parse_text(_func(text), "t.mlir")
+    assert needle in str(err.value) and str(err.value).startswith("t.mlir:1:"), str(err.value)
+
+
+# ------------------------------------------------------------------ golden runs
+@pytest.mark.parametrize("engine", ["golden", "golden-unbounded"])
+@pytest.mark.parametrize("a, b", PAIRS)
+def test_circt_absdiff_golden(tmp_path, engine, a, b):
+    out = _run(tmp_path, ABSDIFF, [a, b], engine)
+    assert out["status"] == "pass", out["message"]
+    assert out["returns"] == [_absdiff(a, b)]
+
+
+@pytest.mark.parametrize("engine", ["golden", "golden-unbounded"])
+@pytest.mark.parametrize("a, b", PAIRS)
+def test_select_add_golden(tmp_path, engine, a, b):
+    out = _run(tmp_path, SELECT_ADD, [a, b], engine)
+    assert out["status"] == "pass", out["message"]
+    want = a + (b if b != 0 else a)
+    assert out["returns"] == [(want + 2**31) % 2**32 - 2**31]
+
+
+@pytest.mark.parametrize("sim", ["icarus", "verilator"])
+def test_circt_absdiff_rtl(tmp_path, sim):
+    if sim == "icarus" and shutil.which("iverilog") is None:
+        pytest.skip("iverilog not installed")
+    runs = [_run(tmp_path, ABSDIFF, [a, b], sim) for a, b in PAIRS[:2]]
+    for (a, b), out in zip(PAIRS[:2], runs, strict=True):
+        assert out["status"] == "pass", out["message"]
+        assert out["returns"] == [_absdiff(a, b)]
+        assert out["cycles"] is not None and out["cycles"] > 0
+
+
+def test_rtl_cycles_equal_on_both_simulators(tmp_path):
+    if shutil.which("iverilog") is None:
+        pytest.skip("iverilog not installed")
+    runs = {sim: _run(tmp_path, SELECT_ADD, [7, 0], sim) for sim in ("icarus", "verilator")}
+    for out in runs.values():
+        assert out["status"] == "pass", out["message"]
+        assert out["returns"] == [14]
+    assert runs["icarus"]["cycles"] == runs["verilator"]["cycles"]
+
+
+def test_lower_writes_every_output(tmp_path):
+    proc = _dfv("lower", ABSDIFF, "-o", str(tmp_path))
+    assert proc.returncode == 0, proc.stderr
+    top = (tmp_path / "top.sv").read_text()
+    assert "module absdiff" in top and "handshake_mux #(.W(32), .N(2), .SW(32))" in top
+
+
+# ------------------------------------------------------------------ refusals
+REFUSED = {
+    "sync": ("  %x = sync %a : i32\n", "k.mlir:2:", "unsupported operation sync"),
+    "instance": ("  %x = instance @g(%a) : (i32) -> i32\n", "k.mlir:2:", "unsupported operation instance"),
+    "attribute": ("  %x:2 = fork [2] %a {foo = 1} : i32\n", "k.mlir:2:3", "handshake.fork: unknown attribute 'foo'"),
+    "arith_attribute": ("  %x = arith.addi %a, %a {foo = 1} : i32\n", "k.mlir:2:3",
+                        "arith.addi: unknown attribute 'foo'"),
+    "init_values": ("  %x = buffer [1] seq %a {initValues = [3]} : i32\n", "k.mlir:2:3",
+                    "handshake.buffer with initValues is not supported yet"),
+    "too_many_inits": ("  %x = buffer [1] seq %a {initValues = [3, 4]} : i32\n", "k.mlir:2:",
+                       "2 initValues do not fit 1 slots"),
+    "data_join": ("  %x = join %a : i32\n", "k.mlir:2:3", "handshake.join of data channels is not supported"),
+    "arith_constant": ("  %x = arith.constant 3 : i32\n", "k.mlir:2:3", "arith.constant has no trigger"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(REFUSED))
+def test_refused(tmp_path, case):
+    line, where, needle = REFUSED[case]
+    text = ("handshake.func @f(%a: i32, %s: none) -> (none) {\n" + line + "  return %s : none\n}\n")
+    (tmp_path / "k.mlir").write_text(text)
+    proc = _dfv("lower", str(tmp_path / "k.mlir"), "-o", str(tmp_path / "out"))
+    msg = _check_one_line_error(proc, where, needle)
+    assert msg.startswith("dfv: error: ")
+
+
+def test_extras_refused_at_run_not_at_parse(tmp_path):
+    """Extra signals parse and verify, but are not run yet: the reader says so at the value's operation."""
+    ty = "!handshake.channel<i32, [spec: i1]>"
+    (tmp_path / "k.mlir").write_text(f"handshake.func @f(%a: {ty}, %s: none) -> ({ty}, none) {{\n"
+                                     f"  return %a, %s : {ty}, none\n}}\n")
+    proc = _dfv("lower", str(tmp_path / "k.mlir"), "-o", str(tmp_path / "out"))
+    _check_one_line_error(proc, "k.mlir:1:1", "extra signals", "not implemented yet")
+
+
+@pytest.mark.parametrize("ret, needle", [("  return %a : i32\n", "gives 0"),
+                                         ("  return %a, %s, %s : i32, none, none\n", "gives 2")])
+def test_done_token_required(tmp_path, ret, needle):
+    rtypes = ", ".join(t.strip() for t in ret.split(":")[1].split(","))
+    (tmp_path / "k.mlir").write_text(f"handshake.func @f(%a: i32, %s: none) -> ({rtypes}) {{\n{ret}}}\n")
+    proc = _dfv("lower", str(tmp_path / "k.mlir"), "-o", str(tmp_path / "out"))
+    _check_one_line_error(proc, "k.mlir:2:", "exactly one control (none) value", needle)
+
+
+def test_inputs_file_lists_data_arguments_only(tmp_path):
+    (tmp_path / "in.json").write_text('{"args": [1, 2, null]}')
+    proc = _dfv("run", ABSDIFF, "--inputs", str(tmp_path / "in.json"), "--engine", "golden")
+    _check_one_line_error(proc, "@absdiff takes 2 arguments, the inputs file gives 3")
