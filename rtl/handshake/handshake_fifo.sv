@@ -1,13 +1,17 @@
 // handshake_fifo: DEPTH-entry FIFO with registered outputs.
-// Parameters: W (data width, >= 1), DEPTH (entries, >= 1).
+// Parameters: W (data width, >= 1), DEPTH (entries, >= 1), NINIT (tokens held after reset, 0..DEPTH),
+//   INIT (their values, token k at [k*W +: W]; they leave first, in order: CIRCT's `buffer {initValues}`).
 // Ports: in (W) -> out (W).
-// State: mem_q[DEPTH], rd_q, wr_q (circular pointers), count_q. at_init: count_q == 0 (pointers are not
-// compared: an empty FIFO holds no token whatever its pointers).
+// State: mem_q[DEPTH], rd_q, wr_q (circular pointers), count_q; reset loads the NINIT initial tokens.
+// at_init: count_q == 0 (pointers are not compared: an empty FIFO holds no token whatever its pointers;
+// a FIFO with initial tokens is at_init once it holds none, as its golden model once it gave them out).
 // No combinational path: out_valid = count_q != 0, out_data = mem_q[rd_q], in_ready = count_q != DEPTH.
 // Latency 1 cycle. Throughput: one token per cycle for DEPTH >= 2 (DEPTH = 1: one token per 2 cycles).
 module handshake_fifo #(
   parameter int W = 32,
   parameter int DEPTH = 2,
+  parameter int NINIT = 0,
+  parameter logic [DEPTH*W-1:0] INIT = '0,
   localparam int PW = (DEPTH > 1) ? $clog2(DEPTH) : 1,
   localparam int CW = $clog2(DEPTH + 1)
 ) (
@@ -45,8 +49,8 @@ module handshake_fifo #(
   always_ff @(posedge clk) begin : p_ctrl
     if (rst) begin
       rd_q <= '0;
-      wr_q <= '0;
-      count_q <= '0;
+      wr_q <= PW'(NINIT % DEPTH);
+      count_q <= CW'(NINIT);
     end else begin
       if (push) wr_q <= next_ptr(wr_q);
       if (pop) rd_q <= next_ptr(rd_q);
@@ -56,6 +60,10 @@ module handshake_fifo #(
   end
 
   always_ff @(posedge clk) begin : p_mem
-    if (push) mem_q[wr_q] <= in_data;
+    if (rst) begin
+      for (int k = 0; k < NINIT; k++) mem_q[k] <= INIT[k*W +: W];
+    end else if (push) begin
+      mem_q[wr_q] <= in_data;
+    end
   end
 endmodule

@@ -42,7 +42,7 @@ from pyuvm import (
     uvm_tlm_analysis_fifo,
 )
 
-from golden.core import Machine, RunResult, run_streams
+from golden.core import Machine, RunResult, make_queues, run_streams
 from tb.common.bench import TB
 from tb.common.channel import ChannelDriver, ChannelMonitor, ChannelSpec, Observed, ReadyDriver
 from tb.common.fcov import STALL_BINS, export_run_coverage, sample_point, stall_bin
@@ -528,11 +528,18 @@ class ResetMidBurstMixin:
         await self.env.tb.cycles(rng.randint(8, 40))
         await self.env.tb.reset()
         dut = self.env.tb.dut
-        if read_int(dut.at_init) != 1:
-            self.env.end_errors.append("DUT not in its initial state right after reset (at_init = 0)")
-        held = [n for n, m in self.env.monitors.items() if not m.spec.is_input and m.holding()]
-        if held:
-            self.env.end_errors.append(f"outputs valid right after reset: {held}")
+        # the model's reset state: at_init, and what it offers with no input (a FIFO's initial tokens)
+        model = self.env.cfg.model()
+        offered = make_queues(model.OUTPUTS)
+        model_init = int(model.is_initial())
+        model.fire(make_queues(model.INPUTS), offered)
+        if read_int(dut.at_init) != model_init:
+            self.env.end_errors.append(f"DUT right after reset: at_init = {read_int(dut.at_init)}, the model's "
+                                       f"reset state has {model_init}")
+        held = sorted(n for n, m in self.env.monitors.items() if not m.spec.is_input and m.holding())
+        want = sorted(n for n, q in offered.items() if q)
+        if held != want:
+            self.env.end_errors.append(f"outputs valid right after reset: {held} (the model offers {want})")
         for seq in second:
             await seq.start(self.env.sequencer)
 

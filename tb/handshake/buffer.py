@@ -31,8 +31,16 @@ def config(params: dict, fifo: bool, ctrl: bool) -> OpConfig:
     channels = (ChannelSpec("in", width, True), ChannelSpec("out", width, False))
     if fifo:
         depth = int(params["DEPTH"])
-        return OpConfig(name, channels, lambda: Fifo(width, depth), params)
+        init = initial_tokens(params, width)
+        return OpConfig(name, channels, lambda: Fifo(width, depth, init), params)
     return OpConfig(name, channels, lambda: Buffer(width), params)
+
+
+def initial_tokens(params: dict, width: int) -> tuple[int, ...]:
+    """The FIFO's NINIT initial tokens from its packed INIT parameter (token k at [k*W +: W])."""
+    n = int(params.get("NINIT", 0))
+    packed = int(params.get("INIT", 0))
+    return tuple((packed >> (k * width)) & ((1 << width) - 1) for k in range(n))
 
 
 def capacity(cfg: OpConfig) -> int:
@@ -43,9 +51,11 @@ class BufferScoreboard(OpScoreboard):
     """Identity check plus latency >= 1 (no combinational path from `in` to `out`)."""
 
     def extra_checks(self, observed: dict[str, list[Observed]], machine: Machine, run: RunResult) -> list[str]:
-        if len(observed["in"]) != len(observed["out"]):
+        skip = len(getattr(machine, "init", ()))  # initial tokens leave first: output k + skip is input k
+        outs = observed["out"][skip:]
+        if len(observed["in"]) != len(outs):
             return []  # output k is not input k: the token comparison reports the counts
-        early = [k for k, (i, o) in enumerate(zip(observed["in"], observed["out"], strict=True))
+        early = [k for k, (i, o) in enumerate(zip(observed["in"], outs, strict=True))
                  if offer_cycle(o) <= i.cycle]
         return [f"out: token {early[0]} offered in the cycle `in` took it (latency 0; the outputs must come "
                 f"from registers) ({len(early)} such tokens)"] if early else []
@@ -61,7 +71,9 @@ class BufferCoverage(FamilyCoverage):
         depth = capacity(self.cfg)
         bins = ("empty", "partial", "full") if depth > 1 else ("empty", "full")
         ins, outs = [o.cycle for o in observed["in"]], [o.cycle for o in observed["out"]]
-        if not ins:
+        skip = int(self.cfg.params.get("NINIT", 0))  # the initial tokens are held from reset
+        outs = outs[skip:]
+        if not ins or not outs:
             return
         i = j = 0
         for cycle in range(ins[0], outs[-1] + 1):
