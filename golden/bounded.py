@@ -182,8 +182,8 @@ class BoundedRun:
             return False  # still presenting its last outputs: the RTL changes state only when they go
         m = self.machines[nid]
         iq, oq = self.inq[nid], self.outq[nid]
-        if iq and self.stateless[nid] and not any(iq.values()):
-            return False  # nothing to take: a stateless machine cannot fire
+        if iq and self.stateless[nid] and not any(iq.values()) and m.is_initial():
+            return False  # nothing to take: a stateless machine cannot fire (a FIFO's initial tokens can)
         view = iq
         if self.is_load[nid]:
             # two independent paths: hide the input of a path whose output has no room

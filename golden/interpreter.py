@@ -71,6 +71,17 @@ class Stranded:
                 f"({self.src} -> {self.dst}) from {self.origin}")
 
 
+@dataclass(frozen=True)
+class IdleState:
+    """Where a circuit's initial tokens (FIFOs with `init`, CIRCT's `buffer {initValues}`) come to rest
+    when nothing is given to it: tokens per channel, and the nodes not in their initial state. A
+    circuit with initial tokens ends a run in this state, not in its reset state: a loop's initial
+    condition token has moved on to wait at the loop's muxes for the next call, as after reset."""
+
+    channels: dict[str, list]
+    busy: frozenset[str]
+
+
 @dataclass
 class InterpResult:
     results: list[list[int | None]]
@@ -84,6 +95,8 @@ class InterpResult:
     accesses: dict[str, list[tuple[int, int, int]]] = field(default_factory=dict)
     watched: dict[str, list] = field(default_factory=dict)
     deadlock: str = ""
+    idle: IdleState | None = None  # the end state expected instead of an empty one (initial tokens)
+    busy_nodes: list[str] = field(default_factory=list)  # the node of each `busy` entry
 
     @property
     def clean(self) -> bool:
@@ -183,8 +196,20 @@ class _Passive(Stateless):
         return False
 
 
-def _machine(g, node, args: dict[int, object]) -> Machine:
+class _Silent(Stateless):
+    """A function input that gives nothing (the idle run, `idle_state`)."""
+
+    INPUTS = ()
+    OUTPUTS = ("out",)
+
+    def fire(self, inq, outq) -> bool:
+        return False
+
+
+def _machine(g, node, args: dict[int, object], silent: bool = False) -> Machine:
     op, params = node.op, dict(node.params)
+    if silent and op in ("func.start", "func.arg"):
+        return _Silent()
     if op == "func.start":
         return _Emitter(None)
     if op == "func.arg":
@@ -294,6 +319,16 @@ def _runaway_check(g, budget: Budget) -> Callable[[str, dict[str, int], int], No
     return check
 
 
+def has_initial_tokens(g) -> bool:
+    return any(n.params.get("init") for n in g.nodes.values())
+
+
+def idle_state(g, args: dict[int, object], budget: Budget = Budget(), mode: Mode = Mode.UNBOUNDED) -> IdleState:
+    """The state `g` settles in from reset with no start token and no argument (see `IdleState`)."""
+    res = _execute(g, args, budget, mode, (), silent=True)
+    return IdleState({s.channel: list(s.tokens) for s in res.stranded}, frozenset(res.busy_nodes))
+
+
 def run_dfg(g, args: dict[int, object], budget: Budget = Budget(), mode: Mode = Mode.UNBOUNDED,
             watch: tuple[str, ...] = ()) -> InterpResult:
     """Run `g` with `args` (position -> integer for scalars, list of integers for memrefs; each value,
@@ -304,8 +339,27 @@ def run_dfg(g, args: dict[int, object], budget: Budget = Budget(), mode: Mode = 
     `watch` names channels whose every token is logged in the result's `watched` (for example a
     loop's condition stream, to count its iterations). A run past its `budget` raises `RunawayError`
     naming the loop that ran away.
+
+    A circuit with initial tokens must end in its idle state (`idle_state`) rather than empty: the tokens
+    and busy nodes of that state are not reported, and any other difference is.
     """
-    machines = {nid: _machine(g, n, args) for nid, n in g.nodes.items()}
+    res = _execute(g, args, budget, mode, watch, silent=False)
+    if has_initial_tokens(g):
+        idle = idle_state(g, args, budget, mode)
+        res.idle = idle
+        ends = {s.channel: s for s in res.stranded}
+        res.stranded = [s for s in res.stranded if idle.channels.get(s.channel) != list(s.tokens)]
+        by_id = {c.id: c for c in g.channels}
+        res.busy = [b for b, nid in zip(res.busy, res.busy_nodes, strict=True) if nid not in idle.busy]
+        res.busy += [f"channel {cid} ({by_id[cid].src} -> {by_id[cid].dst}) ends empty, but with no input the "
+                     f"circuit holds {toks} there (its idle state)" for cid, toks in idle.channels.items()
+                     if cid not in ends]
+    return res
+
+
+def _execute(g, args: dict[int, object], budget: Budget, mode: Mode, watch: tuple[str, ...],
+             silent: bool) -> InterpResult:
+    machines = {nid: _machine(g, n, args, silent) for nid, n in g.nodes.items()}
     traces: dict[str, list[tuple[int, int, int]]] = {}
     for grp in g.groups.values():
         traces[grp.name] = []
@@ -356,6 +410,7 @@ def run_dfg(g, args: dict[int, object], budget: Budget = Budget(), mode: Mode = 
             res.stranded.append(Stranded(c.id, str(c.src), str(c.dst), len(q), g.origin_op(c.src.node), list(q)))
     for nid, m in machines.items():
         if not m.is_initial():
+            res.busy_nodes.append(nid)
             res.busy.append(f"{g.nodes[nid].op} {nid} from {g.origin_op(nid)} is not in its initial state "
                             f"(state {m.state_name()})")
         if getattr(m, "error", 0):

@@ -10,8 +10,9 @@ mapped as for `scf` programs:
 
 Forks and sinks are added where a value has several or no users, and a buffer on every cycle that has
 no storage (`lowering.materialize`), so an unbuffered program also gets a circuit without combinational
-loops. What a program asks for beyond this (a join of data channels, initial tokens in a buffer, extra
-signals on channels) is refused with its location, never run half-understood.
+loops. A buffer with `initValues` becomes a FIFO holding those tokens after reset; such a circuit must end
+a run in its idle state (`golden.interpreter.IdleState`). What a program asks for beyond this (a join of
+data channels, extra signals on channels) is refused with its location, never run half-understood.
 
 `arith.index_cast` follows CIRCT's hardware, not MLIR's signed rule: CIRCT's handshake lowering keeps data
 unsigned and widens a cast with zeros, and its programs rely on it (an `i1` condition cast to an `index`
@@ -222,12 +223,15 @@ class _Reader:
         return {} if w == sel_width(n) else {"sel_width": w}
 
     def buffer(self, op: hs.BufferOp, loc: str) -> None:
-        if op.init_values():
-            raise LoweringError("handshake.buffer with initValues is not supported yet", loc)
         t = self.dtype(op.operand.type, loc)
         slots = op.slots.value.data
         w = self.g.width(t)
-        if op.buffer_type.data == "seq" and slots <= 2:
+        init = op.init_values()
+        if init:
+            # a FIFO holding the initial tokens after reset (RTL handshake_fifo NINIT / INIT)
+            self.node(op, "handshake.fifo", {"in": (t, op.operand)}, {"out": t},
+                      {"width": w, "depth": slots, "init": [v & ((1 << w) - 1) for v in init]})
+        elif op.buffer_type.data == "seq" and slots <= 2:
             # the 2-slot register slice holds at least as much as a 1- or 2-slot sequential buffer
             self.node(op, "handshake.buffer", {"in": (t, op.operand)}, {"out": t}, {"width": w, "slots": 2})
         else:

@@ -155,6 +155,10 @@ def _parameters(op: str, p: dict) -> dict[str, str]:
         params["N"] = str(p["n"])
     if "depth" in p:  # handshake.fifo
         params["DEPTH"] = str(p["depth"])
+    if p.get("init"):  # its initial tokens, token k at [k*W +: W]
+        packed = sum(v << (k * w) for k, v in enumerate(p["init"]))
+        params["NINIT"] = str(len(p["init"]))
+        params["INIT"] = f"{p['depth'] * w}'h{packed:x}"
     if p.get("sel_width") is not None:  # mux / control_merge with a wider select or index than N needs
         params["SW"] = str(p["sel_width"])
     return params

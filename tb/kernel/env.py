@@ -44,7 +44,7 @@ import cocotb
 from pyuvm import ConfigDB
 
 from golden.core import Machine, RunResult
-from golden.interpreter import InterpResult, run_dfg
+from golden.interpreter import InterpResult, Mode, has_initial_tokens, idle_state, run_dfg
 from golden.types import to_signed
 from lowering.config import read_config
 from lowering.dfg import DFG
@@ -195,6 +195,13 @@ class _Internal:
     valid: object
     ready: object
     bit: int
+    data: object | None = None  # the producer's packed data wire (None: control)
+    lo: int = 0
+    width: int = 0
+
+    def word(self) -> int | None:
+        """The data word the channel presents now (None for a control channel)."""
+        return None if self.data is None else read_int(self.data) >> self.lo & ((1 << self.width) - 1)
 
     def describe(self) -> str:
         return f"channel {self.channel} ({self.src} -> {self.dst}) from {self.origin}"
@@ -244,9 +251,12 @@ class KernelEnv(OpEnv):
                 continue  # start / argument ports: driven by the agents
             w = channel_wires(g, c)
             self.internal.append(_Internal(c.id, str(c.src), str(c.dst), g.origin_op(c.src.node),
-                                           getattr(dut, w.valid), getattr(dut, w.ready), w.bit))
+                                           getattr(dut, w.valid), getattr(dut, w.ready), w.bit,
+                                           getattr(dut, w.data) if w.data else None, w.lo, w.width))
         self.instances = [(nid, n.op, g.origin_op(nid), getattr(dut, instance_name(nid)))
                           for nid, n in g.nodes.items() if not n.op.startswith("func.")]
+        # a circuit with initial tokens ends in its idle state, not empty (golden.interpreter.IdleState)
+        self.idle = idle_state(g, dict(enumerate(desc.args)), mode=Mode.BOUNDED) if has_initial_tokens(g) else None
         valids = {id(i.valid): i.valid for i in self.internal}
         index = {k: n for n, k in enumerate(valids)}
         self._probe_valids = list(valids.values())
@@ -325,8 +335,10 @@ class KernelEnv(OpEnv):
         return self.end_cycle - self.start_offer + 1
 
     # -- end state -------------------------------------------------------------------------------
-    def internal_holders(self) -> list[str]:
-        return [i.describe() for i in self.internal if read_int(i.valid) >> i.bit & 1]
+    def internal_holders(self, idle: bool = True) -> list[str]:
+        """Internal channels holding a valid token (`idle=False`: except those of the idle state)."""
+        rest = set(self.idle.channels) if self.idle is not None and not idle else set()
+        return [i.describe() for i in self.internal if read_int(i.valid) >> i.bit & 1 and i.channel not in rest]
 
     def holders(self) -> str:
         held = [super().holders()] if super().holders() != "none" else []
@@ -338,13 +350,26 @@ class KernelEnv(OpEnv):
 
     def stranded_errors(self) -> list[str]:
         """The boundary channels (generic check) and every internal channel of the generated top."""
-        return super().stranded_errors() + [f"{text}: holds a valid token at the end (stranded)"
-                                            for text in self.internal_holders()]
+        errors = super().stranded_errors() + [f"{text}: holds a valid token at the end (stranded)"
+                                              for text in self.internal_holders(idle=False)]
+        if self.idle is not None:
+            errors += [f"{i.describe()}: holds {i.word()} at the end, but with no input the circuit holds "
+                       f"{self.idle.channels[i.channel]} there (its idle state)" for i in self.internal
+                       if i.channel in self.idle.channels and read_int(i.valid) >> i.bit & 1 and i.data is not None
+                       and [i.word()] != self.idle.channels[i.channel]]
+            errors += [f"{i.describe()}: ends empty, but with no input the circuit holds "
+                       f"{self.idle.channels[i.channel]} there (its idle state)" for i in self.internal
+                       if i.channel in self.idle.channels and not read_int(i.valid) >> i.bit & 1]
+        return errors
 
     def initial_state_errors(self) -> list[str]:
         """Every instance of the generated top back at_init, and every memory agent drained."""
+        g = self.kernel.g
+        idle_nodes = set() if self.idle is None else set(self.idle.busy) | {
+            c.src.node for c in g.channels if c.id in self.idle.channels}
         errors = [f"instance {instance_name(nid)} ({op}) from {origin} is not in its initial state at the end "
-                  "(at_init = 0)" for nid, op, origin, handle in self.instances if read_int(handle.at_init) != 1]
+                  "(at_init = 0)" for nid, op, origin, handle in self.instances
+                  if read_int(handle.at_init) != 1 and nid not in idle_nodes]
         for i, mem in self.memories.items():
             errors.extend(f"arg{i}: {e}" for e in mem.end_check())
         return errors
