@@ -256,7 +256,8 @@ class KernelEnv(OpEnv):
         self.instances = [(nid, n.op, g.origin_op(nid), getattr(dut, instance_name(nid)))
                           for nid, n in g.nodes.items() if not n.op.startswith("func.")]
         # a circuit with initial tokens ends in its idle state, not empty (golden.interpreter.IdleState)
-        self.idle = idle_state(g, dict(enumerate(desc.args)), mode=Mode.BOUNDED) if has_initial_tokens(g) else None
+        args = {a["position"]: desc.args[a["position"]] for a in g.args}
+        self.idle = idle_state(g, args, mode=Mode.BOUNDED) if has_initial_tokens(g) else None
         valids = {id(i.valid): i.valid for i in self.internal}
         index = {k: n for n, k in enumerate(valids)}
         self._probe_valids = list(valids.values())

@@ -265,3 +265,36 @@ def test_idle_state_check(tmp_path, engine, case):
     out = run_program(path, None, str(tmp_path / "in.json"), engine)
     assert out["status"] == "pass", out["message"]
     assert out["returns"] == [9]
+
+
+# ------------------------------------------------------------------ a loop over memory
+VSCALE = os.path.join(HS, "vscale.mlir")  # CIRCT's forks, sinks and buffers on vscale_hs.mlir
+VSCALE_HS = os.path.join(HS, "vscale_hs.mlir")  # the same loop without CIRCT's buffers
+ARRAY, K = [1, 2, 3, 4, 5, 6, 7, -8], 3
+
+
+@pytest.mark.parametrize("engine", ["golden", "golden-unbounded", "icarus", "verilator"])
+def test_circt_vscale(tmp_path, engine):
+    if engine == "icarus" and shutil.which("iverilog") is None:
+        pytest.skip("iverilog not installed")
+    out = _run(tmp_path, VSCALE, [ARRAY, K], engine)
+    assert out["status"] == "pass", out["message"]
+    assert out["memrefs"] == {"0": [K * x for x in ARRAY]}
+
+
+def test_circt_vscale_cycles_equal(tmp_path):
+    if shutil.which("iverilog") is None:
+        pytest.skip("iverilog not installed")
+    cycles = {sim: _run(tmp_path, VSCALE, [ARRAY, K], sim)["cycles"] for sim in ("icarus", "verilator")}
+    assert cycles["icarus"] == cycles["verilator"] is not None
+
+
+@pytest.mark.parametrize("engine", ["golden", "verilator"])
+def test_unbuffered_loop_deadlocks_on_golden_as_on_rtl(tmp_path, engine):
+    """Without CIRCT's buffers the loop deadlocks for lack of storage: the bounded golden run says so,
+    as the RTL does, naming the same channel; the unbounded token semantics complete."""
+    out = _run(tmp_path, VSCALE_HS, [ARRAY, K], engine)
+    assert out["status"] == "fail"
+    assert "deadlock" in out["message"]
+    assert "channel c6 (fork_14.out[3] -> fifo_6.in)" in out["message"], out["message"]
+    assert _run(tmp_path, VSCALE_HS, [ARRAY, K], "golden-unbounded")["status"] == "pass"
