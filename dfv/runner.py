@@ -21,8 +21,10 @@ engine reports no problem.
 
 from __future__ import annotations
 
+import fcntl
 import json
 from collections.abc import Callable
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from golden.types import DEFAULT_INDEX_WIDTH
@@ -82,10 +84,23 @@ def _golden_engine(mode_name: str) -> Callable[[Run], EngineResult]:
     return run
 
 
+@contextmanager
+def _exclusive(folder):
+    """Hold an exclusive lock on `folder` (created if needed) while the body runs."""
+    folder.mkdir(parents=True, exist_ok=True)
+    with open(folder / ".lock", "w") as fh:
+        fcntl.flock(fh, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh, fcntl.LOCK_UN)
+
+
 def _rtl_engine(sim: str) -> Callable[[Run], EngineResult]:
     def run(r: Run) -> EngineResult:
         from dfv.sim.kernel import prepare, run_kernel
         from dfv.sim.toolchain import REPORTS_DIR, ToolchainError, setup_path
+        from golden.types import from_word
         from lowering.reference import out_value
 
         try:
@@ -95,8 +110,9 @@ def _rtl_engine(sim: str) -> Callable[[Run], EngineResult]:
         prog = prepare(r.path, r.func, r.index_width)
         latency = r.mem_latency if r.mem_latency is not None else 1 + r.seed % 3
         run_dir = REPORTS_DIR / "run" / sim / f"{prog.tag}__seed{r.seed}"
-        out = run_kernel(prog, [r.args[i] for i in range(len(r.args))], sim, r.seed, run_dir, latency=latency,
-                         source=r.source, waves=r.waves, signoff=False)
+        with _exclusive(run_dir):  # two runs of one program and seed share the folder: one at a time
+            out = run_kernel(prog, [r.args[i] for i in range(len(r.args))], sim, r.seed, run_dir, latency=latency,
+                             source=r.source, waves=r.waves, signoff=False)
         rec, g = out.main, prog.g
         problems: list[str] = []
         notes = [f"seed {r.seed}, memory read latency {latency}, run folder {run_dir}"]
@@ -106,7 +122,7 @@ def _rtl_engine(sim: str) -> Callable[[Run], EngineResult]:
             msgs = [f"{t.name}: {t.message}" for t in out.results if not t.passed] or ["no result was recorded"]
             return EngineResult([], {}, [f"{sim} run failed: {'; '.join(msgs)} (see {run_dir / 'sim.log'})"],
                                 None, notes)
-        returns = [None if v is None else out_value(v, g.width(res["type"]))
+        returns = [None if v is None else from_word(g.value_type(res["type"]), v)
                    for v, res in zip(rec["returns"], sorted(g.results, key=lambda x: x["position"]), strict=True)]
         mems = {}
         for grp in g.groups.values():
@@ -164,11 +180,14 @@ def _read_json(path: str):
         raise InputError(f"{path}: JSON nested too deeply") from None
 
 
-def load_inputs(path: str, fn, index_width: int, params: list | None = None) -> list:
+def load_inputs(path: str, fn, index_width: int, params: list | None = None,
+                value_types: dict | None = None) -> list:
     """Read and check `{"args": [...]}` against the function's arguments (`params`: the arguments the
-    file must list, by default all of `fn`'s)."""
+    file must list, by default all of `fn`'s; `value_types`: position -> the value type of a scalar
+    argument whose value is an object, a tagged value or a channel with extra signals)."""
     from xdsl.dialects.builtin import MemRefType
 
+    from golden.types import value_fields
     from lowering.reference import elem_width
 
     data = _read_json(path)
@@ -187,6 +206,18 @@ def load_inputs(path: str, fn, index_width: int, params: list | None = None) -> 
         if not ok:
             raise InputError(f"{path}: {what} = {v} does not fit {w} bits")
 
+    def check_fields(v, ty, what):
+        fields = value_fields(ty)
+        keys = [k for k, _ in fields]
+        if not isinstance(v, dict) or sorted(v) != sorted(keys):
+            raise InputError(f"{path}: {what} must be an object with the keys {', '.join(keys)}, "
+                             f"got {json.dumps(v)}")
+        for k, (key, w) in enumerate(fields):
+            if k == 0:
+                check_int(v[key], w, f"{what}.{key}")
+            elif isinstance(v[key], bool) or not isinstance(v[key], int) or not 0 <= v[key] < (1 << w):
+                raise InputError(f"{path}: {what}.{key} = {json.dumps(v[key])} is not an unsigned {w}-bit value")
+
     for i, (p, v) in enumerate(zip(params, args, strict=True)):
         t = p.type
         if isinstance(t, MemRefType):
@@ -201,6 +232,8 @@ def load_inputs(path: str, fn, index_width: int, params: list | None = None) -> 
             w = elem_width(t.get_element_type(), index_width)
             for k, x in enumerate(v):
                 check_int(x, w, f"argument {i}[{k}]")
+        elif value_types and i in value_types:
+            check_fields(v, value_types[i], f"argument {i} ({value_types[i]})")
         else:
             try:
                 w = elem_width(t, index_width)
@@ -227,7 +260,7 @@ def run_program(path: str, func: str | None, inputs: str, engine: str = "golden"
     src = parse_file(path)
     prog = lower_program(src, func, index_width)
     fn, g = prog.fn, prog.g
-    args = load_inputs(inputs, fn, index_width, prog.data_args())
+    args = load_inputs(inputs, fn, index_width, prog.data_args(), prog.object_args())
     exp_ret, exp_mem = prog.reference(args, max_trips)
     reference = "golden token semantics (a handshake program's reference)" if prog.is_handshake else \
         "source interpreter"

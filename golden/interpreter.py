@@ -32,6 +32,7 @@ from enum import Enum
 from golden.bounded import BoundedRun, RunawayError
 from golden.core import Machine, Stateless
 from golden.registry import make_machine
+from golden.types import ChannelType, to_word
 
 CONTROL = "none"
 
@@ -147,6 +148,35 @@ class _CtrlAdapter(Machine):
         return fired
 
 
+class _ExtrasAdapter(Stateless):
+    """An arith machine on channels with extra signals (spec 003, specs README): it computes on the data
+    bits; the result's extras are the bitwise OR of every operand's (`data` maps each port to its data
+    width; the extras sit above it). The arith machines take one token per input per firing."""
+
+    def __init__(self, inner: Machine, data: dict[str, int]):
+        self.inner, self.data = inner, data
+        self.INPUTS, self.OUTPUTS = inner.INPUTS, inner.OUTPUTS
+        super().__init__()
+
+    def fire(self, inq, outq) -> bool:
+        if not all(inq[p] for p in self.INPUTS):
+            return False
+        heads = {p: inq[p].popleft() for p in self.INPUTS}
+        extras = 0
+        for p, word in heads.items():
+            extras |= word >> self.data[p]
+        data_in = {p: deque([word & ((1 << self.data[p]) - 1)]) for p, word in heads.items()}
+        data_out = {p: deque() for p in self.OUTPUTS}
+        if not self.inner.fire(data_in, data_out):
+            for p, word in heads.items():
+                inq[p].appendleft(word)
+            return False
+        for p, q in data_out.items():
+            outq[p].extend(v | extras << self.data[p] for v in q)
+        self.error = self.inner.error
+        return True
+
+
 class _Collector(Stateless):
     INPUTS = ("in",)
     OUTPUTS = ()
@@ -213,9 +243,7 @@ def _machine(g, node, args: dict[int, object], silent: bool = False) -> Machine:
     if op == "func.start":
         return _Emitter(None)
     if op == "func.arg":
-        ty = node.out_types["out"]
-        w = g.width(ty)
-        return _Emitter(int(args[node.params["position"]]) & ((1 << w) - 1))
+        return _Emitter(to_word(g.value_type(node.out_types["out"]), args[node.params["position"]]))
     if op in ("func.result", "func.done"):
         return _Collector()
     if op in ("handshake.memory", "handshake.extmemory"):
@@ -227,13 +255,22 @@ def _machine(g, node, args: dict[int, object], silent: bool = False) -> Machine:
             return _Passive(image if image is not None else [0] * node.meta.get("size", 0))
         if op == "handshake.extmemory" and image is not None:
             params["contents"] = image
+    extras = params.pop("extras", 0)
     m = make_machine(op, **params)
+    if extras:
+        ports = {**node.in_types, **node.out_types}
+        m = _ExtrasAdapter(m, {p: _data_width(g, t) for p, t in ports.items()})
     if op.startswith("dataflow."):
         ci = [p for p, t in node.in_types.items() if t == CONTROL]
         co = [p for p, t in node.out_types.items() if t == CONTROL]
         if ci or co:
             m = _CtrlAdapter(m, ci, co)
     return m
+
+
+def _data_width(g, ty: str) -> int:
+    vt = g.value_type(ty)
+    return vt.data.width if isinstance(vt, ChannelType) else vt.width
 
 
 class _Tap(deque):

@@ -64,7 +64,70 @@ class TaggedType:
         return word & ((1 << self.value.width) - 1), word >> self.value.width
 
 
-DfType = ScalarType | TaggedType
+MAX_CHANNEL_INT = 64
+"""Widest integer a handshake channel's data or extra signal may be here (the golden words and RTL ports)."""
+
+
+@dataclass(frozen=True)
+class ExtraSignal:
+    """One extra signal of a spec-003 channel: name (None if unnamed), width, direction."""
+
+    name: str | None
+    width: int
+    upstream: bool = False
+
+    def __str__(self) -> str:
+        return (f"{self.name}: " if self.name else "") + ("(U) " if self.upstream else "") + f"i{self.width}"
+
+
+@dataclass(frozen=True)
+class ChannelType:
+    """`!handshake.channel<T, [extras]>` (spec 003): on a channel the downstream extras are composed above
+    the data bits in declaration order (the `000` tagged packing), so a token is one word of `width` bits.
+    Upstream extras travel against the data and are not part of the word."""
+
+    data: ScalarType
+    extras: tuple[ExtraSignal, ...]
+
+    @property
+    def down(self) -> tuple[ExtraSignal, ...]:
+        return tuple(e for e in self.extras if not e.upstream)
+
+    @property
+    def extra_width(self) -> int:
+        return sum(e.width for e in self.down)
+
+    @property
+    def width(self) -> int:
+        return self.data.width + self.extra_width
+
+    def keys(self) -> list[str]:
+        """How each downstream extra is named in inputs files and reports: its name, or `extra<k>`
+        (k its position in the type's list)."""
+        return [e.name or f"extra{k}" for k, e in enumerate(self.extras) if not e.upstream]
+
+    def __str__(self) -> str:
+        inner = f", [{', '.join(str(e) for e in self.extras)}]" if self.extras else ""
+        return f"!handshake.channel<{self.data}{inner}>"
+
+    def split(self, word: int) -> tuple[int, list[int]]:
+        """(data bits, [each downstream extra]) of a composed word."""
+        data = word & ((1 << self.data.width) - 1)
+        out, lo = [], self.data.width
+        for e in self.down:
+            out.append(word >> lo & ((1 << e.width) - 1))
+            lo += e.width
+        return data, out
+
+    def compose(self, data: int, extras: list[int]) -> int:
+        word, lo = data & ((1 << self.data.width) - 1), self.data.width
+        for e, v in zip(self.down, extras, strict=True):
+            word |= (v & ((1 << e.width) - 1)) << lo
+            lo += e.width
+        return word
+
+
+DfType = ScalarType | TaggedType | ChannelType
 
 
 def scalar_type(name: str, index_width: int = DEFAULT_INDEX_WIDTH) -> ScalarType:
@@ -116,9 +179,51 @@ def _split_top_level(text: str) -> list[str]:
     return [p.strip() for p in parts]
 
 
+_CHANNEL = re.compile(r"!handshake\.channel<(.*)>")
+_EXTRA = re.compile(r"(?:([A-Za-z_][\w$.]*)\s*:\s*)?(\(U\)\s*)?i([1-9]\d*)")
+
+
+def channel_int(name: str, index_width: int = DEFAULT_INDEX_WIDTH) -> ScalarType:
+    """A channel data type: `index` or a signless integer i1..i64 of any width (a handshake channel,
+    unlike the `000` value types, may carry an i3 or an i38)."""
+    name = name.strip()
+    if name == "index":
+        return ScalarType("index", "index", index_width)
+    m = re.fullmatch(r"i([1-9]\d*)", name)
+    if not m or int(m.group(1)) > MAX_CHANNEL_INT:
+        raise DataflowTypeError(f"'{name}' is not a channel data type (allowed: i1..i{MAX_CHANNEL_INT}, index)")
+    return ScalarType(name, "int", int(m.group(1)))
+
+
+def channel_type(text: str, index_width: int = DEFAULT_INDEX_WIDTH) -> ChannelType:
+    """`!handshake.channel<T>` or `!handshake.channel<T, [name: iK, (U) iK, ...]>`."""
+    m = _CHANNEL.fullmatch(text.strip())
+    if not m:
+        raise DataflowTypeError(f"{text}: expected !handshake.channel<T, [extras]>")
+    inner = m.group(1).strip()
+    data_text, _, rest = inner.partition(",")
+    data = channel_int(data_text, index_width)
+    extras: list[ExtraSignal] = []
+    rest = rest.strip()
+    if rest:
+        if not (rest.startswith("[") and rest.endswith("]")):
+            raise DataflowTypeError(f"{text}: the extra signals are a [list]")
+        for part in _split_top_level(rest[1:-1]):
+            e = _EXTRA.fullmatch(part)
+            if not e or int(e.group(3)) > MAX_CHANNEL_INT:
+                raise DataflowTypeError(f"{text}: '{part}' is not an extra signal (name: iK, iK or (U) iK)")
+            extras.append(ExtraSignal(e.group(1), int(e.group(3)), bool(e.group(2))))
+    names = [e.name for e in extras if e.name]
+    if len(names) != len(set(names)):
+        raise DataflowTypeError(f"{text}: an extra signal name is used twice")
+    return ChannelType(data, tuple(extras))
+
+
 def parse_type(text: str, index_width: int = DEFAULT_INDEX_WIDTH) -> DfType:
-    """Parse `i32`, `index`, `f32` or `!dataflow.tagged<V, iK>` into a type."""
+    """Parse `i32`, `index`, `f32`, `!dataflow.tagged<V, iK>` or `!handshake.channel<T, [extras]>`."""
     text = text.strip()
+    if text.startswith("!handshake.channel<"):
+        return channel_type(text, index_width)
     m = _TAGGED.fullmatch(text)
     if m:
         parts = _split_top_level(m.group(1))
@@ -137,3 +242,44 @@ def to_signed(value: int, width: int) -> int:
 def to_unsigned(value: int, width: int) -> int:
     """Wrap `value` to `width` bits."""
     return value & ((1 << width) - 1)
+
+
+def value_fields(ty: DfType) -> list[tuple[str, int]] | None:
+    """(key, width) of each field of a value given as an object (tagged values and channels with
+    downstream extras), data first; None for a type whose value is a plain integer."""
+    if isinstance(ty, TaggedType):
+        return [("data", ty.value.width), ("tag", ty.tag_width)]
+    if isinstance(ty, ChannelType) and ty.down:
+        return [("data", ty.data.width), *zip(ty.keys(), (e.width for e in ty.down), strict=True)]
+    return None
+
+
+def to_word(ty: DfType, value) -> int:
+    """The channel word of a value as an inputs file gives it: an integer (signed or raw), or for a
+    tagged value or a channel with extra signals an object `{"data": d, "<extra>": v, ...}` (an integer
+    given for such a type is the raw composed word, as testbenches carry it)."""
+    named = value_fields(ty)
+    if named is None or not isinstance(value, dict):  # an integer: the value, or the raw composed word
+        return int(value) & ((1 << ty.width) - 1)
+    word, lo = 0, 0
+    for key, width in named:
+        word |= (int(value[key]) & ((1 << width) - 1)) << lo
+        lo += width
+    return word
+
+
+def from_word(ty: DfType, word: int):
+    """The reported form of a channel word: signed data (i1 as 0/1); an object with the data and each
+    extra signal (extras unsigned) for a tagged value or a channel with extra signals."""
+    def signed(v: int, width: int) -> int:
+        return v & 1 if width == 1 else to_signed(v, width)
+
+    named = value_fields(ty)
+    if named is None:
+        return signed(int(word), ty.width)
+    out, lo = {}, 0
+    for k, (key, width) in enumerate(named):
+        v = int(word) >> lo & ((1 << width) - 1)
+        out[key] = signed(v, width) if k == 0 else v
+        lo += width
+    return out

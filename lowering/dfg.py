@@ -21,15 +21,25 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from golden.types import DEFAULT_INDEX_WIDTH, DataflowTypeError, parse_type
+from golden.types import DEFAULT_INDEX_WIDTH, DataflowTypeError, DfType, channel_int, parse_type
 
 CONTROL = "none"
+
+
+def value_type(ty: str, index_width: int = DEFAULT_INDEX_WIDTH) -> DfType:
+    """The value type of a data channel of type `ty` (an integer of any width 1..64, index, a tagged
+    type or a spec-003 channel type)."""
+    if re.fullmatch(r"i\d+", ty):
+        return channel_int(ty, index_width)
+    return parse_type(ty, index_width)
 
 
 def type_width(ty: str, index_width: int = DEFAULT_INDEX_WIDTH) -> int:
     """Bits of one token of type `ty` (control tokens carry no data: 0)."""
     if ty == CONTROL:
         return 0
+    if re.fullmatch(r"i\d+", ty):  # a channel may carry any integer width (an i3 select, an i38 word)
+        return channel_int(ty, index_width).width
     try:
         return parse_type(ty, index_width).width
     except DataflowTypeError:
@@ -132,6 +142,9 @@ class DFG:
 
     def width(self, ty: str) -> int:
         return type_width(ty, self.index_width)
+
+    def value_type(self, ty: str) -> DfType:
+        return value_type(ty, self.index_width)
 
     def out_type(self, ref: Ref) -> str:
         return self.nodes[ref.node].out_types[ref.port]

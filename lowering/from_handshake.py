@@ -21,14 +21,15 @@ mux select picks input 1, not input -1). So it reads as `arith.index_castui`.
 
 from __future__ import annotations
 
-from xdsl.dialects import arith
 from xdsl.dialects.builtin import IndexType, IntegerType, MemRefType
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from golden.handshake.common import sel_width
+from golden.types import ChannelType, ExtraSignal, channel_int
 from lowering import arith_nodes
 from lowering import handshake_ir as hs
 from lowering.dfg import CONTROL, DFG, MemGroup, Node, Ref
+from lowering.dialects import TaggedType
 from lowering.parse import LoweringError, SourceModule
 
 MAX_INT_WIDTH = 64
@@ -71,16 +72,29 @@ class _Reader:
         if hs.is_control(t):
             return CONTROL
         if isinstance(t, hs.ChannelType):
-            if t.extras:
-                raise LoweringError(f"channels with extra signals ({t}) are parsed and verified, but running "
-                                    "them is not implemented yet", loc)
-            return self.dtype(t.data_type, loc)
+            data = self.dtype(t.data_type, loc)
+            if not t.extras:
+                return data
+            if any(e.upstream for e in t.extras):
+                raise LoweringError(f"{t}: upstream (U) extra signals are allowed in types, bundle/unbundle and "
+                                    "compose/decompose, but no primitive here carries them on a channel", loc)
+            return str(ChannelType(channel_int(data, self.g.index_width),
+                                   tuple(ExtraSignal(e.name, e.type.width.data) for e in t.extras)))
+        if isinstance(t, TaggedType):
+            return str(t)
         if isinstance(t, IndexType):
             return "index"
         if isinstance(t, IntegerType) and 1 <= t.width.data <= MAX_INT_WIDTH:
             return f"i{t.width.data}"
         raise LoweringError(f"unsupported channel type {t} (supported: none, i1..i{MAX_INT_WIDTH}, index, and "
                             "!handshake.channel / !handshake.control of them)", loc)
+
+    def plain(self, t: Attribute, what: str, loc: str) -> str:
+        """The DFG type of a channel that may not carry extra signals here (`what` names its role)."""
+        ty = self.dtype(t, loc)
+        if isinstance(self.g.value_type(ty) if ty != CONTROL else None, ChannelType):
+            raise LoweringError(f"{what} carries extra signals ({t}); here it must be a plain channel", loc)
+        return ty
 
     def resolve(self, v: SSAValue, loc: str) -> Ref:
         seen = 0
@@ -189,6 +203,7 @@ class _Reader:
                       {"n": len(op.ins), "width": self.g.width(t), **self.sel_param(it, len(op.ins))})
         elif isinstance(op, hs.CondBrOp):
             t = self.dtype(op.data.type, loc)
+            self.plain(op.cond.type, "the condition of cond_br", loc)
             self.node(op, "handshake.cond_br", {"cond": ("i1", op.cond), "data": (t, op.data)},
                       {"out_true": t, "out_false": t}, {"width": self.g.width(t)})
         elif isinstance(op, hs.SinkOp):
@@ -197,7 +212,7 @@ class _Reader:
         elif isinstance(op, hs.SourceOp):
             self.node(op, "handshake.source", {}, {"out": CONTROL}, {})
         elif isinstance(op, hs.ConstantOp):
-            t = self.dtype(op.result.type, loc)
+            t = self.plain(op.result.type, "the result of a constant", loc)
             if t == CONTROL:
                 raise LoweringError("handshake.constant needs a data result type", loc)
             w = self.g.width(t)
@@ -213,7 +228,7 @@ class _Reader:
             raise LoweringError(f"unsupported operation {op.name} in a handshake.func", loc)
 
     def select_type(self, t: Attribute, n: int, loc: str) -> str:
-        st = self.dtype(t, loc)
+        st = self.plain(t, "a select / index", loc)
         if st == CONTROL or self.g.width(st) < sel_width(n):
             raise LoweringError(f"a select / index of type {t} cannot pick one of {n} inputs", loc)
         return st
@@ -238,7 +253,7 @@ class _Reader:
             self.node(op, "handshake.fifo", {"in": (t, op.operand)}, {"out": t}, {"width": w, "depth": slots})
 
     def access(self, op: hs.LoadOp | hs.StoreOp, loc: str) -> None:
-        at, dt = self.dtype(op.addr.type, loc), self.dtype(op.data_in.type, loc)
+        at, dt = self.plain(op.addr.type, "a memory address", loc), self.plain(op.data_in.type, "memory data", loc)
         if at != "index":
             raise LoweringError(f"{op.name}: the address must be an index, got {op.addr.type}", loc)
         kind = "load" if isinstance(op, hs.LoadOp) else "store"
@@ -259,7 +274,7 @@ class _Reader:
         size = 1
         for d in shape:
             size *= d
-        et = self.dtype(mt.get_element_type(), loc)
+        et = self.plain(mt.get_element_type(), "a memory element", loc)
         ins: dict[str, tuple[str, SSAValue]] = {}
         for i in range(st):
             ins[f"st_data[{i}]"] = (et, ports[2 * i])
@@ -297,16 +312,23 @@ class _Reader:
                 done.add(op)
                 self.arith_op(op)
 
+    def extras_of(self, t: Attribute, loc: str) -> str:
+        """The extra signals of a value's type, as text ("" for none)."""
+        vt = self.g.value_type(self.dtype(t, loc))
+        return ", ".join(map(str, vt.extras)) if isinstance(vt, ChannelType) else ""
+
     def arith_op(self, op: Operation) -> None:
         loc = self.loc(op)
-        if isinstance(op, arith.ConstantOp):
+        if op.name == "arith.constant":
             raise LoweringError("arith.constant has no trigger in a handshake.func: use handshake.constant", loc)
         bad = hs.unknown_attributes(op)
         if bad:
             raise LoweringError(f"{op.name}: unknown attribute {', '.join(repr(b) for b in bad)}", loc)
         out_type = self.dtype(op.results[0].type, loc) if op.results else ""
-        for v in op.operands:
-            self.dtype(v.type, loc)
+        extras = {self.extras_of(v.type, loc) for v in (*op.operands, *op.results)}
+        if len(extras) > 1:
+            raise LoweringError(f"{op.name}: every operand and the result must carry the same extra signals "
+                                f"(specs README), got {' / '.join(e or 'none' for e in sorted(extras))}", loc)
         if op.name == "arith.index_cast":
             # CIRCT's hardware carries unsigned data and widens an index_cast with zeros (its handshake
             # lowering pads); its programs rely on that, e.g. an i1 condition cast to a mux select.

@@ -213,14 +213,31 @@ def _resolve(parser: Parser, operands: list[UnresolvedOperand], types: Sequence[
     return [parser.resolve_operand(u, t) for u, t in zip(operands, types, strict=True)]
 
 
-def _resolve_control(parser: Parser, u: UnresolvedOperand) -> SSAValue:
-    """A control operand whose type the syntax does not print (CIRCT writes `none`): the type it was
-    defined or first used with when that is a control type (`!handshake.control`), else `none`."""
+def _known_type(parser: Parser, u: UnresolvedOperand) -> Attribute | None:
+    """The type operand `u` was defined or first used with, if it has been seen."""
     known = parser.ssa_values.get(u.operand_name)
     value = known[u.index] if known is not None and u.index < len(known) else \
         parser.forward_ssa_references.get(u.operand_name, {}).get(u.index)
-    t = value.type if value is not None and is_control(value.type) else NoneType()
-    return parser.resolve_operand(u, t)
+    return None if value is None else value.type
+
+
+def _resolve_control(parser: Parser, u: UnresolvedOperand) -> SSAValue:
+    """A control operand whose type the syntax does not print (CIRCT writes `none`): the type it was
+    defined or first used with when that is a control type (`!handshake.control`), else `none`."""
+    t = _known_type(parser, u)
+    return parser.resolve_operand(u, t if t is not None and is_control(t) else NoneType())
+
+
+def _resolve_condition(parser: Parser, u: UnresolvedOperand) -> SSAValue:
+    """A condition whose type the syntax does not print: `i1`, or the `!handshake.channel<i1, ...>` it
+    was defined with."""
+    t = _known_type(parser, u)
+    return parser.resolve_operand(u, t if isinstance(t, ChannelType) else IntegerType(1))
+
+
+def _int_or_channel(t: Attribute) -> bool:
+    """An integer or index, or a channel of one."""
+    return isinstance(t.data_type if isinstance(t, ChannelType) else t, IntegerType | IndexType)
 
 
 def _print_operands(printer: Printer, values: Sequence[SSAValue]) -> None:
@@ -459,7 +476,7 @@ class MuxOp(IRDLOperation):
     def verify_(self) -> None:
         if not self.data:
             raise VerifyException("handshake.mux: needs at least one data operand")
-        if not isinstance(self.select.type, IntegerType | IndexType):
+        if not _int_or_channel(self.select.type):
             raise VerifyException(f"handshake.mux: select must be an integer or index, got {self.select.type}")
         _same_types(self, [*self.data, self.result], "data operands and result")
 
@@ -495,7 +512,7 @@ class ControlMergeOp(IRDLOperation):
         if not self.ins:
             raise VerifyException("handshake.control_merge: needs at least one operand")
         _same_types(self, [*self.ins, self.result], "operands and result")
-        if not isinstance(self.index.type, IntegerType | IndexType):
+        if not _int_or_channel(self.index.type):
             raise VerifyException(f"handshake.control_merge: index must be an integer or index, got "
                                   f"{self.index.type}")
 
@@ -518,7 +535,7 @@ class CondBrOp(IRDLOperation):
         attrs = parser.parse_optional_attr_dict()
         parser.parse_punctuation(":")
         t = parser.parse_type()
-        return cls.create(operands=[parser.resolve_operand(c, IntegerType(1)), parser.resolve_operand(d, t)],
+        return cls.create(operands=[_resolve_condition(parser, c), parser.resolve_operand(d, t)],
                           result_types=[t, t], attributes=attrs)
 
     def print(self, printer: Printer) -> None:

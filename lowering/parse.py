@@ -63,20 +63,21 @@ _HS_CTX: Context | None = None
 
 
 def handshake_context() -> Context:
-    """An xDSL context for handshake programs: builtin, `arith` and the `handshake` dialect as handshake
-    programs are written (`lowering.handshake_ir`: CIRCT's operations, 003's channel types)."""
+    """An xDSL context for handshake programs: builtin, the `handshake` dialect as handshake programs are
+    written (`lowering.handshake_ir`: CIRCT's operations, 003's channel types), `arith` on channels
+    (`lowering.handshake_arith`) and the `dataflow` dialect (for `!dataflow.tagged`)."""
     global _HS_CTX
     if _HS_CTX is None:
-        from xdsl.dialects.arith import Arith
         from xdsl.dialects.builtin import Builtin
 
-        from lowering.arith_ops import EXTRA_ARITH_OPS
+        from lowering.dialects import Dataflow
+        from lowering.handshake_arith import ARITH_OPS
         from lowering.handshake_ir import HandshakeInput
 
         ctx = Context()
-        for dialect in (Builtin, Arith, HandshakeInput):
+        for dialect in (Builtin, HandshakeInput, Dataflow):
             ctx.load_dialect(dialect)
-        for op in EXTRA_ARITH_OPS:
+        for op in ARITH_OPS:
             ctx.load_op(op)
         _HS_CTX = ctx
     return _HS_CTX

@@ -39,6 +39,17 @@ class Lowered:
 
         return [a for a in self.fn.body.blocks[0].args if not (self.is_handshake and is_control(a.type))]
 
+    def object_args(self) -> dict:
+        """Position -> value type of each scalar argument given as an object in an inputs file (a tagged
+        value or a channel with extra signals; `golden.types.value_fields`)."""
+        from golden.types import value_fields
+
+        out = {}
+        for a in self.g.args:
+            if a["kind"] == "scalar" and value_fields(t := self.g.value_type(a["type"])) is not None:
+                out[a["position"]] = t
+        return out
+
     def reference(self, args: list, max_trips: int = DEFAULT_MAX_TRIPS) -> tuple[list, dict]:
         """(results, {memref position: final contents}) that every engine must reproduce."""
         if not self.is_handshake:
@@ -59,10 +70,12 @@ class Lowered:
 
 def dfg_outputs(g: DFG, res) -> tuple[list, dict]:
     """The results (first token of each, None if none came) and memref contents of a golden run, as
-    signed values of their width, in the form of the source interpreter's."""
+    signed values of their width (an object with the extra signals for a channel that has some), in
+    the form of the source interpreter's."""
+    from golden.types import from_word
     from lowering.reference import out_value
 
-    returns = [out_value(toks[0], g.width(out["type"])) if toks else None
+    returns = [from_word(g.value_type(out["type"]), toks[0]) if toks else None
                for out, toks in zip(sorted(g.results, key=lambda r: r["position"]), res.results, strict=True)]
     mems = {grp.position: [out_value(v, g.width(grp.elem_type)) for v in res.memories[grp.name]]
             for grp in g.groups.values() if grp.position is not None}

@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 
 from golden.handshake.arith import BINOP_CODES, CMPI_PREDICATES
-from lowering.arith_nodes import CASTS
+from lowering.arith_nodes import CASTS, data_width
 from lowering.dfg import CONTROL, DFG, sorted_ports
 
 # The RTL module of every operation (docs/primitives.md; `module_of` reads only this table). An operation
@@ -167,10 +167,11 @@ def _parameters(op: str, p: dict) -> dict[str, str]:
 def port_groups(g: DFG, n) -> list[PortGroup]:
     groups: dict[tuple[str, str], PortGroup] = {}
     dataflow = n.op.startswith("dataflow.")
+    extras = bool(n.params.get("extras"))
     for direction, types in (("in", n.in_types), ("out", n.out_types)):
         for port in sorted_ports(types):
             ty = types[port]
-            width = g.width(ty)
+            width = data_width(g, ty) if extras else g.width(ty)  # an arith unit sees the data bits only
             if dataflow and ty == CONTROL:
                 width = n.params.get("width", 1)
             key = (direction, _base(port))
@@ -229,6 +230,15 @@ def gen_module(g: DFG) -> str:
 
     def wire(nid: str, base: str, sig: str) -> str:
         return f"{inst[nid]}_{base}_{sig}"
+
+    # arith units on channels with extra signals: the unit computes on the data bits; the extras of its
+    # inputs are ORed (the specs README's rule) and composed above the data of its output
+    extras = {nid: n.params["extras"] for nid, n in g.nodes.items() if n.params.get("extras")}
+    for nid, e in extras.items():
+        ins = [f"{inst[nid]}_{p}_x" for p in sorted_ports(g.nodes[nid].in_types)]
+        wires += [f"wire [{e - 1}:0] {x};" for x in ins]
+        wires.append(f"wire [{e - 1}:0] {inst[nid]}_x;")
+        lines.append(f"assign {inst[nid]}_x = {' | '.join(ins)};")
 
     for nid, n in g.nodes.items():
         if n.op.startswith("func."):
@@ -291,6 +301,8 @@ def gen_module(g: DFG) -> str:
             pv = f"{wire(src.id, sb, 'valid')}[{si}]"
             pr = f"{wire(src.id, sb, 'ready')}[{si}]"
             pd = f"{wire(src.id, sb, 'data')}{_slice(pg.width, si)}" if pg.width else None
+            if src.id in extras:
+                pd = f"{{{inst[src.id]}_x, {pd}}}"
             if pd is not None and c.width == 0:
                 wires.append(f"/* verilator lint_off UNUSEDSIGNAL */ wire {inst[src.id]}_{sb}_{si}_ctrl_data_ = "
                              f"|{pd}; /* verilator lint_on UNUSEDSIGNAL */")
@@ -306,7 +318,13 @@ def gen_module(g: DFG) -> str:
         pg = pgs[dst.id][("in", db)]
         lines.append(f"assign {wire(dst.id, db, 'valid')}[{di}] = {pv};")
         lines.append(f"assign {pr} = {wire(dst.id, db, 'ready')}[{di}];")
-        if pg.width:
+        if pg.width and dst.id in extras:
+            composed = f"{inst[dst.id]}_{_ident(c.dst.port)}_c"
+            wires.append(f"wire [{c.width - 1}:0] {composed};")
+            lines += [f"assign {composed} = {pd};",
+                      f"assign {wire(dst.id, db, 'data')}{_slice(pg.width, di)} = {composed}[{pg.width - 1}:0];",
+                      f"assign {inst[dst.id]}_{c.dst.port}_x = {composed}[{c.width - 1}:{pg.width}];"]
+        elif pg.width:
             src_data = pd if pd is not None else f"{pg.width}'d0"
             lines.append(f"assign {wire(dst.id, db, 'data')}{_slice(pg.width, di)} = {src_data};")
 

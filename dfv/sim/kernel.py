@@ -114,11 +114,16 @@ def prepare(mlir: str | Path, func: str | None, index_width: int = DEFAULT_INDEX
 
 def raw_args(g, args: list) -> dict[int, int | list[int]]:
     """Argument values (as in an inputs file) as raw words of their hardware width, by position."""
+    from golden.types import to_word
+
     raw: dict[int, int | list[int]] = {}
     for a in g.args:
         v = args[a["position"]]
-        w = g.width(a["elem_type"] if a["kind"] == "memref" else a["type"])
-        raw[a["position"]] = [int(x) & ((1 << w) - 1) for x in v] if a["kind"] == "memref" else int(v) & ((1 << w) - 1)
+        if a["kind"] == "memref":
+            w = g.width(a["elem_type"])
+            raw[a["position"]] = [int(x) & ((1 << w) - 1) for x in v]
+        else:
+            raw[a["position"]] = to_word(g.value_type(a["type"]), v)
     return raw
 
 

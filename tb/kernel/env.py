@@ -45,7 +45,7 @@ from pyuvm import ConfigDB
 
 from golden.core import Machine, RunResult
 from golden.interpreter import InterpResult, Mode, has_initial_tokens, idle_state, run_dfg
-from golden.types import to_signed
+from golden.types import from_word
 from lowering.config import read_config
 from lowering.dfg import DFG
 from lowering.topgen import channel_wires, instance_name
@@ -68,11 +68,6 @@ from tb.memory.model import MemoryModel
 
 DESCRIPTION_ENV = "DFV_KERNEL"
 PROBE_PERIOD = 61  # cycles between looks inside the circuit while its boundary is quiet
-
-
-def out_value(v: int, width: int) -> int:
-    """The reported form of a word: signed, i1 as 0/1 (as `lowering.reference.out_value`)."""
-    return int(v) & 1 if width == 1 else to_signed(int(v), width)
 
 
 @dataclass
@@ -391,25 +386,25 @@ class KernelScoreboard(OpScoreboard):
             return ["the golden DFG run never started (no start token or argument was taken)"]
         errors += [f"golden DFG run: {p}" for p in golden.problems()]
         for r in sorted(g.results, key=lambda r: r["position"]):
-            i, w = r["position"], g.width(r["type"])
+            i, ty = r["position"], g.value_type(r["type"])
             toks = [o.token for o in observed[f"res{i}"]]
-            got = out_value(toks[0], w) if toks else None
+            got = from_word(ty, toks[0]) if toks else None
             want = desc.source_returns[i] if i < len(desc.source_returns) else None
             if got != want:
                 errors.append(f"result {i}: RTL returned {got}, the source interpreter {want}")
         self.order_notes: dict[int, str] = {}
         for grp in kernel.memrefs:
-            i, w, mem = grp.position, g.width(grp.elem_type), env.memories[grp.position]
+            i, et, mem = grp.position, g.value_type(grp.elem_type), env.memories[grp.position]
             final = [mem.contents.get(k, 0) for k in range(grp.size)]
             gold = golden.memories.get(grp.name, [])
             diff = [k for k in range(grp.size) if k >= len(gold) or final[k] != gold[k]]
             if diff:
                 k = diff[0]
                 errors.append(f"memref argument {i} ({grp.root}): final contents differ from the golden DFG run at "
-                              f"{len(diff)} element(s), first [{k}]: RTL {out_value(final[k], w)}, golden "
-                              f"{out_value(gold[k], w) if k < len(gold) else 'none'}")
+                              f"{len(diff)} element(s), first [{k}]: RTL {from_word(et, final[k])}, golden "
+                              f"{from_word(et, gold[k]) if k < len(gold) else 'none'}")
             src = desc.source_memrefs.get(i)
-            mine = [out_value(v, w) for v in final]
+            mine = [from_word(et, v) for v in final]
             if src is not None and mine != src:
                 k = next(k for k, (a, b) in enumerate(zip(mine, src, strict=False)) if a != b)
                 errors.append(f"memref argument {i} ({grp.root}): final contents differ from the source interpreter "

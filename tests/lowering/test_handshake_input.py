@@ -124,8 +124,6 @@ REFUSED = {
     "attribute": ("  %x:2 = fork [2] %a {foo = 1} : i32\n", "k.mlir:2:3", "handshake.fork: unknown attribute 'foo'"),
     "arith_attribute": ("  %x = arith.addi %a, %a {foo = 1} : i32\n", "k.mlir:2:3",
                         "arith.addi: unknown attribute 'foo'"),
-    "init_values": ("  %x = buffer [1] seq %a {initValues = [3]} : i32\n", "k.mlir:2:3",
-                    "handshake.buffer with initValues is not supported yet"),
     "too_many_inits": ("  %x = buffer [1] seq %a {initValues = [3, 4]} : i32\n", "k.mlir:2:",
                        "2 initValues do not fit 1 slots"),
     "data_join": ("  %x = join %a : i32\n", "k.mlir:2:3", "handshake.join of data channels is not supported"),
@@ -143,13 +141,13 @@ def test_refused(tmp_path, case):
     assert msg.startswith("dfv: error: ")
 
 
-def test_extras_refused_at_run_not_at_parse(tmp_path):
-    """Extra signals parse and verify, but are not run yet: the reader says so at the value's operation."""
-    ty = "!handshake.channel<i32, [spec: i1]>"
+def test_upstream_extras_refused_on_channels(tmp_path):
+    """Upstream extras parse and verify, but no primitive here carries them: the reader says so."""
+    ty = "!handshake.channel<i32, [r: (U) i1]>"
     (tmp_path / "k.mlir").write_text(f"handshake.func @f(%a: {ty}, %s: none) -> ({ty}, none) {{\n"
                                      f"  return %a, %s : {ty}, none\n}}\n")
     proc = _dfv("lower", str(tmp_path / "k.mlir"), "-o", str(tmp_path / "out"))
-    _check_one_line_error(proc, "k.mlir:1:1", "extra signals", "not implemented yet")
+    _check_one_line_error(proc, "k.mlir:1:1", "upstream (U) extra signals", "no primitive here carries them")
 
 
 @pytest.mark.parametrize("ret, needle", [("  return %a : i32\n", "gives 0"),
@@ -298,3 +296,111 @@ def test_unbuffered_loop_deadlocks_on_golden_as_on_rtl(tmp_path, engine):
     assert "deadlock" in out["message"]
     assert "channel c6 (fork_14.out[3] -> fifo_6.in)" in out["message"], out["message"]
     assert _run(tmp_path, VSCALE_HS, [ARRAY, K], "golden-unbounded")["status"] == "pass"
+
+
+# ------------------------------------------------------------------ extra signals (spec 003)
+SPEC_TAG = os.path.join(HS, "spec_tag.mlir")
+X = "!handshake.channel<i32, [spec: i1, tag: i4]>"
+SPEC_TAG_CASES = [  # (a, b, c): r = a + b with the extras ORed, s = a
+    ({"data": 5, "spec": 1, "tag": 3}, {"data": -7, "spec": 0, "tag": 12}, 1),
+    ({"data": 2**31 - 1, "spec": 0, "tag": 0}, {"data": 1, "spec": 1, "tag": 8}, 0),
+]
+
+
+def _spec_tag_expected(a, b):
+    data = (a["data"] + b["data"] + 2**31) % 2**32 - 2**31
+    return [{"data": data, "spec": a["spec"] | b["spec"], "tag": a["tag"] | b["tag"]}, a]
+
+
+@pytest.mark.parametrize("engine", ["golden", "golden-unbounded", "icarus", "verilator"])
+@pytest.mark.parametrize("case", range(len(SPEC_TAG_CASES)))
+def test_extras_through_the_circuit(tmp_path, engine, case):
+    if engine == "icarus" and shutil.which("iverilog") is None:
+        pytest.skip("iverilog not installed")
+    a, b, c = SPEC_TAG_CASES[case]
+    out = _run(tmp_path, SPEC_TAG, [a, b, c], engine)
+    assert out["status"] == "pass", out["message"]
+    assert out["returns"] == _spec_tag_expected(a, b)
+
+
+def test_extras_are_checked_token_by_token(tmp_path):
+    """The kernel environment compares the extras like data: an RTL result whose tag differs from the
+    reference is reported (the reference's tag is changed here, the RTL's is right)."""
+    from dfv.runner import Run, _rtl_engine
+    from lowering.parse import parse_file
+    from lowering.pipeline import lower_program
+
+    a, b, c = SPEC_TAG_CASES[0]
+    prog = lower_program(parse_file(SPEC_TAG))
+    want = _spec_tag_expected(a, b)
+    wrong = [dict(want[0], tag=want[0]["tag"] ^ 1), want[1]]
+    got = _rtl_engine("verilator")(Run(SPEC_TAG, "spec_tag", 32, prog.src, prog.fn, prog.g, {0: a, 1: b, 2: c},
+                                       (wrong, {})))
+    assert any(p.startswith(f"result 0: RTL returned {want[0]}, the source interpreter {wrong[0]}")
+               for p in got.problems), got.problems
+
+
+@pytest.mark.parametrize("args, needle", [
+    ([5, {"data": 1, "spec": 0, "tag": 0}, 1], "argument 0 (!handshake.channel<i32, [spec: i1, tag: i4]>) must be "
+                                               "an object with the keys data, spec, tag, got 5"),
+    ([{"data": 5, "spec": 2, "tag": 0}, {"data": 1, "spec": 0, "tag": 0}, 1], ".spec = 2 is not an unsigned 1-bit"),
+    ([{"data": 5, "spec": 0}, {"data": 1, "spec": 0, "tag": 0}, 1], "must be an object with the keys data, spec, tag"),
+])
+def test_extras_inputs_checked(tmp_path, args, needle):
+    (tmp_path / "in.json").write_text(json.dumps({"args": args}))
+    proc = _dfv("run", SPEC_TAG, "--inputs", str(tmp_path / "in.json"), "--engine", "golden")
+    _check_one_line_error(proc, needle)
+
+
+EXTRAS_REFUSED = {
+    "mixed_extras": (f"  %x = arith.addi %a, %a : {X}\n  %y = arith.addi %x, %b : !handshake.channel<i32, "
+                     "[spec: i1, tag: i2]>\n", "k.mlir:3:19", "operand is used with type !handshake.channel<i32, "
+                     "[spec: i1, tag: i2]>, but has been previously used or defined with type " + X),
+    "cmp_extras": ("  %x = arith.cmpi eq, %a, %a : " + X + "\n  sink %x : i1\n", "k.mlir:3:8",
+                   "operand is used with type i1, but has been previously used or defined with type "
+                   "!handshake.channel<i1, [spec: i1, tag: i4]>"),
+    "cast_extras": (f"  %x = arith.extsi %a : {X} to i64\n  sink %x : i64\n", "k.mlir:2:3",
+                    "arith.extsi: every operand and the result must carry the same extra signals"),
+    "extras_select": (f"  %x = mux %a [%b, %b] : {X}, {X}\n", "k.mlir:2:", "a select / index carries extra signals"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(EXTRAS_REFUSED))
+def test_extras_refused(tmp_path, case):
+    line, where, needle = EXTRAS_REFUSED[case]
+    text = (f"handshake.func @f(%a: {X}, %b: {X}, %s: none) -> (none) {{\n" + line + "  return %s : none\n}\n")
+    (tmp_path / "k.mlir").write_text(text)
+    proc = _dfv("lower", str(tmp_path / "k.mlir"), "-o", str(tmp_path / "out"))
+    _check_one_line_error(proc, where, needle)
+
+
+# ------------------------------------------------------------------ !dataflow.tagged is channel<V, [tag: iK]>
+PASS_THROUGH = """handshake.func @pass(%a: T, %b: T, %c: i1, %start: none) -> (T, T, none) {{
+  %c2:2 = fork [2] %c : i1
+  %a2:2 = fork [2] %a : T
+  %t, %f = cond_br %c2#0, %b : T
+  %m = mux %c2#1 [%f, %t] : i1, T
+  %r = buffer [2] seq %m : T
+  %s = buffer [3] fifo %a2#0 : T
+  sink %a2#1 : T
+  return %r, %s, %start : T, T, none
+}}
+""".replace("{{", "{").replace("}}", "}")
+
+
+def test_tagged_is_a_channel_with_a_tag(tmp_path):
+    """Both spellings give the same top.sv (comments aside) and the same golden runs."""
+    tops, runs = {}, {}
+    args = [{"data": -4, "tag": 9}, {"data": 77, "tag": 6}, 1]
+    for name, ty in (("tagged", "!dataflow.tagged<i32, i4>"), ("channel", "!handshake.channel<i32, [tag: i4]>")):
+        path = tmp_path / f"{name}.mlir"
+        path.write_text(PASS_THROUGH.replace("T", ty))
+        proc = _dfv("lower", str(path), "-o", str(tmp_path / name))
+        assert proc.returncode == 0, proc.stderr
+        tops[name] = [ln for ln in (tmp_path / name / "top.sv").read_text().splitlines()
+                      if not ln.strip().startswith("//")]
+        runs[name] = {e: _run(tmp_path, str(path), args, e) for e in ("golden", "golden-unbounded")}
+    assert tops["tagged"] == tops["channel"]
+    for e in ("golden", "golden-unbounded"):
+        assert runs["tagged"][e]["status"] == runs["channel"][e]["status"] == "pass"
+        assert runs["tagged"][e]["returns"] == runs["channel"][e]["returns"] == [args[1], args[0]]
