@@ -28,6 +28,7 @@ from golden.handshake.common import sel_width
 from golden.types import ChannelType, ExtraSignal, channel_int
 from lowering import arith_nodes
 from lowering import handshake_ir as hs
+from lowering import handshake_signals as sig
 from lowering.dfg import CONTROL, DFG, MemGroup, Node, Ref
 from lowering.dialects import TaggedType
 from lowering.parse import LoweringError, SourceModule
@@ -60,6 +61,8 @@ class _Reader:
         self.alias: dict[SSAValue, SSAValue] = {}  # values that are another value (br, 1-input merge, ...)
         self.wiring: list[tuple[Node, str, SSAValue]] = []  # node inputs to connect once every value exists
         self.memories: list[tuple[Operation, Node]] = []
+        self.fields: dict[SSAValue, tuple[Operation, tuple[int, int] | None]] = {}  # unbundled signals
+        self.bundled: set[Operation] = set()
 
     # ------------------------------------------------------------------ helpers
     def loc(self, op: Operation) -> str:
@@ -224,8 +227,55 @@ class _Reader:
             self.access(op, loc)
         elif isinstance(op, hs.MemoryOp | hs.ExtMemoryOp):
             self.memory(op, loc)
+        elif isinstance(op, sig.ComposeOp | sig.DecomposeOp):
+            t = self.dtype(op.ins[0].type, loc)
+            self.node(op, op.name, {"in": (t, op.ins[0])}, {"out": self.dtype(op.outs[0].type, loc)},
+                      {"width": self.g.width(t)})
+        elif isinstance(op, sig.UnbundleOp):
+            self.unbundle(op, loc)
+        elif isinstance(op, sig.BundleOp):
+            self.bundle(op, loc)
         else:
             raise LoweringError(f"unsupported operation {op.name} in a handshake.func", loc)
+
+    def unbundle(self, op: sig.UnbundleOp, loc: str) -> None:
+        """Record the fields of an unbundled channel: its control token (None) and `(lo, width)` bit
+        fields of its word. They run only bundled again with their own control token (`bundle`)."""
+        t = op.ins[0].type
+        if not isinstance(t, hs.ChannelType) or len(op.ins) > 1:
+            raise LoweringError("unbundle of valid/ready or of upstream signals parses and verifies, but raw "
+                                "handshake wires cannot run here", loc)
+        vt = self.g.value_type(self.dtype(t, loc))
+        widths = [vt.data.width, *(e.width for e in vt.down)] if isinstance(vt, ChannelType) else [vt.width]
+        fields, lo = [None], 0
+        for w in widths:
+            fields.append((lo, w))
+            lo += w
+        for r, f in zip(op.outs, fields, strict=True):
+            if any(not isinstance(u.operation, sig.BundleOp) for u in r.uses):
+                raise LoweringError(f"a raw signal of unbundle (result {op.outs.index(r)}) is used outside a "
+                                    "bundle: raw signals run only bundled again with their control token", loc)
+            self.fields[r] = (op, f)
+
+    def bundle(self, op: sig.BundleOp, loc: str) -> None:
+        """A bundle of an unbundle's control token and fields: a `handshake.repack` of that channel."""
+        if not isinstance(op.outs[0].type, hs.ChannelType) or len(op.outs) > 1:
+            raise LoweringError("bundle of valid/ready or of upstream signals parses and verifies, but raw "
+                                "handshake wires cannot run here", loc)
+        got = [self.fields.get(v) for v in op.ins]
+        if any(g is None for g in got):
+            raise LoweringError("bundle takes the control token and fields of an unbundle written before it", loc)
+        source = got[0][0]
+        if got[0][1] is not None or any(u is not source for u, _ in got):
+            raise LoweringError("bundle must take the control token and the fields of one unbundle (the raw "
+                                "signals of two channels are not in step)", loc)
+        if source in self.bundled:
+            raise LoweringError("the control token of an unbundle goes into one bundle only", loc)
+        self.bundled.add(source)
+        t_in, t_out = self.dtype(source.ins[0].type, loc), self.dtype(op.outs[0].type, loc)
+        self.node(op, "handshake.repack", {"in": (t_in, source.ins[0])}, {"out": t_out},
+                  {"width": self.g.width(t_out), "in_width": self.g.width(t_in),
+                   "fields": [list(f) for _, f in got[1:]]}, results=[(op.outs[0], "out")])
 
     def select_type(self, t: Attribute, n: int, loc: str) -> str:
         st = self.plain(t, "a select / index", loc)

@@ -73,11 +73,12 @@ def handshake_context() -> Context:
         from lowering.dialects import Dataflow
         from lowering.handshake_arith import ARITH_OPS
         from lowering.handshake_ir import HandshakeInput
+        from lowering.handshake_signals import SIGNAL_OPS
 
         ctx = Context()
         for dialect in (Builtin, HandshakeInput, Dataflow):
             ctx.load_dialect(dialect)
-        for op in ARITH_OPS:
+        for op in (*ARITH_OPS, *SIGNAL_OPS):
             ctx.load_op(op)
         _HS_CTX = ctx
     return _HS_CTX

@@ -51,6 +51,9 @@ RTL_MODULES: dict[str, str] = {
     **{f"arith.{op}": "arith_binop" for op in BINOP_CODES},
     **{op: "arith_cast" for op in CASTS},
 }
+# Operations that are wiring in the generated top (no module instance): spec 003's compose / decompose
+# (the bits do not move) and a bundle of unbundled fields (`handshake.repack`: a concatenation of slices).
+WIRING = frozenset({"handshake.compose", "handshake.decompose", "handshake.repack"})
 CTRL_VARIANT = frozenset({"handshake.fork", "handshake.cond_br", "handshake.mux", "handshake.merge",
                           "handshake.control_merge", "handshake.buffer", "handshake.fifo", "handshake.sink"})
 HAS_ERR = {"dataflow_stream", "arith_binop", "handshake_memory", "handshake_extmemory"}
@@ -218,6 +221,29 @@ def _slice(width: int, i: int) -> str:
     return f"[{i * width} +: {width}]"
 
 
+def _wiring(g: DFG, n, pgs: dict, wires: list[str], wire) -> list[str]:
+    """The assignments that realise a WIRING node (its port wires declared like a module's)."""
+    for pg in pgs.values():
+        if pg.width:
+            wires.append(f"wire [{pg.width - 1}:0] {wire(pg.base, 'data')};")
+        wires += [f"wire [0:0] {wire(pg.base, 'valid')};", f"wire [0:0] {wire(pg.base, 'ready')};"]
+    w = pgs[("out", "out")].width
+    if n.op == "handshake.repack":
+        parts = [f"{wire('in', 'data')}[{lo + fw - 1}:{lo}]" for lo, fw in n.params["fields"]]
+        data = "{" + ", ".join(reversed(parts)) + "}"
+    else:
+        data = wire("in", "data")
+    out = [f"// {n.op} from {g.sources.get(n.loc, '?')} at {n.loc}: wiring",
+           f"assign {wire('out', 'valid')} = {wire('in', 'valid')};",
+           f"assign {wire('in', 'ready')} = {wire('out', 'ready')};"]
+    if w:
+        out.append(f"assign {wire('out', 'data')} = {data};")
+    if n.op == "handshake.repack" and pgs[("in", "in")].width:  # fields left out of the bundle are unread
+        wires.append(f"/* verilator lint_off UNUSEDSIGNAL */ wire {wire('in', 'data')}_unread_ = "
+                     f"|{wire('in', 'data')}; /* verilator lint_on UNUSEDSIGNAL */")
+    return out
+
+
 def gen_module(g: DFG) -> str:
     name = _ident(g.name)
     decl = _func_ports(g)
@@ -241,6 +267,9 @@ def gen_module(g: DFG) -> str:
         lines.append(f"assign {inst[nid]}_x = {' | '.join(ins)};")
 
     for nid, n in g.nodes.items():
+        if n.op in WIRING:
+            lines += _wiring(g, n, pgs[nid], wires, lambda base, sig, nid=nid: wire(nid, base, sig))
+            continue
         if n.op.startswith("func."):
             continue
         mod, params = module_of(g, n)

@@ -5,8 +5,9 @@
 `ControlMerge(n=2, width=0)`, `Sink(width=32)`, `Source()`, `Constant(value=0, width=32)`,
 `Buffer(width=32, slots=2)`, `Fifo(width=32, depth=2)`, `arith.<op>` -> `BinOp(op=<op>, width=32)`,
 `Cmpi(predicate="eq", width=32)`, `Select(width=32)`, `arith.<cast>` -> `Cast(kind=<cast>, in_width,
-out_width)`, `Load(width, addr_width)`, `Store(width, addr_width)`. A `width` of 0 means control-only
-tokens (`None`) and selects the `_ctrl` RTL module (docs/primitives.md).
+out_width)`, `Load(width, addr_width)`, `Store(width, addr_width)`, `handshake.compose` / `decompose` ->
+`Wire(width)`, `handshake.repack` (a bundle of unbundled fields) -> `Repack(width, in_width, fields)`.
+A `width` of 0 means control-only tokens (`None`) and selects the `_ctrl` RTL module (docs/primitives.md).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from golden.handshake.branch import CondBr, ControlMerge, Merge, Mux
 from golden.handshake.buffer import Buffer, Fifo
 from golden.handshake.fork import Fork
 from golden.handshake.join import Join
+from golden.handshake.signals import Repack, Wire
 from golden.handshake.sources import Constant, Sink, Source
 
 MACHINES = {
@@ -46,6 +48,9 @@ MACHINES = {
     "handshake.fifo": Fifo,
     "handshake.load": Load,
     "handshake.store": Store,
+    "handshake.compose": Wire,
+    "handshake.decompose": Wire,
+    "handshake.repack": Repack,
     "arith.cmpi": Cmpi,
     "arith.select": Select,
 }
@@ -70,10 +75,12 @@ __all__ = [
     "Load",
     "Merge",
     "Mux",
+    "Repack",
     "Select",
     "Sink",
     "Source",
     "Store",
+    "Wire",
     "binop",
     "cast",
     "cmpi",

@@ -48,7 +48,7 @@ from golden.interpreter import InterpResult, Mode, has_initial_tokens, idle_stat
 from golden.types import from_word
 from lowering.config import read_config
 from lowering.dfg import DFG
-from lowering.topgen import channel_wires, instance_name
+from lowering.topgen import WIRING, channel_wires, instance_name
 from tb.common.channel import ChannelMonitor, ChannelSpec, Observed
 from tb.common.fcov import STALL_BINS, export_run_coverage, sample_cross, sample_point, stall_bin
 from tb.common.op_env import (
@@ -249,7 +249,7 @@ class KernelEnv(OpEnv):
                                            getattr(dut, w.valid), getattr(dut, w.ready), w.bit,
                                            getattr(dut, w.data) if w.data else None, w.lo, w.width))
         self.instances = [(nid, n.op, g.origin_op(nid), getattr(dut, instance_name(nid)))
-                          for nid, n in g.nodes.items() if not n.op.startswith("func.")]
+                          for nid, n in g.nodes.items() if not n.op.startswith("func.") and n.op not in WIRING]
         # a circuit with initial tokens ends in its idle state, not empty (golden.interpreter.IdleState)
         args = {a["position"]: desc.args[a["position"]] for a in g.args}
         self.idle = idle_state(g, args, mode=Mode.BOUNDED) if has_initial_tokens(g) else None
