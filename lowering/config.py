@@ -1,31 +1,43 @@
 """`dfg.yaml`: the DFG config written by `dfv lower` (schema `dfv.dfg`, version 1).
 
-Layout (every key required unless marked optional; docs/lowering.md has the prose version):
+The layout is published as a JSON Schema (draft 2020-12), `lowering/schema/dfg.schema.json` (shipped
+with the package; `schema_path()`), so other tools can validate and read our configs. In short (every
+key required unless marked optional; docs/lowering.md has the prose version):
 
     schema: dfv.dfg
     version: 1
-    function: <name>              # the lowered func.func
-    index_width: <int>            # hardware width of `index`
+    function: <name>              # the lowered func.func / handshake.func
+    index_width: <int>            # hardware width of `index` (2..64)
     source: <path>                # optional: the MLIR file
-    args:    [{position, kind: scalar|memref, type, node?, elem_type?, size?, shape?}]
+    args:    [{position, kind: scalar, type, node} | {position, kind: memref, type, elem_type, size, shape}]
     results: [{position, type, node}]
     nodes:   [{id, op, params: {...}, inputs: {port: type}, outputs: {port: type},
                loc: "file:line:col", group: <memory group name>|null, meta: {...}}]
     channels: [{id, src: "node.port", dst: "node.port", type, width}]
     groups:  [{name, root, kind: memory|extmemory, node, elem_type, size, position, accesses: [node ids]}]
-    loops:   {<loop id>: {kind: for|while, raw: "node.port", after: "node.port"|null, loc}}
+    loops:   {<loop id>: {kind: for|while, raw: {ref: "node.port"}, after: {ref: "node.port"}|null, loc}}
     sources: {"file:line:col": <MLIR operation name>}
 
 `params` are exactly the keyword arguments of the golden model factory of `op`
 (`golden.registry.make_machine(op, **params)`). Types are MLIR spellings (`i32`, `index`,
-`!dataflow.tagged<i32, i4>`) or `none` (control). Output references in `meta` (the done port of an
-access, a while loop's raw condition) are written `{ref: "node.port"}`.
+`!dataflow.tagged<i32, i4>`, `!handshake.channel<i32, [spec: i1]>`) or `none` (control). Output
+references in `meta` (the done port of an access, a while loop's raw condition) are written
+`{ref: "node.port"}`.
 
-`read_config` checks the schema and version and rebuilds the same graph: `graph_dict(read(write(g)))
-== graph_dict(g)`.
+`load_config` / `read_config` check the schema name and version, validate the document against the
+JSON Schema (`jsonschema`), then check what a schema cannot express (unique ids, every node, port,
+group and loop a reference names exists, every type is one `golden.types` allows, a channel's width
+matches its type, one channel per input)
+and rebuild the same graph: `graph_dict(read(write(g))) == graph_dict(g)`. Every refusal is a
+`ConfigError` naming the file and the JSON path of the problem: `dfg.yaml: nodes.fork_3.params: ...`.
 """
 
 from __future__ import annotations
+
+import functools
+import json
+import re
+from importlib import resources
 
 import yaml
 
@@ -34,20 +46,36 @@ from lowering.dfg import DFG, Channel, MemGroup, Node, Ref
 
 SCHEMA = "dfv.dfg"
 VERSION = 1
+SCHEMA_FILE = ("schema", "dfg.schema.json")  # inside the `lowering` package
 
 
 class ConfigError(ValueError):
     pass
 
 
+def schema_path():
+    """The JSON Schema of dfg.yaml (an importlib.resources Traversable; a plain file in an installed package)."""
+    return resources.files("lowering").joinpath(*SCHEMA_FILE)
+
+
+@functools.cache
+def load_schema() -> dict:
+    return json.loads(schema_path().read_text(encoding="utf-8"))
+
+
+@functools.cache
+def _validator():
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(load_schema())
+
+
 def _ref_out(r: Ref) -> str:
     return f"{r.node}.{r.port}"
 
 
-def _ref_in(s: str, where: str) -> Ref:
-    if not isinstance(s, str) or "." not in s:
-        raise ConfigError(f"{where}: expected 'node.port', got {s!r}")
-    node, port = s.split(".", 1)
+def _ref_in(s: str) -> Ref:
+    node, port = s.split(".", 1)  # the schema has checked the `node.port` form
     return Ref(node, port)
 
 
@@ -61,14 +89,27 @@ def _meta_out(v):
     return v
 
 
-def _meta_in(v, where):
+def _meta_in(v):
     if isinstance(v, dict):
         if set(v) == {"ref"}:
-            return _ref_in(v["ref"], where)
-        return {k: _meta_in(x, where) for k, x in v.items()}
+            return _ref_in(v["ref"])
+        return {k: _meta_in(x) for k, x in v.items()}
     if isinstance(v, list):
-        return [_meta_in(x, where) for x in v]
+        return [_meta_in(x) for x in v]
     return v
+
+
+def _refs(v, path: tuple):
+    """(path, Ref) of every `{ref: node.port}` in a meta / loop value."""
+    if isinstance(v, dict):
+        if set(v) == {"ref"}:
+            yield path, _ref_in(v["ref"])
+            return
+        for k, x in v.items():
+            yield from _refs(x, (*path, k))
+    elif isinstance(v, list):
+        for i, x in enumerate(v):
+            yield from _refs(x, (*path, i))
 
 
 def graph_dict(g: DFG, source: str | None = None) -> dict:
@@ -120,13 +161,66 @@ def write_config(g: DFG, path: str, source: str | None = None) -> str:
     return path
 
 
-def _need(d: dict, key: str, typ, where: str):
-    if not isinstance(d, dict) or key not in d:
-        raise ConfigError(f"{where}: missing key '{key}'")
-    v = d[key]
-    if typ is not None and not isinstance(v, typ):
-        raise ConfigError(f"{where}.{key}: expected {getattr(typ, '__name__', typ)}, got {type(v).__name__}")
-    return v
+_NAMED = {"nodes": "id", "channels": "id", "groups": "name"}  # list elements shown by their id / name
+_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\[\d+\])?")
+_NAME = re.compile(r"[A-Za-z0-9_-]+")
+
+
+def json_path(doc, path) -> str:
+    """`nodes.fork_3.params`: a JSON path into `doc`; a node, channel or group is named by its id / name
+    when that is unique, other list elements (and duplicates) by index, odd keys quoted."""
+    text, cur = "", doc
+    for depth, k in enumerate(path):
+        if isinstance(k, int):
+            label = None
+            key = _NAMED.get(path[0]) if depth == 1 else None
+            if key and isinstance(cur[k], dict) and isinstance(cur[k].get(key), str) and _NAME.fullmatch(cur[k][key]):
+                same = [e for e in cur if isinstance(e, dict) and e.get(key) == cur[k][key]]
+                label = cur[k][key] if len(same) == 1 else None
+            text += f".{label}" if label else f"[{k}]"
+        else:
+            part = k if isinstance(k, str) and _KEY.fullmatch(k) else f"[{k!r}]"
+            text += part if not text or part.startswith("[") else f".{part}"
+        cur = cur[k]
+    return text
+
+
+def _fail(name: str, doc, path, what: str):
+    where = json_path(doc, path)
+    raise ConfigError(f"{name}: {where}: {what}" if where else f"{name}: {what}")
+
+
+def _short(v) -> str:
+    r = " ".join(repr(v).split())
+    return r if len(r) <= 60 else r[:56] + " ..."
+
+
+def _schema_message(err) -> str:
+    """jsonschema's message on one line, with a long value shortened; a named pattern (a type, a node id,
+    ...) says what was expected."""
+    title = err.schema.get("title") if isinstance(err.schema, dict) else None
+    if err.validator == "pattern" and title:
+        return f"{_short(err.instance)} is not a {title}: {err.schema.get('description', err.schema['pattern'])}"
+    if err.validator == "type":
+        types = err.validator_value if isinstance(err.validator_value, list) else [err.validator_value]
+        return f"{_short(err.instance)} is not of type {' or '.join(map(repr, types))}"
+    if err.validator == "enum":
+        return f"{_short(err.instance)} is not one of {err.validator_value!r}"
+    if err.validator == "const":
+        return f"{_short(err.instance)} is not {err.validator_value!r}"
+    if err.validator in ("anyOf", "oneOf"):
+        return f"{_short(err.instance)} is not valid under any of the given schemas"
+    msg = " ".join(err.message.split())
+    return msg if len(msg) <= 200 else msg[:196] + " ..."
+
+
+def validate(d, name: str = "dfg.yaml") -> None:
+    """Check a loaded dfg.yaml document against the JSON Schema; ConfigError on the best-matching error."""
+    from jsonschema.exceptions import best_match
+
+    err = best_match(_validator().iter_errors(d))
+    if err is not None:
+        _fail(name, d, list(err.absolute_path), _schema_message(err))
 
 
 def load_config(text: str, name: str = "dfg.yaml") -> DFG:
@@ -134,59 +228,103 @@ def load_config(text: str, name: str = "dfg.yaml") -> DFG:
         d = yaml.safe_load(text)
     except yaml.YAMLError as exc:
         raise ConfigError(f"{name}: not valid YAML: {' '.join(str(exc).split())}") from None
-    if not isinstance(d, dict):
-        raise ConfigError(f"{name}: expected a mapping at top level")
-    if d.get("schema") != SCHEMA:
+    # What the document says it is comes first: another kind or version is refused as such.
+    if isinstance(d, dict) and d.get("schema") != SCHEMA:
         raise ConfigError(f"{name}: schema is {d.get('schema')!r}, expected {SCHEMA!r}")
-    if d.get("version") != VERSION:
+    if isinstance(d, dict) and d.get("version") != VERSION:
         raise ConfigError(f"{name}: version {d.get('version')!r} is not supported (this reader: {VERSION})")
-    g = DFG(_need(d, "function", str, name), _need(d, "index_width", int, name))
-    g.args = [dict(a) for a in _need(d, "args", list, name)]
-    g.results = [dict(r) for r in _need(d, "results", list, name)]
-    for i, nd in enumerate(_need(d, "nodes", list, name)):
-        where = f"{name}: nodes[{i}]"
-        nid = _need(nd, "id", str, where)
+    validate(d, name)
+
+    # What a schema cannot say: unique ids, references to what exists, widths of the types.
+    def fail(what: str, *path):
+        _fail(name, d, path, what)
+
+    g = DFG(d["function"], d["index_width"])
+
+    def width(ty: str, *path) -> int:  # the exact types are golden.types'
+        try:
+            return g.width(ty)
+        except DataflowTypeError as exc:
+            fail(str(exc), *path)
+
+    g.args = [dict(a) for a in d["args"]]
+    g.results = [dict(r) for r in d["results"]]
+    for i, a in enumerate(d["args"]):
+        key = "type" if a["kind"] == "scalar" else "elem_type"
+        width(a[key], "args", i, key)
+    for i, r in enumerate(d["results"]):
+        width(r["type"], "results", i, "type")
+    for i, nd in enumerate(d["nodes"]):
+        nid = nd["id"]
         if nid in g.nodes:
-            raise ConfigError(f"{where}: duplicate node id {nid}")
-        ins = _need(nd, "inputs", dict, where)
-        outs = _need(nd, "outputs", dict, where)
-        for p, t in {**ins, **outs}.items():
-            try:
-                g.width(t)
-            except DataflowTypeError as exc:
-                raise ConfigError(f"{where} ({nid}) port {p}: {exc}") from None
-        node = Node(nid, _need(nd, "op", str, where), dict(_need(nd, "params", dict, where)), dict(ins),
-                    dict(outs), _need(nd, "loc", str, where), nd.get("group"),
-                    meta=_meta_in(nd.get("meta") or {}, where))
-        g.nodes[nid] = node
-    for i, cd in enumerate(_need(d, "channels", list, name)):
-        where = f"{name}: channels[{i}]"
-        src, dst = _ref_in(_need(cd, "src", str, where), where), _ref_in(_need(cd, "dst", str, where), where)
-        for end, kind in ((src, "outputs"), (dst, "inputs")):
-            n = g.nodes.get(end.node)
-            if n is None:
-                raise ConfigError(f"{where}: unknown node {end.node}")
-            ports = n.out_types if kind == "outputs" else n.in_types
-            if end.port not in ports:
-                raise ConfigError(f"{where}: node {end.node} ({n.op}) has no {kind[:-1]} port {end.port}")
-        ty = _need(cd, "type", str, where)
-        width = _need(cd, "width", int, where)
-        if g.width(ty) != width:
-            raise ConfigError(f"{where}: width {width} does not match type {ty}")
-        if g.nodes[dst.node].inputs.get(dst.port) is not None:
-            raise ConfigError(f"{where}: input {dst.node}.{dst.port} has two channels")
-        g.nodes[dst.node].inputs[dst.port] = src
-        g.channels.append(Channel(_need(cd, "id", str, where), src, dst, ty, width))
-    for i, md in enumerate(_need(d, "groups", list, name)):
-        where = f"{name}: groups[{i}]"
-        grp = MemGroup(_need(md, "name", str, where), _need(md, "root", str, where), _need(md, "kind", str, where),
-                       _need(md, "node", str, where), _need(md, "elem_type", str, where),
-                       _need(md, "size", int, where), md.get("position"), list(_need(md, "accesses", list, where)))
-        if grp.kind not in ("memory", "extmemory"):
-            raise ConfigError(f"{where}: kind must be memory or extmemory")
-        g.groups[grp.name] = grp
-    g.loops = {k: _meta_in(v, f"{name}: loops.{k}") for k, v in (d.get("loops") or {}).items()}
-    g.sources = dict(d.get("sources") or {})
+            fail(f"duplicate node id {nid}", "nodes", i, "id")
+        for key in ("inputs", "outputs"):
+            for p, ty in nd[key].items():
+                width(ty, "nodes", i, key, p)
+        g.nodes[nid] = Node(nid, nd["op"], dict(nd["params"]), dict(nd["inputs"]), dict(nd["outputs"]), nd["loc"],
+                            nd["group"], meta=_meta_in(nd["meta"]))
+    group_names = set()
+    for i, md in enumerate(d["groups"]):
+        if md["name"] in group_names:
+            fail(f"duplicate memory group {md['name']}", "groups", i, "name")
+        group_names.add(md["name"])
+
+    def node(nid: str, *path) -> Node:
+        if nid not in g.nodes:
+            fail(f"unknown node {nid}", *path)
+        return g.nodes[nid]
+
+    def output(r: Ref, *path) -> None:
+        n = node(r.node, *path)
+        if r.port not in n.out_types:
+            fail(f"node {r.node} ({n.op}) has no output port {r.port}", *path)
+
+    for key in ("args", "results"):
+        for i, a in enumerate(d[key]):
+            if "node" in a:
+                node(a["node"], key, i, "node")
+    for i, nd in enumerate(d["nodes"]):
+        if nd["group"] is not None and nd["group"] not in group_names:
+            fail(f"unknown memory group {nd['group']}", "nodes", i, "group")
+        meta = nd["meta"]
+        for path, r in _refs(meta, ("nodes", i, "meta")):
+            output(r, *path)
+        if "mem" in meta:
+            node(meta["mem"], "nodes", i, "meta", "mem")
+        for k in ("stores", "loads"):
+            for j, x in enumerate(meta.get(k, [])):
+                node(x, "nodes", i, "meta", k, j)
+        if "loop" in meta and meta["loop"] not in d["loops"]:
+            fail(f"unknown loop {meta['loop']}", "nodes", i, "meta", "loop")
+    channel_ids = set()
+    for i, cd in enumerate(d["channels"]):
+        src, dst = _ref_in(cd["src"]), _ref_in(cd["dst"])
+        output(src, "channels", i, "src")
+        n = node(dst.node, "channels", i, "dst")
+        if dst.port not in n.in_types:
+            fail(f"node {dst.node} ({n.op}) has no input port {dst.port}", "channels", i, "dst")
+        ty, bits = cd["type"], cd["width"]
+        if width(ty, "channels", i, "type") != bits:
+            fail(f"width {bits} does not match type {ty} ({g.width(ty)} bits)", "channels", i, "width")
+        if n.inputs.get(dst.port) is not None:
+            fail(f"input {dst.node}.{dst.port} has two channels", "channels", i, "dst")
+        n.inputs[dst.port] = src
+        if cd["id"] in channel_ids:
+            fail(f"duplicate channel id {cd['id']}", "channels", i, "id")
+        channel_ids.add(cd["id"])
+        g.channels.append(Channel(cd["id"], src, dst, ty, bits))
+    for i, md in enumerate(d["groups"]):
+        node(md["node"], "groups", i, "node")
+        width(md["elem_type"], "groups", i, "elem_type")
+        for j, x in enumerate(md["accesses"]):
+            node(x, "groups", i, "accesses", j)
+        g.groups[md["name"]] = MemGroup(md["name"], md["root"], md["kind"], md["node"], md["elem_type"], md["size"],
+                                        md["position"], list(md["accesses"]))
+    for k, lp in d["loops"].items():
+        for path, r in _refs(lp, ("loops", k)):
+            output(r, *path)
+    g.loops = {k: _meta_in(v) for k, v in d["loops"].items()}
+    g.sources = dict(d["sources"])
     nums = [int(n.rsplit("_", 1)[1]) for n in g.nodes if n.rsplit("_", 1)[-1].isdigit()]
     g._counter = max(nums, default=0)
     return g
@@ -195,3 +333,9 @@ def load_config(text: str, name: str = "dfg.yaml") -> DFG:
 def read_config(path: str) -> DFG:
     with open(path, encoding="utf-8") as fh:
         return load_config(fh.read(), path)
+
+
+# The encoding of lowering metadata (node `meta`, `loops`) as plain data, also used by `dfg.mlir`
+# (`lowering.to_handshake` / `lowering.from_handshake`).
+meta_out = _meta_out
+meta_in = _meta_in

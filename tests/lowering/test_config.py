@@ -41,7 +41,7 @@ def _doc():
 @pytest.mark.parametrize("mutate,needle", [
     (lambda d: d.update(version=2), "version 2 is not supported"),
     (lambda d: d.update(schema="other"), "schema"),
-    (lambda d: d.pop("nodes"), "missing key 'nodes'"),
+    (lambda d: d.pop("nodes"), "dfg.yaml: 'nodes' is a required property"),
     (lambda d: d["channels"][0].update(src="nosuch.out"), "unknown node nosuch"),
     (lambda d: d["channels"][0].update(width=99), "width 99"),
     (lambda d: d["nodes"][1].update(outputs={"out": "i7"}), "i7"),
