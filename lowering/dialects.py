@@ -8,10 +8,8 @@ Every constraint of 000/001 is a verifier here:
 * `dataflow.gate` / `carry` / `invariant`: conditions `i1`, value operands and results of one type.
   Value types are the native scalars, tagged types, or `none` (a control token: the lowering's
   memory-ordering carries of spec 004 move control tokens through `carry` and `invariant`).
-* `handshake.*`: the primitive operations of the lowered DFG, with operand-count and type checks.
-
-The lowered DFG prints as generic-form MLIR (`lowering.dialects.dfg_to_mlir`) that parses back
-with these definitions and verifies.
+The `handshake` dialect (CIRCT's operations, spec 003's types) is `lowering.handshake_ir`; a lowered
+graph is written in it, with these `dataflow` operations, by `lowering.to_handshake` (`dfg.mlir`).
 """
 
 from __future__ import annotations
@@ -24,7 +22,6 @@ from xdsl.dialects.builtin import (
     Float32Type,
     Float64Type,
     IndexType,
-    IntegerAttr,
     IntegerType,
     NoneType,
     Signedness,
@@ -38,8 +35,6 @@ from xdsl.irdl import (
     operand_def,
     opt_attr_def,
     result_def,
-    var_operand_def,
-    var_result_def,
 )
 from xdsl.parser import AttrParser
 from xdsl.printer import Printer
@@ -188,248 +183,6 @@ class InvariantOp(IRDLOperation):
 
 
 Dataflow = Dialect("dataflow", [StreamOp, GateOp, CarryOp, InvariantOp], [TaggedType])
-
-
-# ------------------------------------------------------------------------------------- handshake
-class _HsOp(IRDLOperation):
-    """Common shape: variadic operands/results, checked per operation."""
-
-    ins = var_operand_def()
-    outs = var_result_def()
-
-    def _counts(self, n_in: int | None, n_out: int | None) -> None:
-        if n_in is not None and len(self.ins) != n_in:
-            raise VerifyException(f"{self.name}: expected {n_in} operands, got {len(self.ins)}")
-        if n_out is not None and len(self.outs) != n_out:
-            raise VerifyException(f"{self.name}: expected {n_out} results, got {len(self.outs)}")
-
-
-@irdl_op_definition
-class ForkOp(_HsOp):
-    name = "handshake.fork"
-
-    def verify_(self) -> None:
-        self._counts(1, None)
-        if len(self.outs) < 2:
-            raise VerifyException("handshake.fork: needs at least two results")
-        for r in self.outs:
-            if r.type != self.ins[0].type:
-                raise VerifyException("handshake.fork: results must have the operand's type")
-
-
-@irdl_op_definition
-class SinkOp(_HsOp):
-    name = "handshake.sink"
-
-    def verify_(self) -> None:
-        self._counts(1, 0)
-
-
-@irdl_op_definition
-class JoinOp(_HsOp):
-    name = "handshake.join"
-
-    def verify_(self) -> None:
-        self._counts(None, 1)
-        if len(self.ins) < 1:
-            raise VerifyException("handshake.join: needs operands")
-        if not isinstance(self.outs[0].type, NoneType):
-            raise VerifyException("handshake.join: result must be none")
-
-
-@irdl_op_definition
-class ConstantOp(_HsOp):
-    name = "handshake.constant"
-    value = opt_attr_def(IntegerAttr)
-
-
-    def verify_(self) -> None:
-        self._counts(1, 1)
-        if not isinstance(self.ins[0].type, NoneType):
-            raise VerifyException("handshake.constant: trigger must be none")
-
-
-@irdl_op_definition
-class CondBrOp(_HsOp):
-    name = "handshake.cond_br"
-
-    def verify_(self) -> None:
-        self._counts(2, 2)
-        _check_i1(self, "condition", self.ins[0].type)
-        for r in self.outs:
-            if r.type != self.ins[1].type:
-                raise VerifyException("handshake.cond_br: results must have the data operand's type")
-
-
-@irdl_op_definition
-class MuxOp(_HsOp):
-    name = "handshake.mux"
-
-    def verify_(self) -> None:
-        self._counts(None, 1)
-        if len(self.ins) < 3:
-            raise VerifyException("handshake.mux: needs a select and at least two data operands")
-        sel = self.ins[0].type
-        if not isinstance(sel, IntegerType | IndexType):
-            raise VerifyException(f"handshake.mux: select must be an integer, got {sel}")
-        for v in self.ins[1:]:
-            if v.type != self.outs[0].type:
-                raise VerifyException("handshake.mux: data operands and result must have one type")
-
-
-@irdl_op_definition
-class BufferOp(_HsOp):
-    name = "handshake.buffer"
-    slots = opt_attr_def(IntegerAttr)
-
-    def verify_(self) -> None:
-        self._counts(1, 1)
-        if self.ins[0].type != self.outs[0].type:
-            raise VerifyException("handshake.buffer: result must have the operand's type")
-
-
-@irdl_op_definition
-class LoadOp(_HsOp):
-    """operands (addr, data_from_mem, ctrl) -> results (data, addr_to_mem)."""
-
-    name = "handshake.load"
-
-    def verify_(self) -> None:
-        self._counts(3, 2)
-        if not isinstance(self.ins[2].type, NoneType):
-            raise VerifyException("handshake.load: ctrl must be none")
-
-
-@irdl_op_definition
-class StoreOp(_HsOp):
-    """operands (addr, data, ctrl) -> results (data_to_mem, addr_to_mem)."""
-
-    name = "handshake.store"
-
-    def verify_(self) -> None:
-        self._counts(3, 2)
-        if not isinstance(self.ins[2].type, NoneType):
-            raise VerifyException("handshake.store: ctrl must be none")
-
-
-class _MemOp(_HsOp):
-    ld_count = opt_attr_def(IntegerAttr)
-    st_count = opt_attr_def(IntegerAttr)
-
-    def verify_(self) -> None:
-        ld = self.ld_count.value.data if self.ld_count else 0
-        st = self.st_count.value.data if self.st_count else 0
-        self._counts(2 * st + ld, ld + st + ld)
-
-
-@irdl_op_definition
-class MemoryOp(_MemOp):
-    """operands: stores first (data, addr each), then load addresses; results: load data,
-    store done, load done."""
-
-    name = "handshake.memory"
-
-
-@irdl_op_definition
-class ExtMemoryOp(_MemOp):
-    name = "handshake.extmemory"
-
-
-@irdl_op_definition
-class ArithOp(_HsOp):
-    """An `arith` computation node of the DFG (the operation name is in `op`)."""
-
-    name = "handshake.arith"
-    op = opt_attr_def(StringAttr)
-    predicate = opt_attr_def(StringAttr)
-
-
-@irdl_op_definition
-class SourceArgOp(_HsOp):
-    """A function interface node of the DFG (`func.start`, `func.arg`, `func.result`, `func.done`)."""
-
-    name = "handshake.port"
-    kind = opt_attr_def(StringAttr)
-
-
-Handshake = Dialect(
-    "handshake",
-    [
-        ForkOp,
-        SinkOp,
-        JoinOp,
-        ConstantOp,
-        CondBrOp,
-        MuxOp,
-        BufferOp,
-        LoadOp,
-        StoreOp,
-        MemoryOp,
-        ExtMemoryOp,
-        ArithOp,
-        SourceArgOp,
-    ],
-    [],
-)
-
-
-# ------------------------------------------------------------------------------------- printing
-def dfg_to_mlir(g) -> str:
-    """The DFG as generic-form MLIR in one `func.func` (parses back with `lowering.parse`).
-
-    Values are `%<node>_<port>`; func.start/func.arg become function arguments, func.result/func.done
-    the returned values; every other node is one operation of this module's dialects (arith nodes are
-    `handshake.arith` with `op = "arith.addi"` and so on).
-    """
-    def val(ref) -> str:
-        return "%" + f"{ref.node}_{ref.port}".replace("[", "_").replace("]", "")
-
-    args, arg_types, body, rets, ret_types = [], [], [], [], []
-    order = {"func.start": 0, "func.arg": 1}
-    for n in sorted((n for n in g.nodes.values() if n.op in order), key=lambda n: (order[n.op], n.params.get(
-            "position", -1))):
-        ty = n.out_types["out"]
-        args.append(f"{val(type('R', (), {'node': n.id, 'port': 'out'}))}: {ty}")
-        arg_types.append(ty)
-    for n in g.nodes.values():
-        if n.op in order:
-            continue
-        ins = [n.inputs[p] for p in n.in_types]
-        in_types = list(n.in_types.values())
-        if n.op in ("func.result", "func.done"):
-            continue
-        outs = list(n.out_types)
-        out_types = [n.out_types[p] for p in outs]
-        attrs = {}
-        name = n.op
-        if n.op == "dataflow.stream":
-            from golden.dataflow.stream import CONT_CONDS, STEP_OPS
-
-            cc = n.params.get("cont_cond", 0)
-            attrs = {"step_op": f'"{STEP_OPS[n.params.get("step_op", 0)]}"',
-                     "cont_cond": f'"{CONT_CONDS[cc] if cc < len(CONT_CONDS) else "sign"}"'}
-        elif n.op.startswith("arith."):
-            name = "handshake.arith"
-            attrs = {"op": f'"{n.op}"'}
-            if n.op == "arith.cmpi":
-                attrs["predicate"] = f'"{n.params["predicate"]}"'
-        elif n.op == "handshake.constant":
-            attrs = {"value": f"{n.params['value']} : i64" if n.params["value"] < 2**63 else
-                     f"{n.params['value'] - 2**64} : i64"}
-        elif n.op in ("handshake.memory", "handshake.extmemory"):
-            attrs = {"ld_count": f"{n.params['n_load']} : i64", "st_count": f"{n.params['n_store']} : i64"}
-        attr = (" {" + ", ".join(f"{k} = {v}" for k, v in attrs.items()) + "}") if attrs else ""
-        lhs = (", ".join(val(type("R", (), {"node": n.id, "port": p})) for p in outs) + " = ") if outs else ""
-        body.append(f'    {lhs}"{name}"({", ".join(val(r) for r in ins)}){attr} : '
-                    f'({", ".join(in_types)}) -> ({", ".join(out_types)})')
-    for n in sorted((n for n in g.nodes.values() if n.op in ("func.result", "func.done")),
-                    key=lambda n: (n.op != "func.result", n.params.get("position", 0))):
-        rets.append(val(n.inputs["in"]))
-        ret_types.append(n.in_types["in"])
-    head = f"func.func @{g.name}({', '.join(args)}) -> ({', '.join(ret_types)}) {{"
-    tail = f"    func.return {', '.join(rets)} : {', '.join(ret_types)}\n}}"
-    return "\n".join([f"// DFG of @{g.name} ({len(g.nodes)} nodes), generic-form handshake + dataflow MLIR",
-                      head, *body, tail]) + "\n"
 
 
 # ------------------------------------------------------------------------------------- custom syntax

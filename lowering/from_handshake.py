@@ -21,14 +21,20 @@ mux select picks input 1, not input -1). So it reads as `arith.index_castui`.
 
 from __future__ import annotations
 
+import json
+import re
+
 from xdsl.dialects.builtin import IndexType, IntegerType, MemRefType
 from xdsl.ir import Attribute, Operation, SSAValue
 
+from golden.dataflow.stream import BY_SIGN, CONT_CONDS, STEP_OPS
 from golden.handshake.common import sel_width
 from golden.types import ChannelType, ExtraSignal, channel_int
 from lowering import arith_nodes
+from lowering import dialects as df
 from lowering import handshake_ir as hs
 from lowering import handshake_signals as sig
+from lowering.config import meta_in
 from lowering.dfg import CONTROL, DFG, MemGroup, Node, Ref
 from lowering.dialects import TaggedType
 from lowering.parse import LoweringError, SourceModule
@@ -56,7 +62,14 @@ class _Reader:
 
     def __init__(self, src: SourceModule, fn: hs.FuncOp, index_width: int):
         self.src, self.fn = src, fn
+        self.dfv = {k: v for k, v in fn.attributes.items() if k.startswith("dfv.")}  # written by dfv
+        if "dfv.index_width" in self.dfv:
+            index_width = self.dfv["dfv.index_width"].value.data
         self.g = DFG(fn.sym_name.data, index_width)
+        if "dfv.order" in self.dfv:  # fresh ids (added before a node takes its written id) never collide
+            written = json.loads(self.dfv["dfv.order"].data)
+            self.g._counter = max((int(m.group(1)) for nid in written if (m := re.search(r"_(\d+)$", nid))),
+                                  default=0)
         self.out: dict[SSAValue, Ref] = {}  # values produced by a node output
         self.alias: dict[SSAValue, SSAValue] = {}  # values that are another value (br, 1-input merge, ...)
         self.wiring: list[tuple[Node, str, SSAValue]] = []  # node inputs to connect once every value exists
@@ -114,18 +127,44 @@ class _Reader:
              params: dict, results: list[tuple[SSAValue, str]] | None = None) -> Node:
         """Add node `name` for `op`: `ins` port -> (type, operand), `outs` port -> type; `results`
         pairs each result value with its output port (default: `op.results` with `outs` in order)."""
-        n = self.g.add(name, {p: t for p, (t, _) in ins.items()}, outs, self.loc(op), params)
+        n = self.adopt(op, self.g.add(name, {p: t for p, (t, _) in ins.items()}, outs, self.loc(op), params))
         for p, (_, v) in ins.items():
             self.wiring.append((n, p, v))
         for v, p in results if results is not None else zip(op.results, outs, strict=True):
             self.out[v] = Ref(n.id, p)
         return n
 
+    def adopt(self, op: Operation, n: Node) -> Node:
+        """Give node `n` of `op` what a graph written by dfv (`lowering.to_handshake`) records for it:
+        its id, source location, memory group and lowering roles."""
+        a = op.attributes
+        if "dfv.id" in a:
+            self.rename(n, a["dfv.id"].data)
+        if "dfv.loc" in a:
+            n.loc = a["dfv.loc"].data
+        if "dfv.group" in a:
+            n.group = a["dfv.group"].data
+        if "dfv.meta" in a:
+            n.meta = meta_in(json.loads(a["dfv.meta"].data))
+        return n
+
+    def rename(self, n: Node, nid: str) -> None:
+        if nid == n.id:
+            return
+        if nid in self.g.nodes:
+            raise LoweringError(f"node id {nid} is used twice", n.loc)
+        del self.g.nodes[n.id]
+        n.id = nid
+        self.g.nodes[nid] = n
+
     # ------------------------------------------------------------------ driver
     def read(self) -> DFG:
         g, fn = self.g, self.fn
         floc = self.loc(fn)
+        ids = json.loads(self.dfv["dfv.ids"].data) if "dfv.ids" in self.dfv else {}
         start = g.add("func.start", {}, {"out": CONTROL}, floc)
+        if ids:
+            self.rename(start, ids["start"])
         block = fn.body.block
         position = 0
         for arg in block.args:
@@ -136,6 +175,8 @@ class _Reader:
             else:
                 ty = self.dtype(arg.type, floc)
                 n = g.add("func.arg", {}, {"out": ty}, floc, {"position": position})
+                if ids:
+                    self.rename(n, ids["args"][str(position)])
                 self.out[arg] = Ref(n.id, "out")
                 g.args.append({"position": position, "kind": "scalar", "type": ty, "node": n.id})
                 position += 1
@@ -146,13 +187,39 @@ class _Reader:
             elif not isinstance(op, hs.ReturnOp):
                 self.op(op)
         self.arith(arith_ops)
-        self.interface(block.last_op)
+        self.interface(block.last_op, ids)
         for n, p, v in self.wiring:
             n.inputs[p] = self.resolve(v, n.loc)
         self.groups(block)
+        if self.dfv:
+            self.restore(ids)
         return g
 
-    def interface(self, ret: hs.ReturnOp) -> None:
+    def restore(self, ids: dict) -> None:
+        """A graph written by dfv: its groups, loops, source operations and node order as written."""
+        g, a = self.g, self.dfv
+        for nid, loc in ids.get("locs", {}).items():
+            g.nodes[nid].loc = loc
+        g.sources = json.loads(a["dfv.sources"].data)
+        g.loops = {k: meta_in(v) for k, v in json.loads(a["dfv.loops"].data).items()}
+        written = json.loads(a["dfv.groups"].data)
+        by_node = {m.node: m for m in g.groups.values()}
+        groups = {}
+        for name, w in written.items():
+            m = by_node[w["node"]]
+            m.name, m.root, m.kind, m.accesses = name, w["root"], w["kind"], list(w["accesses"])
+            for nid in (m.node, *m.accesses):
+                g.nodes[nid].group = name
+            groups[name] = m
+        g.groups = groups
+        order = json.loads(a["dfv.order"].data)
+        if sorted(order) != sorted(g.nodes):
+            raise LoweringError("dfv.order does not list the graph's nodes", self.loc(self.fn))
+        g.nodes = {nid: g.nodes[nid] for nid in order}
+        numbers = [int(m.group(1)) for nid in g.nodes if (m := re.search(r"_(\d+)$", nid))]
+        g._counter = max(numbers, default=0)
+
+    def interface(self, ret: hs.ReturnOp, ids: dict) -> None:
         loc = self.loc(ret)
         dones = [v for v in ret.ins if hs.is_control(v.type)]
         if len(dones) != 1:
@@ -162,10 +229,14 @@ class _Reader:
         for v in ret.ins:
             if hs.is_control(v.type):
                 n = self.g.add("func.done", {"in": CONTROL}, {}, loc)
+                if ids:
+                    self.rename(n, ids["done"])
                 self.wiring.append((n, "in", v))
                 continue
             ty = self.dtype(v.type, loc)
             n = self.g.add("func.result", {"in": ty}, {}, loc, {"position": k})
+            if ids:
+                self.rename(n, ids["results"][str(k)])
             self.wiring.append((n, "in", v))
             self.g.results.append({"position": k, "type": ty, "node": n.id})
             k += 1
@@ -227,6 +298,8 @@ class _Reader:
             self.access(op, loc)
         elif isinstance(op, hs.MemoryOp | hs.ExtMemoryOp):
             self.memory(op, loc)
+        elif isinstance(op, df.StreamOp | df.GateOp | df.CarryOp | df.InvariantOp):
+            self.dataflow(op, loc)
         elif isinstance(op, sig.ComposeOp | sig.DecomposeOp):
             t = self.dtype(op.ins[0].type, loc)
             self.node(op, op.name, {"in": (t, op.ins[0])}, {"out": self.dtype(op.outs[0].type, loc)},
@@ -237,6 +310,30 @@ class _Reader:
             self.bundle(op, loc)
         else:
             raise LoweringError(f"unsupported operation {op.name} in a handshake.func", loc)
+
+    def dataflow(self, op: Operation, loc: str) -> None:
+        """The four dataflow machines (specs 000/001), as a lowered `scf` program has them."""
+        bad = hs.unknown_attributes(op)
+        if bad:
+            raise LoweringError(f"{op.name}: unknown attribute {', '.join(repr(b) for b in bad)}", loc)
+        if isinstance(op, df.StreamOp):
+            sop = STEP_OPS.index(op.step_op.data) if op.step_op is not None else 0
+            cc = op.cont_cond.data if op.cont_cond is not None else "<"
+            self.node(op, op.name, {"start": ("index", op.start), "step": ("index", op.step),
+                                    "bound": ("index", op.bound)}, {"idx": "index", "cont": "i1"},
+                      {"width": self.g.index_width, "step_op": sop,
+                       "cont_cond": BY_SIGN if cc == "sign" else CONT_CONDS.index(cc)})
+            return
+        if isinstance(op, df.GateOp):
+            t = self.dtype(op.before_value.type, loc)
+            self.node(op, op.name, {"before_value": (t, op.before_value), "before_cond": ("i1", op.before_cond)},
+                      {"after_value": t, "after_cond": "i1"}, {"width": max(1, self.g.width(t))})
+            return
+        t = self.dtype(op.a.type, loc)
+        ins = {"d": ("i1", op.d), "a": (t, op.a)}
+        if isinstance(op, df.CarryOp):
+            ins["b"] = (t, op.b)
+        self.node(op, op.name, ins, {"o": t}, {"width": max(1, self.g.width(t))})
 
     def unbundle(self, op: sig.UnbundleOp, loc: str) -> None:
         """Record the fields of an unbundled channel: its control token (None) and `(lo, width)` bit
@@ -379,16 +476,16 @@ class _Reader:
         if len(extras) > 1:
             raise LoweringError(f"{op.name}: every operand and the result must carry the same extra signals "
                                 f"(specs README), got {' / '.join(e or 'none' for e in sorted(extras))}", loc)
-        if op.name == "arith.index_cast":
+        if op.name == "arith.index_cast" and not self.dfv:
             # CIRCT's hardware carries unsigned data and widens an index_cast with zeros (its handshake
             # lowering pads); its programs rely on that, e.g. an i1 condition cast to a mux select.
-            self.out[op.results[0]] = arith_nodes.cast(self.g, "arith.index_castui", self.resolve(op.operands[0], loc),
-                                                       out_type, loc)
-            return
-        ref = arith_nodes.arith_node(self.g, op, lambda v: self.resolve(v, loc), out_type, loc)
+            ref = arith_nodes.cast(self.g, "arith.index_castui", self.resolve(op.operands[0], loc), out_type, loc)
+        else:
+            ref = arith_nodes.arith_node(self.g, op, lambda v: self.resolve(v, loc), out_type, loc)
         if ref is None:
             raise LoweringError(f"unsupported operation {op.name}", loc)
-        self.out[op.results[0]] = ref
+        n = self.adopt(op, self.g.nodes[ref.node])
+        self.out[op.results[0]] = Ref(n.id, ref.port)
 
     # ------------------------------------------------------------------ memories
     def groups(self, block) -> None:

@@ -861,12 +861,21 @@ class FuncOp(IRDLOperation):
 def unknown_attributes(op: IRDLOperation) -> list[str]:
     """Attributes of `op` that neither its definition nor CIRCT's printing of it (`KNOWN_EXTRA`) has."""
     d = type(op).get_irdl_definition()
-    known = set(d.attributes) | set(d.properties) | KNOWN_EXTRA.get(op.name, set())
+    known = set(d.attributes) | set(d.properties) | KNOWN_EXTRA.get(op.name, set()) | \
+        (DFV_FUNC_ATTRIBUTES if op.name == "handshake.func" else DFV_ATTRIBUTES)
     return sorted(k for k in op.attributes if k not in known)
 
 
+DFV_ATTRIBUTES = {"dfv.id", "dfv.loc", "dfv.group", "dfv.meta"}
+"""What a graph written by dfv (`lowering.to_handshake`) records on each operation: node id, source location,
+memory group, lowering roles."""
+DFV_FUNC_ATTRIBUTES = {"dfv.source", "dfv.index_width", "dfv.ids", "dfv.order", "dfv.groups", "dfv.loops",
+                       "dfv.sources"}
+"""... and on its function: the interface node ids, node order, memory groups, loops and source operations."""
+
+
 KNOWN_EXTRA: dict[str, set[str]] = {
-    "handshake.func": {"argNames", "resNames"},
+    "handshake.func": {"argNames", "resNames", "sym_visibility"},
     "handshake.memory": {"id", "lsq"},
     "handshake.extmemory": {"id"},
 }

@@ -94,6 +94,8 @@ class _RecomposeOp(IRDLOperation):
     def _check(self, full: Attribute, composed: Attribute) -> None:
         if len(self.ins) != 1 or len(self.outs) != 1:
             raise VerifyException(f"{self.name}: one operand and one result")
+        # a plain iN is the channel<iN> of CIRCT's implicit channels (how a written graph spells it)
+        full, composed = (ChannelType.make(t) if isinstance(t, IntegerType) else t for t in (full, composed))
         if not isinstance(full, ChannelType) or not isinstance(composed, ChannelType):
             raise VerifyException(f"{self.name}: takes and gives !handshake.channel types, got {full} and {composed}")
         if not any(_same_shape(composed, form) for form in composed_forms(full)):

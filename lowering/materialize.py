@@ -37,7 +37,7 @@ def _back_edges(g: DFG) -> list[tuple[str, str]]:
     succ: dict[str, list[tuple[str, str]]] = {nid: [] for nid in g.nodes}
     for n in g.nodes.values():
         for p, r in n.inputs.items():
-            if r is not None and g.nodes[r.node].op != "handshake.buffer":  # a buffer already cuts
+            if r is not None and g.nodes[r.node].op not in ("handshake.buffer", "handshake.fifo"):  # storage cuts
                 succ[r.node].append((n.id, p))
     color: dict[str, int] = {}
     back = []
@@ -73,7 +73,8 @@ def _buffer_input(g: DFG, nid: str, port: str, loc: str, meta: dict) -> None:
     n.inputs[port] = Ref(b.id, "out")
 
 
-def _buffers(g: DFG) -> None:
+def _lowering_buffers(g: DFG) -> None:
+    """The storage the `scf` lowering's structures need (docs/lowering.md)."""
     # Every loop back edge enters a `carry` on `b`: a buffer there gives the loop-carried value one
     # token of slack, so the body's last operation can fire while the carry waits for the next
     # condition (zero-capacity handshake channels otherwise deadlock on that reconvergence).
@@ -93,17 +94,22 @@ def _buffers(g: DFG) -> None:
     # memory split without storage (lowering.deadlock): a buffer on every select on such a path.
     for nid, port in select_cuts(g):
         _buffer_input(g, nid, port, g.nodes[nid].loc, {"role": "select_slack"})
-    for nid, port in _back_edges(g):
-        _buffer_input(g, nid, port, g.nodes[nid].loc, {"cycle": True})
 
 
-def materialize(g: DFG) -> DFG:
+def materialize(g: DFG, lowered: bool = True) -> DFG:
+    """Forks and sinks where a value has several or no users, then storage: for a graph the `scf`
+    lowering built (`lowered`), the buffers its loops and conditions need; for every graph a buffer on
+    each cycle that has no storage (a DFS back edge). A handshake program is a circuit already: it gets
+    only the forks, sinks and cycle cuts it lacks, so a graph written by dfv reads back unchanged."""
     for n in g.nodes.values():
         for p, r in n.inputs.items():
             if r is None:
                 raise ValueError(f"internal: input {p} of {n.op} ({n.id}, {n.loc}) left unconnected")
     _fork_and_sink(g)
-    _buffers(g)
+    if lowered:
+        _lowering_buffers(g)
+    for nid, port in _back_edges(g):
+        _buffer_input(g, nid, port, g.nodes[nid].loc, {"cycle": True})
     g.build_channels()
     return g
 

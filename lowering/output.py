@@ -17,14 +17,14 @@ from lowering.pipeline import function_names, lower_source
 
 def _write_one(g, outdir: str, stem: str, path: str) -> list[str]:
     from lowering.config import write_config
-    from lowering.dialects import dfg_to_mlir
     from lowering.dot import write_dot
+    from lowering.to_handshake import dfg_to_handshake
 
     files = [write_config(g, os.path.join(outdir, f"{stem}.yaml"), source=path)]
     files += write_dot(g, os.path.join(outdir, f"{stem}.dot"))
     mlir = os.path.join(outdir, f"{stem}.mlir")
     with open(mlir, "w", encoding="utf-8") as fh:
-        fh.write(dfg_to_mlir(g))
+        fh.write(dfg_to_handshake(g, path))
     files.append(mlir)
     return files
 

@@ -44,7 +44,7 @@ def context() -> Context:
         from xdsl.dialects import get_all_dialects
 
         from lowering.arith_ops import EXTRA_ARITH_OPS
-        from lowering.dialects import Dataflow, Handshake
+        from lowering.dialects import Dataflow
 
         ctx = Context()
         for name, factory in get_all_dialects().items():
@@ -52,7 +52,6 @@ def context() -> Context:
                 continue
             ctx.register_dialect(name, factory)
         ctx.load_dialect(Dataflow)
-        ctx.load_dialect(Handshake)
         for op in EXTRA_ARITH_OPS:
             ctx.load_op(op)
         _CTX = ctx

@@ -94,7 +94,7 @@ def lower_program(src: SourceModule, func: str | None = None, index_width: int |
     iw = DEFAULT_INDEX_WIDTH if index_width is None else index_width
     if any(isinstance(op, FuncOp) for op in src.module.ops):
         fn = find_handshake_function(src, func.removeprefix("@") if func else None)
-        g = materialize(read_handshake(src, fn.sym_name.data, iw))
+        g = materialize(read_handshake(src, fn.sym_name.data, iw), lowered=False)
     else:
         fn = find_function(src, func)
         g = materialize(lower_function(src, fn.sym_name.data, iw))

@@ -44,7 +44,7 @@ def _doc():
     (lambda d: d.pop("nodes"), "dfg.yaml: 'nodes' is a required property"),
     (lambda d: d["channels"][0].update(src="nosuch.out"), "unknown node nosuch"),
     (lambda d: d["channels"][0].update(width=99), "width 99"),
-    (lambda d: d["nodes"][1].update(outputs={"out": "i7"}), "i7"),
+    (lambda d: d["nodes"][1].update(outputs={"out": "i65"}), "i65"),
     (lambda d: d["nodes"].append(dict(d["nodes"][0])), "duplicate node id"),
     (lambda d: d["channels"].append(dict(d["channels"][0])), "two channels"),
 ])

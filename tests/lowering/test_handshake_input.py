@@ -443,7 +443,7 @@ SIGNAL_ERRORS = {
                       "k.mlir:4:", "bundle must take the control token and the fields of one unbundle"),
     "raw_use": ("  %c, %d, %s, %t = unbundle %a : !handshake.control, i32, i1, i4\n  sink %d : i32\n",
                 "k.mlir:2:", "a raw signal of unbundle (result 1) is used outside a bundle"),
-    "valid_ready": ("  %v = unbundle %s, %r : i1\n  %c2, %r = bundle %v : !handshake.control, i1\n", "k.mlir:2:",
+    "valid_ready": ("  %v = unbundle %go, %r : i1\n  %c2, %r = bundle %v : !handshake.control, i1\n", "k.mlir:2:",
                     "unbundle of valid/ready or of upstream signals parses and verifies, but raw handshake wires "
                     "cannot run here"),
 }
@@ -452,7 +452,7 @@ SIGNAL_ERRORS = {
 @pytest.mark.parametrize("case", sorted(SIGNAL_ERRORS))
 def test_signal_operation_errors(tmp_path, case):
     body, where, needle = SIGNAL_ERRORS[case]
-    (tmp_path / "k.mlir").write_text(f"handshake.func @f(%a: {CH}, %b: {CH}, %s: !handshake.control) -> "
-                                     f"(!handshake.control) {{\n{body}  return %s : !handshake.control\n}}\n")
+    (tmp_path / "k.mlir").write_text(f"handshake.func @f(%a: {CH}, %b: {CH}, %go: !handshake.control) -> "
+                                     f"(!handshake.control) {{\n{body}  return %go : !handshake.control\n}}\n")
     proc = _dfv("lower", str(tmp_path / "k.mlir"), "-o", str(tmp_path / "out"))
     _check_one_line_error(proc, where, needle)
