@@ -40,10 +40,12 @@ from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
-STEP_OPS = ("+=", "-=", "*=", "/=", "<<=", ">>=")
-CONT_CONDS = ("<", "<=", ">", ">=", "!=", "sign")
-INT_WIDTHS = (1, 8, 16, 32, 64)
-MAX_TAG = 16
+from golden.dataflow.stream import CONT_CONDS, STEP_OPS
+from golden.types import INT_WIDTHS, MAX_TAG_WIDTH
+
+# the spellings of the `cont_cond` attribute: the comparisons, then "sign" (encoding BY_SIGN)
+COND_SPELLINGS = (*CONT_CONDS, "sign")
+MAX_TAG = MAX_TAG_WIDTH
 
 
 def is_native(t: Attribute) -> bool:
@@ -137,9 +139,9 @@ class StreamOp(IRDLOperation):
             raise VerifyException(
                 f"dataflow.stream: step_op '{self.step_op.data}' is not one of {' '.join(STEP_OPS)}"
             )
-        if self.cont_cond is not None and self.cont_cond.data not in CONT_CONDS:
+        if self.cont_cond is not None and self.cont_cond.data not in COND_SPELLINGS:
             raise VerifyException(
-                f"dataflow.stream: cont_cond '{self.cont_cond.data}' is not one of {' '.join(CONT_CONDS)}"
+                f"dataflow.stream: cont_cond '{self.cont_cond.data}' is not one of {' '.join(COND_SPELLINGS)}"
             )
 
 

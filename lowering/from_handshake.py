@@ -27,7 +27,7 @@ import re
 from xdsl.dialects.builtin import IndexType, IntegerType, MemRefType
 from xdsl.ir import Attribute, Operation, SSAValue
 
-from golden.dataflow.stream import BY_SIGN, CONT_CONDS, STEP_OPS
+from golden.dataflow.stream import STEP_OPS
 from golden.handshake.common import sel_width
 from golden.types import ChannelType, ExtraSignal, channel_int
 from lowering import arith_nodes
@@ -322,7 +322,7 @@ class _Reader:
             self.node(op, op.name, {"start": ("index", op.start), "step": ("index", op.step),
                                     "bound": ("index", op.bound)}, {"idx": "index", "cont": "i1"},
                       {"width": self.g.index_width, "step_op": sop,
-                       "cont_cond": BY_SIGN if cc == "sign" else CONT_CONDS.index(cc)})
+                       "cont_cond": df.COND_SPELLINGS.index(cc)})
             return
         if isinstance(op, df.GateOp):
             t = self.dtype(op.before_value.type, loc)

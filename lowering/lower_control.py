@@ -27,6 +27,7 @@ from xdsl.dialects import arith, func, memref, scf
 from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, MemRefType
 from xdsl.ir import Attribute, Operation, SSAValue
 
+from golden.types import INT_WIDTHS
 from lowering import arith_nodes
 from lowering.dfg import CONTROL, DFG, Ref
 from lowering.lower_memory import MemoryLowering, MFor, MIf, MRegion, MWhile
@@ -34,7 +35,6 @@ from lowering.parse import LoweringError, SourceModule
 
 IGNORED = {"memref.dealloc", "memref.cast", "memref.subview", "memref.reinterpret_cast",
            "memref.collapse_shape", "memref.expand_shape", "memref.alloc", "memref.alloca"}
-INT_WIDTHS = (1, 8, 16, 32, 64)
 
 
 # ------------------------------------------------------------------------------------- scopes

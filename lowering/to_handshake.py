@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import json
 
-from golden.dataflow.stream import BY_SIGN, CONT_CONDS, STEP_OPS
+from golden.dataflow.stream import STEP_OPS
 from golden.types import to_signed
 from lowering.config import meta_out
 from lowering.dfg import CONTROL, DFG, Ref, sorted_ports
+from lowering.dialects import COND_SPELLINGS
 
 
 def _str(text: str) -> str:
@@ -170,8 +171,7 @@ class _Writer:
         extra = None
         if op == "dataflow.stream":
             cc = p["cont_cond"]
-            extra = {"step_op": _str(STEP_OPS[p["step_op"]]), "cont_cond": _str("sign" if cc == BY_SIGN else
-                                                                                CONT_CONDS[cc])}
+            extra = {"step_op": _str(STEP_OPS[p["step_op"]]), "cont_cond": _str(COND_SPELLINGS[cc])}
         return (f"{res}{op} {', '.join(ins[x] for x in names)}{self.attrs(n, extra)} : "
                 f"{', '.join(t_in[x] for x in names)} -> {', '.join(t_out[x] for x in outs)}")
 

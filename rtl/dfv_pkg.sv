@@ -7,6 +7,9 @@
 //   error it may have caused. Codes are sticky until reset. golden/errors.py mirrors these values.
 // - dataflow.stream `step_op` encoding (structural: the STEP_OP module parameter).
 // - dataflow.stream `cont_cond` encoding (runtime configuration: a 3-bit input).
+// - arith_binop `OP`, arith_cmpi `PRED` and arith_cast `KIND` encodings (structural parameters).
+// The Python side (golden.handshake.arith, golden.dataflow.stream) holds the same tables;
+// tests/golden/test_encodings.py keeps the two equal.
 
 package dfv_pkg;
 
@@ -47,6 +50,46 @@ package dfv_pkg;
   localparam logic [2:0] COND_NE      = 3'd4;  // next_idx != bound
   localparam logic [2:0] COND_BY_SIGN = 3'd5;  // `<` when step > 0, `>` when step < 0
   // 3'd6 and 3'd7 are invalid: CFG_DATAFLOW_STREAM_CONT_COND.
+
+  // ---------------------------------------------------------------------------------------------
+  // arith_binop OP (MLIR arith integer binary operations)
+  // ---------------------------------------------------------------------------------------------
+  localparam int OP_ADDI  = 0;
+  localparam int OP_SUBI  = 1;
+  localparam int OP_MULI  = 2;
+  localparam int OP_DIVSI = 3;
+  localparam int OP_DIVUI = 4;
+  localparam int OP_REMSI = 5;
+  localparam int OP_REMUI = 6;
+  localparam int OP_ANDI  = 7;
+  localparam int OP_ORI   = 8;
+  localparam int OP_XORI  = 9;
+  localparam int OP_SHLI  = 10;
+  localparam int OP_SHRSI = 11;
+  localparam int OP_SHRUI = 12;
+
+  // ---------------------------------------------------------------------------------------------
+  // arith_cmpi PRED (MLIR's arith.cmpi predicate numbering)
+  // ---------------------------------------------------------------------------------------------
+  localparam int PRED_EQ  = 0;
+  localparam int PRED_NE  = 1;
+  localparam int PRED_SLT = 2;
+  localparam int PRED_SLE = 3;
+  localparam int PRED_SGT = 4;
+  localparam int PRED_SGE = 5;
+  localparam int PRED_ULT = 6;
+  localparam int PRED_ULE = 7;
+  localparam int PRED_UGT = 8;
+  localparam int PRED_UGE = 9;
+
+  // ---------------------------------------------------------------------------------------------
+  // arith_cast KIND
+  // ---------------------------------------------------------------------------------------------
+  localparam int CAST_INDEX_CAST   = 0;  // sign-extends
+  localparam int CAST_EXTSI        = 1;  // sign-extends
+  localparam int CAST_EXTUI        = 2;  // zero-extends
+  localparam int CAST_TRUNCI       = 3;  // narrows (sign-extends if ever widened)
+  localparam int CAST_INDEX_CASTUI = 4;  // zero-extends
 
   /* verilator lint_on UNUSEDPARAM */
 

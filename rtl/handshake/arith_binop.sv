@@ -28,21 +28,7 @@ module arith_binop #(
   output logic         err_valid,
   output logic [15:0]  err_code
 );
-  import dfv_pkg::*;
-
-  localparam int OP_ADDI = 0;
-  localparam int OP_SUBI = 1;
-  localparam int OP_MULI = 2;
-  localparam int OP_DIVSI = 3;
-  localparam int OP_DIVUI = 4;
-  localparam int OP_REMSI = 5;
-  localparam int OP_REMUI = 6;
-  localparam int OP_ANDI = 7;
-  localparam int OP_ORI = 8;
-  localparam int OP_XORI = 9;
-  localparam int OP_SHLI = 10;
-  localparam int OP_SHRSI = 11;
-  localparam int OP_SHRUI = 12;
+  import dfv_pkg::*;  // OP_* (the OP encoding), error codes
   localparam bit IS_DIV = (OP >= OP_DIVSI) && (OP <= OP_REMUI);
 
   logic [15:0] err_q;

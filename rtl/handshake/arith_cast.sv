@@ -18,7 +18,8 @@ module arith_cast #(
   output logic          out_valid,
   input  logic          out_ready
 );
-  localparam bit SIGNED_EXT = (KIND == 0) || (KIND == 1) || (KIND == 3);
+  import dfv_pkg::*;  // CAST_* (the KIND encoding)
+  localparam bit SIGNED_EXT = (KIND == CAST_INDEX_CAST) || (KIND == CAST_EXTSI) || (KIND == CAST_TRUNCI);
   /* verilator lint_off UNUSEDSIGNAL */
   logic at_init;  // read by testbenches (dut.at_init)
   /* verilator lint_on UNUSEDSIGNAL */

@@ -19,6 +19,7 @@ module arith_cmpi #(
   output logic         result_valid,
   input  logic         result_ready
 );
+  import dfv_pkg::*;  // PRED_* (the PRED encoding)
   logic fire;
   logic slt;
   logic ult;
@@ -32,16 +33,16 @@ module arith_cmpi #(
     ult = (lhs_data < rhs_data);
     slt = ($signed(lhs_data) < $signed(rhs_data));
     case (PRED)
-      0: result_data = eq;
-      1: result_data = ~eq;
-      2: result_data = slt;
-      3: result_data = slt | eq;
-      4: result_data = ~(slt | eq);
-      5: result_data = ~slt;
-      6: result_data = ult;
-      7: result_data = ult | eq;
-      8: result_data = ~(ult | eq);
-      9: result_data = ~ult;
+      PRED_EQ: result_data = eq;
+      PRED_NE: result_data = ~eq;
+      PRED_SLT: result_data = slt;
+      PRED_SLE: result_data = slt | eq;
+      PRED_SGT: result_data = ~(slt | eq);
+      PRED_SGE: result_data = ~slt;
+      PRED_ULT: result_data = ult;
+      PRED_ULE: result_data = ult | eq;
+      PRED_UGT: result_data = ~(ult | eq);
+      PRED_UGE: result_data = ~ult;
       default: result_data = 1'b0;
     endcase
     result_valid = lhs_valid & rhs_valid;
