@@ -301,8 +301,8 @@ class _Reader:
         elif isinstance(op, df.StreamOp | df.GateOp | df.CarryOp | df.InvariantOp):
             self.dataflow(op, loc)
         elif isinstance(op, sig.ComposeOp | sig.DecomposeOp):
-            t = self.dtype(op.ins[0].type, loc)
-            self.node(op, op.name, {"in": (t, op.ins[0])}, {"out": self.dtype(op.outs[0].type, loc)},
+            t = self.dtype(op.input.type, loc)
+            self.node(op, op.name, {"in": (t, op.input)}, {"out": self.dtype(op.result.type, loc)},
                       {"width": self.g.width(t)})
         elif isinstance(op, sig.UnbundleOp):
             self.unbundle(op, loc)

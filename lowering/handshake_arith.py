@@ -156,24 +156,7 @@ class _CastOp(IRDLOperation):
 
     input = operand_def()
     result = result_def()
-
-    @classmethod
-    def parse(cls, parser: Parser):
-        x = parser.parse_unresolved_operand()
-        attrs = parser.parse_optional_attr_dict()
-        parser.parse_punctuation(":")
-        t = parser.parse_type()
-        parser.parse_keyword("to")
-        u = parser.parse_type()
-        return cls.create(operands=[parser.resolve_operand(x, t)], result_types=[u], attributes=attrs)
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_operand(self.input)
-        printer.print_string(" : ")
-        printer.print_attribute(self.input.type)
-        printer.print_string(" to ")
-        printer.print_attribute(self.result.type)
+    assembly_format = "$input attr-dict `:` type($input) `to` type($result)"
 
     def verify_(self) -> None:
         _int_like(self, "input", self.input.type)

@@ -552,20 +552,7 @@ class SinkOp(IRDLOperation):
 
     name = "handshake.sink"
     operand = operand_def()
-
-    @classmethod
-    def parse(cls, parser: Parser):
-        u = parser.parse_unresolved_operand()
-        attrs = parser.parse_optional_attr_dict()
-        parser.parse_punctuation(":")
-        return cls.create(operands=[parser.resolve_operand(u, parser.parse_type())], attributes=attrs)
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_operand(self.operand)
-        _print_attrs(printer, self)
-        printer.print_string(" : ")
-        printer.print_attribute(self.operand.type)
+    assembly_format = "$operand attr-dict `:` type($operand)"
 
 
 @irdl_op_definition

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from xdsl.dialects.builtin import IntegerType, NoneType
 from xdsl.ir import Attribute
-from xdsl.irdl import IRDLOperation, irdl_op_definition, var_operand_def, var_result_def
+from xdsl.irdl import IRDLOperation, irdl_op_definition, operand_def, result_def, var_operand_def, var_result_def
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
@@ -70,30 +70,11 @@ def _same_shape(a: ChannelType, b: ChannelType) -> bool:
 class _RecomposeOp(IRDLOperation):
     """`%y = NAME %x : T -> U`."""
 
-    ins = var_operand_def()
-    outs = var_result_def()
-
-    @classmethod
-    def parse(cls, parser: Parser):
-        x = parser.parse_unresolved_operand()
-        attrs = parser.parse_optional_attr_dict()
-        parser.parse_punctuation(":")
-        t = parser.parse_type()
-        parser.parse_punctuation("->")
-        u = parser.parse_type()
-        return cls.create(operands=[parser.resolve_operand(x, t)], result_types=[u], attributes=attrs)
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_operand(self.ins[0])
-        printer.print_string(" : ")
-        printer.print_attribute(self.ins[0].type)
-        printer.print_string(" -> ")
-        printer.print_attribute(self.outs[0].type)
+    input = operand_def()
+    result = result_def()
+    assembly_format = "$input attr-dict `:` type($input) `->` type($result)"
 
     def _check(self, full: Attribute, composed: Attribute) -> None:
-        if len(self.ins) != 1 or len(self.outs) != 1:
-            raise VerifyException(f"{self.name}: one operand and one result")
         # a plain iN is the channel<iN> of CIRCT's implicit channels (how a written graph spells it)
         full, composed = (ChannelType.make(t) if isinstance(t, IntegerType) else t for t in (full, composed))
         if not isinstance(full, ChannelType) or not isinstance(composed, ChannelType):
@@ -108,7 +89,7 @@ class ComposeOp(_RecomposeOp):
     name = "handshake.compose"
 
     def verify_(self) -> None:
-        self._check(self.ins[0].type, self.outs[0].type)
+        self._check(self.input.type, self.result.type)
 
 
 @irdl_op_definition
@@ -116,7 +97,7 @@ class DecomposeOp(_RecomposeOp):
     name = "handshake.decompose"
 
     def verify_(self) -> None:
-        self._check(self.outs[0].type, self.ins[0].type)
+        self._check(self.result.type, self.input.type)
 
 
 @irdl_op_definition

@@ -11,24 +11,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from golden.core import Queues, Stateless
+from golden.handshake.buffer import Buffer
 from golden.handshake.common import check_data_or_ctrl_width, check_token
 
 
-class Wire(Stateless):
-    """Input `in`, output `out`: every token unchanged."""
-
-    INPUTS = ("in",)
-    OUTPUTS = ("out",)
+class Wire(Buffer):
+    """Input `in`, output `out`: every token unchanged (the token semantics of a buffer, without its
+    storage: the bounded golden run treats these operations as combinational)."""
 
     def __init__(self, width: int | None = 32):
-        self.width = check_data_or_ctrl_width(width)
-        super().__init__()
-
-    def fire(self, inq: Queues, outq: Queues) -> bool:
-        if not inq["in"]:
-            return False
-        outq["out"].append(check_token(inq["in"].popleft(), self.width, "in"))
-        return True
+        super().__init__(width, slots=1)
 
 
 class Repack(Stateless):
