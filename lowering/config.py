@@ -79,23 +79,25 @@ def _ref_in(s: str) -> Ref:
     return Ref(node, port)
 
 
-def _meta_out(v):
+def meta_out(v):
+    """Lowering metadata (node `meta`, `loops`) as plain data, Refs as `{ref: node.port}`; also `dfg.mlir`'s."""
     if isinstance(v, Ref):
         return {"ref": _ref_out(v)}
     if isinstance(v, dict):
-        return {k: _meta_out(x) for k, x in v.items()}
+        return {k: meta_out(x) for k, x in v.items()}
     if isinstance(v, list | tuple):
-        return [_meta_out(x) for x in v]
+        return [meta_out(x) for x in v]
     return v
 
 
-def _meta_in(v):
+def meta_in(v):
+    """The inverse of `meta_out`."""
     if isinstance(v, dict):
         if set(v) == {"ref"}:
             return _ref_in(v["ref"])
-        return {k: _meta_in(x) for k, x in v.items()}
+        return {k: meta_in(x) for k, x in v.items()}
     if isinstance(v, list):
-        return [_meta_in(x) for x in v]
+        return [meta_in(x) for x in v]
     return v
 
 
@@ -126,7 +128,7 @@ def graph_dict(g: DFG, source: str | None = None) -> dict:
         "results": [dict(r) for r in g.results],
         "nodes": [
             {"id": n.id, "op": n.op, "params": dict(n.params), "inputs": dict(n.in_types),
-             "outputs": dict(n.out_types), "loc": n.loc, "group": n.group, "meta": _meta_out(n.meta)}
+             "outputs": dict(n.out_types), "loc": n.loc, "group": n.group, "meta": meta_out(n.meta)}
             for n in g.nodes.values()
         ],
         "channels": [
@@ -138,7 +140,7 @@ def graph_dict(g: DFG, source: str | None = None) -> dict:
              "size": m.size, "position": m.position, "accesses": list(m.accesses)}
             for m in g.groups.values()
         ],
-        "loops": {k: _meta_out(v) for k, v in g.loops.items()},
+        "loops": {k: meta_out(v) for k, v in g.loops.items()},
         "sources": dict(g.sources),
     })
     return d
@@ -262,7 +264,7 @@ def load_config(text: str, name: str = "dfg.yaml") -> DFG:
             for p, ty in nd[key].items():
                 width(ty, "nodes", i, key, p)
         g.nodes[nid] = Node(nid, nd["op"], dict(nd["params"]), dict(nd["inputs"]), dict(nd["outputs"]), nd["loc"],
-                            nd["group"], meta=_meta_in(nd["meta"]))
+                            nd["group"], meta=meta_in(nd["meta"]))
     group_names = set()
     for i, md in enumerate(d["groups"]):
         if md["name"] in group_names:
@@ -323,7 +325,7 @@ def load_config(text: str, name: str = "dfg.yaml") -> DFG:
     for k, lp in d["loops"].items():
         for path, r in _refs(lp, ("loops", k)):
             output(r, *path)
-    g.loops = {k: _meta_in(v) for k, v in d["loops"].items()}
+    g.loops = {k: meta_in(v) for k, v in d["loops"].items()}
     g.sources = dict(d["sources"])
     nums = [int(n.rsplit("_", 1)[1]) for n in g.nodes if n.rsplit("_", 1)[-1].isdigit()]
     g._counter = max(nums, default=0)
@@ -333,9 +335,3 @@ def load_config(text: str, name: str = "dfg.yaml") -> DFG:
 def read_config(path: str) -> DFG:
     with open(path, encoding="utf-8") as fh:
         return load_config(fh.read(), path)
-
-
-# The encoding of lowering metadata (node `meta`, `loops`) as plain data, also used by `dfg.mlir`
-# (`lowering.to_handshake` / `lowering.from_handshake`).
-meta_out = _meta_out
-meta_in = _meta_in
