@@ -38,14 +38,15 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from golden.catalogue import Storage, ops_with
 from golden.core import Machine, Stateless, check_word
 from golden.memory.memory import ExtMemory, Memory
 
-#: operations whose firing stores what it takes (output slots come from the machine or are 1)
-REGISTERED = frozenset({"handshake.buffer", "handshake.fifo", "dataflow.stream", "func.start", "func.arg",
-                        "func.result", "func.done", "handshake.sink"})
+#: operations whose firing stores what it takes (output slots come from the machine or are 1): those of
+#: the catalogue, and the function interface (the top's argument and result registers)
+REGISTERED = ops_with(Storage.REGISTERED) | {"func.start", "func.arg", "func.result", "func.done"}
 #: operations that store what they take: a path of tokens through one of them is cut
-STORAGE = REGISTERED | {"handshake.memory", "handshake.extmemory"}
+STORAGE = REGISTERED | ops_with(Storage.MEMORY)
 
 
 @dataclass(eq=False)

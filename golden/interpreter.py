@@ -1,6 +1,6 @@
 """Run a lowered DFG on the golden machines until it is quiescent, bounded or unbounded.
 
-Every node becomes the golden machine of its operation (`golden.registry.make_machine(op, **params)`),
+Every node becomes the golden machine of its operation (`golden.catalogue.make_machine(op, **params)`),
 every channel one deque shared by the producer's output queue and the consumer's input queue. In
 `Mode.UNBOUNDED` a channel holds any number of tokens (the pure token semantics); in `Mode.BOUNDED`
 it holds what the generated RTL top gives it (`golden.bounded`), so a circuit that deadlocks in
@@ -30,8 +30,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from golden.bounded import BoundedRun, RunawayError
+from golden.catalogue import make_machine
 from golden.core import Machine, Stateless
-from golden.registry import make_machine
 from golden.types import ChannelType, to_word
 
 CONTROL = "none"

@@ -19,7 +19,7 @@ key required unless marked optional; docs/lowering.md has the prose version):
     sources: {"file:line:col": <MLIR operation name>}
 
 `params` are exactly the keyword arguments of the golden model factory of `op`
-(`golden.registry.make_machine(op, **params)`). Types are MLIR spellings (`i32`, `index`,
+(`golden.catalogue.make_machine(op, **params)`). Types are MLIR spellings (`i32`, `index`,
 `!dataflow.tagged<i32, i4>`, `!handshake.channel<i32, [spec: i1]>`) or `none` (control). Output
 references in `meta` (the done port of an access, a while loop's raw condition) are written
 `{ref: "node.port"}`.

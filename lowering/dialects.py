@@ -40,11 +40,12 @@ from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
-from golden.dataflow.stream import CONT_CONDS, STEP_OPS
+from golden.dataflow.stream import STEP_OPS
+from golden.encodings import ContCond
 from golden.types import INT_WIDTHS, MAX_TAG_WIDTH
 
-# the spellings of the `cont_cond` attribute: the comparisons, then "sign" (encoding BY_SIGN)
-COND_SPELLINGS = (*CONT_CONDS, "sign")
+# the spellings of the `cont_cond` attribute, in encoding order: the comparisons, then "sign" (BY_SIGN)
+COND_SPELLINGS = tuple(m.spelling for m in ContCond)
 MAX_TAG = MAX_TAG_WIDTH
 
 

@@ -10,8 +10,9 @@ Module `<function>` ports:
 
 Wiring: every node port group `p` (channels `p[0..N-1]`) is a set of packed wires
 `<inst>_<p>_data/_valid/_ready`; each channel is three `assign`s between the producer's and the
-consumer's slices. Module choice and parameters follow docs/primitives.md: `handshake.X` with width 0
-(control) -> `handshake_X_ctrl`; dataflow ops carrying control tokens use W=1 with the data tied to 0.
+consumer's slices. Module choice and parameters come from the operation catalogue (`golden.catalogue`,
+docs/primitives.md): `handshake.X` with width 0 (control) -> `handshake_X_ctrl`; dataflow ops carrying
+control tokens use W=1 with the data tied to 0.
 `dataflow.stream` gets its `cont_cond` from the lowering as a constant (0 = `<`, scf.for semantics).
 """
 
@@ -20,43 +21,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from golden.handshake.arith import BINOP_CODES, CMPI_PREDICATES
-from lowering.arith_nodes import CASTS, data_width
+from golden.catalogue import spec
+from lowering.arith_nodes import data_width
 from lowering.dfg import CONTROL, DFG, sorted_ports
-
-# The RTL module of every operation (docs/primitives.md; `module_of` reads only this table). An operation
-# in CTRL_VARIANT carrying control tokens (width 0) uses the module's `_ctrl` variant.
-RTL_MODULES: dict[str, str] = {
-    "dataflow.stream": "dataflow_stream",
-    "dataflow.gate": "dataflow_gate",
-    "dataflow.carry": "dataflow_carry",
-    "dataflow.invariant": "dataflow_invariant",
-    "handshake.fork": "handshake_fork",
-    "handshake.join": "handshake_join",
-    "handshake.cond_br": "handshake_cond_br",
-    "handshake.mux": "handshake_mux",
-    "handshake.merge": "handshake_merge",
-    "handshake.control_merge": "handshake_control_merge",
-    "handshake.sink": "handshake_sink",
-    "handshake.source": "handshake_source",
-    "handshake.constant": "handshake_constant",
-    "handshake.buffer": "handshake_buffer",
-    "handshake.fifo": "handshake_fifo",
-    "handshake.load": "handshake_load",
-    "handshake.store": "handshake_store",
-    "handshake.memory": "handshake_memory",
-    "handshake.extmemory": "handshake_extmemory",
-    "arith.cmpi": "arith_cmpi",
-    "arith.select": "arith_select",
-    **{f"arith.{op}": "arith_binop" for op in BINOP_CODES},
-    **{op: "arith_cast" for op in CASTS},
-}
-# Operations that are wiring in the generated top (no module instance): spec 003's compose / decompose
-# (the bits do not move) and a bundle of unbundled fields (`handshake.repack`: a concatenation of slices).
-WIRING = frozenset({"handshake.compose", "handshake.decompose", "handshake.repack"})
-CTRL_VARIANT = frozenset({"handshake.fork", "handshake.cond_br", "handshake.mux", "handshake.merge",
-                          "handshake.control_merge", "handshake.buffer", "handshake.fifo", "handshake.sink"})
-HAS_ERR = {"dataflow_stream", "arith_binop", "handshake_memory", "handshake_extmemory"}
 
 
 @dataclass
@@ -117,54 +84,10 @@ def channel_wires(g: DFG, c) -> ChannelWires:
     return ChannelWires(f"{prefix}_valid", f"{prefix}_ready", bit, data, bit * pg.width, pg.width if data else 0)
 
 
-def module_of(g: DFG, n) -> tuple[str, dict[str, str]]:
-    """RTL module name (from `RTL_MODULES`) and parameter overrides of one node."""
-    if n.op not in RTL_MODULES:
-        raise ValueError(f"no RTL module for {n.op}")
-    module = RTL_MODULES[n.op]
-    if n.op in CTRL_VARIANT and n.params.get("width") == 0:
-        module += "_ctrl"
-    return module, _parameters(n.op, n.params)
-
-
-def _parameters(op: str, p: dict) -> dict[str, str]:
-    """The RTL parameter overrides of an `op` node with parameters `p` (docs/primitives.md)."""
-    w = p.get("width")
-    if op == "dataflow.stream":
-        return {"W": str(w), "STEP_OP": str(p.get("step_op", 0))}
-    if op.startswith("dataflow.") or op == "arith.select":
-        return {"W": str(w)}
-    if op == "arith.cmpi":
-        return {"W": str(w), "PRED": str(CMPI_PREDICATES[p["predicate"]])}
-    if op in CASTS:
-        return {"IW": str(p["in_width"]), "OW": str(p["out_width"]), "KIND": str(CASTS[op])}
-    if op.startswith("arith."):
-        return {"W": str(w), "OP": str(BINOP_CODES[op.split(".", 1)[1]])}
-    if op == "handshake.constant":
-        return {"W": str(w), "VALUE": f"{w}'h{p['value']:x}"}
-    if op == "handshake.join":
-        return {"N": str(p["n"])}
-    if op in ("handshake.load", "handshake.store"):
-        return {"W": str(w), "AW": str(p["addr_width"])}
-    if op == "handshake.memory":
-        return {"W": str(w), "AW": str(p["addr_width"]), "DEPTH": str(p["depth"]), "NLD": str(p["n_load"]),
-                "NST": str(p["n_store"])}
-    if op == "handshake.extmemory":
-        return {"W": str(w), "AW": str(p["addr_width"]), "NLD": str(p["n_load"]), "NST": str(p["n_store"])}
-    if op == "handshake.source":
-        return {}
-    params = {} if w == 0 else {"W": str(w)}  # the CTRL_VARIANT operations
-    if "n" in p:
-        params["N"] = str(p["n"])
-    if "depth" in p:  # handshake.fifo
-        params["DEPTH"] = str(p["depth"])
-    if p.get("init"):  # its initial tokens, token k at [k*W +: W]
-        packed = sum(v << (k * w) for k, v in enumerate(p["init"]))
-        params["NINIT"] = str(len(p["init"]))
-        params["INIT"] = f"{p['depth'] * w}'h{packed:x}"
-    if p.get("sel_width") is not None:  # mux / control_merge with a wider select or index than N needs
-        params["SW"] = str(p["sel_width"])
-    return params
+def module_of(n) -> tuple[str, dict[str, str]]:
+    """RTL module name and parameter overrides of one node (from its `golden.catalogue` entry)."""
+    op = spec(n.op)
+    return op.module_for(n.params), op.rtl_params(n.params)
 
 
 def port_groups(g: DFG, n) -> list[PortGroup]:
@@ -222,7 +145,8 @@ def _slice(width: int, i: int) -> str:
 
 
 def _wiring(g: DFG, n, pgs: dict, wires: list[str], wire) -> list[str]:
-    """The assignments that realise a WIRING node (its port wires declared like a module's)."""
+    """The assignments that realise a wiring operation (`golden.catalogue.WIRING`; its port wires declared
+    like a module's)."""
     for pg in pgs.values():
         if pg.width:
             wires.append(f"wire [{pg.width - 1}:0] {wire(pg.base, 'data')};")
@@ -267,12 +191,12 @@ def gen_module(g: DFG) -> str:
         lines.append(f"assign {inst[nid]}_x = {' | '.join(ins)};")
 
     for nid, n in g.nodes.items():
-        if n.op in WIRING:
-            lines += _wiring(g, n, pgs[nid], wires, lambda base, sig, nid=nid: wire(nid, base, sig))
-            continue
         if n.op.startswith("func."):
             continue
-        mod, params = module_of(g, n)
+        if spec(n.op).wiring:
+            lines += _wiring(g, n, pgs[nid], wires, lambda base, sig, nid=nid: wire(nid, base, sig))
+            continue
+        mod, params = module_of(n)
         conns = [".clk(clk)", ".rst(rst)"]
         for pg in pgs[nid].values():
             unused = pg.dummy and pg.direction == "out"
@@ -301,7 +225,7 @@ def gen_module(g: DFG) -> str:
             conns += [f".mem_req_data(arg{i}_mem_req_data)", f".mem_req_valid(arg{i}_mem_req_valid)",
                       f".mem_req_ready(arg{i}_mem_req_ready)", f".mem_resp_data(arg{i}_mem_resp_data)",
                       f".mem_resp_valid(arg{i}_mem_resp_valid)", f".mem_resp_ready(arg{i}_mem_resp_ready)"]
-        if mod in HAS_ERR:
+        if spec(n.op).errors:
             wires.append(f"wire {inst[nid]}_err_valid;")
             wires.append(f"wire [15:0] {inst[nid]}_err_code;")
             conns += [f".err_valid({inst[nid]}_err_valid)", f".err_code({inst[nid]}_err_code)"]

@@ -24,20 +24,18 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from golden.core import Machine, Queues, check_width, check_word, run_streams
+from golden.encodings import CONT_COND_BITS, ContCond, StepOp
 from golden.errors import ErrorCode
 from golden.types import to_signed, to_unsigned
 
-STEP_OPS = ("+=", "-=", "*=", "/=", "<<=", ">>=")
-"""`step_op` spellings; the position is the encoding."""
+STEP_OPS = tuple(m.spelling for m in StepOp)
+"""`step_op` spellings (golden.encodings.StepOp); the position is the encoding."""
 
-CONT_CONDS = ("<", "<=", ">", ">=", "!=")
-"""`cont_cond` spellings of the comparisons 0..4; the position is the encoding."""
+CONT_CONDS = tuple(m.spelling for m in ContCond if m is not ContCond.BY_SIGN)
+"""`cont_cond` spellings of the comparisons 0..4 (golden.encodings.ContCond); the position is the encoding."""
 
-BY_SIGN = 5
+BY_SIGN = int(ContCond.BY_SIGN)
 """`cont_cond` encoding that selects `<` or `>` by the sign of `step`."""
-
-CONT_COND_BITS = 3
-"""Width of the runtime `cont_cond` input."""
 
 LT, GT = CONT_CONDS.index("<"), CONT_CONDS.index(">")
 

@@ -1,6 +1,6 @@
 """Golden models of the handshake primitives, the arith integer ops and the memory access ports.
 
-`MACHINES` maps each operation name to a keyword-parameter factory for `golden.registry`:
+`golden.catalogue` maps each operation name to a keyword-parameter factory:
 `Fork(n=2, width=32)`, `Join(n=2)`, `CondBr(width=32)`, `Mux(n=2, width=32)`, `Merge(n=2, width=32)`,
 `ControlMerge(n=2, width=0)`, `Sink(width=32)`, `Source()`, `Constant(value=0, width=32)`,
 `Buffer(width=32, slots=2)`, `Fifo(width=32, depth=2)`, `arith.<op>` -> `BinOp(op=<op>, width=32)`,
@@ -11,8 +11,6 @@ A `width` of 0 means control-only tokens (`None`) and selects the `_ctrl` RTL mo
 """
 
 from __future__ import annotations
-
-from functools import partial
 
 from golden.handshake.access import Load, Store
 from golden.handshake.arith import (
@@ -34,34 +32,10 @@ from golden.handshake.join import Join
 from golden.handshake.signals import Repack, Wire
 from golden.handshake.sources import Constant, Sink, Source
 
-MACHINES = {
-    "handshake.fork": Fork,
-    "handshake.join": Join,
-    "handshake.cond_br": CondBr,
-    "handshake.mux": Mux,
-    "handshake.merge": Merge,
-    "handshake.control_merge": ControlMerge,
-    "handshake.sink": Sink,
-    "handshake.source": Source,
-    "handshake.constant": Constant,
-    "handshake.buffer": Buffer,
-    "handshake.fifo": Fifo,
-    "handshake.load": Load,
-    "handshake.store": Store,
-    "handshake.compose": Wire,
-    "handshake.decompose": Wire,
-    "handshake.repack": Repack,
-    "arith.cmpi": Cmpi,
-    "arith.select": Select,
-}
-MACHINES.update({f"arith.{op}": partial(BinOp, op=op) for op in BINOP_CODES})
-MACHINES.update({f"arith.{kind}": partial(Cast, kind=kind) for kind in CAST_KINDS})
-
 __all__ = [
     "BINOP_CODES",
     "CAST_KINDS",
     "CMPI_PREDICATES",
-    "MACHINES",
     "BinOp",
     "Buffer",
     "Cast",

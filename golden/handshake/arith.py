@@ -12,44 +12,16 @@ Cases MLIR leaves undefined (division by zero, shift amounts >= W) are defined a
 from __future__ import annotations
 
 from golden.core import Queues, Stateless, check_width, check_word
+from golden.encodings import BinopCode, CastKind, CmpiPredicate
 from golden.errors import ErrorCode
 from golden.types import to_signed, to_unsigned
 
-# OP parameter of arith_binop (docs/primitives.md).
-BINOP_CODES = {
-    "addi": 0,
-    "subi": 1,
-    "muli": 2,
-    "divsi": 3,
-    "divui": 4,
-    "remsi": 5,
-    "remui": 6,
-    "andi": 7,
-    "ori": 8,
-    "xori": 9,
-    "shli": 10,
-    "shrsi": 11,
-    "shrui": 12,
-}
+# The encodings of arith_binop's OP, arith_cmpi's PRED and arith_cast's KIND (golden.encodings), by spelling.
+BINOP_CODES = {m.spelling: int(m) for m in BinopCode}
 DIV_OPS = ("divsi", "divui", "remsi", "remui")
-
-# PRED parameter of arith_cmpi: MLIR's arith::CmpIPredicate numbering.
-CMPI_PREDICATES = {
-    "eq": 0,
-    "ne": 1,
-    "slt": 2,
-    "sle": 3,
-    "sgt": 4,
-    "sge": 5,
-    "ult": 6,
-    "ule": 7,
-    "ugt": 8,
-    "uge": 9,
-}
-
-# KIND parameter of arith_cast.
-CAST_KINDS = {"index_cast": 0, "extsi": 1, "extui": 2, "trunci": 3, "index_castui": 4}
-SIGN_EXTENDING_CASTS = ("index_cast", "extsi", "trunci")
+CMPI_PREDICATES = {m.spelling: int(m) for m in CmpiPredicate}
+CAST_KINDS = {m.spelling: int(m) for m in CastKind}
+SIGN_EXTENDING_CASTS = tuple(m.spelling for m in CastKind if m.sign_extends)
 
 
 def _trunc_div(a: int, b: int) -> int:

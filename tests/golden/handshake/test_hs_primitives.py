@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from golden.catalogue import OPS, make_machine
 from golden.core import make_queues, run_streams
 from golden.handshake import (
-    MACHINES,
     Buffer,
     CondBr,
     Constant,
@@ -21,8 +21,6 @@ from golden.handshake import (
     Source,
     Store,
 )
-from golden.registry import make_machine
-from lowering.topgen import CTRL_VARIANT, RTL_MODULES, WIRING
 
 N = None  # a control token
 
@@ -182,10 +180,10 @@ def test_store_joins_all_three():
 
 # ---------------------------------------------------------------- registry
 def test_registry_names_and_rtl_modules():
-    for name in MACHINES:
-        assert (name in RTL_MODULES) != (name in WIRING)  # a module, or wiring in the generated top
-    for name in CTRL_VARIANT:
-        assert make_machine(name, width=0).width == 0
+    for name, op in OPS.items():
+        if op.ctrl_module is not None:  # the control-only module is built with width 0
+            assert make_machine(name, width=0).width == 0
+            assert op.module_for({"width": 0}) == op.ctrl_module and op.module_for({"width": 8}) == op.module
     assert isinstance(make_machine("handshake.fork", n=3, width=16), Fork)
     assert isinstance(make_machine("handshake.source"), Source)
     assert make_machine("handshake.constant", value=7, width=4).value == 7

@@ -1,0 +1,86 @@
+"""The operation catalogue (`golden.catalogue`) against the files it names: every operation is a module
+or wiring in the generated top, every module it names (and its `_ctrl` variant) is defined in the file
+named like it, every hand-written module of rtl/ belongs to an operation, the error ports it declares
+are the module's, and docs/primitives.md names every handshake, arith and memory module and op."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from golden.catalogue import OPS, WIRING, Storage, make_machine, ops_of_module, ops_with, spec
+from golden.encodings import BinopCode
+
+ROOT = Path(__file__).resolve().parents[2]
+RTL_DIRS = (ROOT / "rtl" / "dataflow", ROOT / "rtl" / "handshake", ROOT / "rtl" / "memory")
+DOC = (ROOT / "docs" / "primitives.md").read_text()
+MODULES = sorted({m for op in OPS.values() for m in op.modules()})
+
+
+def _module_text(module: str) -> str:
+    f = next((ROOT / "rtl").glob(f"*/{module}.sv"), None)
+    assert f is not None, f"no RTL file for {module}"
+    text = f.read_text()
+    assert re.search(rf"^module\s+{module}\b", text, re.M), f"{f} does not define {module}"
+    return text
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_every_module_is_defined_in_the_file_named_like_it(module):
+    _module_text(module)
+
+
+def test_every_rtl_module_belongs_to_an_operation():
+    files = sorted(f.stem for d in RTL_DIRS for f in d.glob("*.sv"))
+    assert [f for f in files if not ops_of_module(f)] == []
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_error_ports_are_declared_where_the_module_has_them(module):
+    has_err = "err_code" in _module_text(module)
+    assert {op.errors for op in ops_of_module(module)} == {has_err}, module
+
+
+def test_wiring_operations_have_no_module_and_a_golden_model():
+    assert WIRING == {"handshake.compose", "handshake.decompose", "handshake.repack"}
+    for name in WIRING:
+        assert spec(name).modules() == ()
+        with pytest.raises(ValueError, match="wiring"):
+            spec(name).module_for({"width": 8})
+
+
+def test_every_binop_and_cast_is_an_operation():
+    assert {f"arith.{op.spelling}" for op in BinopCode} <= set(OPS)
+    assert spec("arith.divsi").rtl_params({"width": 16}) == {"W": "16", "OP": str(int(BinopCode.DIVSI))}
+    assert isinstance(make_machine("arith.divsi", width=16), type(make_machine("arith.addi", width=16)))
+
+
+def test_unknown_operation_is_named():
+    with pytest.raises(KeyError, match="no operation 'handshake.instance'"):
+        spec("handshake.instance")
+
+
+def test_storage_classes():
+    assert ops_with(Storage.MEMORY) == {"handshake.memory", "handshake.extmemory"}
+    assert {"handshake.buffer", "handshake.fifo", "dataflow.stream"} <= ops_with(Storage.REGISTERED)
+    assert "handshake.fork" not in ops_with(Storage.REGISTERED)
+
+
+def test_every_module_and_op_is_documented():
+    for name, op in OPS.items():
+        if name.startswith("dataflow."):
+            continue  # the dataflow operations have their own specs, not docs/primitives.md
+        for module in op.modules():
+            assert module in DOC, module
+        if not name.startswith("arith."):
+            assert name in DOC, name
+    for op in BinopCode:
+        assert f"| {op.spelling} |" in DOC, op
+
+
+def test_every_module_declares_at_init():
+    for d in RTL_DIRS[1:]:
+        for f in d.glob("*.sv"):
+            assert re.search(r"logic\s+at_init\s*;", f.read_text()), f"{f.name} lacks at_init"
