@@ -18,7 +18,7 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
 from golden.handshake.arith import BINOP_CODES, CAST_KINDS, CMPI_PREDICATES
-from lowering.handshake_ir import ChannelType
+from lowering.handshake_ir import ChannelType, _print_attrs
 
 MINMAX = ("maxsi", "minsi", "maxui", "minui")
 
@@ -59,6 +59,7 @@ class _BinOp(IRDLOperation):
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         printer.print_list([self.lhs, self.rhs], printer.print_operand)
+        _print_attrs(printer, self)
         printer.print_string(" : ")
         printer.print_attribute(self.result.type)
 
@@ -103,6 +104,7 @@ class CmpiOp(IRDLOperation):
         name = next(k for k, v in CMPI_PREDICATES.items() if v == self.predicate.value.data)
         printer.print_string(f" {name}, ")
         printer.print_list([self.lhs, self.rhs], printer.print_operand)
+        _print_attrs(printer, self)
         printer.print_string(" : ")
         printer.print_attribute(self.lhs.type)
 
@@ -141,6 +143,7 @@ class SelectOp(IRDLOperation):
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         printer.print_list([self.cond, self.lhs, self.rhs], printer.print_operand)
+        _print_attrs(printer, self)
         printer.print_string(" : ")
         printer.print_list([self.cond.type, self.result.type], printer.print_attribute)
 

@@ -28,6 +28,7 @@ from lowering.handshake_ir import (
     Extra,
     _known_type,
     _operands,
+    _print_attrs,
     _refuse_unknown_attributes,
     _types,
     data_width,
@@ -130,6 +131,7 @@ class UnbundleOp(IRDLOperation):
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         printer.print_list(self.ins, printer.print_operand)
+        _print_attrs(printer, self)
         printer.print_string(" : ")
         printer.print_list([r.type for r in self.outs], printer.print_attribute)
 
@@ -195,10 +197,12 @@ class BundleOp(IRDLOperation):
                 printer.print_string(" [")
                 printer.print_list(self.ins[2:], printer.print_operand)
                 printer.print_string("]")
+            _print_attrs(printer, self)
             printer.print_string(" : ")
             printer.print_attribute(t)
         else:
             printer.print_operand(self.ins[0])
+            _print_attrs(printer, self)
             printer.print_string(" : ")
             printer.print_list([r.type for r in self.outs], printer.print_attribute)
 

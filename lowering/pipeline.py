@@ -1,10 +1,16 @@
-"""The lowering pipeline: parse -> lower (002, 004) or read a handshake program -> materialise -> verify.
+"""The lowering pipeline: parse -> lower (002, 004) or read a handshake program -> materialise -> verify ->
+hold the graph as MLIR.
 
-`lower_program` returns a `Lowered`: the parsed file, the function and its verified, materialised DFG.
-A `func.func` is lowered from `scf`/`arith`/`memref`; a `handshake.func` is already a circuit and is read
-as one (`lowering.from_handshake`). `Lowered.reference` gives the results a run must match: the source
-interpreter's for a `func.func`, the golden model's token semantics for a handshake program (it has no
-other source). `lower_source` / `lower_file` return the DFG alone.
+`lower_program` returns a `Lowered`: the parsed file, the function, and the lowered graph held as xDSL
+operations (`Lowered.ir`: one `handshake.func` of this kit's `handshake` + `dataflow` dialect, typed and
+verified) with `Lowered.g`, the `DFG` read back from that IR (`lowering.from_handshake`). Everything
+downstream (`dfg.yaml`, `top.sv`, the picture, `dfg.mlir`, the golden runs, the RTL runs) is derived
+from `g`, that is from the IR; the lowering's own builder graph is dropped once the IR is made, so a
+fact the IR does not hold cannot reach an artefact. A `func.func` is lowered from `scf`/`arith`/`memref`;
+a `handshake.func` is already a circuit and is read as one (`lowering.from_handshake`).
+`Lowered.reference` gives the results a run must match: the source interpreter's for a `func.func`, the
+golden model's token semantics for a handshake program (it has no other source). `lower_source` /
+`lower_file` return the DFG alone.
 """
 
 from __future__ import annotations
@@ -20,11 +26,12 @@ from lowering.trip_budget import DEFAULT_MAX_TRIPS
 
 @dataclass
 class Lowered:
-    """A program's function and its lowered graph."""
+    """A program's function and its lowered graph: the IR and the graph view of it."""
 
     src: SourceModule
     fn: Operation  # func.func or handshake.func
-    g: DFG
+    ir: SourceModule  # the lowered graph as a handshake.func (lowering.to_handshake.graph_ir)
+    g: DFG  # the graph read back from `ir`
 
     @property
     def is_handshake(self) -> bool:
@@ -82,25 +89,27 @@ def dfg_outputs(g: DFG, res) -> tuple[list, dict]:
     return returns, mems
 
 
-def lower_program(src: SourceModule, func: str | None = None, index_width: int | None = None,
-                  check: bool = True) -> Lowered:
+def lower_program(src: SourceModule, func: str | None = None, index_width: int | None = None) -> Lowered:
     from golden.types import DEFAULT_INDEX_WIDTH
     from lowering.from_handshake import find_handshake_function, read_handshake
     from lowering.handshake_ir import FuncOp
     from lowering.lower_control import find_function, lower_function
     from lowering.materialize import materialize
+    from lowering.to_handshake import graph_ir
     from lowering.verify import verify
 
     iw = DEFAULT_INDEX_WIDTH if index_width is None else index_width
     if any(isinstance(op, FuncOp) for op in src.module.ops):
         fn = find_handshake_function(src, func.removeprefix("@") if func else None)
-        g = materialize(read_handshake(src, fn.sym_name.data, iw), lowered=False)
+        built = materialize(read_handshake(src, fn.sym_name.data, iw), lowered=False)
     else:
         fn = find_function(src, func)
-        g = materialize(lower_function(src, fn.sym_name.data, iw))
-    if check:
-        verify(g)
-    return Lowered(src, fn, g)
+        built = materialize(lower_function(src, fn.sym_name.data, iw))
+    verify(built)
+    ir = graph_ir(built, src.filename)
+    g = read_handshake(ir, built.name, iw)
+    g.build_channels()
+    return Lowered(src, fn, ir, g)
 
 
 def function_names(src: SourceModule, func: str | None) -> list[str]:
@@ -123,9 +132,8 @@ def function_names(src: SourceModule, func: str | None) -> list[str]:
     return names
 
 
-def lower_source(src: SourceModule, func: str | None = None, index_width: int | None = None,
-                 check: bool = True) -> DFG:
-    return lower_program(src, func, index_width, check).g
+def lower_source(src: SourceModule, func: str | None = None, index_width: int | None = None) -> DFG:
+    return lower_program(src, func, index_width).g
 
 
 def lower_file(path: str, func: str | None = None, index_width: int | None = None) -> DFG:

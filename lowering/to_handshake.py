@@ -11,13 +11,17 @@ same graph (tested for every kernel), and `dfv run dfg.mlir` runs it.
 
 from __future__ import annotations
 
+import io
 import json
+
+from xdsl.printer import Printer
 
 from golden.dataflow.stream import STEP_OPS
 from golden.types import to_signed
 from lowering.config import meta_out
 from lowering.dfg import CONTROL, DFG, Ref, sorted_ports
 from lowering.dialects import COND_SPELLINGS
+from lowering.parse import SourceModule, parse_text
 
 
 def _str(text: str) -> str:
@@ -25,7 +29,7 @@ def _str(text: str) -> str:
 
 
 def _json(value) -> str:
-    return _str(json.dumps(value, sort_keys=True, separators=(",", ":")))
+    return _str(json.dumps(value, separators=(",", ":")))  # insertion order: the graph's own
 
 
 def _type(ty: str) -> str:
@@ -223,3 +227,16 @@ class _Writer:
 def dfg_to_handshake(g: DFG, source: str = "") -> str:
     """The text of `g` as one `handshake.func` (see the module docstring)."""
     return _Writer(g, source).text()
+
+
+def graph_ir(g: DFG, source: str = "") -> SourceModule:
+    """`g` as xDSL operations: one `handshake.func` of this kit's dialect, parsed and verified (its operations'
+    verifiers run). `lowering.pipeline` holds a lowered program in this form and derives everything from it."""
+    return parse_text(dfg_to_handshake(g, source), f"{source or g.name} (lowered graph)")
+
+
+def ir_text(ir: SourceModule) -> str:
+    """The text of a held graph, printed by xDSL with the dialect's assembly formats (`dfg.mlir`)."""
+    out = io.StringIO()
+    Printer(stream=out).print_op(ir.module)
+    return out.getvalue().rstrip("\n") + "\n"
