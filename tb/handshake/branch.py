@@ -22,14 +22,14 @@ from tb.common.op_env import (
     standard_tests,
 )
 from tb.common.traffic import FULL, Pattern, TrafficConfig
-from tb.handshake.common import Family, FamilyCoverage, FamilyTest, StreamSequence, lanes, offer_cycle
+from tb.handshake.common import Family, FamilyCoverage, FamilyTest, StreamSequence, lanes, module_name, offer_cycle
 
 
 def cond_br_config(params: dict, ctrl: bool) -> OpConfig:
     width = 0 if ctrl else int(params["W"])
     channels = (ChannelSpec("cond", 1, True), ChannelSpec("data", width, True),
                 ChannelSpec("out_true", width, False), ChannelSpec("out_false", width, False))
-    return OpConfig("handshake_cond_br_ctrl" if ctrl else "handshake_cond_br", channels, lambda: CondBr(width), params)
+    return OpConfig(module_name("handshake.cond_br", width), channels, lambda: CondBr(width), params)
 
 
 def mux_config(params: dict, ctrl: bool) -> OpConfig:
@@ -37,7 +37,7 @@ def mux_config(params: dict, ctrl: bool) -> OpConfig:
     sw = int(params["SW"]) if "SW" in params else None  # a wider select (CIRCT's index) than N needs
     channels = (ChannelSpec("sel", sw or sel_width(n), True), *lanes("in", width, True, n),
                 ChannelSpec("out", width, False))
-    return OpConfig("handshake_mux_ctrl" if ctrl else "handshake_mux", channels, lambda: Mux(n, width, sw), params)
+    return OpConfig(module_name("handshake.mux", width), channels, lambda: Mux(n, width, sw), params)
 
 
 class CondBrBursts(StreamSequence):

@@ -22,12 +22,12 @@ from tb.common.op_env import (
     standard_tests,
 )
 from tb.common.traffic import FULL, Pattern, TrafficConfig
-from tb.handshake.common import Family, FamilyCoverage, FamilyTest, StreamSequence, offer_cycle
+from tb.handshake.common import Family, FamilyCoverage, FamilyTest, StreamSequence, module_name, offer_cycle
 
 
 def config(params: dict, fifo: bool, ctrl: bool) -> OpConfig:
     width = 0 if ctrl else int(params["W"])
-    name = f"handshake_{'fifo' if fifo else 'buffer'}{'_ctrl' if ctrl else ''}"
+    name = module_name("handshake.fifo" if fifo else "handshake.buffer", width)
     channels = (ChannelSpec("in", width, True), ChannelSpec("out", width, False))
     if fifo:
         depth = int(params["DEPTH"])

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import cocotb
 
+from golden.catalogue import spec
 from golden.core import RunResult
 from tb.common.channel import ChannelSpec, Observed
 from tb.common.fcov import LENGTH_BINS, length_bin, sample_point
@@ -178,6 +179,12 @@ class FamilyCoverage(OpCoverage):
 
     def sample_observed(self, observed: dict[str, list[Observed]]) -> None:
         """Coverage of the final epoch's transfers (cycles included)."""
+
+
+def module_name(op: str, width: int) -> str:
+    """The RTL module that operation `op` instantiates for tokens of `width` bits (0: control only), from
+    the operation catalogue: a family's DUT is named the way the generated tops name it."""
+    return spec(op).module_for({"width": width})
 
 
 def offer_cycle(obs: Observed) -> int:

@@ -18,12 +18,12 @@ from tb.common.op_env import (
     standard_tests,
 )
 from tb.common.traffic import FULL, Pattern, TrafficConfig
-from tb.handshake.common import Family, FamilyCoverage, FamilyTest, StreamSequence, lanes
+from tb.handshake.common import Family, FamilyCoverage, FamilyTest, StreamSequence, lanes, module_name
 
 
 def make_config(params: dict, ctrl: bool) -> OpConfig:
     width, n = (0 if ctrl else int(params["W"])), int(params["N"])
-    name = "handshake_fork_ctrl" if ctrl else "handshake_fork"
+    name = module_name("handshake.fork", width)
     channels = (ChannelSpec("in", width, True), *lanes("out", width, False, n))
     return OpConfig(name, channels, lambda: Fork(n, width), params)
 

@@ -46,6 +46,7 @@ from tb.handshake.common import (
     FamilyTest,
     StreamSequence,
     lanes,
+    module_name,
     offer_cycle,
     run_params,
 )
@@ -53,7 +54,7 @@ from tb.handshake.common import (
 
 def merge_config(params: dict, ctrl: bool, control: bool) -> OpConfig:
     width, n = (0 if ctrl else int(params["W"])), int(params["N"])
-    name = f"handshake_{'control_merge' if control else 'merge'}{'_ctrl' if ctrl else ''}"
+    name = module_name("handshake.control_merge" if control else "handshake.merge", width)
     sw = int(params["SW"]) if "SW" in params else None  # a wider index (CIRCT's index) than N needs
     outputs = [ChannelSpec("out", width, False)]
     if control:

@@ -35,14 +35,14 @@ from tb.common.op_env import (
     standard_tests,
 )
 from tb.common.signals import read_int
-from tb.handshake.common import Family, FamilyCoverage, FamilyTest, StreamSequence
+from tb.handshake.common import Family, FamilyCoverage, FamilyTest, StreamSequence, module_name
 
 SOURCE_CYCLES = 300
 
 
 def sink_config(params: dict, ctrl: bool) -> OpConfig:
     width = 0 if ctrl else int(params["W"])
-    return OpConfig("handshake_sink_ctrl" if ctrl else "handshake_sink", (ChannelSpec("in", width, True),),
+    return OpConfig(module_name("handshake.sink", width), (ChannelSpec("in", width, True),),
                     lambda: Sink(width), params, no_stall=("in",))
 
 
