@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 
 from golden.types import DEFAULT_INDEX_WIDTH
 from lowering.parse import LoweringError
+from lowering.pipeline import Lowered
 from lowering.trip_budget import DEFAULT_MAX_TRIPS
 
 
@@ -51,14 +52,13 @@ class EngineResult:
 
 @dataclass
 class Run:
-    """What an engine is given: the program, its lowered graph, the arguments and the options."""
+    """What an engine is given: the program as lowered once (`Lowered`: the source, the held IR and its
+    graph), the arguments and the options. Every engine runs this one lowering."""
 
     path: str
     func: str
     index_width: int
-    src: object
-    fn: object
-    g: object
+    prog: Lowered
     args: dict[int, object]
     source: tuple[list, dict]
     seed: int = 1
@@ -75,10 +75,10 @@ def _golden_engine(mode_name: str) -> Callable[[Run], EngineResult]:
         from lowering.pipeline import dfg_outputs
 
         try:
-            res = run_dfg(r.g, r.args, Budget(r.max_trips), mode=Mode(mode_name))
+            res = run_dfg(r.prog.g, r.args, Budget(r.max_trips), mode=Mode(mode_name))
         except RunawayError as exc:
             return EngineResult([], {}, [str(exc)], None)
-        returns, mems = dfg_outputs(r.g, res)
+        returns, mems = dfg_outputs(r.prog.g, res)
         return EngineResult(returns, mems, res.problems(), None)
 
     return run
@@ -98,7 +98,7 @@ def _exclusive(folder):
 
 def _rtl_engine(sim: str) -> Callable[[Run], EngineResult]:
     def run(r: Run) -> EngineResult:
-        from dfv.sim.kernel import prepare, run_kernel
+        from dfv.sim.kernel import prepare_lowered, run_kernel
         from dfv.sim.toolchain import REPORTS_DIR, ToolchainError, setup_path
         from golden.types import from_word
         from lowering.reference import out_value
@@ -107,7 +107,7 @@ def _rtl_engine(sim: str) -> Callable[[Run], EngineResult]:
             setup_path(sim)
         except ToolchainError as exc:
             raise EngineUnavailable(str(exc)) from None
-        prog = prepare(r.path, r.func, r.index_width)
+        prog = prepare_lowered(r.path, r.prog)
         latency = r.mem_latency if r.mem_latency is not None else 1 + r.seed % 3
         run_dir = REPORTS_DIR / "run" / sim / f"{prog.tag}__seed{r.seed}"
         with _exclusive(run_dir):  # two runs of one program and seed share the folder: one at a time
@@ -264,7 +264,7 @@ def run_program(path: str, func: str | None, inputs: str, engine: str = "golden"
     exp_ret, exp_mem = prog.reference(args, max_trips)
     reference = "golden token semantics (a handshake program's reference)" if prog.is_handshake else \
         "source interpreter"
-    run = Run(path, fn.sym_name.data, index_width, src, fn, g, dict(enumerate(args)), (exp_ret, exp_mem), seed,
+    run = Run(path, fn.sym_name.data, index_width, prog, dict(enumerate(args)), (exp_ret, exp_mem), seed,
               waves, mem_latency, max_trips)
     got = ENGINES[engine](run)
     out = {"status": "pass", "engine": engine, "returns": got.returns,

@@ -4,10 +4,12 @@ in the kernel environment (`tb.kernel`), read back what it produced.
 Used by `dfv run --engine icarus|verilator` (`dfv.runner`), the kernel suites of the regression
 (`dfv.sim.regress`) and `make bench` (`dfv.sim.bench`).
 
-- `prepare(mlir, func, index_width)` lowers the program and writes `top.sv` and `dfg.yaml` to
-  `build/kernels/<tag>/` (rewritten only when they change; `<tag>` is the function name and a hash
-  of the program's path, so each program has its own build per simulator). The build itself goes
-  through `dfv.sim.build`, cached by content: a change of the program or of any RTL file rebuilds.
+- `prepare_lowered(mlir, lowered)` writes the `top.sv` and `dfg.yaml` of a program lowered once by the
+  caller (`dfv run` hands every engine the same `Lowered`) to `build/kernels/<tag>/` (rewritten only when
+  they change; `<tag>` is the function name and a hash of the program's path, so each program has its own
+  build per simulator); `prepare(mlir, func, index_width)` lowers a file first (the regression, the
+  bench). The build itself goes through `dfv.sim.build`, cached by content: a change of the program or
+  of any RTL file rebuilds.
 - `run_kernel(...)` writes the kernel description (`kernel.json`: the `dfg.yaml`, the arguments as
   raw words, the source interpreter's results, memory latency, traffic, coverage bins) into the run
   folder, names it in `$DFV_KERNEL` for the cocotb test, runs the requested tests of
@@ -27,6 +29,8 @@ from dfv.sim.build import BuildSpec
 from dfv.sim.run import TestResult, run_tests
 from dfv.sim.toolchain import BUILD_DIR
 from golden.types import DEFAULT_INDEX_WIDTH
+from lowering.dfg import DFG
+from lowering.pipeline import Lowered
 
 TEST_MODULE = "tb.kernel.tests"
 MAIN_TEST = "KernelRun"
@@ -49,13 +53,17 @@ class Program:
     """A lowered program and where its generated files are."""
 
     mlir: Path
-    func: str
-    index_width: int
     tag: str
     folder: Path
-    g: object  # lowering.dfg.DFG
-    src: object  # lowering.parse.SourceModule
-    fn: object  # the func.func operation
+    lowered: Lowered
+
+    @property
+    def g(self) -> DFG:
+        return self.lowered.g
+
+    @property
+    def func(self) -> str:
+        return self.lowered.fn.sym_name.data
 
     @property
     def top_sv(self) -> Path:
@@ -85,31 +93,32 @@ def _write_if_changed(path: Path, text: str) -> None:
 _PROGRAMS: dict[tuple, Program] = {}
 
 
-def prepare(mlir: str | Path, func: str | None, index_width: int = DEFAULT_INDEX_WIDTH) -> Program:
-    """Lower `func` of `mlir` and write its `top.sv` and `dfg.yaml` (raises LoweringError on bad input)."""
+def prepare_lowered(mlir: str | Path, lowered: Lowered) -> Program:
+    """Write the `top.sv` and `dfg.yaml` of `lowered`, the program of file `mlir` as the caller lowered it."""
     from lowering.config import dump_config
-    from lowering.parse import parse_file
-    from lowering.pipeline import lower_program
     from lowering.topgen import gen_top
 
-    path = Path(mlir)
-    text = path.read_bytes() if path.exists() else b""
-    key = (str(path.resolve()), func, index_width, hashlib.sha256(text).hexdigest())
-    if key in _PROGRAMS:
-        return _PROGRAMS[key]
-    src = parse_file(str(mlir))
-    lowered = lower_program(src, func, index_width)
-    fn, g = lowered.fn, lowered.g
-    name = fn.sym_name.data
-    where = hashlib.sha256(f"{path.resolve()}:{name}:{index_width}".encode()).hexdigest()[:8]
-    tag = f"kernel_{name}_{where}"
+    path, g = Path(mlir), lowered.g
+    where = hashlib.sha256(f"{path.resolve()}:{g.name}:{g.index_width}".encode()).hexdigest()[:8]
+    tag = f"kernel_{g.name}_{where}"
     folder = BUILD_DIR / "kernels" / tag
     folder.mkdir(parents=True, exist_ok=True)
     _write_if_changed(folder / "top.sv", gen_top([g]))
     _write_if_changed(folder / "dfg.yaml", dump_config(g, str(mlir)))
-    prog = Program(path, name, index_width, tag, folder, g, src, fn)
-    _PROGRAMS[key] = prog
-    return prog
+    return Program(path, tag, folder, lowered)
+
+
+def prepare(mlir: str | Path, func: str | None, index_width: int = DEFAULT_INDEX_WIDTH) -> Program:
+    """Lower `func` of file `mlir` (once per content) and prepare it (raises LoweringError on bad input)."""
+    from lowering.parse import parse_file
+    from lowering.pipeline import lower_program
+
+    path = Path(mlir)
+    text = path.read_bytes() if path.exists() else b""
+    key = (str(path.resolve()), func, index_width, hashlib.sha256(text).hexdigest())
+    if key not in _PROGRAMS:
+        _PROGRAMS[key] = prepare_lowered(path, lower_program(parse_file(str(mlir)), func, index_width))
+    return _PROGRAMS[key]
 
 
 def raw_args(g, args: list) -> dict[int, int | list[int]]:
@@ -153,10 +162,8 @@ def run_kernel(prog: Program, args: list, sim: str, seed: int, run_dir: Path, *,
     golden token semantics of a handshake program; computed here when not given);
     `coverage` the functional-coverage bins (`{"suite", "kernels", "latencies"}`) or None for none.
     """
-    from lowering.pipeline import Lowered
-
     if source is None:
-        source = Lowered(prog.src, prog.fn, prog.g).reference(args)
+        source = prog.lowered.reference(args)
     exp_ret, exp_mem = source
     run_dir = Path(run_dir).resolve()
     run_dir.mkdir(parents=True, exist_ok=True)
@@ -199,9 +206,9 @@ def innermost_loops(prog: Program) -> list[str]:
     """Loop ids (`g.loops` keys) of the loops with no loop nested inside them."""
     from xdsl.dialects import scf
 
-    loops = [op for op in prog.fn.walk() if isinstance(op, scf.ForOp | scf.WhileOp)]
+    loops = [op for op in prog.lowered.fn.walk() if isinstance(op, scf.ForOp | scf.WhileOp)]
     inner_locs = set()
     for op in loops:
         if not any(isinstance(o, scf.ForOp | scf.WhileOp) for o in op.walk() if o is not op):
-            inner_locs.add(prog.src.loc(op))
+            inner_locs.add(prog.lowered.src.loc(op))
     return [lid for lid, lp in prog.g.loops.items() if lp.get("loc") in inner_locs]

@@ -258,7 +258,7 @@ def test_idle_state_check(tmp_path, engine, case):
         from lowering.pipeline import lower_program
 
         prog = lower_program(parse_file(path))
-        got = _rtl_engine(engine)(Run(path, "f", 32, prog.src, prog.fn, prog.g, {0: 9}, ([9], {})))
+        got = _rtl_engine(engine)(Run(path, "f", 32, prog, {0: 9}, ([9], {})))
         assert any(IDLE_FAULTS[case] in p for p in got.problems), got.problems
         return
     out = run_program(path, None, str(tmp_path / "in.json"), engine)
@@ -335,7 +335,7 @@ def test_extras_are_checked_token_by_token(tmp_path):
     prog = lower_program(parse_file(SPEC_TAG))
     want = _spec_tag_expected(a, b)
     wrong = [dict(want[0], tag=want[0]["tag"] ^ 1), want[1]]
-    got = _rtl_engine("verilator")(Run(SPEC_TAG, "spec_tag", 32, prog.src, prog.fn, prog.g, {0: a, 1: b, 2: c},
+    got = _rtl_engine("verilator")(Run(SPEC_TAG, "spec_tag", 32, prog, {0: a, 1: b, 2: c},
                                        (wrong, {})))
     assert any(p.startswith(f"result 0: RTL returned {want[0]}, the source interpreter {wrong[0]}")
                for p in got.problems), got.problems
