@@ -24,7 +24,7 @@ def _right(run: Run, problems: list[str] | None = None) -> EngineResult:
 
 def _wrong_on_stores(run: Run) -> EngineResult:
     """A fake engine with a known bug: every memref argument comes back zeroed when the program stores."""
-    if not any(op.name == "memref.store" for op in run.fn.walk()):
+    if not any(op.name == "memref.store" for op in run.prog.fn.walk()):
         return _right(run)
     return EngineResult(list(run.source[0]), {k: [0] * len(v) for k, v in run.source[1].items()}, [])
 

@@ -23,7 +23,7 @@ def _has_store(p) -> bool:
 
 def _store_engine(run: Run) -> EngineResult:
     """A fake engine: right results, but a 'deadlock' whenever the program has a memref.store."""
-    stores = [op for op in run.fn.walk() if op.name == "memref.store"]
+    stores = [op for op in run.prog.fn.walk() if op.name == "memref.store"]
     problems = [f"fake deadlock: {len(stores)} store(s)"] if stores else []
     return EngineResult(list(run.source[0]), dict(run.source[1]), problems)
 
