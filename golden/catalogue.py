@@ -106,7 +106,11 @@ def _join(p: Params) -> dict[str, str]:
 
 
 def _access(p: Params) -> dict[str, str]:
-    return {"W": str(p["width"]), "AW": str(p["addr_width"])}
+    """`W`, `AW`, and for a load whose address carries extra signals their width `EW` and FIFO `XDEPTH`."""
+    params = {"W": str(p["width"]), "AW": str(p["addr_width"])}
+    if p.get("addr_extras"):
+        params |= {"EW": str(p["addr_extras"]), "XDEPTH": str(p["extras_depth"])}
+    return params
 
 
 def _memory(p: Params) -> dict[str, str]:

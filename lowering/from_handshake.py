@@ -28,6 +28,7 @@ from xdsl.dialects.builtin import IndexType, IntegerType, MemRefType
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from golden.dataflow.stream import STEP_OPS
+from golden.handshake.access import LOAD_EXTRAS_DEPTH
 from golden.handshake.common import sel_width
 from golden.types import ChannelType, ExtraSignal, channel_int
 from lowering import arith_nodes
@@ -400,15 +401,29 @@ class _Reader:
             self.node(op, "handshake.fifo", {"in": (t, op.operand)}, {"out": t}, {"width": w, "depth": slots})
 
     def access(self, op: hs.LoadOp | hs.StoreOp, loc: str) -> None:
-        at, dt = self.plain(op.addr.type, "a memory address", loc), self.plain(op.data_in.type, "memory data", loc)
-        if at != "index":
+        """A load or store port. A load's address may carry downstream extra signals: the memory gets the
+        plain index and the data comes back with them (the specs README); a store returns no data to give
+        them to, and dropping them would lose what they mean (a speculative store), so it refuses them."""
+        load = isinstance(op, hs.LoadOp)
+        dt = self.plain(op.data_in.type, "memory data", loc)
+        if load:
+            at = self.dtype(op.addr.type, loc)
+            vt = self.g.value_type(at)
+            extras = vt.extra_width if isinstance(vt, ChannelType) else 0
+            plain_at = str(vt.data) if extras else at
+        else:
+            at = plain_at = self.plain(op.addr.type, "the address of a store (it returns no data to forward its "
+                                       "extras to)", loc)
+            extras = 0
+        if plain_at != "index":
             raise LoweringError(f"{op.name}: the address must be an index, got {op.addr.type}", loc)
-        kind = "load" if isinstance(op, hs.LoadOp) else "store"
-        data_in, data_out = ("data_from_mem", "data") if kind == "load" else ("data", "data_to_mem")
-        self.node(op, f"handshake.{kind}", {"addr": (at, op.addr), data_in: (dt, op.data_in),
-                                            "ctrl": (CONTROL, op.ctrl)},
-                  {data_out: dt, "addr_to_mem": at},
-                  {"width": self.g.width(dt), "addr_width": self.g.index_width})
+        params = {"width": self.g.width(dt), "addr_width": self.g.index_width}
+        if extras:
+            params |= {"addr_extras": extras, "extras_depth": LOAD_EXTRAS_DEPTH}
+        data_in, data_out = ("data_from_mem", "data") if load else ("data", "data_to_mem")
+        out_t = self.dtype(op.data_out.type, loc)
+        self.node(op, op.name, {"addr": (at, op.addr), data_in: (dt, op.data_in), "ctrl": (CONTROL, op.ctrl)},
+                  {data_out: out_t, "addr_to_mem": plain_at}, params)
 
     def memory(self, op: hs.MemoryOp | hs.ExtMemoryOp, loc: str) -> None:
         ld, st = op.counts()

@@ -623,7 +623,20 @@ class _AccessOp(IRDLOperation):
         parser.parse_punctuation(",")
         dt = parser.parse_type()
         return cls.create(operands=[parser.resolve_operand(a, at), parser.resolve_operand(d, dt),
-                                    _resolve_control(parser, c)], result_types=[dt, at], attributes=attrs)
+                                    _resolve_control(parser, c)], result_types=cls.result_types(at, dt),
+                          attributes=attrs)
+
+    @staticmethod
+    def result_types(at: Attribute, dt: Attribute) -> list[Attribute]:
+        """(data out, address to the memory) for address type `at` and data type `dt`."""
+        return [dt, at]
+
+    def verify_(self) -> None:
+        want = self.result_types(self.addr.type, self.data_in.type)
+        got = [self.data_out.type, self.addr_out.type]
+        if got != want:
+            raise VerifyException(f"{self.name}: results must be of types {', '.join(map(str, want))}, "
+                                  f"got {', '.join(map(str, got))}")
 
     def print(self, printer: Printer) -> None:
         printer.print_string(" [")
@@ -637,9 +650,17 @@ class _AccessOp(IRDLOperation):
 
 @irdl_op_definition
 class LoadOp(_AccessOp):
-    """`%data, %addr_to_mem = load [%addr] %data_from_mem, %ctrl : index, T`."""
+    """`%data, %addr_to_mem = load [%addr] %data_from_mem, %ctrl : A, T`: with an address
+    `!handshake.channel<index, [extras]>`, the memory gets the plain index and the data comes back as
+    `!handshake.channel<T, [the same extras]>` (the specs README: a load forwards its address's extras)."""
 
     name = "handshake.load"
+
+    @staticmethod
+    def result_types(at: Attribute, dt: Attribute) -> list[Attribute]:
+        if isinstance(at, ChannelType) and at.extras:
+            return [ChannelType.make(dt, at.extras), at.data_type]
+        return [dt, at]
 
 
 @irdl_op_definition

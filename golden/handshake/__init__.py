@@ -5,8 +5,9 @@
 `ControlMerge(n=2, width=0)`, `Sink(width=32)`, `Source()`, `Constant(value=0, width=32)`,
 `Buffer(width=32, slots=2)`, `Fifo(width=32, depth=2)`, `arith.<op>` -> `BinOp(op=<op>, width=32)`,
 `Cmpi(predicate="eq", width=32)`, `Select(width=32)`, `arith.<cast>` -> `Cast(kind=<cast>, in_width,
-out_width)`, `Load(width, addr_width)`, `Store(width, addr_width)`, `handshake.compose` / `decompose` ->
-`Wire(width)`, `handshake.repack` (a bundle of unbundled fields) -> `Repack(width, in_width, fields)`.
+out_width)`, `Load(width, addr_width, addr_extras, extras_depth)`, `Store(width, addr_width)`,
+`handshake.compose` / `decompose` -> `Wire(width)`, `handshake.repack` (a bundle of unbundled fields) ->
+`Repack(width, in_width, fields)`.
 A `width` of 0 means control-only tokens (`None`) and selects the `_ctrl` RTL module (docs/primitives.md).
 """
 

@@ -2,10 +2,13 @@
 (`Store`).
 
 load: two independent paths, `addr` + `ctrl` -> `addr_to_mem` and `data_from_mem` -> `data`; a burst
-offers as many `ctrl` as `addr` tokens and an independent number of `data_from_mem` tokens.
+offers as many `ctrl` as `addr` tokens and an independent number of `data_from_mem` tokens. With extra
+signals on the address (`EW` > 0) every data word leaves with the extras of its address, so a burst offers
+one `data_from_mem` per address (a word may arrive before its address went: it waits), and at most `XDEPTH`
+addresses are in flight.
 store: `addr`, `data` and `ctrl` are joined and sent to `data_to_mem` and `addr_to_mem` (an eager
 fork: each output takes its copy when ready); a burst offers equal numbers on the three inputs.
-Coverage: load paths moving in the same cycle; which store output went first.
+Coverage: load paths moving in the same cycle, addresses in flight (extras); which store output went first.
 """
 
 from __future__ import annotations
@@ -25,10 +28,10 @@ from tb.handshake.common import Family, FamilyCoverage, FamilyTest, StreamSequen
 
 
 def load_config(params: dict) -> OpConfig:
-    w, aw = int(params["W"]), int(params["AW"])
-    channels = (ChannelSpec("addr", aw, True), ChannelSpec("data_from_mem", w, True), ChannelSpec("ctrl", 0, True),
-                ChannelSpec("data", w, False), ChannelSpec("addr_to_mem", aw, False))
-    return OpConfig("handshake_load", channels, lambda: Load(w, aw), params)
+    w, aw, ew, depth = int(params["W"]), int(params["AW"]), int(params.get("EW", 0)), int(params.get("XDEPTH", 2))
+    channels = (ChannelSpec("addr", aw + ew, True), ChannelSpec("data_from_mem", w, True),
+                ChannelSpec("ctrl", 0, True), ChannelSpec("data", w + ew, False), ChannelSpec("addr_to_mem", aw, False))
+    return OpConfig("handshake_load", channels, lambda: Load(w, aw, ew, depth if ew else 0), params)
 
 
 def store_config(params: dict) -> OpConfig:
@@ -40,7 +43,8 @@ def store_config(params: dict) -> OpConfig:
 
 class LoadBursts(StreamSequence):
     def make_item(self, n: int) -> OpItem:
-        m = n if self.rng.random() < 0.5 else burst_length(self.rng)
+        extras = self.width("data") > self.width("data_from_mem")
+        m = n if extras or self.rng.random() < 0.5 else burst_length(self.rng)
         return OpItem(tokens={"addr": [self.word(self.width("addr")) for _ in range(n)], "ctrl": [None] * n,
                               "data_from_mem": [self.word(self.width("data_from_mem")) for _ in range(m)]}, n=n)
 
@@ -58,6 +62,14 @@ class LoadCoverage(FamilyCoverage):
         for c in sorted(addr | data):
             kind = "both" if (c in addr and c in data) else ("address_only" if c in addr else "data_only")
             sample_point("handshake_load.paths", ("both", "address_only", "data_only"), kind)
+        if int(self.cfg.params.get("EW", 0)):  # extras: addresses in flight, 1..XDEPTH
+            events = sorted([(o.cycle, 1, 1) for o in observed["addr_to_mem"]] +
+                            [(o.cycle, 0, -1) for o in observed["data"]])  # a word leaves before a new one
+            depth, bins = 0, tuple(str(k) for k in range(1, int(self.cfg.params["XDEPTH"]) + 1))
+            for _, _, step in events:
+                depth += step
+                if step > 0:
+                    sample_point("handshake_load.in_flight", bins, str(depth))
 
 
 class StoreCoverage(FamilyCoverage):

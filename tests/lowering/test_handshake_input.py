@@ -375,6 +375,40 @@ def test_extras_refused(tmp_path, case):
     _check_one_line_error(proc, where, needle)
 
 
+SPEC_LOAD = os.path.join(HS, "spec_load.mlir")
+MEMORY = [10, 20, 30, 40, 50, 60, 70, -80]
+
+
+@pytest.mark.parametrize("engine", ["golden", "golden-unbounded", "icarus", "verilator"])
+def test_load_forwards_the_address_extras(tmp_path, engine):
+    """Each load returns its word with the extras of its address (the memory sees the plain index)."""
+    if engine == "icarus" and shutil.which("iverilog") is None:
+        pytest.skip("iverilog not installed")
+    i, j = {"data": 2, "spec": 1, "tag": 5}, {"data": 7, "spec": 0, "tag": 10}
+    out = _run(tmp_path, SPEC_LOAD, [MEMORY, i, j], engine)
+    assert out["status"] == "pass", out["message"]
+    both = {"data": MEMORY[2] + MEMORY[7], "spec": i["spec"] | j["spec"], "tag": i["tag"] | j["tag"]}
+    assert out["returns"] == [{"data": MEMORY[2], "spec": 1, "tag": 5}, both]
+    assert out["memrefs"] == {"0": MEMORY}
+
+
+def test_store_address_extras_refused(tmp_path):
+    """A store returns no data to forward its address's extras to; dropping them would lose what they
+    mean (a speculative store), so the program is refused."""
+    text = ("handshake.func @f(%m: memref<4xi32>, %a: !handshake.channel<index, [spec: i1]>, %d: i32, %s: none)"
+            " -> (none) {\n"
+            "  %sd:2 = fork [2] %s : none\n"
+            "  %x, %y = store [%a] %d, %sd#0 : !handshake.channel<index, [spec: i1]>, i32\n"
+            "  %done = extmemory [ld = 0, st = 1] (%m : memref<4xi32>) (%x, %y) {id = 0 : i32} : "
+            "(i32, !handshake.channel<index, [spec: i1]>) -> (none)\n"
+            "  %r = join %sd#1, %done : none, none\n"
+            "  return %r : none\n}\n")
+    (tmp_path / "k.mlir").write_text(text)
+    proc = _dfv("lower", str(tmp_path / "k.mlir"), "-o", str(tmp_path / "out"))
+    _check_one_line_error(proc, "k.mlir:3:3", "the address of a store (it returns no data to forward its extras to) "
+                          "carries extra signals")
+
+
 # ------------------------------------------------------------------ !dataflow.tagged is channel<V, [tag: iK]>
 PASS_THROUGH = """handshake.func @pass(%a: T, %b: T, %c: i1, %start: none) -> (T, T, none) {{
   %c2:2 = fork [2] %c : i1

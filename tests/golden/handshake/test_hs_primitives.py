@@ -170,6 +170,22 @@ def test_load_address_path_joins_ctrl_and_data_path_passes_through():
     assert r.leftover == {"addr": [7]}
 
 
+def test_load_forwards_the_address_extras_in_order():
+    """Extras (3 bits above a 4-bit address) go to the data words in request order; the memory sees the
+    plain address; a word with no address in flight waits; at most `extras_depth` addresses are in flight."""
+    load = Load(width=8, addr_width=4, addr_extras=3, extras_depth=2)
+    r = run_streams(load, {"addr": [3 | 5 << 4, 6 | 2 << 4, 9 | 7 << 4], "ctrl": [N, N, N], "data_from_mem": [0xAA]})
+    assert r.outputs == {"addr_to_mem": [3, 6, 9], "data": [0xAA | 5 << 8]}
+    assert not r.initial  # two addresses still wait for their data
+    blocked = Load(width=8, addr_width=4, addr_extras=1, extras_depth=2)
+    r = run_streams(blocked, {"addr": [1, 2, 3], "ctrl": [N, N, N]})
+    assert r.outputs == {"addr_to_mem": [1, 2], "data": []} and r.leftover == {"addr": [3], "ctrl": [N]}
+    early = run_streams(Load(width=8, addr_width=4, addr_extras=1, extras_depth=2), {"data_from_mem": [7]})
+    assert early.leftover == {"data_from_mem": [7]} and early.initial
+    with pytest.raises(ValueError, match="needs extras_depth >= 1"):
+        Load(width=8, addr_width=4, addr_extras=2)
+
+
 def test_store_joins_all_three():
     r = run_streams(Store(width=8, addr_width=4), {"addr": [1, 2], "data": [0x11, 0x22, 0x33], "ctrl": [N, N, N]})
     assert r.outputs == {"data_to_mem": [0x11, 0x22], "addr_to_mem": [1, 2]}
