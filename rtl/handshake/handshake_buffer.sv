@@ -1,8 +1,13 @@
 // handshake_buffer: opaque 2-entry skid buffer (register slice).
 // Parameters: W (data width, >= 1).
 // Ports: in (W) -> out (W).
-// State: main_valid_q/main_q (the output register), skid_valid_q/skid_q (second entry, filled when the
-// output stalls). state_q-free; at_init: both entries empty.
+// Structure: the control core handshake_buffer_ctrl (u_ctrl) holds the two valid flags and drives every
+//   valid/ready; this wrapper holds the two data registers and loads them on the core's handshakes (the
+//   pulp common_cells spill_register pattern): the output register when it is free or being emptied
+//   (from skid when skid is full, i.e. in_ready is low), skid when the output register stalls and a
+//   token comes in.
+// State: main_q (output register), skid_q (second entry); their valid flags in u_ctrl. at_init: both
+//   entries empty (u_ctrl.at_init).
 // No combinational path: out_valid/out_data are registers, in_ready = !skid_valid_q is a register.
 // Latency 1 cycle. Throughput: one token per cycle; order preserved.
 module handshake_buffer #(
@@ -17,41 +22,29 @@ module handshake_buffer #(
   output logic         out_valid,
   input  logic         out_ready
 );
-  logic         main_valid_q;
   logic [W-1:0] main_q;
-  logic         skid_valid_q;
   logic [W-1:0] skid_q;
   /* verilator lint_off UNUSEDSIGNAL */
   logic at_init;  // read by testbenches (dut.at_init)
   /* verilator lint_on UNUSEDSIGNAL */
 
-  assign in_ready = ~skid_valid_q;
-  assign out_valid = main_valid_q;
+  handshake_buffer_ctrl u_ctrl (
+    .clk(clk),
+    .rst(rst),
+    .in_valid(in_valid),
+    .in_ready(in_ready),
+    .out_valid(out_valid),
+    .out_ready(out_ready)
+  );
+  assign at_init = u_ctrl.at_init;
   assign out_data = main_q;
-  assign at_init = ~main_valid_q & ~skid_valid_q;
-
-  always_ff @(posedge clk) begin : p_valid
-    if (rst) begin
-      main_valid_q <= 1'b0;
-      skid_valid_q <= 1'b0;
-    end else if (out_ready || !main_valid_q) begin
-      // the output register is free (or being emptied): refill it from skid, else from the input
-      if (skid_valid_q) begin
-        main_valid_q <= 1'b1;
-        skid_valid_q <= 1'b0;
-      end else begin
-        main_valid_q <= in_valid;
-      end
-    end else if (in_valid && !skid_valid_q) begin
-      skid_valid_q <= 1'b1;
-    end
-  end
 
   always_ff @(posedge clk) begin : p_data
-    if (out_ready || !main_valid_q) begin
-      if (skid_valid_q) main_q <= skid_q;
+    if (out_ready || !out_valid) begin
+      // the output register is free (or being emptied): refill it from skid, else from the input
+      if (!in_ready) main_q <= skid_q;
       else if (in_valid) main_q <= in_data;
-    end else if (in_valid && !skid_valid_q) begin
+    end else if (in_valid && in_ready) begin
       skid_q <= in_data;
     end
   end

@@ -1,6 +1,8 @@
 // handshake_cond_br: routes a data token to out_true or out_false according to a 1-bit cond token.
 // Parameters: W (data width, >= 1; for control-only tokens use handshake_cond_br_ctrl).
 // Ports: cond (1 bit), data (W) -> out_true (W), out_false (W).
+// Structure: the control core handshake_cond_br_ctrl (u_ctrl) does every valid/ready; this wrapper only
+//   drives the data token onto both outputs (only the valid one is taken).
 // Stateless (at_init = 1). Fires when cond and data are valid and the selected output is ready;
 // consumes both inputs. Latency 0 (valid/data combinational, input readies from output readies).
 // Throughput: one token per cycle.
@@ -22,22 +24,24 @@ module handshake_cond_br #(
   output logic         out_false_valid,
   input  logic         out_false_ready
 );
-  logic both;
-  logic fire;
   /* verilator lint_off UNUSEDSIGNAL */
   logic at_init;  // read by testbenches (dut.at_init)
   /* verilator lint_on UNUSEDSIGNAL */
-  always_comb begin
-    both = cond_valid & data_valid;
-    out_true_valid = both & cond_data[0];
-    out_false_valid = both & ~cond_data[0];
-    out_true_data = data_data;
-    out_false_data = data_data;
-    fire = both & (cond_data[0] ? out_true_ready : out_false_ready);
-    cond_ready = fire;
-    data_ready = fire;
-    at_init = 1'b1;
-  end
-  logic unused;
-  assign unused = clk ^ rst;
+
+  handshake_cond_br_ctrl u_ctrl (
+    .clk(clk),
+    .rst(rst),
+    .cond_data(cond_data),
+    .cond_valid(cond_valid),
+    .cond_ready(cond_ready),
+    .data_valid(data_valid),
+    .data_ready(data_ready),
+    .out_true_valid(out_true_valid),
+    .out_true_ready(out_true_ready),
+    .out_false_valid(out_false_valid),
+    .out_false_ready(out_false_ready)
+  );
+  assign at_init = u_ctrl.at_init;
+  assign out_true_data = data_data;
+  assign out_false_data = data_data;
 endmodule

@@ -4,11 +4,14 @@
 //   default the smallest; wider for CIRCT's index-typed selects: every bit is compared, so a select >= N
 //   is never matched, and an index is zero-extended).
 // Ports: in[N] (W, packed) -> out (W), index (SW bits).
-// State: out_sent_q / idx_sent_q (output already transferred for the current token); lock_q/sel_q: the
-// outputs were offered and the input not consumed, so the choice is held (a lower-index input arriving
-// meanwhile cannot change out/index while they are stalled). at_init: lock_q == 0 (implies no partial send).
+// Structure: the control core handshake_control_merge_ctrl (u_ctrl) does every valid/ready, the choice
+//   and its lock, and drives index; this wrapper only shows in_data[index] on out.
+// State (in u_ctrl): out_sent_q / idx_sent_q (output already transferred for the current token);
+// lock_q/sel_q: the outputs were offered and the input not consumed, so the choice is held (a lower-index
+// input arriving meanwhile cannot change out/index while they are stalled). at_init: lock_q == 0.
 // The two outputs are eager: each is transferred exactly once, with independent back-pressure; once one
-// output is offered the choice is held in sel_q until the input is consumed. The input is consumed when both outputs are done.
+// output is offered the choice is held until the input is consumed. The input is consumed when both
+// outputs are done.
 // Latency 0 (valid/data combinational; in_ready from the output readies). Throughput: one token per cycle.
 module handshake_control_merge #(
   parameter int W = 32,
@@ -27,70 +30,27 @@ module handshake_control_merge #(
   output logic           index_valid,
   input  logic           index_ready
 );
-  logic out_sent_q;
-  logic idx_sent_q;
-  logic lock_q;
-  logic [SW-1:0] sel_q;
-  logic any;
-  logic [SW-1:0] chosen;
-  logic consume;
   /* verilator lint_off UNUSEDSIGNAL */
   logic at_init;  // read by testbenches (dut.at_init)
   /* verilator lint_on UNUSEDSIGNAL */
 
-  // Glitch-free selection: scratch values are block-local and every signal another process reads
-  // is assigned exactly once per pass, and no ready is read here. Under Icarus a default-then-
-  // override of a shared valid/data, or a block reading a ready, re-triggers consumers whose
-  // ready depends on that valid and can loop at zero delay. Ready logic lives in p_ready.
-  always_comb begin : p_select
-    logic          f;
-    logic [SW-1:0] c;
-    logic [W-1:0]  d;
-    logic          a;
-    f = 1'b0;
-    c = '0;
-    for (int i = 0; i < N; i++) begin
-      if (in_valid[i] && !f) c = SW'(i);
-      f = f | in_valid[i];
-    end
-    if (lock_q) c = sel_q;
-    a = 1'b0;
-    d = '0;
-    for (int i = 0; i < N; i++) begin
-      if (c == SW'(i)) begin
-        a = in_valid[i];
-        d = in_data[i*W +: W];
-      end
-    end
-    chosen      = c;
-    any         = a;
-    out_data    = d;
-    index_data  = c;
-    out_valid   = a & ~out_sent_q;
-    index_valid = a & ~idx_sent_q;
-    at_init     = ~lock_q;
-  end
+  handshake_control_merge_ctrl #(.N(N), .SW(SW)) u_ctrl (
+    .clk(clk),
+    .rst(rst),
+    .in_valid(in_valid),
+    .in_ready(in_ready),
+    .out_valid(out_valid),
+    .out_ready(out_ready),
+    .index_data(index_data),
+    .index_valid(index_valid),
+    .index_ready(index_ready)
+  );
+  assign at_init = u_ctrl.at_init;
 
-  always_comb begin : p_ready
-    consume = any & (out_sent_q | out_ready) & (idx_sent_q | index_ready);
-    for (int i = 0; i < N; i++) in_ready[i] = consume & (chosen == SW'(i));
-  end
-
-  always_ff @(posedge clk) begin : p_state
-    if (rst) begin
-      out_sent_q <= 1'b0;
-      idx_sent_q <= 1'b0;
-      lock_q <= 1'b0;
-      sel_q <= '0;
-    end else if (consume) begin
-      out_sent_q <= 1'b0;
-      idx_sent_q <= 1'b0;
-      lock_q <= 1'b0;
-    end else if (any) begin
-      out_sent_q <= out_sent_q | out_ready;
-      idx_sent_q <= idx_sent_q | index_ready;
-      lock_q <= 1'b1;
-      sel_q <= chosen;
+  always_comb begin : p_data
+    out_data = '0;
+    for (int i = 0; i < N; i++) begin
+      if (index_data == SW'(i)) out_data = in_data[i*W +: W];
     end
   end
 endmodule

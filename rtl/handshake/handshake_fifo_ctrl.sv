@@ -1,11 +1,13 @@
-// handshake_fifo_ctrl: DEPTH-entry FIFO of control-only tokens (a counter).
-// Parameters: DEPTH (entries, >= 1).
+// handshake_fifo_ctrl: DEPTH-entry FIFO of control-only tokens (a counter); the control core of
+// handshake_fifo.
+// Parameters: DEPTH (entries, >= 1), NINIT (tokens held after reset, 0..DEPTH; default 0).
 // Ports: in (ctrl) -> out (ctrl).
-// State: count_q. at_init: count_q == 0.
+// State: count_q (reset: NINIT). at_init: count_q == 0.
 // No combinational path: out_valid = count_q != 0, in_ready = count_q != DEPTH.
 // Latency 1 cycle. Throughput: one token per cycle for DEPTH >= 2 (DEPTH = 1: one token per 2 cycles).
 module handshake_fifo_ctrl #(
   parameter int DEPTH = 2,
+  parameter int NINIT = 0,
   localparam int CW = $clog2(DEPTH + 1)
 ) (
   input  logic clk,
@@ -22,6 +24,12 @@ module handshake_fifo_ctrl #(
   logic at_init;  // read by testbenches (dut.at_init)
   /* verilator lint_on UNUSEDSIGNAL */
 
+  initial begin : p_param_check
+    if (DEPTH < 1 || NINIT < 0 || NINIT > DEPTH) begin
+      $fatal(1, "handshake_fifo_ctrl: need DEPTH >= 1 and 0 <= NINIT <= DEPTH (got %0d, %0d)", DEPTH, NINIT);
+    end
+  end
+
   assign in_ready = (count_q != CW'(DEPTH));
   assign out_valid = (count_q != '0);
   assign push = in_valid & in_ready;
@@ -30,7 +38,7 @@ module handshake_fifo_ctrl #(
 
   always_ff @(posedge clk) begin : p_count
     if (rst) begin
-      count_q <= '0;
+      count_q <= CW'(NINIT);
     end else if (push && !pop) begin
       count_q <= count_q + CW'(1);
     end else if (pop && !push) begin

@@ -3,6 +3,8 @@
 //   default the smallest; wider for CIRCT's index-typed selects: every bit is compared, so a select >= N
 //   is never matched, and an index is zero-extended).
 // Ports: sel (SW bits), in[N] (W, packed) -> out (W).
+// Structure: the control core handshake_mux_ctrl (u_ctrl) does every valid/ready; this wrapper only
+//   selects in_data[sel] (the same comparison of every select bit: a select >= N shows 0 and is never valid).
 // Stateless (at_init = 1). Fires when sel is valid, sel < N, in[sel] is valid and out is ready; consumes
 // sel and in[sel] only. A sel >= N is never consumed (stall). Latency 0. Throughput: one token per cycle.
 module handshake_mux #(
@@ -22,39 +24,27 @@ module handshake_mux #(
   output logic           out_valid,
   input  logic           out_ready
 );
-  logic [N-1:0] pick;
-  logic fire;
   /* verilator lint_off UNUSEDSIGNAL */
   logic at_init;  // read by testbenches (dut.at_init)
   /* verilator lint_on UNUSEDSIGNAL */
-  // Glitch-free selection: scratch values are block-local and every signal another process reads
-  // is assigned exactly once per pass, and no ready is read here. Under Icarus a default-then-
-  // override of a shared valid/data, or a block reading a ready, re-triggers consumers whose
-  // ready depends on that valid and can loop at zero delay. Ready logic lives in p_ready.
-  always_comb begin : p_select
-    logic [W-1:0] d;
-    logic         v;
-    logic [N-1:0] p;
-    d = '0;
-    v = 1'b0;
-    for (int i = 0; i < N; i++) begin
-      p[i] = (sel_data == SW'(i));
-      if (p[i]) begin
-        d = in_data[i*W +: W];
-        v = sel_valid & in_valid[i];
-      end
-    end
-    pick      = p;
-    out_data  = d;
-    out_valid = v;
-    at_init   = 1'b1;
-  end
 
-  always_comb begin : p_ready
-    fire = out_valid & out_ready;
-    sel_ready = fire;
-    in_ready = fire ? pick : '0;
+  handshake_mux_ctrl #(.N(N), .SW(SW)) u_ctrl (
+    .clk(clk),
+    .rst(rst),
+    .sel_data(sel_data),
+    .sel_valid(sel_valid),
+    .sel_ready(sel_ready),
+    .in_valid(in_valid),
+    .in_ready(in_ready),
+    .out_valid(out_valid),
+    .out_ready(out_ready)
+  );
+  assign at_init = u_ctrl.at_init;
+
+  always_comb begin : p_data
+    out_data = '0;
+    for (int i = 0; i < N; i++) begin
+      if (sel_data == SW'(i)) out_data = in_data[i*W +: W];
+    end
   end
-  logic unused;
-  assign unused = clk ^ rst;
 endmodule

@@ -1,5 +1,6 @@
 // handshake_sink: consumes and discards every data token.
 // Parameters: W (data width, >= 1). Ports: in (W).
+// Structure: the control core handshake_sink_ctrl (u_ctrl) takes every token; the data is dropped here.
 // Stateless (at_init = 1); in_ready = 1. Throughput: one token per cycle.
 module handshake_sink #(
   parameter int W = 32
@@ -12,9 +13,15 @@ module handshake_sink #(
 );
   /* verilator lint_off UNUSEDSIGNAL */
   logic at_init;  // read by testbenches (dut.at_init)
-  /* verilator lint_on UNUSEDSIGNAL */
-  assign at_init = 1'b1;
-  assign in_ready = 1'b1;
   logic unused;
-  assign unused = clk ^ rst ^ in_valid ^ (^in_data);
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  handshake_sink_ctrl u_ctrl (
+    .clk(clk),
+    .rst(rst),
+    .in_valid(in_valid),
+    .in_ready(in_ready)
+  );
+  assign at_init = u_ctrl.at_init;
+  assign unused = ^in_data;
 endmodule
