@@ -20,14 +20,19 @@
 //   o_*        output channel (W bits).
 //
 // States (state_q)
-//   INIT (0, reset)  take one `a`, emit it on `o`, go to COND. `d` is not consumed.
+//   INIT (0, reset)  present `a` on `o`. When it goes: also take `d` if one is valid (d = 1: LOOP,
+//                    d = 0: INIT, the burst had one element), else go to COND.
 //   COND (1)         take one `d` (d_ready = 1 in COND, never waits for `a`, `b` or `o`):
 //                      d = 1, `b` valid and `o` ready: also take `b`, emit it, stay in COND;
 //                      d = 1 otherwise:                go to LOOP;
 //                      d = 0, `a` valid and `o` ready: also take `a`, emit it, stay in COND
 //                                                      (the next burst's INIT merged in);
 //                      d = 0 otherwise:                go to INIT.
-//   LOOP (2)         take one `b`, emit it on `o`, go to COND.
+//   LOOP (2)         present `b` on `o`. When it goes: also take `d` if one is valid (d = 1: LOOP,
+//                    d = 0: INIT), else go to COND.
+//   Taking the next `d` with the transfer of `o` (not a cycle later in COND) keeps a loop whose `d` and
+//   body operands come from one stream at one element per cycle: the stream's `cont` fork is released
+//   in the cycle the body takes `o`. `d` is still never taken before the `o` it follows has gone.
 //   at_init = (state_q == INIT) (single output, no partially-transferred element).
 //
 // Latency
@@ -35,15 +40,16 @@
 //
 // Combinational paths
 //   a_data, b_data, d_data -> o_data; a_valid, b_valid, d_valid, d_data -> o_valid.
-//   o_ready -> a_ready, b_ready; d_valid, d_data -> a_ready, b_ready.
-//   d_ready depends only on state. o_valid never depends on o_ready.
+//   o_ready -> a_ready, b_ready, d_ready (INIT, LOOP); d_valid, d_data -> a_ready, b_ready;
+//   a_valid (INIT), b_valid (LOOP) -> d_ready. o_valid never depends on o_ready. No ready -> valid
+//   path, so a cycle of the graph with a buffer on it (materialisation) has no combinational loop.
 //   When `d` is consumed without the merged transfer, o_valid (if already high) stays high with the
 //   same data in the next state (INIT shows `a`, LOOP shows `b`), so a presented element is never
 //   withdrawn while its source holds it.
 //
 // Throughput
 //   One element per cycle on `o` with always-valid inputs and an always-ready output, across
-//   bursts (INIT is only visited after a stall or after reset).
+//   bursts (a burst that ends while `o` goes leaves INIT presenting the next `a` at once).
 
 module dataflow_carry #(
   parameter int W = 32
@@ -100,7 +106,7 @@ module dataflow_carry #(
   assign o_data  = sel_b ? b_data : a_data;
   assign o_valid = (sel_a & a_valid) | (sel_b & b_valid);
 
-  assign d_ready = in_cond;
+  assign d_ready = in_cond | (in_loop & b_valid & o_ready) | (in_init & a_valid & o_ready);
   assign a_ready = sel_a & o_ready;
   assign b_ready = sel_b & o_ready;
 
@@ -111,7 +117,15 @@ module dataflow_carry #(
     case (state_q)
       INIT: begin
         if (a_valid && o_ready) begin
-          state_d = COND;
+          if (d_valid) begin
+            if (d_data) begin
+              state_d = LOOP;
+            end else begin
+              state_d = INIT;
+            end
+          end else begin
+            state_d = COND;
+          end
         end
       end
       COND: begin
@@ -134,7 +148,15 @@ module dataflow_carry #(
       end
       LOOP: begin
         if (b_valid && o_ready) begin
-          state_d = COND;
+          if (d_valid) begin
+            if (d_data) begin
+              state_d = LOOP;
+            end else begin
+              state_d = INIT;
+            end
+          end else begin
+            state_d = COND;
+          end
         end
       end
       default: state_d = INIT;
