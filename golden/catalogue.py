@@ -119,7 +119,10 @@ def _memory(p: Params) -> dict[str, str]:
 
 
 def _extmemory(p: Params) -> dict[str, str]:
-    return {"W": str(p["width"]), "AW": str(p["addr_width"]), "NLD": str(p["n_load"]), "NST": str(p["n_store"])}
+    params = {"W": str(p["width"]), "AW": str(p["addr_width"]), "NLD": str(p["n_load"]), "NST": str(p["n_store"])}
+    if "max_outstanding" in p:
+        params["MAXOUT"] = str(p["max_outstanding"])
+    return params
 
 
 def _steering(p: Params) -> dict[str, str]:

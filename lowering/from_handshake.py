@@ -30,6 +30,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from golden.dataflow.stream import STEP_OPS
 from golden.handshake.access import LOAD_EXTRAS_DEPTH
 from golden.handshake.common import sel_width
+from golden.memory.memory import EXTMEMORY_MAX_OUTSTANDING
 from golden.types import ChannelType, ExtraSignal, channel_int
 from lowering import arith_nodes
 from lowering import dialects as df
@@ -446,7 +447,9 @@ class _Reader:
         outs = {**{f"ld_data[{i}]": et for i in range(ld)}, **{f"st_done[{i}]": CONTROL for i in range(st)},
                 **{f"ld_done[{i}]": CONTROL for i in range(ld)}}
         params = {"width": self.g.width(et), "addr_width": self.g.index_width, "n_load": ld, "n_store": st}
-        if not ext:
+        if ext:
+            params["max_outstanding"] = EXTMEMORY_MAX_OUTSTANDING
+        else:
             params["depth"] = size
         n = self.node(op, op.name, ins, outs, params)
         n.meta.update({"size": size, "elem_type": et})

@@ -37,6 +37,7 @@ class MAccess:
     node: str
     kind: str  # "load" | "store"
     group: str
+    scope: object = field(repr=False, default=None)  # the lowering scope of the access (its region control)
 
 
 @dataclass
@@ -257,7 +258,7 @@ class MemoryLowering:
             group=grp.name,
         )
         grp.accesses.append(n.id)
-        scope.region.items.append(MAccess(n.id, kind, grp.name))
+        scope.region.items.append(MAccess(n.id, kind, grp.name, scope))
         return n
 
     # -------------------------------------------------------------------- interfaces
@@ -311,61 +312,94 @@ class MemoryLowering:
 
     # -------------------------------------------------------------------- ctrl-done network
     def build_network(self, root: MRegion, entry: Ref) -> list[Ref]:
-        """Per group, the serial-recursive ctrl-done chain; returns the group done tokens."""
+        """Per group, the serial-recursive ctrl-done chain; returns the group done tokens. A group whose
+        accesses need no order among themselves (`unordered`) and feed no chained access gets the same
+        chain as a completion chain only: its accesses are triggered by their region's control and the
+        chain joins their dones."""
+        serial = feeding_ordered_accesses(self.low.g)
         dones = []
         for grp in self.groups.values():
-            dones.append(self._region(root, grp.name, entry))
+            free = unordered(grp) and not any(a in serial for a in grp.accesses)
+            dones.append(self._region(root, grp.name, entry, free))
         return dones
 
-    def _region(self, region: MRegion, grp: str, cur: Ref) -> Ref:
+    def _region(self, region: MRegion, grp: str, cur: Ref, free: bool) -> Ref:
         low, g = self.low, self.low.g
         items = [it for it in region.items if (it.group == grp if isinstance(it, MAccess) else grp in it.groups())]
         i = 0
         while i < len(items):
             it = items[i]
             if isinstance(it, MAccess):
+                j = i + 1
                 if it.kind == "load":
-                    j = i
                     while j < len(items) and isinstance(items[j], MAccess) and items[j].kind == "load":
                         j += 1
-                    batch = items[i:j]
-                    for a in batch:
-                        g.nodes[a.node].inputs["ctrl"] = cur
-                    ds = [g.nodes[a.node].meta["done"] for a in batch]
-                    cur = ds[0] if len(ds) == 1 else low.n_join(ds, g.nodes[batch[0].node].loc, {"role": "rar"})
-                    i = j
-                    continue
-                g.nodes[it.node].inputs["ctrl"] = cur
-                cur = g.nodes[it.node].meta["done"]
+                batch = items[i:j]
+                for a in batch:
+                    g.nodes[a.node].inputs["ctrl"] = a.scope.ctrl() if free else cur
+                ds = [g.nodes[a.node].meta["done"] for a in batch]
+                loc = g.nodes[batch[0].node].loc
+                if free:
+                    cur = low.n_join([cur, *ds], loc, {"role": "completion"})
+                else:
+                    cur = ds[0] if len(ds) == 1 else low.n_join(ds, loc, {"role": "rar"})
+                i = j
+                continue
             elif isinstance(it, MIf):
                 t, f = low.n_cond_br(it.cond, cur, it.loc, {"role": "mem_if"})
-                td = self._region(it.then, grp, t)
-                fd = self._region(it.other, grp, f)
+                td = self._region(it.then, grp, t, free)
+                fd = self._region(it.other, grp, f, free)
                 cur = low.n_mux(it.cond, fd, td, it.loc)
             elif isinstance(it, MFor):
                 if it.guard is not None:
                     t, f = low.n_cond_br(it.guard, cur, it.loc, {"role": "mem_guard"})
-                    inner = self._for(it, grp, t)
+                    inner = self._for(it, grp, t, free)
                     cur = low.n_mux(it.guard, f, inner, it.loc)
                 else:
-                    cur = self._for(it, grp, cur)
+                    cur = self._for(it, grp, cur, free)
             elif isinstance(it, MWhile):
                 c = low.n_carry(it.raw, cur, None, it.loc, {"role": "while_mem", "loop": it.loop})
-                bd = self._region(it.before, grp, Ref(c.id, "o"))
+                bd = self._region(it.before, grp, Ref(c.id, "o"), free)
                 t, f = low.n_cond_br(it.raw, bd, it.loc, {"role": "while_mem_split", "loop": it.loop})
-                ad = self._region(it.after, grp, t)
+                ad = self._region(it.after, grp, t, free)
                 c.inputs["b"] = ad
                 cur = f
             i += 1
         return cur
 
-    def _for(self, it: MFor, grp: str, entry: Ref) -> Ref:
+    def _for(self, it: MFor, grp: str, entry: Ref, free: bool) -> Ref:
         low = self.low
         c = low.n_carry(it.after_cond, entry, None, it.loc, {"role": "for_mem", "loop": it.loop})
-        bd = self._region(it.body, grp, Ref(c.id, "o"))
+        bd = self._region(it.body, grp, Ref(c.id, "o"), free)
         t, f = low.n_cond_br(it.after_cond, bd, it.loc, {"role": "for_mem_split", "loop": it.loop})
         c.inputs["b"] = t
         return f
+
+
+def feeding_ordered_accesses(g) -> set[str]:
+    """Nodes upstream of an access of a group that keeps its chain (not `unordered`), the accesses
+    included. Such a loop runs at the pace of its chain's round trip: letting another group's access
+    there run ahead, or putting slack in front of it (`lowering.slack`), only adds latency to the
+    chain's inputs, so that part of the circuit is laid out as before (no kernel gets slower)."""
+    todo = [a for grp in g.groups.values() if not unordered(grp) for a in grp.accesses if a in g.nodes]
+    seen = set(todo)
+    while todo:
+        n = g.nodes[todo.pop()]
+        for r in n.inputs.values():
+            if r is not None and r.node not in seen:
+                seen.add(r.node)
+                todo.append(r.node)
+    return seen
+
+
+def unordered(grp: MemGroup) -> bool:
+    """Whether a group's accesses may go without waiting for each other: the group has one access in
+    the whole program. Its requests enter the memory in program order through one port, the memory
+    serves a port in arrival order, and the responses of that port are taken by that port's consumer
+    in order, so nothing can be reordered and no response can wait behind another port's. (Two loads
+    of one read-only array commute, but their responses share the memory's in-order response queue:
+    a response whose port register is full blocks the other port's, so they keep the chain.)"""
+    return len(grp.accesses) == 1
 
 
 def grp_root_op(grp: MemGroup, ml: MemoryLowering):

@@ -4,13 +4,15 @@ After `materialize(dfg)` every output port feeds exactly one input port: an outp
 consumers gets a `handshake.fork`, an output with none a `handshake.sink`. Then every cycle of the
 graph is cut by a `handshake.buffer` (an opaque 2-slot skid buffer: no combinational path through
 it) on a back edge of a depth-first search, so the generated circuit has no combinational cycle
-(loop feedback into `carry.b` is the usual place). Finally the channels are built.
+(loop feedback into `carry.b` is the usual place). In a lowered program, FIFOs of slack go where paths
+of different latency meet (`lowering.slack`), so loops pipeline. Finally the channels are built.
 """
 
 from __future__ import annotations
 
 from lowering.deadlock import select_cuts
 from lowering.dfg import DFG, Ref, sorted_ports
+from lowering.slack import add_slack
 
 
 def _fork_and_sink(g: DFG) -> None:
@@ -110,6 +112,8 @@ def materialize(g: DFG, lowered: bool = True) -> DFG:
         _lowering_buffers(g)
     for nid, port in _back_edges(g):
         _buffer_input(g, nid, port, g.nodes[nid].loc, {"cycle": True})
+    if lowered:
+        add_slack(g)
     g.build_channels()
     return g
 

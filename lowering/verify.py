@@ -30,6 +30,12 @@ class DfgVerifyError(Exception):
 
 PASS = ("handshake.fork", "handshake.buffer")
 
+
+def passes(n) -> bool:
+    """A stage that passes every token on unchanged: a fork, a buffer, a FIFO without initial tokens
+    (the slack of `lowering.slack`)."""
+    return n.op in PASS or (n.op == "handshake.fifo" and not n.params.get("init"))
+
 RAW_ROLES = {"for_iter", "for_iter_split", "while_iter", "while_split", "while_before", "while_mem",
              "while_mem_split"}
 AFTER_ROLES = {"for_body", "for_mem", "for_mem_split"}
@@ -43,7 +49,7 @@ def _name(g: DFG, nid: str) -> str:
 def origin(g: DFG, ref: Ref) -> Ref:
     """The producer of `ref` with forks and buffers looked through."""
     seen = 0
-    while g.nodes[ref.node].op in PASS and seen < len(g.nodes):
+    while passes(g.nodes[ref.node]) and seen < len(g.nodes):
         ref = g.nodes[ref.node].inputs["in"]
         seen += 1
     return ref
@@ -118,7 +124,7 @@ def verify(g: DFG) -> None:
         raise fail(deadlocks[0])
     # raw_will_continue of a for loop: only the gate, the iter-arg carries and their splits.
     for n in g.nodes.values():
-        if n.op in PASS:
+        if passes(n):
             continue
         for p, r in n.inputs.items():
             o = origin(g, r)
@@ -143,7 +149,7 @@ def verify(g: DFG) -> None:
             if d is None:
                 continue
             dn = g.nodes[d.node]
-            if dn.op in PASS:
+            if passes(dn):
                 todo.extend(Ref(dn.id, p) for p in dn.out_types)
             else:
                 out.append(dn.op)
@@ -184,8 +190,8 @@ def origin_forward(g: DFG, cons, ref: Ref) -> str:
     """The first non-fork/buffer node downstream of an input end `ref`."""
     n = g.nodes[ref.node]
     seen = 0
-    while n.op in PASS and seen < len(g.nodes):
-        d = cons.get((n.id, "out") if n.op == "handshake.buffer" else (n.id, "out[0]"))
+    while passes(n) and seen < len(g.nodes):
+        d = cons.get((n.id, "out[0]") if n.op == "handshake.fork" else (n.id, "out"))
         if d is None:
             break
         n = g.nodes[d.node]

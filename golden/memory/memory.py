@@ -130,6 +130,11 @@ class Memory(_MemoryBase):
         self.contents[addr] = data
 
 
+#: loads an `extmemory` of a lowered or read program keeps in flight (RTL `MAXOUT`): its round trip is the
+#: memory latency plus a request and a response register, so 8 keeps one load per cycle up to latency 6
+EXTMEMORY_MAX_OUTSTANDING = 8
+
+
 class ExtMemory(_MemoryBase):
     """`ExtMemory(width=32, addr_width=32, n_load=1, n_store=1, contents=None, max_outstanding=4)`;
     `contents` is a dict addr -> word or a list (word i at address i)."""
