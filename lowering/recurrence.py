@@ -1,12 +1,15 @@
 """The recurrence bound of a lowered loop: the fewest cycles per iteration its circuit allows.
 
 A loop iteration cannot start before the values it carries from the previous one exist. In the lowered
-circuit every such dependence is a cycle through one of the loop's `dataflow.carry` nodes (an iter arg,
-a while loop's condition, a memory group's ctrl-done chain), and a cycle that passes k carries of the
-loop spans k iterations. With the stage latencies of `lowering.slack` (registered stages 1, a memory
+circuit every such dependence is a cycle through one of the loop's `dataflow.carry` or
+`dataflow.invariant` nodes (an iter arg, a while loop's condition, a memory group's ctrl-done chain, a
+while loop's imported value), and a cycle that passes k of them spans k iterations. With the stage latencies of `lowering.slack` (registered stages 1, a memory
 load its read round trip, combinational stages 0), the bound is the maximum over those cycles of
 (latency on the cycle) / k: the loop's initiation interval can be no smaller, whatever the buffering.
 `make bench` prints it beside the measured cycles per innermost iteration.
+
+A cycle through an `scf.if` branch (a `cond_br` side and its `mux`) counts on every iteration, so a loop
+that takes such a branch on some iterations only can run faster than the bound (`if_no_else`).
 
 The carries of other loops are left out, so only the recurrences of the given loops count (an outer
 loop's cycle runs once per outer iteration, not per innermost one). The maximum cycle ratio is found

@@ -7,9 +7,11 @@ memory with no stalls. Reported per kernel: cycles on
 each simulator (start token offered to the last of done and the results), innermost-loop iterations
 (true tokens on the condition stream of every loop with no loop inside it, counted in the golden DFG
 run) per cycle, and simulated cycles per second (clock cycles of the whole test, reset and drain
-included, over the wall time of its run phase). Plus vector add at 1,024 elements
-(`vector_add_1024`, generated from kernels/vector_add.mlir) with its cycles per element. Nothing is
-random at full rate, and the inputs are seeded: the figures are reproducible.
+included, over the wall time of its run phase), the cycles before issue 9 (`configs/bench_before.yaml`)
+and the recurrence bound of the innermost loops (`lowering.recurrence`, at memory latency 1). Plus the
+pipelining figures of issue 9 (`PIPELINE`: a scalar accumulation, vector add at memory latency 1 and 3,
+dot product; each against its limit and its cycles before). Nothing is random at full rate, and the
+inputs are seeded: the figures are reproducible.
 """
 
 from __future__ import annotations
@@ -19,13 +21,51 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
+import yaml
+
 from dfv.kernels import KERNEL_DIR, KERNELS, gen
 from dfv.sim.kernel import FULL_TRAFFIC, innermost_loops, prepare, run_kernel
 from dfv.sim.tables import format_table
-from dfv.sim.toolchain import BUILD_DIR, REPORTS_DIR
+from dfv.sim.toolchain import BUILD_DIR, REPO, REPORTS_DIR
+from lowering.recurrence import recurrence_bound
 
 INPUT_SEEDS = range(6)  # dfv.kernels.gen input sets considered; the one with the most iterations is used
 VECTOR_N = 1024
+BEFORE = REPO / "configs" / "bench_before.yaml"  # cycles measured before issue 9 (its header says where)
+BOUND_READ_CYCLES = 3  # an extmemory load round trip at memory latency 1 (request and response registers)
+
+SUM_PROGRAM = """// sum i for i < n with an iter_args accumulator (make bench, issue 9)
+func.func @sum_100(%n: index) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0 : i32
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> (i32) {
+    %v = arith.index_cast %i : index to i32
+    %a = arith.addi %acc, %v : i32
+    scf.yield %a : i32
+  }
+  func.return %r : i32
+}
+"""
+
+
+@dataclass(frozen=True)
+class PipelineCase:
+    """One figure of issue 9: a program, its memory latency and the most cycles it may take."""
+
+    name: str
+    latency: int
+    n: int
+    limit: float
+    rule: str
+
+
+PIPELINE = (
+    PipelineCase("sum_100", 1, 100, 110, "<= 110 (CIRCT Handshake: 303)"),
+    PipelineCase("vector_add_1024", 1, VECTOR_N, 1.1 * VECTOR_N + 20, "<= 1.1 N + 20"),
+    PipelineCase("vector_add_1024", 3, VECTOR_N, 1.2 * VECTOR_N + 30, "<= 1.2 N + 30"),
+    PipelineCase("dot_product_1024", 1, VECTOR_N, 1.1 * VECTOR_N + 20, "<= 1.1 N + 20"),
+)
 
 
 @dataclass
@@ -47,23 +87,39 @@ class KernelFigures:
         return self.sim_cycles / self.wall_s if self.wall_s else 0.0
 
 
-def vector_add_program(n: int = VECTOR_N) -> Path:
-    """kernels/vector_add.mlir at `n` elements, written to build/bench/ (rewritten only on change)."""
-    text = (KERNEL_DIR / "vector_add.mlir").read_text()
-    text = text.replace("memref<8xi32>", f"memref<{n}xi32>").replace("%c8 = arith.constant 8 : index",
-                                                                    f"%c8 = arith.constant {n} : index")
-    text = text.replace("@vector_add(", f"@vector_add_{n}(")
-    path = BUILD_DIR / "bench" / f"vector_add_{n}.mlir"
+def _write(name: str, text: str) -> Path:
+    """A generated benchmark program in build/bench/ (rewritten only on change, so its build is cached)."""
+    path = BUILD_DIR / "bench" / f"{name}.mlir"
     path.parent.mkdir(parents=True, exist_ok=True)
     if not path.exists() or path.read_text() != text:
         path.write_text(text)
     return path
 
 
+def vector_add_program(n: int = VECTOR_N) -> Path:
+    """kernels/vector_add.mlir at `n` elements."""
+    text = (KERNEL_DIR / "vector_add.mlir").read_text()
+    text = text.replace("memref<8xi32>", f"memref<{n}xi32>").replace("%c8 = arith.constant 8 : index",
+                                                                    f"%c8 = arith.constant {n} : index")
+    return _write(f"vector_add_{n}", text.replace("@vector_add(", f"@vector_add_{n}("))
+
+
 def vector_add_inputs(seed: int, n: int = VECTOR_N) -> list:
     r = random.Random(f"vector_add_{n}-{seed}")
     return [[r.randint(-2**31, 2**31 - 1) for _ in range(n)], [r.randint(-2**31, 2**31 - 1) for _ in range(n)],
             [0] * n]
+
+
+def pipeline_program(case: PipelineCase, seed: int) -> tuple[Path, list]:
+    """The program and inputs of one figure of issue 9."""
+    r = random.Random(f"{case.name}-{seed}")
+    if case.name.startswith("sum_"):
+        return _write(case.name, SUM_PROGRAM), [case.n]
+    if case.name.startswith("vector_add_"):
+        return vector_add_program(case.n), vector_add_inputs(seed, case.n)
+    text = (KERNEL_DIR / "dot_product.mlir").read_text().replace("memref<8xi32>", f"memref<{case.n}xi32>")
+    words = [[r.randint(-1000, 1000) for _ in range(case.n)] for _ in range(2)]
+    return _write(case.name, text.replace("@dot_product(", f"@{case.name}(")), [*words, case.n]
 
 
 def innermost_iterations(prog, args: list) -> int:
@@ -85,11 +141,12 @@ def busiest_inputs(name: str) -> tuple[int, list]:
     return best, gen(name, best)
 
 
-def run_one(name: str, path: Path, args: list, sim: str, seed: int, input_seed: int | None = None) -> KernelFigures:
+def run_one(name: str, path: Path, args: list, sim: str, seed: int, input_seed: int | None = None,
+            latency: int = 1) -> KernelFigures:
     prog = prepare(path, name)
-    run_dir = REPORTS_DIR / "bench" / sim / f"kernel_{name}"
+    run_dir = REPORTS_DIR / "bench" / sim / (f"kernel_{name}" + ("" if latency == 1 else f"_lat{latency}"))
     (run_dir / "bench.json").unlink(missing_ok=True)
-    out = run_kernel(prog, args, sim, seed, run_dir, latency=1, traffic=FULL_TRAFFIC, tests=("KernelBench",),
+    out = run_kernel(prog, args, sim, seed, run_dir, latency=latency, traffic=FULL_TRAFFIC, tests=("KernelBench",),
                      name=name)
     failed = [f"{r.name}: {r.message}" for r in out.results if not r.passed]
     if failed:
@@ -99,43 +156,89 @@ def run_one(name: str, path: Path, args: list, sim: str, seed: int, input_seed: 
                          rec["wall_s"])
 
 
-def collect(seed: int, sims: tuple[str, ...]) -> list[KernelFigures]:
-    figures = []
+@dataclass
+class Before:
+    """Cycles measured before issue 9 (`configs/bench_before.yaml`): per kernel, and per pipelining figure
+    keyed `<name>@<latency>`."""
+
+    commit: str
+    kernels: dict[str, int]
+    pipeline: dict[str, int]
+
+    @staticmethod
+    def load(path: Path = BEFORE) -> Before:
+        doc = yaml.safe_load(path.read_text())
+        return Before(str(doc["commit"]), {str(k): int(v) for k, v in doc["kernels"].items()},
+                      {str(k): int(v) for k, v in doc["pipeline"].items()})
+
+
+def bound(name: str, path: Path) -> float | None:
+    """The recurrence bound of a program's innermost loops, cycles per iteration (None: no loop)."""
+    prog = prepare(path, name)
+    return recurrence_bound(prog.g, set(innermost_loops(prog)), BOUND_READ_CYCLES)
+
+
+def collect(seed: int, sims: tuple[str, ...]) -> tuple[list[KernelFigures], list[tuple[PipelineCase, KernelFigures]]]:
+    figures, pipeline = [], []
     inputs = {name: busiest_inputs(name) for name in KERNELS}
     for sim in sims:
         for name in KERNELS:
             s, args = inputs[name]
             figures.append(run_one(name, KERNEL_DIR / f"{name}.mlir", args, sim, seed, s))
-        figures.append(run_one(f"vector_add_{VECTOR_N}", vector_add_program(), vector_add_inputs(seed), sim, seed))
-    return figures
+        for case in PIPELINE:
+            path, args = pipeline_program(case, seed)
+            pipeline.append((case, run_one(case.name, path, args, sim, seed, latency=case.latency)))
+    return figures, pipeline
 
 
-def tables(figures: list[KernelFigures], sims: tuple[str, ...], seed: int) -> tuple[str, list[str]]:
-    """The kernel table and the vector-add line; plus problems (cycle counts differing between simulators)."""
+def tables(figures: list[KernelFigures], pipeline: list[tuple[PipelineCase, KernelFigures]], sims: tuple[str, ...],
+           seed: int, before: Before) -> tuple[str, list[str]]:
+    """The kernel table and the pipelining table; plus problems (cycle counts differing between
+    simulators, a pipelining figure over its limit)."""
 
     by = {(f.kernel, f.sim): f for f in figures}
     names = list(dict.fromkeys(f.kernel for f in figures))
-    head = ("kernel", "inputs", *(f"cycles {s}" for s in sims), "innermost iterations", "iterations/cycle",
-            *(f"cycles/s {s}" for s in sims))
+    head = ("kernel", "inputs", *(f"cycles {s}" for s in sims), f"before ({before.commit})", "innermost iterations",
+            "cycles/iteration", "bound", *(f"cycles/s {s}" for s in sims))
     rows = [head]
     problems = []
     for k in names:
         first = by[(k, sims[0])]
         inputs = f"gen({first.input_seed})" if first.input_seed is not None else f"seed {seed}"
-        per_cycle = f"{first.per_cycle:.3f}" if first.iterations else "- (no loop)"
-        rows.append((k, inputs, *(str(by[(k, s)].cycles) for s in sims), str(first.iterations), per_cycle,
+        per_iter = f"{first.cycles / first.iterations:.2f}" if first.iterations else "- (no loop)"
+        b = bound(k, KERNEL_DIR / f"{k}.mlir")
+        rows.append((k, inputs, *(str(by[(k, s)].cycles) for s in sims), str(before.kernels.get(k, "-")),
+                     str(first.iterations), per_iter, "-" if b is None else f"{b:g}",
                      *(f"{by[(k, s)].rate:.0f}" for s in sims)))
         if len({by[(k, s)].cycles for s in sims}) > 1:
             problems.append(f"{k}: cycle counts differ between simulators: "
                             + ", ".join(f"{s} {by[(k, s)].cycles}" for s in sims))
-    va = by[(f"vector_add_{VECTOR_N}", sims[0])]
+    prow = [("program", "N", "memory latency", *(f"cycles {s}" for s in sims), f"before ({before.commit})",
+             "cycles/iteration", "bound", "limit (issue 9)", "met")]
+    pby = {(c, f.sim): f for c, f in pipeline}
+    for case in PIPELINE:
+        figs = [pby[(case, s)] for s in sims]
+        worst = max(f.cycles for f in figs)
+        met = worst <= case.limit
+        path, _ = pipeline_program(case, seed)
+        b = bound(case.name, path)
+        prow.append((case.name, str(case.n), str(case.latency), *(str(f.cycles) for f in figs),
+                     str(before.pipeline.get(f"{case.name}@{case.latency}", "-")), f"{worst / case.n:.3f}",
+                     "-" if b is None else f"{b:g}", f"{case.rule} = {case.limit:g}", "yes" if met else "NO"))
+        if not met:
+            problems.append(f"{case.name} at memory latency {case.latency}: {worst} cycles, over the limit "
+                            f"{case.rule} = {case.limit:g}")
+        if len({f.cycles for f in figs}) > 1:
+            problems.append(f"{case.name} at memory latency {case.latency}: cycle counts differ between simulators")
     text = ("Kernels at full rate (results always ready, memory read latency 1 with no stalls; inputs "
-            "dfv.kernels.gen(kernel, s) with the most innermost-loop iterations; simulated cycles per second over "
-            "the whole test, reset and drain included)\n" + format_table(rows) +
-            f"\n\nVector add, {VECTOR_N} elements, one-cycle memory: {va.cycles} cycles, "
-            f"{va.cycles / VECTOR_N:.3f} cycles per element")
+            "dfv.kernels.gen(kernel, s) with the most innermost-loop iterations; bound = the recurrence bound of "
+            "the innermost loops in cycles per iteration, lowering.recurrence, where a cycle through an scf.if "
+            "branch counts on every iteration, so a loop that takes the branch on some iterations only can run "
+            "below it; simulated cycles per second over the whole test, reset and drain included)\n" + format_table(rows) +
+            "\n\nPipelined loops (issue 9), at full rate\n" + format_table(prow))
     return text, problems
 
 
 def main_section(seed: int, sims: tuple[str, ...]) -> tuple[str, list[str]]:
-    return tables(collect(seed, sims), sims, seed)
+    figures, pipeline = collect(seed, sims)
+    return tables(figures, pipeline, sims, seed, Before.load())
