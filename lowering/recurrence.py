@@ -3,8 +3,9 @@
 A loop iteration cannot start before the values it carries from the previous one exist. In the lowered
 circuit every such dependence is a cycle through one of the loop's `dataflow.carry` or
 `dataflow.invariant` nodes (an iter arg, a while loop's condition, a memory group's ctrl-done chain, a
-while loop's imported value), and a cycle that passes k of them spans k iterations. With the stage latencies of `lowering.slack` (registered stages 1, a memory
-load its read round trip, combinational stages 0), the bound is the maximum over those cycles of
+while loop's imported value), and a cycle that passes k of them spans k iterations. With the stage
+latencies of `lowering.slack` (registered stages 1, a memory load its read round trip, combinational
+stages 0), the bound is the maximum over those cycles of
 (latency on the cycle) / k: the loop's initiation interval can be no smaller, whatever the buffering.
 `make bench` prints it beside the measured cycles per innermost iteration.
 

@@ -31,6 +31,7 @@ from dfv.sim.toolchain import BUILD_DIR
 from golden.types import DEFAULT_INDEX_WIDTH
 from lowering.dfg import DFG
 from lowering.pipeline import Lowered
+from tb.kernel.description import DESCRIPTION_ENV, KernelDescription
 
 TEST_MODULE = "tb.kernel.tests"
 MAIN_TEST = "KernelRun"
@@ -169,22 +170,22 @@ def run_kernel(prog: Program, args: list, sim: str, seed: int, run_dir: Path, *,
     run_dir.mkdir(parents=True, exist_ok=True)
     for old in run_dir.glob("kernel.*.json"):
         old.unlink()
-    desc = {
-        "name": name or prog.func,
-        "function": prog.func,
-        "dfg": str(prog.dfg_yaml.resolve()),
-        "args": {str(k): v for k, v in raw_args(prog.g, args).items()},
-        "source_returns": list(exp_ret),
-        "source_memrefs": {str(k): v for k, v in exp_mem.items()},
-        "latency": latency,
-        "traffic": RANDOM_TRAFFIC if traffic is None else traffic,
-        "coverage": coverage,
-        "max_cycles": max_cycles,
-        "deadlock_cycles": deadlock_cycles,
-        "result_dir": str(run_dir),
-    }
+    desc = KernelDescription(
+        name=name or prog.func,
+        function=prog.func,
+        dfg=str(prog.dfg_yaml.resolve()),
+        args=raw_args(prog.g, args),
+        source_returns=list(exp_ret),
+        source_memrefs=dict(exp_mem),
+        latency=latency,
+        traffic=RANDOM_TRAFFIC if traffic is None else traffic,
+        coverage=coverage,
+        max_cycles=max_cycles,
+        deadlock_cycles=deadlock_cycles,
+        result_dir=str(run_dir),
+    )
     desc_path = run_dir / "kernel.json"
-    desc_path.write_text(json.dumps(desc, indent=1) + "\n")
+    desc.write(desc_path)
     plusargs: list[str] = []
     wave_file = None
     if waves:
@@ -193,7 +194,7 @@ def run_kernel(prog: Program, args: list, sim: str, seed: int, run_dir: Path, *,
         if sim == "icarus":
             plusargs.append(f"+dumpfile_path={wave_file}")
     results = run_tests(prog.spec(waves, signoff), sim, TEST_MODULE, seed, run_dir, testcase=list(tests),
-                        env={"DFV_KERNEL": str(desc_path)}, waves=waves, plusargs=plusargs)
+                        env={DESCRIPTION_ENV: str(desc_path)}, waves=waves, plusargs=plusargs)
     records = {}
     for t in tests:
         f = run_dir / f"kernel.{t}.json"

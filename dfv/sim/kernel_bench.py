@@ -234,8 +234,8 @@ def tables(figures: list[KernelFigures], pipeline: list[tuple[PipelineCase, Kern
             "dfv.kernels.gen(kernel, s) with the most innermost-loop iterations; bound = the recurrence bound of "
             "the innermost loops in cycles per iteration, lowering.recurrence, where a cycle through an scf.if "
             "branch counts on every iteration, so a loop that takes the branch on some iterations only can run "
-            "below it; simulated cycles per second over the whole test, reset and drain included)\n" + format_table(rows) +
-            "\n\nPipelined loops (issue 9), at full rate\n" + format_table(prow))
+            "below it; simulated cycles per second over the whole test, reset and drain included)\n"
+            + format_table(rows) + "\n\nPipelined loops (issue 9), at full rate\n" + format_table(prow))
     return text, problems
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dfv.sim.build import BuildSpec, build
-from dfv.sim.toolchain import CLOCK_NS
+from tb.common.clock import CLOCK_NS
 
 
 @dataclass

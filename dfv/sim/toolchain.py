@@ -16,7 +16,6 @@ REPO = Path(__file__).resolve().parents[2]
 RTL_DIR = REPO / "rtl"
 BUILD_DIR = REPO / "build"
 REPORTS_DIR = REPO / "reports"
-CLOCK_NS = 10
 
 
 class ToolchainError(RuntimeError):

@@ -15,7 +15,7 @@ import cocotb
 from cocotb.clock import Clock
 from cocotb.triggers import FallingEdge, ReadOnly, RisingEdge
 
-from dfv.sim.toolchain import CLOCK_NS
+from tb.common.clock import CLOCK_NS
 
 
 class TB:

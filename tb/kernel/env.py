@@ -34,10 +34,9 @@ results is taken, inclusive.
 from __future__ import annotations
 
 import json
-import os
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import cocotb
@@ -65,38 +64,10 @@ from tb.common.op_env import (
 )
 from tb.common.signals import read_int
 from tb.common.traffic import FULL, Pattern, TrafficConfig, channel_rng
+from tb.kernel.description import KernelDescription
 from tb.memory.model import MemoryModel
 
-DESCRIPTION_ENV = "DFV_KERNEL"
 PROBE_PERIOD = 61  # cycles between looks inside the circuit while its boundary is quiet
-
-
-@dataclass
-class KernelDescription:
-    """The run the host asked for (see `dfv.sim.kernel.describe`)."""
-
-    name: str
-    function: str
-    dfg: str
-    args: dict[int, int | list[int]]
-    source_returns: list[int | None]
-    source_memrefs: dict[int, list[int]]
-    latency: int = 1
-    traffic: dict = field(default_factory=dict)
-    coverage: dict | None = None
-    max_cycles: int = 200_000
-    deadlock_cycles: int = 2000
-    result_dir: str = "."
-
-    @classmethod
-    def load(cls, path: str | None = None) -> KernelDescription:
-        path = path or os.environ.get(DESCRIPTION_ENV)
-        if not path:
-            raise RuntimeError(f"${DESCRIPTION_ENV} names no kernel description (run through dfv.sim.kernel)")
-        d = json.loads(Path(path).read_text())
-        d["args"] = {int(k): v for k, v in d["args"].items()}
-        d["source_memrefs"] = {int(k): v for k, v in d["source_memrefs"].items()}
-        return cls(**d)
 
 
 @dataclass
