@@ -7,8 +7,9 @@ kernels/ through the kernel environment (`tb.kernel`, via `dfv.sim.kernel`): one
 each generated top per simulator; the expected-failure tests of the kernel scoreboard run in the
 first (latency, seed) job of each kernel. Results go to `reports/<sim>/junit.xml` and a summary
 table (test, simulator, seed, result, simulated cycles; for a kernel run the cycles from the
-start token to the last of done and the results) is printed. Exit status 1 if any test failed, 2
-for a bad configuration.
+start token to the last of done and the results) is printed. While it runs, a line per finished job
+on stderr says jobs done / total, tests and failures so far and the elapsed time (`dfv.sim.progress`).
+Exit status 1 if any test failed, 2 for a bad configuration.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import yaml
 
 from dfv.kernels import KERNEL_DIR, KERNELS
 from dfv.sim.build import BuildSpec, build
+from dfv.sim.progress import Progress
 from dfv.sim.run import TestResult, run_tests
 from dfv.sim.tables import format_table
 from dfv.sim.toolchain import REPO, REPORTS_DIR, SIMULATORS, ToolchainError, setup_path
@@ -240,8 +242,15 @@ def main(argv: list[str] | None = None) -> int:
             build(spec, args.sim)
         except Exception as exc:  # reported per job below
             print(f"build for {j.label} on {args.sim} failed: {exc}", file=sys.stderr)
+    progress = Progress(len(jobs))
+
+    def run_reported(job: Job) -> list[TestResult]:
+        results = run_job(job, args.sim)
+        progress.job_done(job.label, results)
+        return results
+
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        results = [r for rs in pool.map(lambda j: run_job(j, args.sim), jobs) for r in rs]
+        results = [r for rs in pool.map(run_reported, jobs) for r in rs]
     write_junit(results, REPORTS_DIR / args.sim / "junit.xml", args.sim)
     print(summary_table(results))
     for r in results:
