@@ -101,7 +101,6 @@ def _rtl_engine(sim: str) -> Callable[[Run], EngineResult]:
         from dfv.sim.kernel import prepare_lowered, run_kernel
         from dfv.sim.toolchain import REPORTS_DIR, ToolchainError, setup_path
         from golden.types import from_word
-        from lowering.reference import out_value
 
         try:
             setup_path(sim)
@@ -127,7 +126,8 @@ def _rtl_engine(sim: str) -> Callable[[Run], EngineResult]:
         mems = {}
         for grp in g.groups.values():
             if grp.position is not None:
-                mems[grp.position] = [out_value(v, g.width(grp.elem_type)) for v in rec["memrefs"][str(grp.position)]]
+                et = g.value_type(grp.elem_type)
+                mems[grp.position] = [from_word(et, v) for v in rec["memrefs"][str(grp.position)]]
         problems += rec["errors"]
         failed = [t for t in out.results if not t.passed]
         if failed and not problems:

@@ -236,6 +236,22 @@ class _Silent(Stateless):
         return False
 
 
+def arg_words(g, args: dict[int, object]) -> dict[int, int | list[int]]:
+    """Argument values (as an inputs file gives them: signed or raw integers, objects for extra signals)
+    as the raw words of their hardware width, by position: a scalar's channel word, a memref's element
+    words. The one place arguments are wrapped to their width (the golden run, the kernel environment's
+    inputs and memory contents)."""
+    words: dict[int, int | list[int]] = {}
+    for a in g.args:
+        v = args[a["position"]]
+        if a["kind"] == "memref":
+            et = g.value_type(a["elem_type"])
+            words[a["position"]] = [to_word(et, x) for x in v]
+        else:
+            words[a["position"]] = to_word(g.value_type(a["type"]), v)
+    return words
+
+
 def _machine(g, node, args: dict[int, object], silent: bool = False) -> Machine:
     op, params = node.op, dict(node.params)
     if silent and op in ("func.start", "func.arg"):
@@ -243,13 +259,12 @@ def _machine(g, node, args: dict[int, object], silent: bool = False) -> Machine:
     if op == "func.start":
         return _Emitter(None)
     if op == "func.arg":
-        return _Emitter(to_word(g.value_type(node.out_types["out"]), args[node.params["position"]]))
+        return _Emitter(args[node.params["position"]])
     if op in ("func.result", "func.done"):
         return _Collector()
     if op in ("handshake.memory", "handshake.extmemory"):
         pos = node.meta.get("position")
-        w = params["width"]
-        image = [int(v) & ((1 << w) - 1) for v in args[pos]] if pos is not None else None
+        image = list(args[pos]) if pos is not None else None
         if not (params.get("n_load") or params.get("n_store")):
             # a memref nobody accesses: no ports, the contents stay as given
             return _Passive(image if image is not None else [0] * node.meta.get("size", 0))
@@ -361,8 +376,9 @@ def has_initial_tokens(g) -> bool:
 
 
 def idle_state(g, args: dict[int, object], budget: Budget = Budget(), mode: Mode = Mode.UNBOUNDED) -> IdleState:
-    """The state `g` settles in from reset with no start token and no argument (see `IdleState`)."""
-    res = _execute(g, args, budget, mode, (), silent=True)
+    """The state `g` settles in from reset with no start token and no argument (see `IdleState`); `args`
+    as for `run_dfg` (a memref's contents are there before the start)."""
+    res = _execute(g, arg_words(g, args), budget, mode, (), silent=True)
     return IdleState({s.channel: list(s.tokens) for s in res.stranded}, frozenset(res.busy_nodes))
 
 
@@ -380,7 +396,7 @@ def run_dfg(g, args: dict[int, object], budget: Budget = Budget(), mode: Mode = 
     A circuit with initial tokens must end in its idle state (`idle_state`) rather than empty: the tokens
     and busy nodes of that state are not reported, and any other difference is.
     """
-    res = _execute(g, args, budget, mode, watch, silent=False)
+    res = _execute(g, arg_words(g, args), budget, mode, watch, silent=False)
     if has_initial_tokens(g):
         idle = idle_state(g, args, budget, mode)
         res.idle = idle

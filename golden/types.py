@@ -268,12 +268,15 @@ def to_word(ty: DfType, value) -> int:
     return word
 
 
+def signed(word: int, width: int) -> int:
+    """The reported form of a `width`-bit word: signed and wrapped (i1 as 0/1)."""
+    word = int(word)
+    return word & 1 if width == 1 else to_signed(word, width)
+
+
 def from_word(ty: DfType, word: int):
     """The reported form of a channel word: signed data (i1 as 0/1); an object with the data and each
     extra signal (extras unsigned) for a tagged value or a channel with extra signals."""
-    def signed(v: int, width: int) -> int:
-        return v & 1 if width == 1 else to_signed(v, width)
-
     named = value_fields(ty)
     if named is None:
         return signed(int(word), ty.width)

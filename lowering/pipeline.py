@@ -80,11 +80,10 @@ def dfg_outputs(g: DFG, res) -> tuple[list, dict]:
     signed values of their width (an object with the extra signals for a channel that has some), in
     the form of the source interpreter's."""
     from golden.types import from_word
-    from lowering.reference import out_value
 
     returns = [from_word(g.value_type(out["type"]), toks[0]) if toks else None
                for out, toks in zip(sorted(g.results, key=lambda r: r["position"]), res.results, strict=True)]
-    mems = {grp.position: [out_value(v, g.width(grp.elem_type)) for v in res.memories[grp.name]]
+    mems = {grp.position: [from_word(g.value_type(grp.elem_type), v) for v in res.memories[grp.name]]
             for grp in g.groups.values() if grp.position is not None}
     return returns, mems
 

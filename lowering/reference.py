@@ -25,7 +25,7 @@ from xdsl.interpreters.builtin import xtype_for_el_type
 from xdsl.interpreters.shaped_array import ShapedArray
 from xdsl.interpreters.utils.ptr import TypedPtr
 
-from golden.types import to_signed, to_unsigned
+from golden.types import signed, to_signed, to_unsigned
 from lowering.arith_ops import IndexCastUIOp
 from lowering.lower_memory import row_major
 from lowering.parse import LoweringError, SourceModule
@@ -259,12 +259,6 @@ class ExtraFunctions(InterpreterFunctions):
         return self._cast(interp, op, args, False)
 
 
-def out_value(v: int, width: int) -> int:
-    """The reported form of a result: signed and wrapped to `width` (i1 as 0/1)."""
-    v = int(v)
-    return v & 1 if width == 1 else to_signed(v, width)
-
-
 def elem_width(t, index_width: int) -> int:
     if isinstance(t, IndexType):
         return index_width
@@ -306,8 +300,8 @@ def run_source(src: SourceModule, fn: func.FuncOp, args: list, index_width: int,
         msg = " ".join(str(exc).split()) or type(exc).__name__
         raise LoweringError(f"the source program cannot be run on these inputs: {msg}", src.loc(fn)) from None
     types = fn.function_type.outputs.data
-    results = [out_value(v, elem_width(t, index_width)) for v, t in zip(outs, types, strict=True)]
-    mems = {i: [out_value(v, w) for v in arr.data] for i, (arr, w) in arrays.items()}
+    results = [signed(v, elem_width(t, index_width)) for v, t in zip(outs, types, strict=True)]
+    mems = {i: [signed(v, w) for v in arr.data] for i, (arr, w) in arrays.items()}
     return results, mems
 
 

@@ -28,6 +28,7 @@ from pathlib import Path
 from dfv.sim.build import BuildSpec
 from dfv.sim.run import TestResult, run_tests
 from dfv.sim.toolchain import BUILD_DIR
+from golden.interpreter import arg_words
 from golden.types import DEFAULT_INDEX_WIDTH
 from lowering.dfg import DFG
 from lowering.pipeline import Lowered
@@ -122,21 +123,6 @@ def prepare(mlir: str | Path, func: str | None, index_width: int = DEFAULT_INDEX
     return _PROGRAMS[key]
 
 
-def raw_args(g, args: list) -> dict[int, int | list[int]]:
-    """Argument values (as in an inputs file) as raw words of their hardware width, by position."""
-    from golden.types import to_word
-
-    raw: dict[int, int | list[int]] = {}
-    for a in g.args:
-        v = args[a["position"]]
-        if a["kind"] == "memref":
-            w = g.width(a["elem_type"])
-            raw[a["position"]] = [int(x) & ((1 << w) - 1) for x in v]
-        else:
-            raw[a["position"]] = to_word(g.value_type(a["type"]), v)
-    return raw
-
-
 @dataclass
 class KernelOutcome:
     """The cocotb results of one kernel run and the records its tests wrote."""
@@ -174,7 +160,7 @@ def run_kernel(prog: Program, args: list, sim: str, seed: int, run_dir: Path, *,
         name=name or prog.func,
         function=prog.func,
         dfg=str(prog.dfg_yaml.resolve()),
-        args=raw_args(prog.g, args),
+        args=arg_words(prog.g, dict(enumerate(args))),
         source_returns=list(exp_ret),
         source_memrefs=dict(exp_mem),
         latency=latency,

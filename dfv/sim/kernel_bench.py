@@ -124,13 +124,12 @@ def pipeline_program(case: PipelineCase, seed: int) -> tuple[Path, list]:
 
 def innermost_iterations(prog, args: list) -> int:
     """True tokens on the condition streams of the innermost loops, in the golden DFG run."""
-    from dfv.sim.kernel import raw_args
     from golden.interpreter import run_dfg
 
     g = prog.g
     raw = {f"{lp['raw'].node}.{lp['raw'].port}" for lid, lp in g.loops.items() if lid in innermost_loops(prog)}
     watch = tuple(c.id for c in g.channels if str(c.src) in raw)
-    res = run_dfg(g, raw_args(g, args), watch=watch)
+    res = run_dfg(g, dict(enumerate(args)), watch=watch)
     return sum(1 for cid in watch for t in res.watched[cid] if t == 1)
 
 

@@ -397,12 +397,17 @@ class OpEnv(uvm_env):
     def transfers(self) -> int:
         return sum(m.count for m in self.monitors.values())
 
-    async def drain(self) -> None:
-        """Wait until every input token is taken and no channel moved for `drain_quiet` cycles.
+    def finished(self, quiet: int) -> bool:
+        """Whether the run is over, asked once per cycle by `drain` (`quiet`: cycles since the last
+        transfer): every input token taken and nothing moved for `drain_quiet` cycles."""
+        return not any(d.pending for d in self.inputs.values()) and quiet >= self.cfg.drain_quiet
 
-        A run with tokens pending and no transfer for `deadlock_cycles` cycles is a deadlock, and a
-        run still busy after `max_cycles` is a runaway: both raise `RunAborted`, naming every channel
-        that still holds tokens.
+    async def drain(self) -> None:
+        """Run cycle by cycle until `finished`; the one drain loop of every environment (the kernel
+        environment only says when its run is over).
+
+        No transfer for `deadlock_cycles` cycles is a deadlock, a run still going after `max_cycles` a
+        runaway: both raise `RunAborted`, naming every channel that still holds tokens.
         """
         quiet, last, start = 0, self.transfers(), self.tb.cycle
         while True:
@@ -410,15 +415,14 @@ class OpEnv(uvm_env):
             now = self.transfers()
             quiet = 0 if now != last else quiet + 1
             last = now
-            pending = any(d.pending for d in self.inputs.values())
-            if not pending and quiet >= self.cfg.drain_quiet:
+            if self.finished(quiet):
                 return
             if quiet >= self.cfg.deadlock_cycles:
-                raise RunAborted(f"{self.cfg.name}: deadlock, no transfer for {quiet} cycles at cycle "
+                raise RunAborted(f"{self.cfg.name}: deadlock, no progress for {quiet} cycles at cycle "
                                  f"{self.tb.cycle}; holding tokens: {self.holders()}")
             if self.tb.cycle - start >= self.cfg.max_cycles:
-                raise RunAborted(f"{self.cfg.name}: still running after {self.cfg.max_cycles} cycles "
-                                 f"({now} transfers; a runaway loop?); holding tokens: {self.holders()}")
+                raise RunAborted(f"{self.cfg.name}: still running after {self.cfg.max_cycles} cycles (a runaway "
+                                 f"loop?); holding tokens: {self.holders()}")
 
     def holders(self) -> str:
         held = [f"input {n} ({d.pending} pending)" for n, d in self.inputs.items() if d.pending]

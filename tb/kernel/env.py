@@ -59,7 +59,6 @@ from tb.common.op_env import (
     OpItem,
     OpScoreboard,
     OpSequence,
-    RunAborted,
     wrong_model_scoreboard,
 )
 from tb.common.signals import read_int
@@ -205,7 +204,7 @@ class KernelEnv(OpEnv):
         self.memories: dict[int, MemoryModel] = {}
         for grp in self.kernel.memrefs:
             i, w = grp.position, g.width(grp.elem_type)
-            contents = {k: int(v) & ((1 << w) - 1) for k, v in enumerate(desc.args[i])}
+            contents = dict(enumerate(desc.args[i]))  # element words (golden.interpreter.arg_words)
             mem = MemoryModel.create(f"memory_arg{i}", self)
             mem.configure(self.tb, w, g.index_width, desc.latency, contents, req_stall=req, resp_stall=resp,
                           rng=channel_rng(seed, f"arg{i}_mem", "model"), req=f"arg{i}_mem_req",
@@ -235,6 +234,7 @@ class KernelEnv(OpEnv):
         self.internal_progress = 0
         self.start_offer: int | None = None
         self.end_cycle: int | None = None
+        self.done_at = 0  # the cycle `done` and every result had arrived (`finished`)
         self.tb.samplers.append(self._probe)
         self.tb.samplers.append(self._see_start)
 
@@ -272,29 +272,15 @@ class KernelEnv(OpEnv):
         """`done` and every result received."""
         return all(m.count >= 1 for m in self.monitors.values() if not m.spec.is_input)
 
-    async def drain(self) -> None:
-        """Run until `done` and every result arrived (plus `drain_quiet` cycles, so extra tokens are
-        caught); fail on a deadlock (no progress for `deadlock_cycles`) or a runaway (`max_cycles`)."""
-        cfg = self.cfg
-        quiet, last, start = 0, self.transfers(), self.tb.cycle
-        while True:
-            await self.tb.cycles(1)
-            now = self.transfers()
-            quiet = 0 if now != last else quiet + 1
-            last = now
-            if self.end_cycle is None and self.complete():
-                # (the start token itself may be taken later: an eager fork of it can serve the
-                # results and done first)
-                self.end_cycle = max(m.last_cycle for m in self.monitors.values() if not m.spec.is_input)
-                done_at = self.tb.cycle
-            if self.end_cycle is not None and self.tb.cycle - done_at >= cfg.drain_quiet:
-                return
-            if quiet >= cfg.deadlock_cycles:
-                raise RunAborted(f"{cfg.name}: deadlock, no progress for {quiet} cycles at cycle {self.tb.cycle}"
-                                 f"; holding tokens: {self.holders()}")
-            if self.tb.cycle - start >= cfg.max_cycles:
-                raise RunAborted(f"{cfg.name}: still running after {cfg.max_cycles} cycles (a runaway loop?); "
-                                 f"holding tokens: {self.holders()}")
+    def finished(self, quiet: int) -> bool:
+        """`done` and every result arrived, then `drain_quiet` more cycles (so extra tokens are caught);
+        records the cycle the last of them was taken."""
+        if self.end_cycle is None and self.complete():
+            # (the start token itself may be taken later: an eager fork of it can serve the results and
+            # done first)
+            self.end_cycle = max(m.last_cycle for m in self.monitors.values() if not m.spec.is_input)
+            self.done_at = self.tb.cycle
+        return self.end_cycle is not None and self.tb.cycle - self.done_at >= self.cfg.drain_quiet
 
     @property
     def cycles(self) -> int | None:

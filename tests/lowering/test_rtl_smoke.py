@@ -11,10 +11,11 @@ import pytest
 from kernel_inputs import KERNELS, ROOT, gen
 from rtl_library import assert_rtl_modules_exist, rtl_files
 
+from golden.types import signed
 from lowering.lower_control import find_function
 from lowering.output import write_outputs
 from lowering.parse import parse_file
-from lowering.reference import out_value, run_source
+from lowering.reference import run_source
 from lowering.tbgen import run_icarus
 
 pytestmark = pytest.mark.skipif(shutil.which("iverilog") is None, reason="iverilog not installed")
@@ -32,11 +33,11 @@ def test_rtl_smoke_icarus(tmp_path, name):
     assert r["err"] == 0
     src = parse_file(path)
     exp_ret, exp_mem = run_source(src, find_function(src, name), args, 32)
-    got_ret = [out_value(v, g.width(res["type"])) for v, res in zip(r["returns"], g.results, strict=True)]
+    got_ret = [signed(v, g.width(res["type"])) for v, res in zip(r["returns"], g.results, strict=True)]
     assert got_ret == exp_ret
     for grp in g.groups.values():
         if grp.position is not None:
-            got = [out_value(v, g.width(grp.elem_type)) for v in r["memrefs"][grp.position]]
+            got = [signed(v, g.width(grp.elem_type)) for v in r["memrefs"][grp.position]]
             assert got == exp_mem[grp.position], grp.name
 
 
@@ -56,8 +57,8 @@ def test_rtl_smoke_edge_cases(tmp_path, name):
         assert not r["hang"], "Icarus made no time progress (a zero-delay combinational loop)"
         assert not r["timeout"] and r["err"] == 0
         exp_ret, exp_mem = run_source(src, find_function(src, "f"), args, 32)
-        assert [out_value(v, g.width(res["type"])) for v, res in zip(r["returns"], g.results, strict=True)] == exp_ret
+        assert [signed(v, g.width(res["type"])) for v, res in zip(r["returns"], g.results, strict=True)] == exp_ret
         for grp in g.groups.values():
             if grp.position is not None:
-                got = [out_value(v, g.width(grp.elem_type)) for v in r["memrefs"][grp.position]]
+                got = [signed(v, g.width(grp.elem_type)) for v in r["memrefs"][grp.position]]
                 assert got == exp_mem[grp.position]

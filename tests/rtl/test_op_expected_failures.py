@@ -35,9 +35,9 @@ def test_they_pass_on_their_own_fault(results, test):
 
 
 @pytest.mark.parametrize(("test", "head", "needle", "absent"), [
-    ("WrongModelDeadlock", "handshake_fork: deadlock, no transfer for 200 cycles", "holding tokens: input in (",
+    ("WrongModelDeadlock", "handshake_fork: deadlock, no progress for 200 cycles", "holding tokens: input in (",
      "not the expected failure"),
-    ("CorruptDutDeadlock", "handshake_fork: deadlock, no transfer for 200 cycles", "holding tokens: input in (",
+    ("CorruptDutDeadlock", "handshake_fork: deadlock, no progress for 200 cycles", "holding tokens: input in (",
      "not the expected failure"),
     ("WrongModelSecondBug", "handshake_fork: not the expected failure\n",
      "unexpected error: out[1]: token 0 is 2, the model expects 0 (DUT ", "expected error not reported"),
