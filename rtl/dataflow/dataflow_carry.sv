@@ -85,6 +85,7 @@ module dataflow_carry #(
   } state_e;
 
   state_e state_q, state_d;
+  state_e after_o;  // next state when `o` goes in INIT or LOOP (p_after_o)
 
   // at_init is read by testbenches through the hierarchy (dut.at_init), never inside the design;
   // `verilator public_flat_rd` keeps it visible in Verilator builds.
@@ -112,20 +113,24 @@ module dataflow_carry #(
 
   assign at_init = in_init;
 
+  // The state after `o` goes in INIT or LOOP: the next `d`, taken with it, decides; none yet: COND.
+  always_comb begin : p_after_o
+    // Enum literals only (Icarus 11 rejects a ?: of enum values without a cast).
+    if (!d_valid) begin
+      after_o = COND;
+    end else if (d_data) begin
+      after_o = LOOP;
+    end else begin
+      after_o = INIT;
+    end
+  end
+
   always_comb begin : p_next
     state_d = state_q;
     case (state_q)
       INIT: begin
         if (a_valid && o_ready) begin
-          if (d_valid) begin
-            if (d_data) begin
-              state_d = LOOP;
-            end else begin
-              state_d = INIT;
-            end
-          end else begin
-            state_d = COND;
-          end
+          state_d = after_o;
         end
       end
       COND: begin
@@ -148,15 +153,7 @@ module dataflow_carry #(
       end
       LOOP: begin
         if (b_valid && o_ready) begin
-          if (d_valid) begin
-            if (d_data) begin
-              state_d = LOOP;
-            end else begin
-              state_d = INIT;
-            end
-          end else begin
-            state_d = COND;
-          end
+          state_d = after_o;
         end
       end
       default: state_d = INIT;

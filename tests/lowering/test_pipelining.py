@@ -11,6 +11,7 @@ import shutil
 
 import pytest
 
+from dfv.sim.kernel_bench import SUM_PROGRAM
 from lowering.dfg import DFG, Ref
 from lowering.parse import parse_text
 from lowering.pipeline import lower_program
@@ -44,18 +45,7 @@ INCREMENT = """func.func @inc(%a: memref<N x i32>) {
 }
 """
 
-SUM = """func.func @sum(%n: index) -> i32 {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %z = arith.constant 0 : i32
-  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> (i32) {
-    %v = arith.index_cast %i : index to i32
-    %a = arith.addi %acc, %v : i32
-    scf.yield %a : i32
-  }
-  func.return %r : i32
-}
-"""
+SUM = SUM_PROGRAM.replace("@sum_100", "@sum")  # the scalar accumulation of make bench
 
 
 def _lower(text: str, n: int = 8) -> DFG:
