@@ -138,7 +138,7 @@ def default_timeout(engine: str) -> float:
     return 600.0 if engine in RTL_ENGINES else 60.0
 
 
-_VALUE_MARKERS = ("!= expected", "differs at", "differ from", "rtl returned", "mem_req access", "outside its",
+_VALUE_MARKERS = (" returned ", "differ from", "reported no final contents", "mem_req access", "outside its",
                   "raised error")
 _LEFTOVER_MARKERS = ("stranded", "not in its initial state", "holds a valid token", "done fired", "received",
                      "pending", "left over")

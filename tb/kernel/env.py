@@ -43,6 +43,7 @@ import cocotb
 from pyuvm import ConfigDB
 
 from golden.catalogue import WIRING
+from golden.compare import reference_problems
 from golden.core import Machine, RunResult
 from golden.interpreter import InterpResult, Mode, has_initial_tokens, idle_state, run_dfg
 from golden.types import from_word
@@ -343,13 +344,15 @@ class KernelScoreboard(OpScoreboard):
         if golden is None:
             return ["the golden DFG run never started (no start token or argument was taken)"]
         errors += [f"golden DFG run: {p}" for p in golden.problems()]
+        returns = []
         for r in sorted(g.results, key=lambda r: r["position"]):
-            i, ty = r["position"], g.value_type(r["type"])
-            toks = [o.token for o in observed[f"res{i}"]]
-            got = from_word(ty, toks[0]) if toks else None
-            want = desc.source_returns[i] if i < len(desc.source_returns) else None
-            if got != want:
-                errors.append(f"result {i}: RTL returned {got}, the source interpreter {want}")
+            toks = [o.token for o in observed[f"res{r['position']}"]]
+            returns.append(from_word(g.value_type(r["type"]), toks[0]) if toks else None)
+        finals = {grp.position: [from_word(g.value_type(grp.elem_type), env.memories[grp.position].contents.get(k, 0))
+                                 for k in range(grp.size)] for grp in kernel.memrefs}
+        errors += reference_problems("RTL", "source interpreter", returns, finals, desc.source_returns,
+                                     {i: m for i, m in desc.source_memrefs.items() if i in finals},
+                                     {grp.position: grp.root for grp in kernel.memrefs})
         self.order_notes: dict[int, str] = {}
         for grp in kernel.memrefs:
             i, et, mem = grp.position, g.value_type(grp.elem_type), env.memories[grp.position]
@@ -361,12 +364,6 @@ class KernelScoreboard(OpScoreboard):
                 errors.append(f"memref argument {i} ({grp.root}): final contents differ from the golden DFG run at "
                               f"{len(diff)} element(s), first [{k}]: RTL {from_word(et, final[k])}, golden "
                               f"{from_word(et, gold[k]) if k < len(gold) else 'none'}")
-            src = desc.source_memrefs.get(i)
-            mine = [from_word(et, v) for v in final]
-            if src is not None and mine != src:
-                k = next(k for k, (a, b) in enumerate(zip(mine, src, strict=False)) if a != b)
-                errors.append(f"memref argument {i} ({grp.root}): final contents differ from the source interpreter "
-                              f"at [{k}]: RTL {mine[k]}, source {src[k]}")
             wild = [r for r in mem.epoch_requests(env.tb.epoch) if r.addr >= grp.size]
             if wild:
                 errors.append(f"memref argument {i} ({grp.root}): {len(wild)} access(es) outside its {grp.size} "

@@ -16,6 +16,7 @@ from dfv.fuzz.execute import Verdict, classify, run_files, run_once, write_progr
 from dfv.fuzz.gen import generate
 from dfv.fuzz.program import Block, Const, Index, Load, MemRef, Param, Program
 from dfv.runner import ENGINES, EngineResult, Run
+from golden.compare import reference_problems
 
 
 def _right(run: Run, problems: list[str] | None = None) -> EngineResult:
@@ -23,10 +24,13 @@ def _right(run: Run, problems: list[str] | None = None) -> EngineResult:
 
 
 def _wrong_on_stores(run: Run) -> EngineResult:
-    """A fake engine with a known bug: every memref argument comes back zeroed when the program stores."""
+    """A fake engine with a known bug: every memref argument comes back zeroed when the program stores
+    (and, as every engine does, it compares what it got with the reference)."""
     if not any(op.name == "memref.store" for op in run.prog.fn.walk()):
         return _right(run)
-    return EngineResult(list(run.source[0]), {k: [0] * len(v) for k, v in run.source[1].items()}, [])
+    mems = {k: [0] * len(v) for k, v in run.source[1].items()}
+    return EngineResult(list(run.source[0]), mems,
+                        reference_problems("fake", "source interpreter", list(run.source[0]), mems, *run.source))
 
 
 @pytest.fixture
@@ -146,9 +150,10 @@ def test_a_program_breaking_the_contract_is_generator_invalid(tmp_path):
     ("deadlock in the bounded golden run after 60 firings (channel capacities of the generated top); holding "
      "tokens: channel c20 (buffer_59.out -> load_16.data_from_mem)", Verdict.DEADLOCK),
     ("KernelRun: kernel fuzz: deadlock, no progress for 2000 cycles at cycle 812", Verdict.DEADLOCK),
-    ("returns [None] != expected [3]; done fired 0 times (expected 1)", Verdict.DEADLOCK),
-    ("returns [4] != expected [3]", Verdict.MISMATCH),
-    ("memref argument 0 differs at [1]: got [1, 2] expected [1, 3]", Verdict.MISMATCH),
+    ("result 0: golden returned None, the source interpreter 3; done fired 0 times (expected 1)", Verdict.DEADLOCK),
+    ("result 0: golden returned 4, the source interpreter 3", Verdict.MISMATCH),
+    ("memref argument 0: final contents differ from the source interpreter at 1 element(s), first [1]: golden 2, "
+     "source interpreter 3", Verdict.MISMATCH),
     ("memref argument 0 (a): mem_req access 3 is load [2], the golden model's order has store [2] = 0x1",
      Verdict.MISMATCH),
     ("1 token(s) [0] stranded in channel c4 (fork_1.out[0] -> sink_2.in) from arith.addi", Verdict.STRANDED),
