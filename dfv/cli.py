@@ -129,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"dfv: error: {msg}", file=sys.stderr)
         if a.cmd == "run" and a.json:
             print(json.dumps({"status": "error", "engine": a.engine, "returns": [], "memrefs": {},
-                              "cycles": None, "message": msg}))
+                              "cycles": None, "sim_seconds": None, "message": msg}))
         return 2
     except DfgVerifyError as exc:
         print(f"dfv: error: internal lowering error: {' '.join(str(exc).split())}", file=sys.stderr)

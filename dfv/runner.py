@@ -2,8 +2,9 @@
 
 The result is one JSON-able dict:
 `{"status": "pass"|"fail"|"error", "engine": ..., "returns": [...], "memrefs": {"<pos>": [...]},
-"cycles": ..., "message": "..."}`; `returns` / `memrefs` are what the engine produced (signed, wrapped
-to the element width; `i1` as 0/1).
+"cycles": ..., "sim_seconds": ..., "message": "..."}`; `returns` / `memrefs` are what the engine produced
+(signed, wrapped to the element width; `i1` as 0/1); `cycles` and `sim_seconds` (the simulation's wall
+time, the build excluded) are null for the golden engines.
 
 Engines are looked up in `ENGINES` (name -> callable(Run) -> EngineResult):
 - `golden`: the golden-model DFG interpreter with the channel capacities of the generated RTL top
@@ -53,6 +54,7 @@ class EngineResult:
     problems: list[str] = field(default_factory=list)
     cycles: int | None = None
     notes: list[str] = field(default_factory=list)  # for the human-readable report (waveform path, ...)
+    sim_seconds: float | None = None  # RTL engines: simulation wall time, the build excluded
 
 
 @dataclass
@@ -145,7 +147,7 @@ def _rtl_engine(sim: str) -> Callable[[Run], EngineResult]:
         failed = [t for t in out.results if not t.passed]
         if failed and not problems:
             problems += [f"{t.name}: {t.message}" for t in failed]
-        return EngineResult(returns, mems, problems, rec["cycles"], notes)
+        return EngineResult(returns, mems, problems, rec["cycles"], notes, sim_seconds=round(rec["sim_seconds"], 3))
 
     return run
 
@@ -280,7 +282,8 @@ def run_program(path: str, func: str | None, inputs: str, engine: str = "golden"
               waves, mem_latency, max_trips)
     got = ENGINES[engine](run)
     out = {"status": "pass", "engine": engine, "returns": got.returns,
-           "memrefs": {str(k): v for k, v in sorted(got.memrefs.items())}, "cycles": got.cycles, "message": ""}
+           "memrefs": {str(k): v for k, v in sorted(got.memrefs.items())}, "cycles": got.cycles,
+           "sim_seconds": got.sim_seconds, "message": ""}
     msgs = list(got.problems)  # each engine compares with the reference itself (golden.compare)
     if msgs:
         out["status"] = "fail"

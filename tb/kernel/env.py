@@ -236,6 +236,7 @@ class KernelEnv(OpEnv):
         self.start_offer: int | None = None
         self.end_cycle: int | None = None
         self.done_at = 0  # the cycle `done` and every result had arrived (`finished`)
+        self.sim_seconds = 0.0  # wall time of the test's run phase (set by the test)
         self.tb.samplers.append(self._probe)
         self.tb.samplers.append(self._see_start)
 
@@ -418,6 +419,7 @@ class KernelScoreboard(OpScoreboard):
             "order": {str(k): v for k, v in getattr(self, "order_notes", {}).items()},
             "errors": list(self.errors),
             "sim_cycles": env.tb.cycle,
+            "sim_seconds": env.sim_seconds,
         }
         Path(kernel.desc.result_dir, f"kernel.{name}.json").write_text(json.dumps(record) + "\n")
 

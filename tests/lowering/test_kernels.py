@@ -76,7 +76,8 @@ def test_cli_run_json_last_line(tmp_path):
     assert proc.returncode == 0, proc.stderr
     obj = json.loads(proc.stdout.strip().splitlines()[-1])
     assert obj["status"] == "pass" and obj["engine"] == "golden" and obj["cycles"] is None
-    assert set(obj) == {"status", "engine", "returns", "memrefs", "cycles", "message"}
+    assert obj["sim_seconds"] is None
+    assert set(obj) == {"status", "engine", "returns", "memrefs", "cycles", "sim_seconds", "message"}
     assert list(obj["memrefs"]) == ["0", "1"] and len(obj["memrefs"]["1"]) == 8
 
 
