@@ -130,8 +130,9 @@ def test_dfv_run_icarus_json(tmp_path):
                           capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     obj = json.loads(proc.stdout.strip().splitlines()[-1])
-    assert set(obj) == {"status", "engine", "returns", "memrefs", "cycles", "message"}
+    assert set(obj) == {"status", "engine", "returns", "memrefs", "cycles", "sim_seconds", "message"}
     assert obj["status"] == "pass" and obj["engine"] == "icarus" and isinstance(obj["cycles"], int)
+    assert isinstance(obj["sim_seconds"], float) and obj["sim_seconds"] > 0
     a, b, n = gen("dot_product", 2)
     assert obj["returns"] == [sum(x * y for x, y in zip(a[:n], b[:n], strict=True))]
 
