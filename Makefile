@@ -1,5 +1,6 @@
 # dfv: verification kit for dataflow hardware.
 #   make sim SIM=verilator|icarus   the regression of configs/regression.yaml, with a summary table
+#   make sim SHARD=i/N              only shard i (1-based) of N; merge shards with `dfv report merge`
 #   make test                       every test: golden model, lowering, RTL on both simulators
 #   make lint                       Verilator --lint-only -Wall on every RTL module, and ruff
 #   make coverage                   merged code + functional coverage report (reports/coverage/)
@@ -33,7 +34,7 @@ $(STAMP): pyproject.toml tools/bootstrap.sh
 setup: $(STAMP)
 
 sim: $(STAMP)
-	$(PY) -m dfv.sim.regress --sim $(SIM)
+	$(PY) -m dfv.sim.regress --sim $(SIM)$(if $(SHARD), --shard=$(SHARD))
 
 test: $(STAMP)
 	$(PY) -m pytest

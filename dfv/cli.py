@@ -12,6 +12,10 @@
              [--out DIR] [--jobs J] [--no-shrink] [--timeout S] [--shrink-seconds S]
         generated programs on every engine; each failure is shrunk and saved as a reproducer folder
         (default reports/fuzz/<class>/<seed>/); prints a table per engine, exit 0 only with no failure.
+    dfv report merge DIR... [--out DIR]
+        merges the output folders of regression shards (`make sim SHARD=I/N`, docs/regression.md): one
+        junit.xml and the report of `make coverage` with its thresholds (default out reports/merged/); exit 1
+        when a test failed or a threshold is missed, 2 when the folders are not one complete, disjoint shard set.
 
 Bad input (malformed MLIR, unsupported operation or type, bad tagged type, missing function, bad
 inputs file) gives a one-line error with the source location and exit status 2, never a traceback.
@@ -24,6 +28,7 @@ import argparse
 import json
 import os
 import sys
+from pathlib import Path
 
 from dfv.args import int_in
 from golden.types import DEFAULT_INDEX_WIDTH
@@ -70,6 +75,13 @@ def _build() -> argparse.ArgumentParser:
     from dfv.fuzz.command import add_parser as add_fuzz_parser
 
     add_fuzz_parser(sub)
+    rp = sub.add_parser("report", help="reports over the regression's output folders")
+    rsub = rp.add_subparsers(dest="report_cmd", required=True, parser_class=_Parser, metavar="merge")
+    mg = rsub.add_parser("merge", help="merge regression shards: one junit.xml and the coverage report",
+                         description="Merge the output folders of regression shards (make sim SHARD=I/N) into one "
+                                     "junit.xml and the report of make coverage, with its thresholds.")
+    mg.add_argument("dirs", nargs="+", type=Path, metavar="DIR", help="a shard's output folder (its shard.json)")
+    mg.add_argument("--out", type=Path, default=None, help="output folder (default reports/merged)")
     return p
 
 
@@ -112,6 +124,22 @@ def cmd_run(a) -> int:
     return 0 if res["status"] == "pass" else 1
 
 
+def cmd_report(a) -> int:
+    from dfv.sim.coverage import print_report
+    from dfv.sim.merge import DEFAULT_OUT, MergeError, merge
+
+    try:
+        result = merge(a.dirs, a.out or DEFAULT_OUT)
+    except MergeError as exc:
+        print(f"dfv: error: {' '.join(str(exc).split())}", file=sys.stderr)
+        return 2
+    for case in result.failed:
+        print(f"FAIL {case.sim} {case.name}: {case.failure}", file=sys.stderr)
+    print(result.summary() + "\n")
+    coverage_status = print_report(result.coverage)
+    return 1 if result.failed or coverage_status else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     from dfv.runner import EngineUnavailable
     from lowering.parse import LoweringError
@@ -123,6 +151,8 @@ def main(argv: list[str] | None = None) -> int:
             from dfv.fuzz.command import cmd_fuzz
 
             return cmd_fuzz(a)
+        if a.cmd == "report":
+            return cmd_report(a)
         return cmd_lower(a) if a.cmd == "lower" else cmd_run(a)
     except (LoweringError, EngineUnavailable) as exc:
         msg = " ".join(str(exc).split())

@@ -8,6 +8,8 @@ then annotated and rendered to HTML with `verilator_coverage` and `genhtml`.
 Functional coverage: every `fcov.yml` (cocotb-coverage) is merged with cocotb-coverage's own
 `merge_coverage`. Thresholds and waivers are in configs/coverage.yaml; the command fails below a
 threshold and lists every missed point or bin.
+`coverage_report` computes the report from any list of runs' files into any folder: `make coverage`
+gives it every run under reports/, `dfv report merge` (`dfv.sim.merge`) the runs of a set of shards.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import shutil
 import subprocess
 import sys
 from collections import defaultdict
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -142,18 +145,49 @@ def code_coverage(points: dict[Point, int], waivers: list[Waiver]) -> dict[str, 
     return dict(modules)
 
 
-def functional_coverage(files: list[Path], merged: Path) -> dict[str, dict]:
-    """Merge cocotb-coverage files; return the leaf cover items (points and crosses) by name."""
+@dataclass(frozen=True)
+class FunctionalItem:
+    """One merged cover point or cross: hits per bin, and the hits a bin needs to count as covered."""
+
+    name: str
+    hits: Mapping[str, int]
+    at_least: int
+
+    @property
+    def missed(self) -> list[str]:
+        return [b for b, n in self.hits.items() if n < self.at_least]
+
+    @property
+    def pct(self) -> float:
+        return 100.0 * (len(self.hits) - len(self.missed)) / len(self.hits) if self.hits else 100.0
+
+
+def _check_export(path: Path) -> None:
+    """ValueError naming `path` unless it is a cocotb-coverage export (cover item name -> mapping): on
+    anything else `merge_coverage` fails without saying which file."""
+    try:
+        doc = yaml.safe_load(path.read_text())
+    except (OSError, yaml.YAMLError) as exc:
+        raise ValueError(f"{path}: not a cocotb-coverage file: {exc}") from None
+    if not isinstance(doc, dict) or not all(isinstance(item, dict) for item in doc.values()):
+        raise ValueError(f"{path}: not a cocotb-coverage file (expected a mapping of cover items)")
+
+
+def functional_coverage(files: Sequence[Path], merged: Path) -> list[FunctionalItem]:
+    """Merge cocotb-coverage files into `merged`; return the leaf cover items (points and crosses) by name."""
     if not files:
-        return {}
+        return []
+    for path in files:
+        _check_export(path)
     merge_coverage(lambda *_: None, str(merged), *map(str, files))
     doc = yaml.safe_load(merged.read_text()) or {}
-    return {name: item for name, item in doc.items() if "bins:_hits" in item}
+    return [FunctionalItem(name, item["bins:_hits"], item.get("at_least", 1))
+            for name, item in sorted(doc.items()) if "bins:_hits" in item]
 
 
-def _html(points: dict[Point, int]) -> str:
-    """Write the merged .dat and render annotated sources and HTML; returns a status line."""
-    dat = OUT / "merged.dat"
+def _html(points: dict[Point, int], out: Path) -> str:
+    """Write the merged .dat and render annotated sources and HTML into `out`; returns a status line."""
+    dat = out / "merged.dat"
     with open(dat, "w") as f:
         f.write("# SystemC::Coverage-3\n")
         for p, count in points.items():
@@ -163,69 +197,93 @@ def _html(points: dict[Point, int]) -> str:
         return "HTML skipped: verilator_coverage or genhtml not installed (run tools/bootstrap.sh)"
     env = {k: v for k, v in os.environ.items() if k != "VERILATOR_ROOT"}
     cwd = REPO  # paths in merged.dat are relative to the repository
-    subprocess.run([tool, "--annotate", str(OUT / "annotated"), "--annotate-all", str(dat)], env=env, cwd=cwd,
+    subprocess.run([tool, "--annotate", str(out / "annotated"), "--annotate-all", str(dat)], env=env, cwd=cwd,
                    check=True, capture_output=True)
-    subprocess.run([tool, "--write-info", str(OUT / "merged.info"), str(dat)], env=env, cwd=cwd, check=True,
+    subprocess.run([tool, "--write-info", str(out / "merged.info"), str(dat)], env=env, cwd=cwd, check=True,
                    capture_output=True)
-    subprocess.run([genhtml, "--branch-coverage", "--quiet", str(OUT / "merged.info"), "-o", str(OUT / "html")],
+    subprocess.run([genhtml, "--branch-coverage", "--quiet", str(out / "merged.info"), "-o", str(out / "html")],
                    cwd=cwd, check=True, capture_output=True)
-    return f"HTML: {OUT / 'html' / 'index.html'}; annotated sources: {OUT / 'annotated'}"
+    return f"HTML: {out / 'html' / 'index.html'}; annotated sources: {out / 'annotated'}"
 
 
 def _fmt(v: float | None) -> str:
     return "-" if v is None else f"{v:.1f}"
 
 
-def main() -> int:
-    OUT.mkdir(parents=True, exist_ok=True)
-    code_thr, func_thr, waivers = load_thresholds()
-    dats = sorted(REPORTS_DIR.glob("verilator/**/coverage.dat"))
-    fcovs = sorted(REPORTS_DIR.glob("*/**/fcov.yml"))
-    if not dats:
-        print("no Verilator coverage found under reports/: run `make sim SIM=verilator` or `make test` first")
-        return 1
+@dataclass
+class CoverageReport:
+    """Merged code and functional coverage of a set of runs, checked against the thresholds."""
+
+    code_runs: int
+    functional_runs: int
+    modules: dict[str, ModuleCoverage]
+    functional: list[FunctionalItem]
+    failures: list[str]
+    html: str
+
+    def text(self) -> str:
+        """The report `make coverage` prints (tables and the HTML line; the failures apart)."""
+        header = ("module", *TYPES, "waived")
+        rows = [header] + [(m, *(f"{_fmt(c.pct(t))} ({c.hit[t]}/{c.total[t]})" for t in TYPES), str(c.waived))
+                           for m, c in sorted(self.modules.items())]
+        widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
+        lines = [f"Code coverage over {self.code_runs} Verilator runs (hand-written RTL, % (hit/points))"]
+        lines += ["  ".join(cell.ljust(widths[i]) for i, cell in enumerate(r)) for r in rows]
+        lines.append("")
+        lines.append(f"Functional coverage over {self.functional_runs} runs "
+                     f"({len(self.functional)} cover points and crosses)")
+        lines += [f"  {i.name:60s} {i.pct:6.1f}%  ({len(i.hits) - len(i.missed)}/{len(i.hits)} bins)"
+                  for i in self.functional]
+        lines += ["", self.html]
+        return "\n".join(lines)
+
+
+def coverage_report(dats: Sequence[Path], fcovs: Sequence[Path], out: Path,
+                    thresholds: Path = THRESHOLDS) -> CoverageReport:
+    """Merge the Verilator `dats` and cocotb-coverage `fcovs` into `out` (merged.dat, functional.yml,
+    HTML, summary.txt) and check them against `thresholds`; ValueError for a bad thresholds or fcov file."""
+    out.mkdir(parents=True, exist_ok=True)
+    code_thr, func_thr, waivers = load_thresholds(thresholds)
     points: dict[Point, int] = {}
     for dat in dats:
         read_dat(dat, points)
     modules = code_coverage(points, waivers)
-    lines, failures = [], []
-    header = ("module", *TYPES, "waived")
-    rows = [header] + [(m, *(f"{_fmt(c.pct(t))} ({c.hit[t]}/{c.total[t]})" for t in TYPES), str(c.waived))
-                       for m, c in sorted(modules.items())]
-    widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
-    lines.append(f"Code coverage over {len(dats)} Verilator runs (hand-written RTL, % (hit/points))")
-    lines += ["  ".join(cell.ljust(widths[i]) for i, cell in enumerate(r)) for r in rows]
+    failures = [] if dats else ["no Verilator coverage.dat among the runs (code coverage needs a Verilator run)"]
     for m, c in sorted(modules.items()):
         for t in TYPES:
             limit, pct = code_thr.get(t), c.pct(t)
             if limit is not None and pct is not None and pct < limit:
                 missed = [p.describe() for p in c.missed if p.kind == t]
                 failures.append(f"{m} {t} {pct:.1f}% < {limit}%: missed {missed}")
-    items = functional_coverage(fcovs, OUT / "functional.yml")
-    lines.append("")
-    lines.append(f"Functional coverage over {len(fcovs)} runs ({len(items)} cover points and crosses)")
-    for name, item in sorted(items.items()):
-        hits = item["bins:_hits"]
-        at_least = item.get("at_least", 1)
-        missed = [b for b, n in hits.items() if n < at_least]
-        pct = 100.0 * (len(hits) - len(missed)) / len(hits) if hits else 100.0
-        lines.append(f"  {name:60s} {pct:6.1f}%  ({len(hits) - len(missed)}/{len(hits)} bins)")
-        if pct < func_thr:
-            failures.append(f"functional {name} {pct:.1f}% < {func_thr}%: missed bins {missed}")
-    unused = [w for w in waivers if not w.used]
-    for w in unused:
-        failures.append(f"waiver matches no missed point (remove it): {w.module} {w.kind} '{w.match}'")
-    lines.append("")
-    lines.append(_html(points))
-    report = "\n".join(lines)
-    (OUT / "summary.txt").write_text(report + "\n" + "\n".join(failures) + "\n")
-    print(report)
-    if failures:
+    items = functional_coverage(fcovs, out / "functional.yml")
+    failures += [f"functional {i.name} {i.pct:.1f}% < {func_thr}%: missed bins {i.missed}"
+                 for i in items if i.pct < func_thr]
+    failures += [f"waiver matches no missed point (remove it): {w.module} {w.kind} '{w.match}'"
+                 for w in waivers if not w.used]
+    html = _html(points, out) if points else "HTML skipped: no code-coverage points"
+    report = CoverageReport(len(dats), len(fcovs), modules, items, failures, html)
+    (out / "summary.txt").write_text(report.text() + "\n" + "\n".join(failures) + "\n")
+    return report
+
+
+def print_report(report: CoverageReport) -> int:
+    """Print the report and its verdict; 0 when every threshold is met, else 1."""
+    print(report.text())
+    if report.failures:
         print("\nBelow threshold:")
-        print("\n".join(f"  {f}" for f in failures))
+        print("\n".join(f"  {f}" for f in report.failures))
         return 1
     print("\nAll thresholds met.")
     return 0
+
+
+def main() -> int:
+    dats = sorted(REPORTS_DIR.glob("verilator/**/coverage.dat"))
+    fcovs = sorted(REPORTS_DIR.glob("*/**/fcov.yml"))
+    if not dats:
+        print("no Verilator coverage found under reports/: run `make sim SIM=verilator` or `make test` first")
+        return 1
+    return print_report(coverage_report(dats, fcovs, OUT))
 
 
 if __name__ == "__main__":

@@ -5,18 +5,24 @@ module; builds are shared across seeds. Kernel suites (`kernel_suites`) run whol
 kernels/ through the kernel environment (`tb.kernel`, via `dfv.sim.kernel`): one process per
 (kernel, memory latency, seed), with the inputs of `dfv.kernels.gen(kernel, seed)`, one build of
 each generated top per simulator; the expected-failure tests of the kernel scoreboard run in the
-first (latency, seed) job of each kernel. Results go to `reports/<sim>/junit.xml` and a summary
-table (test, simulator, seed, result, simulated cycles; for a kernel run the cycles from the
-start token to the last of done and the results) is printed. While it runs, a line per finished job
-on stderr says jobs done / total, tests and failures so far and the elapsed time (`dfv.sim.progress`).
-Exit status 1 if any test failed, 2 for a bad configuration.
+first (latency, seed) job of each kernel. Results go to `<out>/junit.xml` (`--out`, default
+`reports/<sim>/`; run folders in `<out>/runs/`) and a summary table (test, simulator, seed, result,
+simulated cycles; for a kernel run the cycles from the start token to the last of done and the results)
+is printed. While it runs, a line per finished job on stderr says jobs done / total, tests and failures
+so far and the elapsed time (`dfv.sim.progress`).
+
+`--shard I/N` runs shard I (1-based) of N of the job list (`dfv.sim.shard`: jobs sharing a build stay
+together, the shards balanced by estimated cost); every run, sharded or not, records its shard, its jobs
+and their run folders in `<out>/shard.json`, which `dfv report merge` checks and merges.
+Exit status 1 if any test failed, 2 for a bad configuration or shard.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-import xml.etree.ElementTree as ET
+from collections import Counter
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,14 +30,21 @@ from pathlib import Path
 import yaml
 
 from dfv.kernels import KERNEL_DIR, KERNELS
+from dfv.sim import junit
 from dfv.sim.build import BuildSpec, build
 from dfv.sim.progress import Progress
 from dfv.sim.run import TestResult, run_tests
+from dfv.sim.shard import MANIFEST, WHOLE, ShardManifest, ShardSpec, job_list_digest, partition
 from dfv.sim.tables import format_table
 from dfv.sim.toolchain import REPO, REPORTS_DIR, SIMULATORS, ToolchainError, setup_path
 
 CONFIG = REPO / "configs" / "regression.yaml"
 SCHEMA_VERSION = 1
+# Estimated seconds, only to balance shards (their ratios matter, not their values): a Verilator build
+# of a hand-written module with coverage, one of a generated kernel top (dfv.sim.build: ~70 s at -Os),
+# and one simulator process of each kind.
+BUILD_COST, KERNEL_BUILD_COST = 20.0, 80.0
+JOB_COST, KERNEL_JOB_COST = 6.0, 10.0
 
 
 class ConfigError(ValueError):
@@ -75,6 +88,25 @@ class Job:
         if self.kernel is not None:
             return f"{self.suite}:{self.kernel.name}[{params}]"
         return f"{self.suite}[{params}]"
+
+    @property
+    def key(self) -> str:
+        """Names the job uniquely within a job list (label and seed)."""
+        return f"{self.label}[seed={self.seed}]"
+
+    @property
+    def build_key(self) -> str:
+        """Jobs with equal build keys run on one build (every latency and seed of a kernel share its top)."""
+        if self.kernel is not None:
+            return f"kernel:{self.kernel.name}"
+        return f"{self.toplevel}:{self.params}"
+
+    @property
+    def run_name(self) -> str:
+        """The job's run folder under `<out>/runs/`."""
+        if self.kernel is not None:
+            return f"kernel_{self.kernel.name}__lat{self.kernel.latency}__seed{self.seed}"
+        return f"{self.spec.tag()}__seed{self.seed}"
 
 
 def _require(cond: bool, where: str, what: str) -> None:
@@ -120,6 +152,8 @@ def load_jobs(path: Path = CONFIG) -> list[Job]:
     for i, suite in enumerate(kernel_suites):
         where = f"{path}: kernel_suites[{i}]"
         jobs += _kernel_jobs(suite, where, names, seeds)
+    repeated = sorted(k for k, n in Counter(j.key for j in jobs).items() if n > 1)
+    _require(not repeated, str(path), f"jobs listed twice (a repeated parameter set or seed): {repeated}")
     return jobs
 
 
@@ -168,43 +202,43 @@ def _kernel_jobs(suite, where: str, names: set, seeds: list[int]) -> list[Job]:
     return jobs
 
 
-def _run_kernel_job(job: Job, sim: str) -> list[TestResult]:
+def build_cost(jobs: Sequence[Job]) -> float:
+    """Estimated seconds of jobs that share one build: the build and every simulator process."""
+    kernel = jobs[0].kernel is not None
+    per_job = KERNEL_JOB_COST if kernel else JOB_COST
+    return (KERNEL_BUILD_COST if kernel else BUILD_COST) + per_job * len(jobs)
+
+
+def shard_jobs(jobs: Sequence[Job], shard: ShardSpec) -> list[Job]:
+    """The jobs of `shard`, in the order of `jobs` (`dfv.sim.shard.partition`)."""
+    return partition(jobs, shard.count, lambda j: j.build_key, build_cost)[shard.index - 1]
+
+
+def _run_kernel_job(job: Job, sim: str, run_dir: Path) -> list[TestResult]:
     from dfv.kernels import gen
     from dfv.sim.kernel import prepare, run_kernel
 
     kj = job.kernel
     prog = prepare(KERNEL_DIR / f"{kj.name}.mlir", kj.name)
-    run_dir = REPORTS_DIR / sim / "runs" / f"kernel_{kj.name}__lat{kj.latency}__seed{job.seed}"
     coverage = {"suite": job.suite, "kernels": list(kj.kernels), "latencies": list(kj.latencies)}
     out = run_kernel(prog, gen(kj.name, job.seed), sim, job.seed, run_dir, latency=kj.latency, tests=kj.tests,
                      coverage=coverage, name=kj.name)
     return out.results  # cycles: the program's (start offered -> done and results), as the tests record them
 
 
-def run_job(job: Job, sim: str) -> list[TestResult]:
+def run_job(job: Job, sim: str, out: Path | None = None) -> list[TestResult]:
+    """Run `job` on `sim` in `<out>/runs/<job.run_name>` (`out` default reports/<sim>)."""
+    run_dir = (REPORTS_DIR / sim if out is None else out) / "runs" / job.run_name
     try:
         if job.kernel is not None:
-            results = _run_kernel_job(job, sim)
+            results = _run_kernel_job(job, sim, run_dir)
         else:
-            run_dir = REPORTS_DIR / sim / "runs" / f"{job.spec.tag()}__seed{job.seed}"
             results = run_tests(job.spec, sim, job.module, job.seed, run_dir)
     except Exception as exc:  # a build or simulator failure is a failed job, reported with the rest
         results = [TestResult("<build>", sim, job.seed, False, 0, f"{type(exc).__name__}: {exc}")]
     for r in results:
         r.name = f"{job.label}::{r.name}"
     return results
-
-
-def write_junit(results: list[TestResult], path: Path, sim: str) -> None:
-    suite = ET.Element("testsuite", name=f"regression-{sim}", tests=str(len(results)),
-                       failures=str(sum(not r.passed for r in results)))
-    for r in results:
-        case = ET.SubElement(suite, "testcase", classname=sim, name=f"{r.name}[seed={r.seed}]")
-        ET.SubElement(case, "properties").append(ET.Element("property", name="cycles", value=str(r.cycles)))
-        if not r.passed:
-            ET.SubElement(case, "failure", message=r.message[:2000])
-    path.parent.mkdir(parents=True, exist_ok=True)
-    ET.ElementTree(suite).write(path, encoding="unicode")
 
 
 def summary_table(results: list[TestResult]) -> str:
@@ -222,36 +256,49 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--suite", action="append", help="only these suites (repeatable)")
     parser.add_argument("--kernel", action="append", help="of kernel suites, only these kernels (repeatable)")
     parser.add_argument("-j", "--jobs", type=int, default=2, help="simulator processes in parallel")
+    parser.add_argument("--shard", metavar="I/N", help="run only shard I of N (1 <= I <= N) of the job list")
+    parser.add_argument("--out", type=Path, help="folder of junit.xml, shard.json and runs/ (default reports/<sim>)")
     args = parser.parse_args(argv)
     try:
+        shard = WHOLE if args.shard is None else ShardSpec.parse(args.shard)
         jobs = load_jobs(args.config)
         setup_path(args.sim)
-    except (ConfigError, ToolchainError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+    except (ValueError, ToolchainError) as exc:  # ConfigError is a ValueError, as is a bad shard
+        print(f"dfv: error: {exc}", file=sys.stderr)
         return 2
+    out = REPORTS_DIR / args.sim if args.out is None else args.out.resolve()  # the simulators run elsewhere
+    (out / MANIFEST).unlink(missing_ok=True)  # written again when this run is complete
     if args.suite:
         jobs = [j for j in jobs if j.suite in args.suite]
     if args.kernel:
         jobs = [j for j in jobs if j.kernel is None or j.kernel.name in args.kernel]
+    index = {j.key: i for i, j in enumerate(jobs)}
+    mine = shard_jobs(jobs, shard)
+    if shard != WHOLE:
+        print(f"shard {shard}: {len(mine)} of {len(jobs)} jobs", file=sys.stderr)
     builds: dict[str, Job] = {}
-    for j in jobs:  # each build once, up front
-        builds.setdefault(f"{j.suite}:{j.toplevel}:{j.params if j.kernel is None else ''}", j)
+    for j in mine:  # each build once, up front
+        builds.setdefault(j.build_key, j)
     for j in builds.values():
         try:
             spec = j.spec
             build(spec, args.sim)
         except Exception as exc:  # reported per job below
             print(f"build for {j.label} on {args.sim} failed: {exc}", file=sys.stderr)
-    progress = Progress(len(jobs))
+    progress = Progress(len(mine))
 
     def run_reported(job: Job) -> list[TestResult]:
-        results = run_job(job, args.sim)
+        results = run_job(job, args.sim, out)
         progress.job_done(job.label, results)
         return results
 
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        results = [r for rs in pool.map(run_reported, jobs) for r in rs]
-    write_junit(results, REPORTS_DIR / args.sim / "junit.xml", args.sim)
+        per_job = list(pool.map(run_reported, mine))
+    results = [r for rs in per_job for r in rs]
+    junit.write({args.sim: [junit.Case.of(r, index[j.key]) for j, rs in zip(mine, per_job, strict=True) for r in rs]},
+                out / junit.FILE)
+    ShardManifest(args.sim, shard, len(jobs), job_list_digest([j.key for j in jobs]), tuple(j.key for j in mine),
+                  tuple(f"runs/{j.run_name}" for j in mine)).write(out)  # last: the shard is complete
     print(summary_table(results))
     for r in results:
         if not r.passed:
