@@ -1,7 +1,9 @@
 """The `TB` harness: clock, reset, cycle counter and the per-cycle sample/drive loop.
 
 Every handshake is sampled once per cycle at the falling edge in the ReadOnly phase, when all
-values are stable, and every testbench output is driven right after the rising edge. This gives
+values are stable, and every testbench output is driven right after the rising edge. A consumer whose
+ready depends on the valid it sees (`responders`, as `handshake_join` raises ready only while valid)
+reads the settled valid at the falling edge and sets ready before the sampling. This gives
 the same behaviour on Icarus (event driven) and Verilator (cycle based), where values read at a
 `RisingEdge` differ between the two (post-edge on Verilator). One loop for all channels also keeps
 the Python cost per cycle low.
@@ -22,7 +24,9 @@ class TB:
     """Owns the clock and reset of `dut` and calls registered callbacks every cycle.
 
     `samplers` run mid-cycle (read-only) and see what will transfer at the next rising edge;
-    `drivers` run after the rising edge and set the values for the next cycle. `epoch` counts
+    `drivers` run after the rising edge and set the values for the next cycle; `responders` run at the
+    falling edge, before the samplers, and may set signals from what the DUT shows in that cycle
+    (ready from valid: a DUT must not need ready before valid). `epoch` counts
     resets so observers can tell tokens of an aborted run from those of the current one.
     """
 
@@ -36,6 +40,7 @@ class TB:
         self.released_at: int | None = None
         self.samplers: list[Callable[[], None]] = []
         self.drivers: list[Callable[[], None]] = []
+        self.responders: list[Callable[[], None]] = []
         self.reset_listeners: list[Callable[[], None]] = []
         self._started = False
 
@@ -51,6 +56,9 @@ class TB:
     async def _loop(self) -> None:
         while True:
             await FallingEdge(self.clk)
+            if not self.in_reset:
+                for respond in self.responders:
+                    respond()
             await ReadOnly()
             if not self.in_reset:
                 for sample in self.samplers:

@@ -17,7 +17,7 @@ from pyuvm import uvm_analysis_port, uvm_component
 
 from tb.common.bench import TB
 from tb.common.signals import PackedSignal, read_int
-from tb.common.traffic import Pattern, StallGenerator
+from tb.common.traffic import AFTER_VALID_DELAYS, Consumer, Pattern, StallGenerator
 
 
 @dataclass(frozen=True)
@@ -142,17 +142,51 @@ class ChannelDriver(uvm_component):
 
 
 class ReadyDriver(uvm_component):
-    """Drives the ready of a DUT output with seeded back-pressure."""
+    """Drives the ready of a DUT output with seeded back-pressure, as a `Consumer` of that output would.
 
-    def configure(self, tb: TB, spec: ChannelSpec, pattern: Pattern, rng: random.Random) -> None:
-        self.spec = spec
+    `EAGER` sets ready after the rising edge from the stall pattern alone. `WHILE_VALID` and
+    `AFTER_VALID` respond to the valid the DUT shows in the cycle (at the falling edge): ready only
+    while valid is high, or only once valid has been high a seeded 1-3 cycles for the current token,
+    and then only when the pattern allows. `WHILE_VALID` takes a token in the same cycle `EAGER` does
+    with the same pattern, so it changes no cycle count of a correct DUT.
+    """
+
+    def configure(self, tb: TB, spec: ChannelSpec, pattern: Pattern, rng: random.Random,
+                  consumer: Consumer = Consumer.EAGER) -> None:
+        self.spec, self.consumer, self.rng = spec, consumer, rng
         self.sig = _ChannelSignals(tb.dut, spec)
         self.stall = StallGenerator(pattern, rng)
-        tb.drivers.append(self.drive)
+        self._seen = 0  # AFTER_VALID: cycles the current token has been valid
+        self._delay = 0
+        if consumer is Consumer.EAGER:
+            tb.drivers.append(self.drive)
+        else:
+            tb.responders.append(self.respond)
+            tb.reset_listeners.append(self._on_reset)
         self.sig.ready.write_lane(self.sig.lane, 1, 0)
 
     def drive(self) -> None:
         self.sig.ready.write_lane(self.sig.lane, 1, 1 if self.stall.go() else 0)
+
+    def respond(self) -> None:
+        go = self.stall.go()
+        valid = self.sig.get_valid() == 1
+        if self.consumer is Consumer.WHILE_VALID:
+            ready = valid and go
+        elif not valid:
+            self._seen, ready = 0, False
+        else:
+            if self._seen == 0:
+                self._delay = self.rng.randint(*AFTER_VALID_DELAYS)
+            self._seen += 1
+            ready = self._seen > self._delay and go
+            if ready:  # taken at the next edge: the next token waits afresh
+                self._seen = 0
+        self.sig.ready.write_lane(self.sig.lane, 1, 1 if ready else 0)
+
+    def _on_reset(self) -> None:
+        self._seen = 0
+        self.sig.ready.write_lane(self.sig.lane, 1, 0)
 
 
 class ChannelMonitor(uvm_component):

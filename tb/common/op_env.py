@@ -47,7 +47,7 @@ from tb.common.bench import TB
 from tb.common.channel import ChannelDriver, ChannelMonitor, ChannelSpec, Observed, ReadyDriver
 from tb.common.fcov import STALL_BINS, export_run_coverage, sample_point, stall_bin
 from tb.common.signals import PackedSignal, read_int
-from tb.common.traffic import FULL, Pattern, TrafficConfig, channel_rng
+from tb.common.traffic import FULL, Consumer, Pattern, TrafficConfig, channel_rng
 
 
 def _identity(streams: dict[str, list]) -> dict[str, list]:
@@ -366,7 +366,7 @@ class OpEnv(uvm_env):
                 self.inputs[c.name] = drv
             else:
                 rdy = ReadyDriver.create(f"rdy_{key}", self)
-                rdy.configure(self.tb, c, pattern, channel_rng(seed, c.name, "ready"))
+                rdy.configure(self.tb, c, pattern, channel_rng(seed, c.name, "ready"), traffic.consumer_for(c.name))
                 self.readies[c.name] = rdy
             mon = ChannelMonitor.create(f"mon_{key}", self)
             mon.configure(self.tb, c)
@@ -682,6 +682,22 @@ class HeavyBackpressureMixin:
         return TrafficConfig(idle=FULL, backpressure=Pattern("random", 0.7))
 
 
+class ValidGatedConsumersMixin:
+    """Consumers whose ready follows valid, as real ones do (`handshake_join` raises ready only while
+    its inputs are valid): the first output is taken the cycle it turns valid and never sees ready
+    otherwise; every other output is taken only 1-3 cycles after its valid rose, then 50% of the time
+    (a single output: 30%). Inputs idle 30% of the time. A DUT that, having served one output, waits
+    for that output's ready again deadlocks here, though an eager consumer would hide it."""
+
+    def traffic(self) -> TrafficConfig:
+        outputs = [c.name for c in ConfigDB().get(None, "", "OP_CONFIG").outputs]
+        consumers = {name: Consumer.WHILE_VALID if k == 0 and len(outputs) > 1 else Consumer.AFTER_VALID
+                     for k, name in enumerate(outputs)}
+        patterns = {name: FULL if consumers[name] is Consumer.WHILE_VALID else
+                    Pattern("random", 0.5 if len(outputs) > 1 else 0.3) for name in outputs}
+        return TrafficConfig(idle=Pattern("random", 0.3), per_channel=patterns, per_channel_consumer=consumers)
+
+
 class WrongModelMixin:
     """Expected failure: the scoreboard's model is wrong; exactly the errors of that fault must be
     reported (`CatchesFault`)."""
@@ -710,6 +726,8 @@ STANDARD_TESTS = (
     ("BurstyTest", (BurstyMixin,), "Long idle and back-pressure runs on every channel."),
     ("BackpressureTest", (HeavyBackpressureMixin,), "Inputs always valid, outputs mostly stalled."),
     ("ResetTest", (ResetMidBurstMixin,), "Reset in the middle of a burst, then a fresh run."),
+    ("ValidReadyTest", (ValidGatedConsumersMixin,), "Consumers whose ready follows valid: the first output "
+     "ready only while valid, the others only 1-3 cycles after valid rose."),
     ("WrongModelTest", (WrongModelMixin,), "Expected failure: the scoreboard's model is wrong; exactly the "
      "token comparison of the changed output (a sink: the leftover check) must fail."),
     ("CorruptDutTest", (CorruptDutMixin,), "Expected failure: a corrupted output token; exactly the checks "

@@ -4,13 +4,17 @@ Each channel gets its own `random.Random` seeded from the run seed and the chann
 seed reproduces a run exactly and one channel's pattern does not depend on how many others exist.
 Patterns: `full` (never stall), `random` (stall each cycle with probability p) and `bursty`
 (alternating go/stall runs with geometric lengths, mean 1/p cycles of stall, capped so a drain
-window always sees progress).
+window always sees progress). A consumer (`Consumer`) also says how an output's ready relates to the
+valid it sees: raised whatever valid does, only while valid is high, or only some cycles after valid
+rose. Real consumers do all three (`handshake_join` raises ready only while its inputs are valid), and a
+DUT that needs ready to stay high after its token left deadlocks with the latter two.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from enum import Enum
 
 PATTERNS = ("full", "random", "bursty")
 MAX_STALL_RUN = 24
@@ -33,6 +37,17 @@ class Pattern:
 FULL = Pattern("full", 0.0)
 
 
+class Consumer(Enum):
+    """How the testbench's ready on a DUT output relates to that output's valid."""
+
+    EAGER = "eager"  # ready by the stall pattern alone, whatever valid does
+    WHILE_VALID = "while_valid"  # ready only in cycles where valid is high (and the pattern allows)
+    AFTER_VALID = "after_valid"  # ready only once valid has been high 1-3 cycles (seeded per token)
+
+
+AFTER_VALID_DELAYS = (1, 3)  # cycles valid is seen before an AFTER_VALID consumer may raise ready
+
+
 @dataclass
 class TrafficConfig:
     """Stall patterns for a test: defaults for inputs (idle) and outputs (back-pressure), with
@@ -41,9 +56,15 @@ class TrafficConfig:
     idle: Pattern = field(default_factory=lambda: Pattern("random", 0.3))
     backpressure: Pattern = field(default_factory=lambda: Pattern("random", 0.3))
     per_channel: dict[str, Pattern] = field(default_factory=dict)
+    consumer: Consumer = Consumer.EAGER
+    per_channel_consumer: dict[str, Consumer] = field(default_factory=dict)
 
     def for_channel(self, name: str, is_input: bool) -> Pattern:
         return self.per_channel.get(name, self.idle if is_input else self.backpressure)
+
+    def consumer_for(self, name: str) -> Consumer:
+        """How the ready of output `name` follows its valid."""
+        return self.per_channel_consumer.get(name, self.consumer)
 
 
 def channel_rng(seed: int, channel: str, purpose: str) -> random.Random:

@@ -19,7 +19,7 @@ from tb.common.op_env import (
     OpTest,
     standard_tests,
 )
-from tb.common.traffic import FULL, Pattern, TrafficConfig
+from tb.common.traffic import FULL, Consumer, Pattern, TrafficConfig
 from tb.dataflow.bursts import BurstSequence, CornerBurstMixin
 from tb.dataflow.payload import TAG_BINS, payload_type, tag_bin
 
@@ -72,10 +72,12 @@ class GateTest(OpTest):
 
 @pyuvm.test()
 class GateSplitReadyTest(GateTest):
-    """One output always ready, the other stalled 70% of the time: the outputs must be independent."""
+    """One output always ready, the other stalled 70% of the time: the outputs must be independent. Every ready only
+    while its valid is high (as `handshake_join` does): an output served early is not ready again."""
 
     def traffic(self) -> TrafficConfig:
-        return TrafficConfig(idle=FULL, backpressure=FULL, per_channel={"after_cond": Pattern("random", 0.7)})
+        return TrafficConfig(idle=FULL, backpressure=FULL, per_channel={"after_cond": Pattern("random", 0.7)},
+                             consumer=Consumer.WHILE_VALID)
 
 
 for _test in standard_tests(GateTest, "Gate"):

@@ -29,7 +29,7 @@ from tb.common.op_env import (
     OpTest,
     standard_tests,
 )
-from tb.common.traffic import FULL, Pattern, TrafficConfig
+from tb.common.traffic import FULL, Consumer, Pattern, TrafficConfig
 
 NAME = "dataflow_stream"
 MAX_TRIPS = 64
@@ -187,11 +187,13 @@ class StreamTest(OpTest):
 
 @pyuvm.test()
 class StreamSplitReadyTest(StreamTest):
-    """`idx` always ready while `cont` is stalled 70% of the time, and the reverse on `idx`."""
+    """`idx` always ready while `cont` is stalled 70% of the time, and the reverse on `idx`. Every ready only while
+    its valid is high (as `handshake_join` does): an output served early is not ready again."""
 
     def traffic(self) -> TrafficConfig:
         return TrafficConfig(idle=FULL, backpressure=FULL, per_channel={"cont": Pattern("random", 0.7),
-                                                                        "idx": Pattern("bursty", 0.3)})
+                                                                        "idx": Pattern("bursty", 0.3)},
+                             consumer=Consumer.WHILE_VALID)
 
 
 for _test in standard_tests(StreamTest, "Stream"):

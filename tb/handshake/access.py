@@ -23,7 +23,7 @@ from tb.common.op_env import (
     OpItem,
     standard_tests,
 )
-from tb.common.traffic import FULL, Pattern, TrafficConfig
+from tb.common.traffic import FULL, Consumer, Pattern, TrafficConfig
 from tb.handshake.common import Family, FamilyCoverage, FamilyTest, StreamSequence, burst_length
 
 
@@ -95,7 +95,9 @@ for _test in standard_tests(AccessTest, "Access"):
 
 @pyuvm.test()
 class AccessSplitReadyTest(AccessTest):
-    """addr_to_mem always ready, the data outputs stalled 70%: the two outputs move independently."""
+    """addr_to_mem always ready, the data outputs stalled 70%: the two outputs move independently. Every ready only
+    while its valid is high (as `handshake_join` does): an output served early is not ready again."""
 
     def traffic(self) -> TrafficConfig:
-        return TrafficConfig(idle=FULL, backpressure=Pattern("random", 0.7), per_channel={"addr_to_mem": FULL})
+        return TrafficConfig(idle=FULL, backpressure=Pattern("random", 0.7), per_channel={"addr_to_mem": FULL},
+                             consumer=Consumer.WHILE_VALID)

@@ -21,7 +21,7 @@ from tb.common.op_env import (
     OpItem,
     standard_tests,
 )
-from tb.common.traffic import FULL, Pattern, TrafficConfig
+from tb.common.traffic import FULL, Consumer, Pattern, TrafficConfig
 from tb.handshake.common import Family, FamilyCoverage, FamilyTest, StreamSequence, lanes, module_name, offer_cycle
 
 
@@ -123,8 +123,10 @@ for _test in standard_tests(BranchTest, "Branch"):
 
 @pyuvm.test()
 class BranchSplitReadyTest(BranchTest):
-    """cond_br: out_true always ready, out_false stalled 70%; mux: sel offered late (inputs wait for it)."""
+    """cond_br: out_true always ready, out_false stalled 70%; mux: sel offered late (inputs wait for it). Every
+    ready only while its valid is high (as `handshake_join` does): an output served early is not ready again."""
 
     def traffic(self) -> TrafficConfig:
         return TrafficConfig(idle=FULL, backpressure=FULL, per_channel={"out_false": Pattern("random", 0.7),
-                                                                        "sel": Pattern("bursty", 0.6)})
+                                                                        "sel": Pattern("bursty", 0.6)},
+                             consumer=Consumer.WHILE_VALID)

@@ -17,7 +17,7 @@ from tb.common.op_env import (
     OpItem,
     standard_tests,
 )
-from tb.common.traffic import FULL, Pattern, TrafficConfig
+from tb.common.traffic import FULL, Consumer, Pattern, TrafficConfig
 from tb.handshake.common import Family, FamilyCoverage, FamilyTest, StreamSequence, lanes, module_name
 
 
@@ -62,7 +62,9 @@ for _test in standard_tests(ForkTest, "Fork"):
 
 @pyuvm.test()
 class ForkSplitReadyTest(ForkTest):
-    """out[0] always ready, the other outputs stalled 70% of the time: copies leave at different times."""
+    """out[0] always ready, the other outputs stalled 70% of the time: copies leave at different times. Every ready
+    only while its valid is high (as `handshake_join` does): an output served early is not ready again."""
 
     def traffic(self) -> TrafficConfig:
-        return TrafficConfig(idle=FULL, backpressure=Pattern("random", 0.7), per_channel={"out[0]": FULL})
+        return TrafficConfig(idle=FULL, backpressure=Pattern("random", 0.7), per_channel={"out[0]": FULL},
+                             consumer=Consumer.WHILE_VALID)

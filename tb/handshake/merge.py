@@ -39,7 +39,7 @@ from tb.common.op_env import (
     OpScoreboard,
     standard_tests,
 )
-from tb.common.traffic import FULL, Pattern, TrafficConfig
+from tb.common.traffic import FULL, Consumer, Pattern, TrafficConfig
 from tb.handshake.common import (
     Family,
     FamilyCoverage,
@@ -206,10 +206,12 @@ for _test in standard_tests(MergeTest, "Merge"):
 
 @pyuvm.test()
 class MergeSplitReadyTest(MergeTest):
-    """The last input always offered, lower inputs rarely, out stalled 50%; control_merge: index stalled 70%
-    while out is always ready."""
+    """The last input always offered, lower inputs rarely, out stalled 50%; control_merge: index stalled 70% while
+    out is always ready. Every ready only while its valid is high (as `handshake_join` does): an output served early
+    is not ready again."""
 
     def traffic(self) -> TrafficConfig:
         n = int(run_params()["N"])
         return TrafficConfig(idle=Pattern("random", 0.8), backpressure=Pattern("random", 0.5),
-                             per_channel={f"in[{n - 1}]": FULL, "index": Pattern("random", 0.7)})
+                             per_channel={f"in[{n - 1}]": FULL, "index": Pattern("random", 0.7)},
+                             consumer=Consumer.WHILE_VALID)

@@ -11,8 +11,8 @@ Built on the generic operation environment (`tb.common.op_env`), with the progra
   generic scoreboard compares every result and the done stream with the golden DFG run, token for
   token, and the generic expected-failure overrides apply unchanged.
 - Agents: a channel driver + monitor on `start` and each scalar argument, a ready driver (seeded
-  back-pressure) + monitor on each result and `done`, and one memory agent
-  (`tb.memory.model.MemoryModel`: seeded `mem_req` back-pressure, read latency, seeded response
+  back-pressure, ready only while valid) + monitor on each result and `done`, and one memory agent
+  (`tb.memory.model.MemoryModel`: seeded `mem_req` back-pressure while valid, read latency, seeded response
   stalls, initial contents from the inputs, contents read back at the end, exactly-once answers) per
   `extmemory` port set `arg<i>_mem_req` / `arg<i>_mem_resp`.
 - `KernelScoreboard` adds, beyond the token comparison: results and final memref contents against
@@ -63,7 +63,7 @@ from tb.common.op_env import (
     wrong_model_scoreboard,
 )
 from tb.common.signals import read_int
-from tb.common.traffic import FULL, Pattern, TrafficConfig, channel_rng
+from tb.common.traffic import FULL, Consumer, Pattern, TrafficConfig, channel_rng
 from tb.kernel.description import KernelDescription
 from tb.memory.model import MemoryModel
 
@@ -134,10 +134,11 @@ def make_config(kernel: Kernel) -> OpConfig:
 
 
 def kernel_traffic(desc: KernelDescription) -> TrafficConfig:
-    """Start and arguments offered at once; seeded back-pressure on results/done (`results`)."""
+    """Start and arguments offered at once; seeded back-pressure on results/done (`results`), ready
+    only while valid (a consumer like `handshake_join`; the same transfers as an eager ready)."""
     t = desc.traffic or {}
     p = float(t.get("results", 0.0))
-    return TrafficConfig(idle=FULL, backpressure=Pattern("random", p) if p else FULL)
+    return TrafficConfig(idle=FULL, backpressure=Pattern("random", p) if p else FULL, consumer=Consumer.WHILE_VALID)
 
 
 class KernelSequence(OpSequence):
@@ -209,7 +210,7 @@ class KernelEnv(OpEnv):
             mem = MemoryModel.create(f"memory_arg{i}", self)
             mem.configure(self.tb, w, g.index_width, desc.latency, contents, req_stall=req, resp_stall=resp,
                           rng=channel_rng(seed, f"arg{i}_mem", "model"), req=f"arg{i}_mem_req",
-                          resp=f"arg{i}_mem_resp")
+                          resp=f"arg{i}_mem_resp", req_consumer=Consumer.WHILE_VALID)
             self.memories[i] = mem
         dut = self.tb.dut
         self.internal: list[_Internal] = []

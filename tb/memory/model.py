@@ -4,7 +4,8 @@ Protocol served (docs/primitives.md): the DUT offers requests on `mem_req` (`1 +
 `{we, addr, wdata}`) and takes one response per load, in request order, on `mem_resp` (W bits);
 stores get no response. The model
 
-- drives `mem_req_ready` with seeded back-pressure (a `traffic.Pattern`) and applies every request
+- drives `mem_req_ready` with seeded back-pressure (a `traffic.Pattern`), whatever valid does or only
+  while a request is offered (`req_consumer`, a `traffic.Consumer`), and applies every request
   in the order it accepts it: a store writes at once, a load reads at once (so a load accepted after
   a store sees it);
 - presents each load's data on `mem_resp` `latency` cycles after accepting the load (latency 1: the
@@ -31,7 +32,7 @@ from pyuvm import uvm_component
 
 from tb.common.bench import TB
 from tb.common.signals import read_int
-from tb.common.traffic import FULL, Pattern, StallGenerator
+from tb.common.traffic import FULL, Consumer, Pattern, StallGenerator
 
 
 @dataclass
@@ -55,10 +56,13 @@ class MemoryModel(uvm_component):
 
     def configure(self, tb: TB, width: int, addr_width: int, latency: int = 1, contents: dict | None = None,
                   req_stall: Pattern = FULL, resp_stall: Pattern = FULL, rng: random.Random | None = None,
-                  req: str = "mem_req", resp: str = "mem_resp") -> None:
+                  req: str = "mem_req", resp: str = "mem_resp", req_consumer: Consumer = Consumer.EAGER) -> None:
         if latency < 1:
             raise ValueError("the memory model's read latency is at least 1 cycle")
+        if req_consumer is Consumer.AFTER_VALID:
+            raise ValueError("the memory model's mem_req ready is eager or while-valid")
         self.tb, self.width, self.addr_width, self.latency = tb, width, addr_width, latency
+        self.req_consumer = req_consumer
         rng = rng or random.Random(0)
         self.rng = rng
         self.req_stall = StallGenerator(req_stall, random.Random(rng.random()))
@@ -82,6 +86,8 @@ class MemoryModel(uvm_component):
         self.activity = 0  # handshakes on either channel (for deadlock detection)
         tb.samplers.append(self.sample)
         tb.drivers.append(self.drive)
+        if req_consumer is Consumer.WHILE_VALID:
+            tb.responders.append(self.respond)
         tb.reset_listeners.append(self.on_reset)
         self.req_ready.value = 0
         self._idle_resp()
@@ -133,8 +139,9 @@ class MemoryModel(uvm_component):
         self.pending.append(req)
 
     def drive(self) -> None:
-        self._ready = 1 if self.req_stall.go() else 0
-        self.req_ready.value = self._ready
+        if self.req_consumer is Consumer.EAGER:
+            self._ready = 1 if self.req_stall.go() else 0
+            self.req_ready.value = self._ready
         if self.presenting is None:
             if self.pending and self.pending[0].due <= self.tb.cycle and self.resp_stall.go():
                 self.presenting = self.pending.popleft()
@@ -142,6 +149,13 @@ class MemoryModel(uvm_component):
                 self.resp_valid.value = 1
             else:
                 self._idle_resp()
+
+    def respond(self) -> None:
+        """A while-valid `mem_req` ready: the pattern's go only in a cycle a request is offered (the same
+        cycles as the eager ready takes a request in)."""
+        go = self.req_stall.go()
+        self._ready = 1 if go and read_int(self.req_valid) == 1 else 0
+        self.req_ready.value = self._ready
 
     def _idle_resp(self) -> None:
         self.resp_valid.value = 0
