@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from golden.types import DEFAULT_INDEX_WIDTH, DataflowTypeError, DfType, channel_int, parse_type
+from golden.types import DEFAULT_INDEX_WIDTH, ChannelType, DataflowTypeError, DfType, channel_int, parse_type
 
 CONTROL = "none"
 
@@ -145,6 +145,14 @@ class DFG:
 
     def value_type(self, ty: str) -> DfType:
         return value_type(ty, self.index_width)
+
+    def up_width(self, ty: str) -> int:
+        """Bits of the upstream (U) extra signals of a channel of type `ty` (spec 003): wires against the
+        tokens, not part of the word `width` counts (0 for every other type)."""
+        if ty == CONTROL or not ty.startswith("!handshake.channel<"):
+            return 0
+        vt = self.value_type(ty)
+        return sum(e.width for e in vt.extras if e.upstream) if isinstance(vt, ChannelType) else 0
 
     def out_type(self, ref: Ref) -> str:
         return self.nodes[ref.node].out_types[ref.port]

@@ -12,7 +12,13 @@ Forks and sinks are added where a value has several or no users, and a buffer on
 no storage (`lowering.materialize`), so an unbuffered program also gets a circuit without combinational
 loops. A buffer with `initValues` becomes a FIFO holding those tokens after reset; such a circuit must end
 a run in its idle state (`golden.interpreter.IdleState`). What a program asks for beyond this (a join of
-data channels, extra signals on channels) is refused with its location, never run half-understood.
+data channels, extra signals where no primitive carries them) is refused with its location, never run
+half-understood.
+
+Spec 003's raw signals (docs/handshake.md) run only put back together: an `unbundle` with the `bundle`
+that takes its control token is a `handshake.repack` (wiring), the valid and ready of a control token
+unbundled and bundled back are that token, and upstream (U) extra signals cross only such wiring, from a
+result of the function to an argument (`refuse_upstream`, `refuse_upstream_off_wiring`).
 
 `arith.index_cast` follows CIRCT's hardware, not MLIR's signed rule: CIRCT's handshake lowering keeps data
 unsigned and widens a cast with zeros, and its programs rely on it (an `i1` condition cast to an `index`
@@ -27,6 +33,7 @@ import re
 from xdsl.dialects.builtin import IndexType, IntegerType, MemRefType
 from xdsl.ir import Attribute, Operation, SSAValue
 
+from golden.catalogue import WIRING
 from golden.dataflow.stream import STEP_OPS
 from golden.handshake.access import LOAD_EXTRAS_DEPTH
 from golden.handshake.common import sel_width
@@ -59,6 +66,67 @@ def find_handshake_function(src: SourceModule, name: str | None) -> hs.FuncOp:
     return funcs[0]
 
 
+def _is_wire(op: Operation) -> bool:
+    """Point-to-point wiring, which may carry upstream (U) extra signals: the signal operations, `br`, a
+    merge of one input and a fork of one output."""
+    if isinstance(op, hs.ForkOp | hs.LazyForkOp):
+        return len(op.outs) == 1
+    if isinstance(op, hs.MergeOp):
+        return len(op.ins) == 1
+    return isinstance(op, hs.BrOp | sig.ComposeOp | sig.DecomposeOp | sig.UnbundleOp | sig.BundleOp)
+
+
+def _channel_bundle(op: Operation) -> bool:
+    """A bundle into a channel (not the bundle of a control token's valid)."""
+    return isinstance(op, sig.BundleOp) and isinstance(op.outs[0].type, hs.ChannelType)
+
+
+_FORK_UPSTREAM = "a fork would have to combine the upstream signals of its consumers (specs README)"
+_UPSTREAM_REASONS = {
+    "handshake.fork": _FORK_UPSTREAM,
+    "handshake.lazy_fork": _FORK_UPSTREAM,
+    "handshake.cond_br": "a cond_br would have to combine the upstream signals of its two outputs (specs README)",
+    "handshake.buffer": "a buffer's registers would put them out of step with the tokens they go with (they are "
+                        "wires: they cross only wiring, docs/handshake.md)",
+}
+
+
+def _has_upstream(t: Attribute) -> bool:
+    return isinstance(t, hs.ChannelType) and any(e.upstream for e in t.extras)
+
+
+def refuse_upstream(op: Operation, loc: str) -> None:
+    """Refuse operation `op`, which is not wiring, on a channel with upstream (U) extra signals."""
+    t = next((v.type for v in (*op.operands, *op.results) if _has_upstream(v.type)), None)
+    if t is not None:
+        reason = _UPSTREAM_REASONS.get(op.name, "no primitive here carries them: they cross only wiring (bundle/"
+                                                "unbundle pairs, compose/decompose, br) from a result of the "
+                                                "function to an argument")
+        raise LoweringError(f"{op.name}: {t} has upstream (U) extra signals; {reason}", loc)
+
+
+def refuse_upstream_off_wiring(g: DFG) -> None:
+    """After materialisation, every channel with upstream (U) extra signals runs between wiring nodes and
+    the function's arguments and results only: a value used several times got a fork (which would have to
+    combine its consumers' upstream signals), an unused one a sink (nothing would drive them)."""
+    for c in g.channels:
+        if not g.up_width(c.type):
+            continue
+        for end in (c.src, c.dst):
+            n = g.nodes[end.node]
+            if n.op in WIRING or n.op in ("func.arg", "func.result"):
+                continue
+            if n.op == "handshake.fork":
+                users = [d.dst.node for d in g.channels if d.src.node == n.id]
+                raise LoweringError(f"a value of type {c.type} is used {len(users)} times: {_FORK_UPSTREAM}",
+                                    g.nodes[users[1]].loc)
+            if n.op == "handshake.sink":
+                raise LoweringError(f"a value of type {c.type} is never used: nothing would drive its upstream (U) "
+                                    "extra signals", n.loc)
+            raise LoweringError(f"{c.type} reaches {n.op} (a cycle of wiring with no operation on it): upstream (U) "
+                                "extra signals cross wiring only", n.loc)
+
+
 class _Reader:
     """One `handshake.func` -> DFG (see the module docstring)."""
 
@@ -77,7 +145,8 @@ class _Reader:
         self.wiring: list[tuple[Node, str, SSAValue]] = []  # node inputs to connect once every value exists
         self.memories: list[tuple[Operation, Node]] = []
         self.fields: dict[SSAValue, tuple[Operation, tuple[int, int] | None]] = {}  # unbundled signals
-        self.bundled: set[Operation] = set()
+        self.bundled: set[Operation] = set()  # unbundles whose control token is bundled again
+        self.paired: set[Operation] = set()  # unbundles of a valid whose ready is bundled back
 
     # ------------------------------------------------------------------ helpers
     def loc(self, op: Operation) -> str:
@@ -93,11 +162,8 @@ class _Reader:
             data = self.dtype(t.data_type, loc)
             if not t.extras:
                 return data
-            if any(e.upstream for e in t.extras):
-                raise LoweringError(f"{t}: upstream (U) extra signals are allowed in types, bundle/unbundle and "
-                                    "compose/decompose, but no primitive here carries them on a channel", loc)
             return str(ChannelType(channel_int(data, self.g.index_width),
-                                   tuple(ExtraSignal(e.name, e.type.width.data) for e in t.extras)))
+                                   tuple(ExtraSignal(e.name, e.type.width.data, e.upstream) for e in t.extras)))
         if isinstance(t, TaggedType):
             return str(t)
         if isinstance(t, IndexType):
@@ -246,6 +312,8 @@ class _Reader:
     # ------------------------------------------------------------------ operations
     def op(self, op: Operation) -> None:
         loc = self.loc(op)
+        if not _is_wire(op):
+            refuse_upstream(op, loc)
         if isinstance(op, hs.BrOp) or (isinstance(op, hs.MergeOp) and len(op.ins) == 1):
             self.alias[op.outs[0]] = op.ins[0]
             return
@@ -337,30 +405,69 @@ class _Reader:
             ins["b"] = (t, op.b)
         self.node(op, op.name, ins, {"o": t}, {"width": max(1, self.g.width(t))})
 
+    def field_uses(self, v: SSAValue, k: int, loc: str) -> None:
+        """Result `k` of an unbundle (a raw signal) runs only bundled again with its control token; the
+        control token (k = 0) may also have its valid and ready unbundled and put back on the way."""
+        for u in v.uses:
+            user = u.operation
+            if not (_channel_bundle(user) or k == 0 and isinstance(user, sig.UnbundleOp)):
+                raise LoweringError(f"a raw signal of unbundle (result {k}) is used outside a bundle: raw signals "
+                                    "run only bundled again with their control token", loc)
+
     def unbundle(self, op: sig.UnbundleOp, loc: str) -> None:
         """Record the fields of an unbundled channel: its control token (None) and `(lo, width)` bit
-        fields of its word. They run only bundled again with their own control token (`bundle`)."""
+        fields of its word. They run only bundled again with their own control token (`bundle`), which
+        gives back the upstream signals the unbundle takes."""
         t = op.ins[0].type
-        if not isinstance(t, hs.ChannelType) or len(op.ins) > 1:
-            raise LoweringError("unbundle of valid/ready or of upstream signals parses and verifies, but raw "
-                                "handshake wires cannot run here", loc)
+        if hs.is_control(t):
+            self.valid_ready(op, loc)
+            return
         vt = self.g.value_type(self.dtype(t, loc))
         widths = [vt.data.width, *(e.width for e in vt.down)] if isinstance(vt, ChannelType) else [vt.width]
         fields, lo = [None], 0
         for w in widths:
             fields.append((lo, w))
             lo += w
-        for r, f in zip(op.outs, fields, strict=True):
-            if any(not isinstance(u.operation, sig.BundleOp) for u in r.uses):
-                raise LoweringError(f"a raw signal of unbundle (result {op.outs.index(r)}) is used outside a "
-                                    "bundle: raw signals run only bundled again with their control token", loc)
+        for k, (r, f) in enumerate(zip(op.outs, fields, strict=True)):
+            self.field_uses(r, k, loc)
             self.fields[r] = (op, f)
+        if not all(_channel_bundle(v.owner) for v in op.ins[1:]):
+            raise LoweringError("the upstream signals of an unbundle are the upstream results of the bundle that "
+                                "takes its control token (the pair that puts the channel back together)", loc)
+
+    def valid_ready(self, u: sig.UnbundleOp, loc: str) -> None:
+        """`%v = unbundle %c, %r : i1` with `%c2, %r = bundle %v : control, i1`: a control token's valid and
+        ready as raw wires, put back together, so `%c2` is `%c`: a repack of a control token, or, when `%c`
+        is the control token of a channel's unbundle, that token still in step with its fields. Neither
+        wire may be used elsewhere (a valid without its ready is not a handshake)."""
+        if u in self.paired:
+            return
+        valid, ready = u.outs[0], u.ins[1]
+        b = ready.owner
+        if not (isinstance(b, sig.BundleOp) and not _channel_bundle(b) and b.outs[1] is ready
+                and [x.operation for x in valid.uses] == [b] and len(list(ready.uses)) == 1):
+            raise LoweringError("the valid and ready of a control token run only put back together, neither used "
+                                "elsewhere: %v = unbundle %c, %r : i1 with %c2, %r = bundle %v : control, i1", loc)
+        self.paired.add(u)
+        c, c2 = u.ins[0], b.outs[0]
+        if c in self.fields:
+            self.field_uses(c2, 0, loc)
+            self.fields[c2] = self.fields[c]
+        else:
+            self.node(b, "handshake.repack", {"in": (CONTROL, c)}, {"out": CONTROL},
+                      {"width": 0, "in_width": 0, "fields": []}, results=[(c2, "out")])
 
     def bundle(self, op: sig.BundleOp, loc: str) -> None:
-        """A bundle of an unbundle's control token and fields: a `handshake.repack` of that channel."""
-        if not isinstance(op.outs[0].type, hs.ChannelType) or len(op.outs) > 1:
-            raise LoweringError("bundle of valid/ready or of upstream signals parses and verifies, but raw "
-                                "handshake wires cannot run here", loc)
+        """A bundle of an unbundle's control token and fields: a `handshake.repack` of that channel, with
+        the upstream signals passed back unchanged (the pair must give them in order and nowhere else);
+        a bundle of a valid: see `valid_ready`."""
+        if not _channel_bundle(op):
+            u = op.ins[0].owner
+            if not (isinstance(u, sig.UnbundleOp) and hs.is_control(u.ins[0].type)):
+                raise LoweringError("bundle %valid : control, i1 takes the valid of an unbundle %c, %ready : i1 "
+                                    "whose ready it gives", loc)
+            self.valid_ready(u, loc)
+            return
         got = [self.fields.get(v) for v in op.ins]
         if any(g is None for g in got):
             raise LoweringError("bundle takes the control token and fields of an unbundle written before it", loc)
@@ -370,6 +477,11 @@ class _Reader:
                                 "signals of two channels are not in step)", loc)
         if source in self.bundled:
             raise LoweringError("the control token of an unbundle goes into one bundle only", loc)
+        ups = list(op.outs[1:])
+        if ups != list(source.ins[1:]) or any(len(list(r.uses)) != 1 for r in ups):
+            raise LoweringError("the upstream results of a bundle go, in order and nowhere else, to the unbundle "
+                                "whose control token it takes (from the bundled channel's consumer to the "
+                                "unbundled channel's producer)", loc)
         self.bundled.add(source)
         t_in, t_out = self.dtype(source.ins[0].type, loc), self.dtype(op.outs[0].type, loc)
         self.node(op, "handshake.repack", {"in": (t_in, source.ins[0])}, {"out": t_out},
@@ -489,6 +601,7 @@ class _Reader:
         bad = hs.unknown_attributes(op)
         if bad:
             raise LoweringError(f"{op.name}: unknown attribute {', '.join(repr(b) for b in bad)}", loc)
+        refuse_upstream(op, loc)
         out_type = self.dtype(op.results[0].type, loc) if op.results else ""
         extras = {self.extras_of(v.type, loc) for v in (*op.operands, *op.results)}
         if len(extras) > 1:

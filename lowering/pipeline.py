@@ -90,7 +90,7 @@ def dfg_outputs(g: DFG, res) -> tuple[list, dict]:
 
 def lower_program(src: SourceModule, func: str | None = None, index_width: int | None = None) -> Lowered:
     from golden.types import DEFAULT_INDEX_WIDTH
-    from lowering.from_handshake import find_handshake_function, read_handshake
+    from lowering.from_handshake import find_handshake_function, read_handshake, refuse_upstream_off_wiring
     from lowering.handshake_ir import FuncOp
     from lowering.lower_control import find_function, lower_function
     from lowering.materialize import materialize
@@ -101,6 +101,7 @@ def lower_program(src: SourceModule, func: str | None = None, index_width: int |
     if any(isinstance(op, FuncOp) for op in src.module.ops):
         fn = find_handshake_function(src, func.removeprefix("@") if func else None)
         built = materialize(read_handshake(src, fn.sym_name.data, iw), lowered=False)
+        refuse_upstream_off_wiring(built)
     else:
         fn = find_function(src, func)
         built = materialize(lower_function(src, fn.sym_name.data, iw))

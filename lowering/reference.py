@@ -27,6 +27,7 @@ from xdsl.interpreters.utils.ptr import TypedPtr
 
 from golden.types import signed, to_signed, to_unsigned
 from lowering.arith_ops import IndexCastUIOp
+from lowering.handshake_ir import ChannelType
 from lowering.lower_memory import row_major
 from lowering.parse import LoweringError, SourceModule
 from lowering.source_loops import LoopFunctions
@@ -260,6 +261,10 @@ class ExtraFunctions(InterpreterFunctions):
 
 
 def elem_width(t, index_width: int) -> int:
+    """Bits of a plain value of type `t`: an integer, an index, or a spec-003 channel whose token is its
+    data alone (no downstream extras; upstream ones are wires, not part of the token)."""
+    if isinstance(t, ChannelType) and all(e.upstream for e in t.extras):
+        return elem_width(t.data_type, index_width)
     if isinstance(t, IndexType):
         return index_width
     if isinstance(t, IntegerType):

@@ -125,7 +125,7 @@ class _Writer:
         if op in ("handshake.memory", "handshake.extmemory"):
             return self.memory(n, ins, t_in, t_out, res)
         if op == "handshake.repack":
-            return self.repack(n, ins, t_in, t_out, res)
+            return self.repack(n, ins, t_out)
         if op in ("handshake.compose", "handshake.decompose"):
             return f"{res}{op} {ins['in']}{self.attrs(n)} : {t_in['in']} -> {t_out['out']}"
         if op.startswith("dataflow."):
@@ -150,8 +150,14 @@ class _Writer:
         mt = f"memref<{p['depth']}x{_type(n.meta['elem_type'])}>"
         return f"{res}handshake.memory {counts} ({', '.join(ins[x] for x in ports)}){self.attrs(n)} : {mt}, {fn}"
 
-    def repack(self, n, ins, t_in, t_out, res) -> str:
-        """A repack is the bundle of an unbundle's control token and some of its fields."""
+    def repack(self, n, ins, t_out) -> str:
+        """A repack is the bundle of an unbundle's control token and some of its fields, the upstream
+        signals passed back from the bundle to the unbundle; of a control token, the bundle of its valid
+        with the ready that the unbundle of the valid takes."""
+        out = value_name(Ref(n.id, "out"))
+        if n.in_types["in"] == CONTROL:
+            return (f"%{n.id}_valid = handshake.unbundle {ins['in']}, %{n.id}_ready : i1\n"
+                    f"  {out}, %{n.id}_ready = handshake.bundle %{n.id}_valid{self.attrs(n)} : none, i1")
         vt = self.g.value_type(n.in_types["in"])
         fields, lo = [], 0
         for w in [vt.data.width, *(e.width for e in vt.down)]:
@@ -159,10 +165,12 @@ class _Writer:
             lo += w
         raw = [f"%{n.id}_raw{k}" for k in range(len(fields))]
         types = ["none", str(vt.data), *(f"i{e.width}" for e in vt.down)]
+        ups = "".join(f", %{n.id}_up{k}" for k in range(sum(e.upstream for e in vt.extras)))
         picked = [raw[fields.index((f_lo, f_w))] for f_lo, f_w in n.params["fields"]]
         extras = f" [{', '.join(picked[1:])}]" if len(picked) > 1 else ""
-        unbundle = f"%{n.id}_ctrl, {', '.join(raw)} = handshake.unbundle {ins['in']} : {', '.join(types)}"
-        return f"{unbundle}\n  {res}handshake.bundle %{n.id}_ctrl, {picked[0]}{extras}{self.attrs(n)} : {t_out['out']}"
+        unbundle = f"%{n.id}_ctrl, {', '.join(raw)} = handshake.unbundle {ins['in']}{ups} : {', '.join(types)}"
+        return (f"{unbundle}\n  {out}{ups} = handshake.bundle %{n.id}_ctrl, {picked[0]}{extras}{self.attrs(n)} : "
+                f"{t_out['out']}")
 
     def memref(self, pos: int) -> str:
         return next(a["type"] for a in self.g.args if a["position"] == pos)

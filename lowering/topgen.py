@@ -3,14 +3,18 @@
 Module `<function>` ports:
 * `clk`, `rst` (synchronous, active high);
 * `start_valid` / `start_ready`: the start control token; `done_valid` / `done_ready`: the done token;
-* `arg<i>_data/_valid/_ready` per scalar argument, `res<i>_data/_valid/_ready` per result;
+* `arg<i>_data/_valid/_ready` per scalar argument, `res<i>_data/_valid/_ready` per result; an argument or
+  result whose channel has upstream (U) extra signals (spec 003) also has `arg<i>_up` (an output) /
+  `res<i>_up` (an input): they flow against the tokens, from a result to the argument wired to it
+  (`upstream_routes`);
 * per memref argument `i` the extmemory boundary: `arg<i>_mem_req_data[1+AW+W-1:0]` (`{we, addr,
   wdata}`), `arg<i>_mem_req_valid/_ready`, `arg<i>_mem_resp_data[W-1:0]`, `arg<i>_mem_resp_valid/_ready`;
 * `err_valid`, `err_code[15:0]`: the lowest non-zero sticky error code of all instances.
 
 Wiring: every node port group `p` (channels `p[0..N-1]`) is a set of packed wires
 `<inst>_<p>_data/_valid/_ready`; each channel is three `assign`s between the producer's and the
-consumer's slices. Module choice and parameters come from the operation catalogue (`golden.catalogue`,
+consumer's slices, and on a channel with upstream extras a fourth, `<producer>_up = <consumer>_up`.
+Module choice and parameters come from the operation catalogue (`golden.catalogue`,
 docs/primitives.md): `handshake.X` with width 0 (control) -> `handshake_X_ctrl`; dataflow ops carrying
 control tokens use W=1 with the data tied to 0.
 `dataflow.stream` gets its `cont_cond` from the lowering as a constant (0 = `<`, scf.for semantics).
@@ -23,7 +27,7 @@ from dataclasses import dataclass
 
 from golden.catalogue import spec
 from lowering.arith_nodes import data_width
-from lowering.dfg import CONTROL, DFG, sorted_ports
+from lowering.dfg import CONTROL, DFG, Ref, sorted_ports
 
 
 @dataclass
@@ -84,6 +88,21 @@ def channel_wires(g: DFG, c) -> ChannelWires:
     return ChannelWires(f"{prefix}_valid", f"{prefix}_ready", bit, data, bit * pg.width, pg.width if data else 0)
 
 
+def upstream_routes(g: DFG) -> dict[int, int]:
+    """Argument position -> position of the result whose upstream (U) extra signals it gives out, for each
+    argument with some: they are wired through unchanged (only wiring carries them), so in every cycle
+    `arg<i>_up` equals `res<j>_up`."""
+    out = {c.src: c.dst for c in g.channels}
+    routes = {}
+    for a in g.args:
+        if a["kind"] == "scalar" and g.up_width(a["type"]):
+            end = out[Ref(a["node"], "out")]
+            while g.nodes[end.node].op != "func.result":
+                end = out[Ref(end.node, "out")]
+            routes[a["position"]] = g.nodes[end.node].params["position"]
+    return routes
+
+
 def module_of(n) -> tuple[str, dict[str, str]]:
     """RTL module name and parameter overrides of one node (from its `golden.catalogue` entry)."""
     op = spec(n.op)
@@ -125,6 +144,8 @@ def _func_ports(g: DFG) -> list[str]:
             w = g.width(a["type"])
             decl += [f"input  logic [{w - 1}:0] arg{i}_data", f"input  logic arg{i}_valid",
                      f"output logic arg{i}_ready"]
+            if uw := g.up_width(a["type"]):
+                decl.append(f"output logic [{uw - 1}:0] arg{i}_up")
         else:
             grp = next(m for m in g.groups.values() if m.position == i)
             w, aw = g.width(grp.elem_type), g.index_width
@@ -135,6 +156,8 @@ def _func_ports(g: DFG) -> list[str]:
         i, w = r["position"], g.width(r["type"])
         decl += [f"output logic [{w - 1}:0] res{i}_data", f"output logic res{i}_valid",
                  f"input  logic res{i}_ready"]
+        if uw := g.up_width(r["type"]):
+            decl.append(f"input  logic [{uw - 1}:0] res{i}_up")
     decl += ["output logic done_valid", "input  logic done_ready", "output logic err_valid",
              "output logic [15:0] err_code"]
     return decl
@@ -146,11 +169,15 @@ def _slice(width: int, i: int) -> str:
 
 def _wiring(g: DFG, n, pgs: dict, wires: list[str], wire) -> list[str]:
     """The assignments that realise a wiring operation (`golden.catalogue.WIRING`; its port wires declared
-    like a module's)."""
+    like a module's). The upstream extra signals of its output, if any, are those of its input: passed
+    back unchanged (`lowering.from_handshake` lets only such pairs run)."""
     for pg in pgs.values():
         if pg.width:
             wires.append(f"wire [{pg.width - 1}:0] {wire(pg.base, 'data')};")
         wires += [f"wire [0:0] {wire(pg.base, 'valid')};", f"wire [0:0] {wire(pg.base, 'ready')};"]
+    uw = g.up_width(n.out_types["out"])
+    if uw:
+        wires += [f"wire [{uw - 1}:0] {wire(base, 'up')};" for base in ("in", "out")]
     w = pgs[("out", "out")].width
     if n.op == "handshake.repack":
         parts = [f"{wire('in', 'data')}[{lo + fw - 1}:{lo}]" for lo, fw in n.params["fields"]]
@@ -162,6 +189,8 @@ def _wiring(g: DFG, n, pgs: dict, wires: list[str], wire) -> list[str]:
            f"assign {wire('in', 'ready')} = {wire('out', 'ready')};"]
     if w:
         out.append(f"assign {wire('out', 'data')} = {data};")
+    if uw:
+        out.append(f"assign {wire('in', 'up')} = {wire('out', 'up')};")
     if n.op == "handshake.repack" and pgs[("in", "in")].width:  # fields left out of the bundle are unread
         wires.append(f"/* verilator lint_off UNUSEDSIGNAL */ wire {wire('in', 'data')}_unread_ = "
                      f"|{wire('in', 'data')}; /* verilator lint_on UNUSEDSIGNAL */")
@@ -243,6 +272,10 @@ def gen_module(g: DFG) -> str:
         si = int(c.src.port[len(sb) + 1:-1]) if c.src.port != sb else 0
         di = int(c.dst.port[len(db) + 1:-1]) if c.dst.port != db else 0
         lines.append(f"// {c.id}: {c.src} -> {c.dst} : {c.type}")
+        if g.up_width(c.type):  # only wiring and the function's ports carry them (lowering.from_handshake)
+            up_src = f"arg{src.params['position']}_up" if src.op == "func.arg" else wire(src.id, sb, "up")
+            up_dst = f"res{dst.params['position']}_up" if dst.op == "func.result" else wire(dst.id, db, "up")
+            lines.append(f"assign {up_src} = {up_dst};")
         # producer side
         if src.op == "func.start":
             pv, pd, pr = "start_valid", None, "start_ready"

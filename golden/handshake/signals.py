@@ -3,7 +3,11 @@
 `Wire(width)`: `handshake.compose` / `handshake.decompose`: the bits of a token do not move (data low,
 extras above), so each token passes unchanged. `Repack(width, in_width, fields)`: an `unbundle` whose
 control token and some of its fields are bundled again into a channel: each output token is the
-concatenation, low to high, of the input token's bit fields `(lo, width)`.
+concatenation, low to high, of the input token's bit fields `(lo, width)`; with width 0 (no fields), a
+control token's valid and ready unbundled and bundled back: each control token passes.
+
+Upstream (U) extra signals are wires against the tokens, not part of them: these operations pass them
+back unchanged in the generated top, and the golden model (a token model) has nothing to do with them.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ class Wire(Buffer):
 
 class Repack(Stateless):
     """Input `in` (`in_width` bits), output `out` (`width` bits): the fields `(lo, width)` of each token,
-    the first in the low bits."""
+    the first in the low bits (`width` 0: control tokens, passed on)."""
 
     INPUTS = ("in",)
     OUTPUTS = ("out",)
@@ -46,5 +50,5 @@ class Repack(Stateless):
         for lo, w in self.fields:
             out |= (word >> lo & ((1 << w) - 1)) << at
             at += w
-        outq["out"].append(out)
+        outq["out"].append(out if self.width else None)
         return True

@@ -15,6 +15,8 @@ Built on the generic operation environment (`tb.common.op_env`), with the progra
   (`tb.memory.model.MemoryModel`: seeded `mem_req` back-pressure while valid, read latency, seeded response
   stalls, initial contents from the inputs, contents read back at the end, exactly-once answers) per
   `extmemory` port set `arg<i>_mem_req` / `arg<i>_mem_resp`.
+- `UpstreamCheck` (`tb.kernel.upstream`): spec 003's upstream extra signals, driven on the results
+  and checked on the arguments wired to them, cycle by cycle.
 - `KernelScoreboard` adds, beyond the token comparison: results and final memref contents against
   the golden DFG run and the source interpreter; the `mem_req` sequence of every port set against
   the golden model's access order of that memory group; the golden run itself clean.
@@ -65,6 +67,7 @@ from tb.common.op_env import (
 from tb.common.signals import read_int
 from tb.common.traffic import FULL, Consumer, Pattern, TrafficConfig, channel_rng
 from tb.kernel.description import KernelDescription
+from tb.kernel.upstream import UpstreamCheck
 from tb.memory.model import MemoryModel
 
 PROBE_PERIOD = 61  # cycles between looks inside the circuit while its boundary is quiet
@@ -240,6 +243,7 @@ class KernelEnv(OpEnv):
         self.sim_seconds = 0.0  # wall time of the test's run phase (set by the test)
         self.tb.samplers.append(self._probe)
         self.tb.samplers.append(self._see_start)
+        self.upstream = UpstreamCheck.attach(self.tb, g, seed)
 
     def _see_start(self) -> None:
         """The cycle the start token is first offered (the start of the cycle count)."""
@@ -346,6 +350,7 @@ class KernelScoreboard(OpScoreboard):
         if golden is None:
             return ["the golden DFG run never started (no start token or argument was taken)"]
         errors += [f"golden DFG run: {p}" for p in golden.problems()]
+        errors += env.upstream.errors()
         returns = []
         for r in sorted(g.results, key=lambda r: r["position"]):
             toks = [o.token for o in observed[f"res{r['position']}"]]

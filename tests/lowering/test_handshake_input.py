@@ -142,15 +142,6 @@ def test_refused(tmp_path, case):
     assert msg.startswith("dfv: error: ")
 
 
-def test_upstream_extras_refused_on_channels(tmp_path):
-    """Upstream extras parse and verify, but no primitive here carries them: the reader says so."""
-    ty = "!handshake.channel<i32, [r: (U) i1]>"
-    (tmp_path / "k.mlir").write_text(f"handshake.func @f(%a: {ty}, %s: none) -> ({ty}, none) {{\n"
-                                     f"  return %a, %s : {ty}, none\n}}\n")
-    proc = _dfv("lower", str(tmp_path / "k.mlir"), "-o", str(tmp_path / "out"))
-    _check_one_line_error(proc, "k.mlir:1:1", "upstream (U) extra signals", "no primitive here carries them")
-
-
 @pytest.mark.parametrize("ret, needle", [("  return %a : i32\n", "gives 0"),
                                          ("  return %a, %s, %s : i32, none, none\n", "gives 2")])
 def test_done_token_required(tmp_path, ret, needle):
@@ -479,9 +470,20 @@ SIGNAL_ERRORS = {
                       "k.mlir:4:", "bundle must take the control token and the fields of one unbundle"),
     "raw_use": ("  %c, %d, %s, %t = unbundle %a : !handshake.control, i32, i1, i4\n  sink %d : i32\n",
                 "k.mlir:2:", "a raw signal of unbundle (result 1) is used outside a bundle"),
-    "valid_ready": ("  %v = unbundle %go, %r : i1\n  %c2, %r = bundle %v : !handshake.control, i1\n", "k.mlir:2:",
-                    "unbundle of valid/ready or of upstream signals parses and verifies, but raw handshake wires "
-                    "cannot run here"),
+    "valid_elsewhere": ("  %v = unbundle %go, %r : i1\n  %c2, %r = bundle %v : !handshake.control, i1\n"
+                        "  sink %v : i1\n  sink %c2 : !handshake.control\n", "k.mlir:2:3",
+                        "the valid and ready of a control token run only put back together, neither used elsewhere"),
+    "ready_elsewhere": ("  %v = unbundle %go, %r : i1\n  %c2, %r = bundle %v : !handshake.control, i1\n"
+                        "  sink %r : i1\n  sink %c2 : !handshake.control\n", "k.mlir:2:3",
+                        "the valid and ready of a control token run only put back together, neither used elsewhere"),
+    "valid_of_a_channel": ("  %c, %d, %s, %t = unbundle %a : !handshake.control, i32, i1, i4\n"
+                           "  %c2, %r = bundle %s : !handshake.control, i1\n  sink %c2 : !handshake.control\n",
+                           "k.mlir:2:3", "a raw signal of unbundle (result 2) is used outside a bundle"),
+    "crossed_valid_ready": ("  %c, %d, %s, %t = unbundle %a : !handshake.control, i32, i1, i4\n"
+                            "  %e, %f, %s2, %t2 = unbundle %b : !handshake.control, i32, i1, i4\n"
+                            "  %v = unbundle %c, %r : i1\n  %c2, %r = bundle %v : !handshake.control, i1\n"
+                            "  %x = bundle %c2, %f : !handshake.channel<i32>\n  sink %x : !handshake.channel<i32>\n",
+                            "k.mlir:6:3", "bundle must take the control token and the fields of one unbundle"),
 }
 
 
@@ -492,3 +494,134 @@ def test_signal_operation_errors(tmp_path, case):
                                      f"(!handshake.control) {{\n{body}  return %go : !handshake.control\n}}\n")
     proc = _dfv("lower", str(tmp_path / "k.mlir"), "-o", str(tmp_path / "out"))
     _check_one_line_error(proc, where, needle)
+
+
+# ------------------------------------------------------------------ raw valid / ready and upstream extras
+RAW_VALID_READY = os.path.join(HS, "raw_valid_ready.mlir")
+UPSTREAM_EXTRA = os.path.join(HS, "upstream_extra.mlir")
+RAW_RUNS = {  # fixture: (arguments, results): the pairs are wiring, so the tokens pass unchanged
+    RAW_VALID_READY: ([{"data": -5, "tag": 9}], [{"data": -5, "tag": 9}, 3]),
+    UPSTREAM_EXTRA: ([{"data": -5, "spec": 1}, 77], [{"data": -5, "spec": 1}, 77]),
+}
+
+
+@pytest.mark.parametrize("engine", ["golden", "golden-unbounded"])
+@pytest.mark.parametrize("path", sorted(RAW_RUNS))
+def test_raw_signals_golden(tmp_path, engine, path):
+    args, want = RAW_RUNS[path]
+    out = _run(tmp_path, path, args, engine)
+    assert out["status"] == "pass", out["message"]
+    assert out["returns"] == want
+
+
+@pytest.mark.parametrize("path", sorted(RAW_RUNS))
+def test_raw_signals_rtl(tmp_path, path):
+    """Both simulators pass (the kernel environment checks the upstream signals cycle by cycle, see
+    `test_upstream_check_reports_a_mismatch`) with the same cycle count."""
+    if shutil.which("iverilog") is None:
+        pytest.skip("iverilog not installed")
+    args, want = RAW_RUNS[path]
+    runs = {sim: _run(tmp_path, path, args, sim) for sim in ("icarus", "verilator")}
+    for out in runs.values():
+        assert out["status"] == "pass", out["message"]
+        assert out["returns"] == want
+    assert runs["icarus"]["cycles"] == runs["verilator"]["cycles"] is not None
+
+
+def test_raw_valid_ready_is_wiring(tmp_path):
+    proc = _dfv("lower", RAW_VALID_READY, "-o", str(tmp_path))
+    assert proc.returncode == 0, proc.stderr
+    top = (tmp_path / "top.sv").read_text()
+    # the start token's pair: a control repack; `a`'s pair folds into the repack of `a`'s bundle
+    assert top.count("handshake.repack from handshake.bundle") == 2
+    ctrl = re.search(r"mlir:8:3: wiring\n  assign (repack_\d+)_out_valid = \1_in_valid;\n  "
+                     r"assign \1_in_ready = \1_out_ready;\n", top)
+    assert ctrl and f"{ctrl.group(1)}_in_data" not in top, top
+
+
+def test_upstream_extras_are_wires_to_the_boundary(tmp_path):
+    """Each argument with upstream extras gives out what the result it is wired to takes in."""
+    from lowering.pipeline import lower_file
+    from lowering.topgen import upstream_routes
+
+    assert upstream_routes(lower_file(UPSTREAM_EXTRA)) == {0: 0, 1: 1}
+    proc = _dfv("lower", UPSTREAM_EXTRA, "-o", str(tmp_path))
+    assert proc.returncode == 0, proc.stderr
+    top = (tmp_path / "top.sv").read_text()
+    for port in ("output logic [1:0] arg0_up", "output logic [3:0] arg1_up", "input  logic [1:0] res0_up",
+                 "input  logic [3:0] res1_up", "assign decompose_6_out_up = res0_up;",
+                 "assign compose_5_in_up = compose_5_out_up;", "assign arg1_up = repack_7_in_up;"):
+        assert port in top, port
+
+
+def test_upstream_check_reports_a_mismatch():
+    """The kernel environment's check of the upstream ports, on stand-in handles: an argument that does
+    not give out what its result takes in is reported with the cycles it was checked."""
+    import random
+
+    from tb.kernel.upstream import UpstreamCheck, UpstreamPort
+
+    class Handle:
+        value = 0
+        _name = "handle"
+
+    res, arg = UpstreamPort(Handle(), 3, random.Random(1)), Handle()
+    check = UpstreamCheck({0: res}, {0: arg}, {0: 0})
+    for corrupt in (0, 0, 4):
+        check.drive()
+        arg.value = res.value ^ corrupt
+        check.sample()
+    assert check.errors() == [f"upstream extra signals: arg0_up is {res.value ^ 4:#x} while res0_up, wired to it, "
+                              f"is {res.value:#x} (first of 1 mismatching check(s) in 3 cycle(s))"]
+
+
+U = "!handshake.channel<i32, [r: (U) i1]>"
+RAW_ERRORS = {  # function (after `handshake.func @f`, $U / $C the types), where, message
+    "fork": ("(%a: $U, %go: $C) -> ($U, $U, $C) {\n  %x:2 = fork [2] %a : $U\n  return %x#0, %x#1, %go : $U, $U, $C\n}",
+             "k.mlir:2:3", f"handshake.fork: {U} has upstream (U) extra signals; a fork would have to combine the "
+                           "upstream signals of its consumers (specs README)"),
+    "used_twice": ("(%a: $U, %go: $C) -> ($U, $U, $C) {\n  return %a, %a, %go : $U, $U, $C\n}", "k.mlir:2:3",
+                   f"a value of type {U} is used 2 times: a fork would have to combine the upstream signals"),
+    "buffer": ("(%a: $U, %go: $C) -> ($U, $C) {\n  %b = buffer [2] seq %a : $U\n  return %b, %go : $U, $C\n}",
+               "k.mlir:2:3", "handshake.buffer: " + U + " has upstream (U) extra signals; a buffer's registers would "
+                             "put them out of step with the tokens"),
+    "arith": ("(%a: $U, %go: $C) -> ($U, $C) {\n  %b = arith.addi %a, %a : $U\n  return %b, %go : $U, $C\n}",
+              "k.mlir:2:3", "arith.addi: " + U + " has upstream (U) extra signals; no primitive here carries them"),
+    "unused": ("(%a: $U, %go: $C) -> ($C) {\n  return %go : $C\n}", "k.mlir:1:1",
+               f"a value of type {U} is never used: nothing would drive its upstream (U) extra signals"),
+    "wiring_cycle": ("(%a: $U, %go: $C) -> ($U, $C) {\n  %x = compose %y : $U -> !handshake.channel<i32, [(U) i1]>\n"
+                     "  %y = decompose %x : !handshake.channel<i32, [(U) i1]> -> $U\n  return %a, %go : $U, $C\n}",
+                     "k.mlir:2:3", "(a cycle of wiring with no operation on it): upstream (U) extra signals cross "
+                                   "wiring only"),
+    "crossed_pairs": ("(%a: $U, %b: $U, %go: $C) -> ($U, $U, $C) {\n  %c, %d = unbundle %a, %rb : $C, i32\n"
+                      "  %e, %f = unbundle %b, %ra : $C, i32\n  %a2, %ra = bundle %c, %d : $U\n"
+                      "  %b2, %rb = bundle %e, %f : $U\n  return %a2, %b2, %go : $U, $U, $C\n}", "k.mlir:4:3",
+                      "the upstream results of a bundle go, in order and nowhere else, to the unbundle whose control "
+                      "token it takes"),
+    "swapped": ("(%a: $V, %go: $C) -> ($V, $C) {\n  %c, %d = unbundle %a, %y, %x : $C, i32\n"
+                "  %a2, %x, %y = bundle %c, %d : $V\n  return %a2, %go : $V, $C\n}", "k.mlir:3:3",
+                "the upstream results of a bundle go, in order and nowhere else"),
+    "up_elsewhere": ("(%a: $U, %go: $C) -> ($U, $C) {\n  %c, %d = unbundle %a, %r : $C, i32\n"
+                     "  %a2, %r = bundle %c, %d : $U\n  sink %r : i1\n  return %a2, %go : $U, $C\n}", "k.mlir:3:3",
+                     "the upstream results of a bundle go, in order and nowhere else"),
+    "valid_from_a_channel": ("(%a: i1, %go: $C) -> ($C, $C) {\n  %c2, %r = bundle %a : $C, i1\n"
+                             "  return %c2, %go : $C, $C\n}", "k.mlir:2:3",
+                             "bundle %valid : control, i1 takes the valid of an unbundle %c, %ready : i1 whose ready "
+                             "it gives"),
+    "up_not_from_a_bundle": ("(%a: $U, %i: i1, %go: $C) -> ($C) {\n  %c, %d = unbundle %a, %i : $C, i32\n"
+                             "  return %go : $C\n}", "k.mlir:2:3",
+                             "the upstream signals of an unbundle are the upstream results of the bundle that takes "
+                             "its control token"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(RAW_ERRORS))
+def test_raw_signal_errors(tmp_path, case):
+    from string import Template
+
+    text, where, needle = RAW_ERRORS[case]
+    types = {"U": U, "V": "!handshake.channel<i32, [x: (U) i1, y: (U) i1]>", "C": "!handshake.control"}
+    (tmp_path / "k.mlir").write_text("handshake.func @f" + Template(text).substitute(types) + "\n")
+    proc = _dfv("lower", str(tmp_path / "k.mlir"), "-o", str(tmp_path / "out"))
+    msg = _check_one_line_error(proc, where, needle)
+    assert re.match(r"dfv: error: \S*k\.mlir:\d+:\d+: ", msg), msg
