@@ -5,6 +5,7 @@
 #   make lint                       Verilator --lint-only -Wall on every RTL module, and ruff
 #   make coverage                   merged code + functional coverage report (reports/coverage/)
 #   make bench                      throughput / speed tables (reports/bench/)
+#   make formal                     SymbiYosys proofs of the RTL (configs/formal.yaml, reports/formal/)
 #   make fuzz                       generated programs on golden (both modes) and Verilator, failures
 #                                   shrunk into reports/fuzz/*/<class>/<seed>/ (FUZZ_COUNT, FUZZ_RTL_COUNT, ...)
 #   make clean                      remove builds and reports
@@ -26,7 +27,7 @@ FUZZ_RTL_SIZE ?= 2
 FUZZ_JOBS ?= 2
 FUZZ_OUT ?= reports/fuzz
 
-.PHONY: sim test lint coverage bench fuzz clean setup
+.PHONY: sim test lint coverage bench fuzz formal clean setup
 
 $(STAMP): pyproject.toml tools/bootstrap.sh
 	@tools/bootstrap.sh
@@ -48,6 +49,9 @@ coverage: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) -m dfv.sim.bench
+
+formal: $(STAMP)
+	$(PY) -m dfv.sim.formal
 
 fuzz: $(STAMP)
 	@status=0; \

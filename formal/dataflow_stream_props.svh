@@ -1,0 +1,140 @@
+// Properties of dataflow_stream (specs 000 / 001, README "Stream"), included inside the module.
+// Shape: per activation (start, step, bound consumed together) the outputs carry N+1 elements,
+// idx = start, start op step, ... and cont = T^N F: exactly one false, which ends the activation.
+// Errors: zero step -> 259 (RT_DATAFLOW_STREAM_ZERO_STEP), cont_cond 6/7 -> 3; sticky until reset,
+// the lowest code wins; an erroneous activation is zero-trip (one element: idx = start, cont = 0).
+// Ghost state: the activation (f_act, its inputs f_step / f_bound / f_cond / f_stop, the expected
+// next index f_expect), per-output taken flags of the current element, and this activation's counts
+// of retired elements, idx / cont transfers and true conts (3 bits, modular).
+// The element values are checked against the spec for STEP_OP add and sub (F_DATA); for the other
+// operators the shape, protocol and error properties are proved, not the index arithmetic.
+`include "dfv_formal.svh"
+
+localparam bit F_DATA = (STEP_OP == STEP_ADD) || (STEP_OP == STEP_SUB);
+dfv_hs_chk #(.W(W), .ASSUME(F_TOP)) f_start (.clk(clk), .rst(rst), .f_past(f_past), .valid(start_valid),
+                                             .ready(start_ready), .data(start_data));
+dfv_hs_chk #(.W(W), .ASSUME(F_TOP)) f_stepc (.clk(clk), .rst(rst), .f_past(f_past), .valid(step_valid),
+                                             .ready(step_ready), .data(step_data));
+dfv_hs_chk #(.W(W), .ASSUME(F_TOP)) f_boundc (.clk(clk), .rst(rst), .f_past(f_past), .valid(bound_valid),
+                                              .ready(bound_ready), .data(bound_data));
+dfv_hs_chk #(.W(W)) f_idx (.clk(clk), .rst(rst), .f_past(f_past), .valid(idx_valid), .ready(idx_ready),
+                           .data(idx_data));
+dfv_hs_chk f_cont (.clk(clk), .rst(rst), .f_past(f_past), .valid(cont_valid), .ready(cont_ready),
+                   .data(cont_data));
+
+// the spec's continuation test (signed comparisons in W bits)
+function automatic logic f_holds(input logic [W-1:0] x, input logic [W-1:0] b, input logic [2:0] c);
+  case (c)
+    COND_LT: f_holds = $signed(x) < $signed(b);
+    COND_LE: f_holds = $signed(x) <= $signed(b);
+    COND_GT: f_holds = $signed(x) > $signed(b);
+    COND_GE: f_holds = $signed(x) >= $signed(b);
+    COND_NE: f_holds = x != b;
+    default: f_holds = 1'b0;
+  endcase
+endfunction
+
+logic f_load, f_idx_fire, f_cont_fire, f_done, f_final, f_bad_cfg, f_zero;
+assign f_load = start_valid && start_ready;
+assign f_idx_fire = idx_valid && idx_ready;
+assign f_cont_fire = cont_valid && cont_ready;
+assign f_bad_cfg = cont_cond >= 3'd6;
+assign f_zero = step_data == '0;
+
+logic f_act, f_stop, f_idx_taken, f_cont_taken;
+logic [W-1:0] f_expect, f_step, f_bound;
+logic [2:0] f_cond, f_nr, f_ni, f_nc, f_nt;
+// the current element retires now: both outputs have taken it (earlier or now); f_final: its cont is false
+assign f_done = f_act && (f_idx_taken || f_idx_fire) && (f_cont_taken || f_cont_fire);
+assign f_final = f_done && !cont_data;
+logic [2:0] f_ni_now, f_nc_now, f_nt_now;
+assign f_ni_now = f_ni + 3'(f_idx_fire);
+assign f_nc_now = f_nc + 3'(f_cont_fire);
+assign f_nt_now = f_nt + 3'(f_cont_fire && cont_data);
+
+always_ff @(posedge clk) begin
+  if (rst) begin
+    {f_act, f_idx_taken, f_cont_taken} <= '0;
+    {f_nr, f_ni, f_nc, f_nt} <= '0;
+  end else if (f_load) begin
+    f_act <= 1'b1;
+    f_stop <= f_bad_cfg || f_zero;
+    f_expect <= start_data;
+    f_step <= step_data;
+    f_bound <= bound_data;
+    f_cond <= (cont_cond == COND_BY_SIGN) ? (step_data[W-1] ? COND_GT : COND_LT) : cont_cond;
+    {f_idx_taken, f_cont_taken} <= '0;
+    {f_nr, f_ni, f_nc, f_nt} <= '0;
+  end else if (f_done) begin
+    f_act <= cont_data;
+    f_expect <= (STEP_OP == STEP_SUB) ? f_expect - f_step : f_expect + f_step;
+    {f_idx_taken, f_cont_taken} <= '0;
+    {f_nr, f_ni, f_nc, f_nt} <= {f_nr + 3'd1, f_ni_now, f_nc_now, f_nt_now};
+  end else begin
+    f_idx_taken <= f_idx_taken | f_idx_fire;
+    f_cont_taken <= f_cont_taken | f_cont_fire;
+    {f_ni, f_nc, f_nt} <= {f_ni_now, f_nc_now, f_nt_now};
+  end
+end
+
+always_comb begin
+  if (f_run) begin
+    // the three activation inputs are consumed together, and only between activations (or as the
+    // final element of the previous one retires)
+    joined: assert ((step_valid && step_ready) == f_load && (bound_valid && bound_ready) == f_load);
+    load_between: assert (!f_load || !f_act || f_final);
+    // elements only inside an activation; exactly once per output
+    in_activation: assert (!(idx_valid || cont_valid) || f_act);
+    idx_no_dup: assert (!(f_idx_taken && idx_valid));
+    cont_no_dup: assert (!(f_cont_taken && cont_valid));
+    // N+1 pairs with exactly one false: when the false retires, as many idx as cont tokens, one more
+    // than the trues
+    if (f_final) n_plus_one: assert (f_ni_now == f_nc_now && f_nc_now == f_nt_now + 3'd1);
+    // a zero-trip (erroneous) activation emits its single element with cont = 0
+    if (f_act && f_stop) zero_trip: assert (!cont_data && idx_data == f_expect);
+    // the element values (F_DATA): idx = start, start op step, ...; cont = idx <cond> bound
+    if (F_DATA && f_act) idx_value: assert (idx_data == f_expect);
+    if (F_DATA && f_act && !f_stop) cont_value: assert (cont_data == f_holds(f_expect, f_bound, f_cond));
+    // errors: err_valid mirrors the code, which is one of the stream's codes
+    err_valid_code: assert (err_valid == (err_code != '0));
+    err_codes: assert (err_code == '0 || err_code == CFG_DATAFLOW_STREAM_CONT_COND || err_code == RT_DATAFLOW_STREAM_ZERO_STEP);
+    // induction strength
+    inv_state: assert ((state_q == S_ACTIVE) == f_act);
+    inv_sent: assert (idx_sent_q == f_idx_taken && cont_sent_q == f_cont_taken);
+    if (f_act) inv_regs: assert (stop_q == f_stop && step_q == f_step && bound_q == f_bound && cond_q == f_cond);
+    if (f_act && (F_DATA || f_stop)) inv_idx: assert (next_idx_q == f_expect);
+    if (f_act) inv_counts: assert (f_ni == f_nr + 3'(idx_sent_q) && f_nc == f_nr + 3'(cont_sent_q) && f_nt == f_nr + 3'(cont_sent_q && cont_data));
+    if (f_act && f_stop) inv_err_set: assert (err_code != '0);
+    inv_at_init: assert (at_init == (!f_act && !idx_sent_q && !cont_sent_q));
+  end
+end
+
+always_ff @(posedge clk) begin
+  if (f_past && !rst) begin
+    // reset clears the error; otherwise it is sticky, and a later code replaces it only if lower
+    if ($past(rst)) err_reset: assert (err_code == '0);
+    if (!$past(rst) && $past(err_code) != '0) err_sticky: assert (err_code != '0 && err_code <= $past(err_code));
+    // zero step raises 259 (unless a lower code is already held); a bad cont_cond raises 3
+    if (!$past(rst) && $past(f_load && f_zero && !f_bad_cfg))
+      zero_step_259: assert (err_code == (($past(err_code) == '0) ? RT_DATAFLOW_STREAM_ZERO_STEP : $past(err_code)));
+    if (!$past(rst) && $past(f_load && f_bad_cfg)) bad_cfg_3: assert (err_code == CFG_DATAFLOW_STREAM_CONT_COND);
+    // no error without a cause
+    if (!$past(rst) && !$past(f_load && (f_zero || f_bad_cfg))) err_no_cause: assert (err_code == $past(err_code));
+    // back in the initial state after the final element, unless the next activation loaded with it
+    if (!$past(rst) && $past(f_final && !f_load)) back_to_init: assert (at_init);
+  end
+end
+
+if (F_TOP) begin : g_f_cover
+  always_comb if (f_run) c_load_idle: cover (state_q == S_IDLE && f_load);
+  always_comb if (f_run) c_retire_true: cover (f_done && cont_data);
+  always_comb if (f_run) c_retire_false: cover (f_final && !f_load);
+  always_comb if (f_run) c_back_to_back: cover (f_final && f_load);
+  always_comb if (f_run) c_idx_first: cover (idx_sent_q && !cont_sent_q);
+  always_comb if (f_run) c_cont_first: cover (cont_sent_q && !idx_sent_q);
+  always_comb if (f_run) c_n2: cover (f_final && f_nt_now == 3'd2);
+  always_comb if (f_run) c_zero_step: cover (err_code == RT_DATAFLOW_STREAM_ZERO_STEP);
+  always_comb if (f_run) c_bad_cfg: cover (err_code == CFG_DATAFLOW_STREAM_CONT_COND);
+  always_ff @(posedge clk) if (f_past && !$past(rst)) c_lower_wins: cover ($past(err_code) == RT_DATAFLOW_STREAM_ZERO_STEP && err_code == CFG_DATAFLOW_STREAM_CONT_COND);
+  always_ff @(posedge clk) if (f_past && !$past(rst)) c_sticky: cover ($past(err_code) == CFG_DATAFLOW_STREAM_CONT_COND && $past(f_load && f_zero));
+end

@@ -1,0 +1,12 @@
+// dfv_formal.svh: the clocking facts every property file starts from (included once per module,
+// inside the module, after the driver's `localparam bit F_TOP`).
+//   f_past: 1 from the second cycle on, so $past is defined.
+//   At the top of a proof, the first cycle is a reset; later resets may come at any time.
+logic f_past = 1'b0;
+always_ff @(posedge clk) f_past <= 1'b1;
+always_comb if (F_TOP && !f_past) f_reset_first: assume (rst);
+// f_run: a cycle after a reset (the state is the module's own, not the unconstrained initial one).
+logic f_run;
+assign f_run = f_past && !rst;
+// Cover statements sit under `if (F_TOP)`: they count only in the module under proof (a sub-module's
+// states are covered by its own job; its parent may never drive some, e.g. merge's index_ready = 1).

@@ -1,0 +1,100 @@
+"""`make formal` (dfv.sim.formal): the fast proof set proves and covers, every must-fail job fails on
+the property it names, a job over its time bound is named, and the driver's source adaptations and
+log reading do what docs/formal.md says. The full proof set runs in `make formal` (a few minutes);
+here the jobs marked `fast` in configs/formal.yaml (one per module), one solver process at a time."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from dfv.sim import formal
+from dfv.sim.formal import ConfigError, FormalJob, Mutation, Property, failed_properties, formal_source, load_jobs
+
+pytestmark = pytest.mark.xdist_group("formal")  # one worker: the proofs share the machine's 2 cores
+
+JOBS, MUST_FAIL = load_jobs()
+
+
+@pytest.mark.parametrize("job", [j for j in JOBS if j.fast], ids=lambda j: j.name)
+def test_fast_set_proves_and_covers(job: FormalJob, tmp_path: Path):
+    results = formal.run_jobs([job], out=tmp_path, parallel=1, progress=False)
+    assert [(r.task, r.status) for r in results] == [("prove", "proved"), ("cover", "covered")], \
+        [f"{r.task}: {r.status} {r.detail}" for r in results]
+
+
+@pytest.mark.parametrize("job", MUST_FAIL, ids=lambda j: j.name)
+def test_broken_copy_fails_naming_the_property(job: FormalJob, tmp_path: Path):
+    (result,) = formal.run_jobs([job], out=tmp_path, parallel=1, progress=False)
+    assert result.status == "failed as expected", result.detail
+    name, where = result.detail.split(" ", 1)
+    assert name.split(".")[-1] == job.expect
+    assert where.startswith("(") and ".sv" in where  # the property's source file and line
+
+
+def test_a_job_over_its_bound_is_named(tmp_path: Path):
+    slow = FormalJob("runaway_stream", "dataflow_stream", (("STEP_OP", 3), ("W", 8)), depth=40, cover_depth=1,
+                     timeout=2)
+    (result,) = formal.run_jobs([slow], out=tmp_path, tasks=("prove",), parallel=1, progress=False)
+    assert result.status == "TIMEOUT" and not result.ok
+    assert "runaway_stream" in result.detail
+
+
+def test_fast_set_has_every_module_and_names_are_unique():
+    assert {j.top for j in JOBS if j.fast} == {j.top for j in JOBS}
+    assert len({j.name for j in JOBS + MUST_FAIL}) == len(JOBS) + len(MUST_FAIL)
+    assert all(j.expect for j in MUST_FAIL) and not any(j.expect for j in JOBS)
+
+
+def test_config_schema_is_checked(tmp_path: Path):
+    bad = tmp_path / "formal.yaml"
+    bad.write_text("version: 1\ndefaults: {depth: 4, cover_depth: 8, timeout: 10}\njobs:\n  - {name: x}\n")
+    with pytest.raises(ConfigError, match="'top' is a required property"):
+        load_jobs(bad)
+
+
+def test_config_refuses_a_module_without_proof_or_reason(tmp_path: Path):
+    cfg = tmp_path / "formal.yaml"
+    cfg.write_text("version: 1\ndefaults: {depth: 4, cover_depth: 8, timeout: 10}\n"
+                   "jobs:\n  - {name: j, top: handshake_join}\n")
+    with pytest.raises(ConfigError, match="neither proved nor listed"):
+        load_jobs(cfg)
+
+
+def test_a_mutation_that_does_not_apply_is_an_error(tmp_path: Path):
+    job = FormalJob("m", "handshake_join", (), 4, 4, 10, mutation=Mutation("handshake_join.sv", "no such text", ""),
+                    expect="x")
+    with pytest.raises(ConfigError, match="occurs 0 times"):
+        formal.prepare(job, tmp_path)
+
+
+def test_formal_source_moves_imports_rewrites_return_and_includes_props():
+    text = textwrap.dedent("""\
+        module dataflow_gate #(parameter int W = 4) (input logic clk);
+          import dfv_pkg::*;  // constants
+          function automatic logic f(input logic a);
+            logic r;
+            r = ~a;
+            return r;
+          endfunction
+        endmodule : dataflow_gate
+        """)
+    out = formal_source(text, "dataflow_gate", "dataflow_gate")
+    assert out.startswith("import dfv_pkg::*;\nmodule dataflow_gate")
+    assert "return" not in out and "f = r;" in out
+    assert "localparam bit F_TOP = 1'b1;\n  `include \"dataflow_gate_props.svh\"\nendmodule" in out
+    assert "F_TOP = 1'b0" in formal_source(text, "dataflow_gate", "other_top")
+
+
+def test_failed_properties_reads_both_smtbmc_forms():
+    index = {"no_dup": Property("no_dup", "p.svh", 21), "p.svh:21": Property("no_dup", "p.svh", 21),
+             "hold_valid": Property("hold_valid", "dfv_hs_chk.sv", 26)}
+    log = "\n".join([
+        "SBY [x] engine_0.basecase: ##  Assert failed in top: p.svh:21.7-21.45 (_witness_.check_assert_p_21)",
+        "SBY [x] engine_0.basecase: ##  Assert failed in top.f_out: hold_valid",
+        "SBY [x] engine_0.basecase: ##  Assert failed in top.f_out: hold_valid",
+    ])
+    assert failed_properties(log, "prove", index) == [
+        "no_dup (p.svh:21) [basecase]", "f_out.hold_valid (dfv_hs_chk.sv:26) [basecase]"]
