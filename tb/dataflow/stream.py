@@ -122,21 +122,28 @@ def activation_item(width: int, step_op: int, start: int, step: int, bound: int,
 
 
 class StreamRandomActivations(OpSequence):
-    """Random activations with bounded trip counts, a few zero steps and invalid cont_cond."""
+    """Random activations with bounded trip counts, a few zero steps and invalid cont_cond (`ERRORS`)."""
 
     COUNT = 40
+    ERRORS = True
 
     def generate(self):
         width, step_op = int(self.cfg.params["W"]), int(self.cfg.params["STEP_OP"])
         factory = ActivationFactory(width, step_op, self.rng)
         for _ in range(self.COUNT):
             start, step, bound, cond = factory.draw()
-            pick = self.rng.random()
+            pick = self.rng.random() if self.ERRORS else 1.0
             if pick < 0.05:
                 step = 0
             elif pick < 0.08:
                 cond = self.rng.choice((6, 7))
             yield activation_item(width, step_op, start, step, bound, cond)
+
+
+class StreamErrorFreeActivations(StreamRandomActivations):
+    """Random activations with neither a zero step nor an invalid cont_cond: nothing may raise an error."""
+
+    ERRORS = False
 
 
 class StreamCornerActivations(OpSequence):
@@ -181,8 +188,14 @@ class StreamTest(OpTest):
         return [StreamCornerActivations.create("corner"), StreamRandomActivations.create("random")]
 
 
+@pyuvm.test()
+class StreamErrorFreeTest(StreamTest):
+    """Activations without a cause of error: `err_code` must end 0. The other tests end with a zero step or
+    an invalid cont_cond, whose lowest code would hide an error raised without its cause (on every load, or
+    out of reset)."""
 
-
+    def sequences(self):
+        return [StreamErrorFreeActivations.create("random")]
 
 
 @pyuvm.test()
