@@ -8,6 +8,9 @@
 #   make formal                     SymbiYosys proofs of the RTL (configs/formal.yaml, reports/formal/)
 #   make fuzz                       generated programs on golden (both modes) and Verilator, failures
 #                                   shrunk into reports/fuzz/*/<class>/<seed>/ (FUZZ_COUNT, FUZZ_RTL_COUNT, ...)
+#   make mutate                     mutation testing of every RTL module against its suites, scores checked
+#                                   against configs/mutation.yaml (MUTATE_SIM, MUTATE_JOBS); reports/mutation/
+#   make mutate-sample              the same on a fixed sample (MUTATE_SAMPLE per module, MUTATE_SEED)
 #   make clean                      remove builds and reports
 # Every target bootstraps system packages and .venv/ on first use (tools/bootstrap.sh).
 
@@ -27,7 +30,13 @@ FUZZ_RTL_SIZE ?= 2
 FUZZ_JOBS ?= 2
 FUZZ_OUT ?= reports/fuzz
 
-.PHONY: sim test lint coverage bench fuzz formal clean setup
+# make mutate / mutate-sample: docs/mutation.md.
+MUTATE_SIM ?= icarus
+MUTATE_JOBS ?= 2
+MUTATE_SAMPLE ?= 3
+MUTATE_SEED ?= 1
+
+.PHONY: sim test lint coverage bench fuzz mutate mutate-sample formal clean setup
 
 $(STAMP): pyproject.toml tools/bootstrap.sh
 	@tools/bootstrap.sh
@@ -60,6 +69,12 @@ fuzz: $(STAMP)
 	$(VENV)/bin/dfv fuzz --seed $(FUZZ_SEED) --count $(FUZZ_RTL_COUNT) --size $(FUZZ_RTL_SIZE) \
 		--engines golden,golden-unbounded,verilator --jobs $(FUZZ_JOBS) --out $(FUZZ_OUT)/verilator || status=1; \
 	exit $$status
+
+mutate: $(STAMP)
+	$(PY) -m dfv.mutate --sim $(MUTATE_SIM) --jobs $(MUTATE_JOBS)
+
+mutate-sample: $(STAMP)
+	$(PY) -m dfv.mutate --sim $(MUTATE_SIM) --jobs $(MUTATE_JOBS) --sample $(MUTATE_SAMPLE) --seed $(MUTATE_SEED)
 
 clean:
 	rm -rf build reports .pytest_cache .hypothesis

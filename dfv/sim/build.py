@@ -19,7 +19,7 @@ from pathlib import Path
 
 from cocotb_tools.runner import Runner, get_runner
 
-from dfv.sim.toolchain import BUILD_DIR, rtl_sources, setup_path
+from dfv.sim.toolchain import BUILD_DIR, RTL_DIR, rtl_sources, setup_path
 
 # `--x-initial unique` lets the run randomise uninitialised state, so a missing reset shows up on
 # the 2-state simulator too.
@@ -42,7 +42,9 @@ class BuildSpec:
     its function, which need not be unique across programs); `waves` builds with signal tracing
     (a separate build: Verilator compiles tracing in); `verilator_args` are added to Verilator's;
     `coverage` compiles Verilator's code coverage in, `optimize` compiles the model at -Os instead of
-    -O0 (builds that differ in either are separate folders).
+    -O0 (builds that differ in either are separate folders). `rtl_dir` is the RTL tree to compile and
+    `build_root` the folder the build goes under (`<build_root>/<sim>/<tag>`): a mutation run builds
+    its private copy of the tree in its own folder.
     """
 
     toplevel: str
@@ -53,6 +55,8 @@ class BuildSpec:
     verilator_args: tuple[str, ...] = ()
     coverage: bool = True
     optimize: bool = True
+    rtl_dir: Path = RTL_DIR
+    build_root: Path = BUILD_DIR
 
     def tag(self) -> str:
         """A readable folder name, e.g. `dataflow_stream__W8_STEP_OP3`."""
@@ -93,6 +97,11 @@ def _environ(values: Mapping[str, str]) -> Iterator[None]:
                 os.environ[k] = v
 
 
+def spec_rtl_sources(spec: BuildSpec) -> list[Path]:
+    """The RTL files `spec` compiles: those of rtl/, taken from `spec.rtl_dir` (a tree of the same layout)."""
+    return [spec.rtl_dir / src.relative_to(RTL_DIR) for src in rtl_sources()]
+
+
 def build(spec: BuildSpec, sim: str) -> tuple[Runner, Path]:
     """Build `spec` on `sim` if it is missing or stale; return the runner and the build folder.
 
@@ -101,8 +110,8 @@ def build(spec: BuildSpec, sim: str) -> tuple[Runner, Path]:
     content, parameters, options) changed.
     """
     setup_path(sim)
-    sources = [*rtl_sources(), *spec.extra_sources]
-    build_dir = BUILD_DIR / sim / spec.tag()
+    sources = [*spec_rtl_sources(spec), *spec.extra_sources]
+    build_dir = spec.build_root / sim / spec.tag()
     build_dir.mkdir(parents=True, exist_ok=True)
     digest = _digest(spec, sim, sources)
     stamp = build_dir / "stamp"

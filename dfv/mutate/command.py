@@ -1,0 +1,104 @@
+"""`python -m dfv.mutate`: generate the mutants of the hand-written RTL, run them, report.
+
+    python -m dfv.mutate [--module M]... [--id ID]... [--sim icarus|verilator] [--jobs N]
+                         [--sample K --seed S] [--timeout SECONDS] [--config PATH] [--out DIR] [--work-dir DIR] [--list]
+
+Exit 0 when every module meets the threshold of configs/mutation.yaml, 1 when one does not (or a
+mutant could not be judged), 2 for bad input (unknown module or mutant id, bad configuration,
+stale waiver, suites failing on the original RTL).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+from dfv.args import int_in, positive_seconds
+from dfv.cli import _Parser
+from dfv.mutate.config import CONFIG, MutationConfigError, load_config
+from dfv.mutate.generate import Mutant, generate
+from dfv.mutate.report import format_summary, module_scores, to_json, write_reports
+from dfv.mutate.runner import CampaignError, run_campaign
+from dfv.mutate.suites import MUTATE_DIR, UnknownModuleError, module_files, module_jobs
+from dfv.sim.regress import ConfigError
+from dfv.sim.toolchain import REPORTS_DIR, RTL_DIR, SIMULATORS, ToolchainError, setup_path
+
+
+def all_mutants() -> dict[str, list[Mutant]]:
+    """Every module's mutants, by module name."""
+    return {name: generate(path, RTL_DIR) for name, path in sorted(module_files().items())}
+
+
+def sample(mutants: dict[str, list[Mutant]], k: int, seed: int) -> dict[str, list[Mutant]]:
+    """At most `k` mutants of each module, the same for the same (k, seed, RTL), in text order."""
+    out = {}
+    for name, ms in mutants.items():
+        picked = set(random.Random(f"{seed}:{name}").sample(range(len(ms)), min(k, len(ms))))
+        out[name] = [m for i, m in enumerate(ms) if i in picked]
+    return out
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="python -m dfv.mutate", description=__doc__.splitlines()[0])
+    p.add_argument("--module", action="append", help="only this module's mutants (repeatable)")
+    p.add_argument("--id", action="append", dest="ids", help="only this mutant (repeatable)")
+    p.add_argument("--sim", choices=SIMULATORS, default="icarus")
+    p.add_argument("-j", "--jobs", type=int_in(1, None, "job count"), default=2, help="mutants run in parallel")
+    p.add_argument("--sample", type=int_in(1, None, "sample size"), default=None, metavar="K",
+                   help="a fixed sample of K mutants per module (the waived ones left out)")
+    p.add_argument("--seed", type=int_in(0, None, "seed"), default=1, help="the sample's seed")
+    p.add_argument("--timeout", type=positive_seconds, default=None,
+                   help="runaway bound per mutant in seconds (default: from configs/mutation.yaml and a "
+                        "baseline run of each module's suites)")
+    p.add_argument("--config", type=Path, default=CONFIG)
+    p.add_argument("--out", type=Path, default=REPORTS_DIR / "mutation")
+    p.add_argument("--work-dir", type=Path, default=MUTATE_DIR, help="where the mutants' trees and builds go")
+    p.add_argument("--list", action="store_true", help="print the selected mutants' ids and diffs, run nothing")
+    return p
+
+
+def _select(args: argparse.Namespace, mutants: dict[str, list[Mutant]], waived: set[str]) -> list[Mutant]:
+    """The mutants the arguments ask for; raises UnknownModuleError on a name that is not there."""
+    for name in args.module or ():
+        module_jobs(name)  # unknown module -> error; no suite -> error
+    chosen = {k: v for k, v in mutants.items() if not args.module or k in args.module}
+    if args.ids:
+        known = {m.id for ms in mutants.values() for m in ms}
+        unknown = sorted(set(args.ids) - known)
+        if unknown:
+            raise UnknownModuleError(f"no such mutant(s): {unknown} (see --list)")
+        chosen = {k: [m for m in v if m.id in args.ids] for k, v in chosen.items()}
+    if args.sample:
+        chosen = sample({k: [m for m in v if m.id not in waived] for k, v in chosen.items()}, args.sample, args.seed)
+    return [m for ms in chosen.values() for m in ms]
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        config = load_config(args.config)
+        mutants = all_mutants()
+        config.check_waivers(m.id for ms in mutants.values() for m in ms)
+        selected = _select(args, mutants, set(config.waivers))
+        if args.list:
+            for m in selected:
+                print(f"{m.id}\n{m.diff}")
+            return 0
+        for m in sorted({m.module for m in selected}):
+            if not module_jobs(m):
+                raise UnknownModuleError(f"no suite of configs/regression.yaml builds module '{m}'")
+        setup_path(args.sim)
+        start = time.monotonic()
+        outcomes = run_campaign(selected, config, args.sim, args.jobs, args.timeout, args.work_dir)
+    except (MutationConfigError, UnknownModuleError, ConfigError, ToolchainError, CampaignError) as exc:
+        print(f"dfv: error: {exc}", file=sys.stderr)
+        return 2
+    wall = time.monotonic() - start
+    what = f"sample of {args.sample} per module, seed {args.seed}" if args.sample else "every mutant selected"
+    summary = format_summary(outcomes, config.threshold, f"Mutation testing on {args.sim} ({what})", wall)
+    print(summary)
+    write_reports(args.out, summary, to_json(outcomes, config.threshold, args.sim, wall))
+    return 0 if all(ms.passes(config.threshold) for ms in module_scores(outcomes)) else 1

@@ -1,0 +1,100 @@
+"""configs/mutation.yaml: the score threshold, the runaway bound and the waived (equivalent) mutants.
+
+Schema-checked on load. A waiver names one mutant id and says why the mutant is equivalent (no
+test can tell it from the original); a waiver whose id matches no generated mutant is an error, so
+waivers cannot outlive the RTL lines they were written for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from dfv.sim.toolchain import REPO
+
+CONFIG = REPO / "configs" / "mutation.yaml"
+SCHEMA_VERSION = 1
+
+
+class MutationConfigError(ValueError):
+    """configs/mutation.yaml does not follow its schema, or a waiver is stale."""
+
+
+@dataclass(frozen=True)
+class Waiver:
+    """One equivalent mutant, by id, and why it is equivalent."""
+
+    id: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Timeout:
+    """The runaway bound of one mutant: `factor` x the module's suites on the original RTL, at least
+    `minimum` seconds."""
+
+    factor: float
+    minimum: float
+
+    def seconds(self, baseline: float) -> float:
+        return max(self.minimum, self.factor * baseline)
+
+
+@dataclass(frozen=True)
+class MutationConfig:
+    """The whole file: threshold in percent (per module), runaway bound, waivers by id."""
+
+    threshold: float
+    timeout: Timeout
+    waivers: dict[str, Waiver]
+
+    def check_waivers(self, ids: Iterable[str]) -> None:
+        """Raise if a waiver names no mutant among `ids` (every generated mutant)."""
+        stale = sorted(set(self.waivers) - set(ids))
+        if stale:
+            raise MutationConfigError(f"waivers match no mutant (the RTL changed? re-check and update): {stale}")
+
+
+def _require(cond: bool, where: str, what: str) -> None:
+    if not cond:
+        raise MutationConfigError(f"{where}: {what}")
+
+
+def _number(v: Any) -> bool:
+    return isinstance(v, int | float) and not isinstance(v, bool)
+
+
+def load_config(path: Path = CONFIG) -> MutationConfig:
+    """Read and check `path`."""
+    try:
+        doc = yaml.safe_load(path.read_text())
+    except (OSError, yaml.YAMLError) as exc:
+        raise MutationConfigError(f"{path}: cannot read: {exc}") from None
+    where = str(path)
+    _require(isinstance(doc, dict), where, "top level must be a mapping")
+    unknown = set(doc) - {"version", "threshold", "timeout", "waivers"}
+    _require(not unknown, where, f"unknown top-level keys {sorted(unknown)}")
+    _require(doc.get("version") == SCHEMA_VERSION, where, f"version must be {SCHEMA_VERSION}")
+    threshold = doc.get("threshold")
+    _require(_number(threshold) and 0 <= threshold <= 100, where, "threshold: a percentage 0..100")
+    timeout = doc.get("timeout")
+    _require(isinstance(timeout, dict) and set(timeout) == {"factor", "minimum_seconds"}, where,
+             "timeout: a mapping with exactly 'factor' and 'minimum_seconds'")
+    _require(all(_number(v) and v > 0 for v in timeout.values()), where, "timeout: positive numbers")
+    waivers = doc.get("waivers") or []
+    _require(isinstance(waivers, list), where, "waivers: a list")
+    by_id: dict[str, Waiver] = {}
+    for i, w in enumerate(waivers):
+        at = f"{where}: waivers[{i}]"
+        _require(isinstance(w, dict) and set(w) == {"id", "reason"}, at, "must have exactly 'id' and 'reason'")
+        _require(isinstance(w["id"], str) and w["id"].strip() != "", at, "'id' must be a mutant id")
+        _require(isinstance(w["reason"], str) and len(w["reason"].strip()) >= 10, at,
+                 "'reason' must say why the mutant is equivalent")
+        _require(w["id"] not in by_id, at, f"duplicate waiver {w['id']}")
+        by_id[w["id"]] = Waiver(w["id"], w["reason"].strip())
+    return MutationConfig(float(threshold), Timeout(float(timeout["factor"]), float(timeout["minimum_seconds"])),
+                          by_id)

@@ -1,0 +1,47 @@
+"""One small campaign end to end on Icarus: two mutants of handshake_fork_ctrl, in a private work
+folder, reported in the table and the JSON with the test that killed them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from dfv.mutate.command import main
+from dfv.mutate.suites import write_tree
+from dfv.mutate.worker import Status, evaluate
+from dfv.sim.toolchain import RTL_DIR
+
+INVERTED_VALID = "handshake_fork_ctrl.not.25.33"    # out_valid[i] = in_valid & sent_q[i]
+STUCK_SENT = "handshake_fork_ctrl.stuck.36.31"      # sent flags never cleared: if (in_ready) sent_q <= sent_q
+
+
+@pytest.mark.xdist_group("mutation")
+def test_small_campaign(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "report"
+    status = main(["--id", INVERTED_VALID, "--id", STUCK_SENT, "--timeout", "300", "--jobs", "1",
+                   "--out", str(out), "--work-dir", str(tmp_path / "work")])
+    printed = capsys.readouterr().out
+    doc = json.loads((out / "summary.json").read_text())
+    verdicts = {m["id"]: m for m in doc["mutants"]}
+    assert set(verdicts) == {INVERTED_VALID, STUCK_SENT}
+    for mutant_id in verdicts:
+        assert verdicts[mutant_id]["status"] == "killed", verdicts[mutant_id]
+        assert "::" in verdicts[mutant_id]["test"]  # suite[params]::Test seed N
+    assert verdicts[INVERTED_VALID]["test"].startswith("handshake_fork_ctrl[N=1]::")
+    assert doc["modules"]["handshake_fork_ctrl"]["score"] == 100.0
+    assert status == 0
+    assert "handshake_fork_ctrl" in printed and "100.0%" in printed
+    assert (out / "summary.txt").read_text().strip() == printed.strip()
+
+
+def test_stillborn(tmp_path: Path) -> None:
+    """A mutant that does not compile is stillborn, with the compiler's complaint, and is never run."""
+    rel = Path("handshake/handshake_join.sv")
+    text = (RTL_DIR / rel).read_text().replace("out_valid = &in_valid;", "out_valid = &in_valid +;")
+    write_tree(tmp_path, {rel: text})
+    verdict = evaluate("handshake_join", tmp_path, "icarus")
+    assert verdict.status is Status.STILLBORN
+    assert verdict.message.startswith("verilator handshake_join__N2")
+    assert not (tmp_path / "runs").exists()
