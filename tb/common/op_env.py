@@ -684,14 +684,16 @@ class HeavyBackpressureMixin:
 
 class ValidGatedConsumersMixin:
     """Consumers whose ready follows valid, as real ones do (`handshake_join` raises ready only while
-    its inputs are valid): the first output is taken the cycle it turns valid and never sees ready
-    otherwise; every other output is taken only 1-3 cycles after its valid rose, then 50% of the time
-    (a single output: 30%). Inputs idle 30% of the time. A DUT that, having served one output, waits
-    for that output's ready again deadlocks here, though an eager consumer would hide it."""
+    its inputs are valid): one output, output `seed mod outputs` (so the seeds of a suite take turns), is
+    taken the cycle it turns valid and never sees ready otherwise; every other output is taken only 1-3
+    cycles after its valid rose, then 50% of the time (a single output: 30%). Inputs idle 30% of the time.
+    A DUT that, having served one output, waits for that output's ready again deadlocks here, though an
+    eager consumer would hide it."""
 
     def traffic(self) -> TrafficConfig:
         outputs = [c.name for c in ConfigDB().get(None, "", "OP_CONFIG").outputs]
-        consumers = {name: Consumer.WHILE_VALID if k == 0 and len(outputs) > 1 else Consumer.AFTER_VALID
+        first = int(cocotb.RANDOM_SEED) % max(1, len(outputs))
+        consumers = {name: Consumer.WHILE_VALID if k == first and len(outputs) > 1 else Consumer.AFTER_VALID
                      for k, name in enumerate(outputs)}
         patterns = {name: FULL if consumers[name] is Consumer.WHILE_VALID else
                     Pattern("random", 0.5 if len(outputs) > 1 else 0.3) for name in outputs}
