@@ -70,12 +70,17 @@ class TB:
                     drive()
 
     async def reset(self, cycles: int = 3) -> None:
-        """Hold `rst` for `cycles` rising edges; listeners (drivers, scoreboards) are told first."""
+        """Hold `rst` for `cycles` rising edges; listeners (drivers, scoreboards) are told first.
+
+        The edges are counted from a falling edge: at time 0 the clock rises from whatever value the
+        simulator starts it at (X on Icarus, a seeded random 0 or 1 on Verilator), which is an edge on one
+        and not on the other, and counting it would release the reset a cycle early on some seeds only."""
         self.start()
         self.in_reset = True
         self.epoch += 1
         for listener in self.reset_listeners:
             listener()
+        await FallingEdge(self.clk)
         self.rst.value = 1
         for _ in range(cycles):
             await RisingEdge(self.clk)
