@@ -9,9 +9,6 @@ change. Before its mutants, each module's suites run once on an unmutated tree
 
 from __future__ import annotations
 
-import os
-import signal
-import subprocess
 import sys
 import threading
 import time
@@ -25,6 +22,7 @@ from dfv.mutate.config import MutationConfig
 from dfv.mutate.generate import Mutant
 from dfv.mutate.suites import MUTATE_DIR, write_tree
 from dfv.mutate.worker import Status, Verdict
+from dfv.sim.process import run_bounded
 from dfv.sim.progress import elapsed_text
 from dfv.sim.toolchain import REPO, RTL_DIR
 
@@ -54,16 +52,12 @@ def _run_worker(module: str, root: Path, sim: str, timeout: float, label: str) -
     start = time.monotonic()
     root.mkdir(parents=True, exist_ok=True)
     with open(root / "worker.log", "w") as log:
-        proc = subprocess.Popen([sys.executable, "-m", "dfv.mutate.worker", module, str(root), sim], cwd=REPO,
-                                stdout=subprocess.PIPE, stderr=log, text=True, start_new_session=True)
-        try:
-            out, _ = proc.communicate(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)  # its own session: the worker and its simulator
-            proc.communicate()
-            message = f"mutant {label}: no verdict after {timeout:.0f} s, stopped (runaway bound)"
-            return Verdict(Status.TIMED_OUT, message=message), time.monotonic() - start
-    lines = out.strip().splitlines()
+        proc = run_bounded([sys.executable, "-m", "dfv.mutate.worker", module, str(root), sim], timeout,
+                           cwd=REPO, stderr=log)  # the worker and its simulator
+    if proc is None:
+        message = f"mutant {label}: no verdict after {timeout:.0f} s, stopped (runaway bound)"
+        return Verdict(Status.TIMED_OUT, message=message), time.monotonic() - start
+    lines = proc.stdout.strip().splitlines()
     if proc.returncode or not lines:
         message = f"worker for {label} exited with {proc.returncode}: see {root / 'worker.log'}"
         return Verdict(Status.ERROR, message=message), time.monotonic() - start

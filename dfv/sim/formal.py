@@ -24,7 +24,6 @@ import json
 import os
 import re
 import shutil
-import signal
 import subprocess
 import sys
 import time
@@ -35,6 +34,7 @@ from pathlib import Path
 import jsonschema
 import yaml
 
+from dfv.sim.process import run_bounded
 from dfv.sim.tables import format_table
 from dfv.sim.toolchain import BUILD_DIR, REPO, REPORTS_DIR, rtl_sources
 
@@ -404,17 +404,13 @@ def run_task(job: FormalJob, work: Path, task: str) -> TaskResult:
     """Run one task of a prepared job and classify it."""
     cmd = [str(Path(sys.executable).parent / "yowasp-sby"), "-f", "-j", "1", f"{task}.sby"]
     start = time.monotonic()
-    proc = subprocess.Popen(cmd, cwd=work, env=_tool_env(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                            text=True, start_new_session=True)
-    try:
-        log, _ = proc.communicate(timeout=job.timeout + GRACE)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)  # sby and its solver processes (their own session)
-        proc.communicate()
+    proc = run_bounded(cmd, job.timeout + GRACE, cwd=work, env=_tool_env(),
+                       stderr=subprocess.STDOUT)  # sby and its solver processes
+    if proc is None:
         seconds = time.monotonic() - start
         detail = f"job {job.name} ({task}) ran away: killed after {seconds:.0f} s (bound {job.timeout} s)"
         return TaskResult(job.name, job.label, task, "TIMEOUT", detail, seconds, False)
-    rc = proc.returncode
+    log, rc = proc.stdout, proc.returncode
     seconds = time.monotonic() - start
     (work / f"{task}.log").write_text(log)
     status_file = work / task / "status"

@@ -728,8 +728,8 @@ STANDARD_TESTS = (
     ("BurstyTest", (BurstyMixin,), "Long idle and back-pressure runs on every channel."),
     ("BackpressureTest", (HeavyBackpressureMixin,), "Inputs always valid, outputs mostly stalled."),
     ("ResetTest", (ResetMidBurstMixin,), "Reset in the middle of a burst, then a fresh run."),
-    ("ValidReadyTest", (ValidGatedConsumersMixin,), "Consumers whose ready follows valid: the first output "
-     "ready only while valid, the others only 1-3 cycles after valid rose."),
+    ("ValidReadyTest", (ValidGatedConsumersMixin,), "Consumers whose ready follows valid: one output (by "
+     "seed) ready only while valid, the others only 1-3 cycles after valid rose."),
     ("WrongModelTest", (WrongModelMixin,), "Expected failure: the scoreboard's model is wrong; exactly the "
      "token comparison of the changed output (a sink: the leftover check) must fail."),
     ("CorruptDutTest", (CorruptDutMixin,), "Expected failure: a corrupted output token; exactly the checks "
