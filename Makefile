@@ -11,6 +11,8 @@
 #   make mutate                     mutation testing of every RTL module against its suites, scores checked
 #                                   against configs/mutation.yaml (MUTATE_SIM, MUTATE_JOBS); reports/mutation/
 #   make mutate-sample              the same on a fixed sample (MUTATE_SAMPLE per module, MUTATE_SEED)
+#   make signoff                    per module: code + functional coverage, mutation score, formal proofs,
+#                                   from the reports the targets above left (refuses missing or stale ones)
 #   make clean                      remove builds and reports
 # Every target bootstraps system packages and .venv/ on first use (tools/bootstrap.sh).
 
@@ -36,7 +38,7 @@ MUTATE_JOBS ?= 2
 MUTATE_SAMPLE ?= 3
 MUTATE_SEED ?= 1
 
-.PHONY: sim test lint coverage bench fuzz mutate mutate-sample formal clean setup
+.PHONY: sim test lint coverage bench fuzz mutate mutate-sample formal signoff clean setup
 
 $(STAMP): pyproject.toml tools/bootstrap.sh
 	@tools/bootstrap.sh
@@ -75,6 +77,9 @@ mutate: $(STAMP)
 
 mutate-sample: $(STAMP)
 	$(PY) -m dfv.mutate --sim $(MUTATE_SIM) --jobs $(MUTATE_JOBS) --sample $(MUTATE_SAMPLE) --seed $(MUTATE_SEED)
+
+signoff: $(STAMP)
+	$(PY) -m dfv.sim.signoff
 
 clean:
 	rm -rf build reports .pytest_cache .hypothesis

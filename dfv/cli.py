@@ -12,10 +12,16 @@
              [--out DIR] [--jobs J] [--no-shrink] [--timeout S] [--shrink-seconds S]
         generated programs on every engine; each failure is shrunk and saved as a reproducer folder
         (default reports/fuzz/<class>/<seed>/); prints a table per engine, exit 0 only with no failure.
+    dfv mutate [--module M]... [--id ID]... [--sim S] [--jobs N] [--sample K --seed S] [--timeout S] [--list] ...
+        mutation testing of the hand-written RTL against its regression suites (docs/mutation.md, the same
+        as `python -m dfv.mutate`); exit 0 when every module meets the threshold of configs/mutation.yaml.
     dfv report merge DIR... [--out DIR]
         merges the output folders of regression shards (`make sim SHARD=I/N`, docs/regression.md): one
         junit.xml and the report of `make coverage` with its thresholds (default out reports/merged/); exit 1
         when a test failed or a threshold is missed, 2 when the folders are not one complete, disjoint shard set.
+    dfv report signoff
+        the report of `make signoff`: per RTL module, code and functional coverage, mutation score and formal
+        proofs, from reports/ (missing, partial or stale reports refused); exit 1 unless everything passes.
 
 Bad input (malformed MLIR, unsupported operation or type, bad tagged type, missing function, bad
 inputs file) gives a one-line error with the source location and exit status 2, never a traceback.
@@ -75,13 +81,20 @@ def _build() -> argparse.ArgumentParser:
     from dfv.fuzz.command import add_parser as add_fuzz_parser
 
     add_fuzz_parser(sub)
+    from dfv.mutate.command import add_parser as add_mutate_parser
+
+    add_mutate_parser(sub)
     rp = sub.add_parser("report", help="reports over the regression's output folders")
-    rsub = rp.add_subparsers(dest="report_cmd", required=True, parser_class=_Parser, metavar="merge")
+    rsub = rp.add_subparsers(dest="report_cmd", required=True, parser_class=_Parser, metavar="merge|signoff")
     mg = rsub.add_parser("merge", help="merge regression shards: one junit.xml and the coverage report",
                          description="Merge the output folders of regression shards (make sim SHARD=I/N) into one "
                                      "junit.xml and the report of make coverage, with its thresholds.")
     mg.add_argument("dirs", nargs="+", type=Path, metavar="DIR", help="a shard's output folder (its shard.json)")
     mg.add_argument("--out", type=Path, default=None, help="output folder (default reports/merged)")
+    rsub.add_parser("signoff", help="per module: coverage, mutation score and formal proofs from reports/",
+                    description="The report of make signoff (dfv/sim/signoff.py): code and functional coverage, the "
+                                "mutation score and the formal proofs of every RTL module, from the reports under "
+                                "reports/; refuses missing, partial or stale reports.")
     return p
 
 
@@ -125,6 +138,10 @@ def cmd_run(a) -> int:
 
 
 def cmd_report(a) -> int:
+    if a.report_cmd == "signoff":
+        from dfv.sim.signoff import main as signoff_main
+
+        return signoff_main()
     from dfv.sim.coverage import print_report
     from dfv.sim.merge import DEFAULT_OUT, MergeError, merge
 
@@ -151,6 +168,10 @@ def main(argv: list[str] | None = None) -> int:
             from dfv.fuzz.command import cmd_fuzz
 
             return cmd_fuzz(a)
+        if a.cmd == "mutate":
+            from dfv.mutate.command import run as run_mutate
+
+            return run_mutate(a)
         if a.cmd == "report":
             return cmd_report(a)
         return cmd_lower(a) if a.cmd == "lower" else cmd_run(a)

@@ -1,4 +1,4 @@
-"""`python -m dfv.mutate`: generate the mutants of the hand-written RTL, run them, report.
+"""`python -m dfv.mutate` (or `dfv mutate`): generate the mutants of the hand-written RTL, run them, report.
 
     python -m dfv.mutate [--module M]... [--id ID]... [--sim icarus|verilator] [--jobs N]
                          [--sample K --seed S] [--timeout SECONDS] [--config PATH] [--out DIR] [--work-dir DIR] [--list]
@@ -20,9 +20,10 @@ from dfv.args import int_in, positive_seconds
 from dfv.cli import _Parser
 from dfv.mutate.config import CONFIG, MutationConfigError, load_config
 from dfv.mutate.generate import Mutant, generate
-from dfv.mutate.report import format_summary, module_scores, to_json, write_reports
+from dfv.mutate.report import Selection, format_summary, module_scores, to_json, write_reports
 from dfv.mutate.runner import CampaignError, run_campaign
 from dfv.mutate.suites import MUTATE_DIR, UnknownModuleError, module_files, module_jobs
+from dfv.sim.provenance import MUTATION_INPUTS, inputs_digest
 from dfv.sim.regress import ConfigError
 from dfv.sim.toolchain import REPORTS_DIR, RTL_DIR, SIMULATORS, ToolchainError, setup_path
 
@@ -41,8 +42,8 @@ def sample(mutants: dict[str, list[Mutant]], k: int, seed: int) -> dict[str, lis
     return out
 
 
-def _parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="python -m dfv.mutate", description=__doc__.splitlines()[0])
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The options of a campaign, shared by `python -m dfv.mutate` and `dfv mutate`."""
     p.add_argument("--module", action="append", help="only this module's mutants (repeatable)")
     p.add_argument("--id", action="append", dest="ids", help="only this mutant (repeatable)")
     p.add_argument("--sim", choices=SIMULATORS, default="icarus")
@@ -57,6 +58,17 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--out", type=Path, default=REPORTS_DIR / "mutation")
     p.add_argument("--work-dir", type=Path, default=MUTATE_DIR, help="where the mutants' trees and builds go")
     p.add_argument("--list", action="store_true", help="print the selected mutants' ids and diffs, run nothing")
+
+
+def add_parser(sub) -> None:
+    """Add the `mutate` subcommand to the `dfv` parser's subparsers."""
+    add_arguments(sub.add_parser("mutate", help="mutation testing of the RTL against its regression suites",
+                                 description=__doc__.splitlines()[0] + " (docs/mutation.md)"))
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="python -m dfv.mutate", description=__doc__.splitlines()[0])
+    add_arguments(p)
     return p
 
 
@@ -77,7 +89,11 @@ def _select(args: argparse.Namespace, mutants: dict[str, list[Mutant]], waived: 
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    return run(_parser().parse_args(argv))
+
+
+def run(args: argparse.Namespace) -> int:
+    """One campaign as the arguments say; the exit status."""
     try:
         config = load_config(args.config)
         mutants = all_mutants()
@@ -91,14 +107,17 @@ def main(argv: list[str] | None = None) -> int:
             if not module_jobs(m):
                 raise UnknownModuleError(f"no suite of configs/regression.yaml builds module '{m}'")
         setup_path(args.sim)
+        digest = inputs_digest(MUTATION_INPUTS)
         start = time.monotonic()
         outcomes = run_campaign(selected, config, args.sim, args.jobs, args.timeout, args.work_dir)
     except (MutationConfigError, UnknownModuleError, ConfigError, ToolchainError, CampaignError) as exc:
         print(f"dfv: error: {exc}", file=sys.stderr)
         return 2
     wall = time.monotonic() - start
-    what = f"sample of {args.sample} per module, seed {args.seed}" if args.sample else "every mutant selected"
-    summary = format_summary(outcomes, config.threshold, f"Mutation testing on {args.sim} ({what})", wall)
+    selection = Selection(full=not (args.module or args.ids or args.sample), sample=args.sample,
+                          seed=args.seed if args.sample else None)
+    summary = format_summary(outcomes, config.threshold, f"Mutation testing on {args.sim} ({selection.describe()})",
+                             wall)
     print(summary)
-    write_reports(args.out, summary, to_json(outcomes, config.threshold, args.sim, wall))
+    write_reports(args.out, summary, to_json(outcomes, config.threshold, args.sim, wall, selection, digest))
     return 0 if all(ms.passes(config.threshold) for ms in module_scores(outcomes)) else 1

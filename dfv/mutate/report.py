@@ -1,6 +1,7 @@
 """The mutation report: per module killed / timed out / survived / stillborn / waived and the score,
 the surviving mutants' diffs in full; printed, and written to reports/mutation/ (summary.txt and
-summary.json, the form other reports can read the scores from).
+summary.json). `read_summary` reads summary.json back for other reports (the signoff report), so its
+layout is defined in this module only.
 
 score = (killed + timed out) / (mutants - waived - stillborn), checked per module against the
 threshold of configs/mutation.yaml; a module with nothing to score (no mutants run) passes.
@@ -85,12 +86,31 @@ def format_summary(outcomes: Sequence[Outcome], threshold: float, header: str, w
     return "\n".join(parts)
 
 
-def to_json(outcomes: Sequence[Outcome], threshold: float, sim: str, wall_seconds: float) -> dict:
-    """The machine-readable report: per-module counts and scores, every mutant's outcome."""
+@dataclass(frozen=True)
+class Selection:
+    """Which mutants a campaign ran: all of them (`full`), a sample of `sample` per module drawn with
+    `seed`, or a hand-picked set (`--module` / `--id`: neither full nor a sample)."""
+
+    full: bool
+    sample: int | None = None
+    seed: int | None = None
+
+    def describe(self) -> str:
+        if self.sample is not None:
+            return f"sample of {self.sample} per module, seed {self.seed}"
+        return "every mutant" if self.full else "a selection (--module / --id)"
+
+
+def to_json(outcomes: Sequence[Outcome], threshold: float, sim: str, wall_seconds: float,
+            selection: Selection, inputs_digest: str) -> dict:
+    """The machine-readable report: what ran and on which sources, per-module counts and scores,
+    every mutant's outcome."""
     return {
         "simulator": sim,
         "threshold": threshold,
         "wall_seconds": round(wall_seconds, 1),
+        "selection": {"full": selection.full, "sample": selection.sample, "seed": selection.seed},
+        "inputs_digest": inputs_digest,
         "modules": {ms.module: {"counts": {s.value: n for s, n in ms.counts.items()}, "score": ms.score,
                                 "passes": ms.passes(threshold)} for ms in module_scores(outcomes)},
         "mutants": [{"id": o.mutant.id, "module": o.mutant.module, "operator": o.mutant.operator.value,
@@ -98,6 +118,47 @@ def to_json(outcomes: Sequence[Outcome], threshold: float, sim: str, wall_second
                      "message": o.verdict.message, "seconds": round(o.seconds, 1), "diff": o.mutant.diff}
                     for o in outcomes],
     }
+
+
+@dataclass(frozen=True)
+class ModuleResult:
+    """One module's line of a campaign read back: counts by status, score (None: nothing scored) and
+    whether it meets the campaign's threshold."""
+
+    counts: dict[Status, int]
+    score: float | None
+    passes: bool
+
+
+@dataclass(frozen=True)
+class MutationSummary:
+    """summary.json read back."""
+
+    simulator: str
+    threshold: float
+    selection: Selection
+    inputs_digest: str
+    modules: dict[str, ModuleResult]
+
+
+class SummaryError(ValueError):
+    """summary.json is missing a field or was written by an older version of the tool."""
+
+
+def read_summary(path: Path) -> MutationSummary:
+    """summary.json as written by `write_reports` (`to_json`)."""
+    try:
+        doc = json.loads(path.read_text())
+        sel = doc["selection"]
+        return MutationSummary(
+            simulator=doc["simulator"], threshold=float(doc["threshold"]),
+            selection=Selection(bool(sel["full"]), sel["sample"], sel["seed"]),
+            inputs_digest=doc["inputs_digest"],
+            modules={name: ModuleResult({s: int(m["counts"][s.value]) for s in Status}, m["score"], bool(m["passes"]))
+                     for name, m in doc["modules"].items()})
+    except (KeyError, TypeError, ValueError) as exc:
+        raise SummaryError(f"{path}: not a mutation summary of this version ({type(exc).__name__}: {exc}); "
+                           f"run `make mutate`") from exc
 
 
 def write_reports(out_dir: Path, summary: str, doc: dict) -> None:

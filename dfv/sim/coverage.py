@@ -27,7 +27,7 @@ from pathlib import Path
 import yaml
 from cocotb_coverage.coverage import merge_coverage
 
-from dfv.sim.toolchain import REPO, REPORTS_DIR
+from dfv.sim.toolchain import REPO, REPORTS_DIR, rtl_sources
 
 THRESHOLDS = REPO / "configs" / "coverage.yaml"
 OUT = REPORTS_DIR / "coverage"
@@ -109,6 +109,25 @@ class ModuleCoverage:
         return 100.0 * self.hit[kind] / self.total[kind] if self.total[kind] else None
 
 
+_WAIVED_LINE = re.compile(r"(\w+\.sv):(\d+)")
+
+
+def _check_waived_line(path: Path, i: int, w: dict) -> None:
+    """A waiver that names a source line (`file.sv:N`) also quotes that line (`text`), so a waiver left on
+    a line number the RTL has since moved is an error here, not a silent miss in the report."""
+    m = _WAIVED_LINE.search(str(w["match"]))
+    if m is None:
+        return
+    if "text" not in w:
+        raise ValueError(f"{path}: waivers[{i}] names line {m.group(0)}: quote that line's text in `text`")
+    files = [f for f in rtl_sources() if f.name == m.group(1)]
+    lines = files[0].read_text().splitlines() if files else []
+    n = int(m.group(2))
+    if not files or n > len(lines) or str(w["text"]).strip() not in lines[n - 1]:
+        raise ValueError(f"{path}: waivers[{i}]: {m.group(0)} no longer reads `{w['text']}` (the RTL moved?): "
+                         f"update the line number")
+
+
 def load_thresholds(path: Path = THRESHOLDS) -> tuple[dict, float, list[Waiver]]:
     doc = yaml.safe_load(path.read_text())
     if not isinstance(doc, dict) or doc.get("version") != 1:
@@ -120,8 +139,12 @@ def load_thresholds(path: Path = THRESHOLDS) -> tuple[dict, float, list[Waiver]]
     waivers = []
     for i, w in enumerate(doc.get("waivers") or []):
         missing = {"module", "type", "match", "reason"} - set(w)
+        unknown = set(w) - {"module", "type", "match", "reason", "text"}
+        if unknown:
+            raise ValueError(f"{path}: waivers[{i}]: unknown keys {sorted(unknown)}")
         if missing or not str(w.get("reason", "")).strip():
             raise ValueError(f"{path}: waivers[{i}] needs module, type, match and a non-empty reason")
+        _check_waived_line(path, i, w)
         waivers.append(Waiver(w["module"], w["type"], w["match"], w["reason"]))
     return code, float(doc.get("functional", 100)), waivers
 

@@ -35,6 +35,7 @@ import jsonschema
 import yaml
 
 from dfv.sim.process import run_bounded
+from dfv.sim.provenance import FORMAL_INPUTS, inputs_digest
 from dfv.sim.tables import format_table
 from dfv.sim.toolchain import BUILD_DIR, REPO, REPORTS_DIR, rtl_sources
 
@@ -138,7 +139,9 @@ class TaskResult:
     """The outcome of one task (prove or cover) of one job."""
 
     job: str
-    module: str
+    top: str  # the RTL module proved
+    module: str  # the module with its parameters, as the report names it
+    must_fail: bool  # a deliberately broken copy, whose proof must fail
     task: str
     status: str  # proved | covered | FAILED | not proved | TIMEOUT | ERROR | failed as expected
     detail: str
@@ -409,7 +412,8 @@ def run_task(job: FormalJob, work: Path, task: str) -> TaskResult:
     if proc is None:
         seconds = time.monotonic() - start
         detail = f"job {job.name} ({task}) ran away: killed after {seconds:.0f} s (bound {job.timeout} s)"
-        return TaskResult(job.name, job.label, task, "TIMEOUT", detail, seconds, False)
+        return TaskResult(job.name, job.top, job.label, job.expect is not None, task, "TIMEOUT", detail, seconds,
+                          False)
     log, rc = proc.stdout, proc.returncode
     seconds = time.monotonic() - start
     (work / f"{task}.log").write_text(log)
@@ -425,7 +429,7 @@ def _classify(job: FormalJob, task: str, status: str, rc: int, failures: list[st
               log: str) -> TaskResult:
     """The report line of a finished task: SymbiYosys' status read against what the job expects (a
     must-fail job must FAIL on its named property; any other job must PASS)."""
-    base = (job.name, job.label, task)
+    base = (job.name, job.top, job.label, job.expect is not None, task)
     if job.expect is not None:  # a must-fail job: its proof must fail on the expected property
         hit = [f for f in failures if f.split(" ")[0].split(".")[-1] == job.expect]
         if status == "FAIL" and hit:
@@ -475,10 +479,35 @@ def summary(results: list[TaskResult]) -> str:
     return format_table(rows) + f"\n\n{len(results)} tasks, {bad} failing, {total:.0f} s of solver time"
 
 
-def write_reports(results: list[TaskResult], report_dir: Path = REPORT_DIR) -> None:
+@dataclass(frozen=True)
+class FormalSummary:
+    """What `make formal` left in summary.json: whether every job ran (not `--only` / `--fast` /
+    `--no-must-fail`), the digest of the sources it proved (`dfv.sim.provenance.FORMAL_INPUTS`) and
+    every task's result."""
+
+    full: bool
+    inputs_digest: str
+    results: list[TaskResult]
+
+
+class SummaryError(ValueError):
+    """summary.json is missing a field or was written by an older version of the tool."""
+
+
+def write_reports(report: FormalSummary, report_dir: Path = REPORT_DIR) -> None:
     report_dir.mkdir(parents=True, exist_ok=True)
-    (report_dir / "summary.txt").write_text(summary(results) + "\n")
-    (report_dir / "summary.json").write_text(json.dumps([asdict(r) for r in results], indent=1) + "\n")
+    (report_dir / "summary.txt").write_text(summary(report.results) + "\n")
+    (report_dir / "summary.json").write_text(json.dumps(asdict(report), indent=1) + "\n")
+
+
+def read_summary(path: Path) -> FormalSummary:
+    """summary.json as `write_reports` writes it."""
+    try:
+        doc = json.loads(path.read_text())
+        return FormalSummary(bool(doc["full"]), doc["inputs_digest"], [TaskResult(**r) for r in doc["results"]])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise SummaryError(f"{path}: not a formal summary of this version ({type(exc).__name__}: {exc}); "
+                           f"run `make formal`") from exc
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -491,7 +520,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         jobs, must_fail = load_jobs(args.config)
     except ConfigError as exc:
-        print(f"formal: {exc}", file=sys.stderr)
+        print(f"dfv: error: {exc}", file=sys.stderr)
         return 2
     if args.fast:
         jobs = [j for j in jobs if j.fast]
@@ -500,9 +529,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.only:
         jobs = [j for j in jobs if j.name in args.only]
         must_fail = [j for j in must_fail if j.name in args.only]
+    full = not (args.fast or args.no_must_fail or args.only)
+    digest = inputs_digest(FORMAL_INPUTS)
     start = time.monotonic()
     results = run_jobs(jobs + must_fail)
-    write_reports(results)
+    write_reports(FormalSummary(full, digest, results))
     print()
     print(summary(results))
     print(f"wall time {time.monotonic() - start:.0f} s; reports in {REPORT_DIR.relative_to(REPO)}/")
