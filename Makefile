@@ -33,9 +33,9 @@ FUZZ_JOBS ?= 2
 FUZZ_OUT ?= reports/fuzz
 
 # make mutate / mutate-sample: docs/mutation.md.
-MUTATE_SIM ?= icarus
+MUTATE_SIM ?= both
 MUTATE_JOBS ?= 2
-MUTATE_SAMPLE ?= 3
+MUTATE_SAMPLE ?= 2
 MUTATE_SEED ?= 1
 
 .PHONY: sim test lint coverage bench fuzz mutate mutate-sample formal signoff clean setup

@@ -23,6 +23,7 @@ from dfv.mutate.generate import Mutant, generate
 from dfv.mutate.report import Selection, format_summary, module_scores, to_json, write_reports
 from dfv.mutate.runner import CampaignError, run_campaign
 from dfv.mutate.suites import MUTATE_DIR, UnknownModuleError, module_files, module_jobs
+from dfv.mutate.worker import BOTH, judging_sims
 from dfv.sim.provenance import MUTATION_INPUTS, inputs_digest
 from dfv.sim.regress import ConfigError
 from dfv.sim.toolchain import REPORTS_DIR, RTL_DIR, SIMULATORS, ToolchainError, setup_path
@@ -46,7 +47,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     """The options of a campaign, shared by `python -m dfv.mutate` and `dfv mutate`."""
     p.add_argument("--module", action="append", help="only this module's mutants (repeatable)")
     p.add_argument("--id", action="append", dest="ids", help="only this mutant (repeatable)")
-    p.add_argument("--sim", choices=SIMULATORS, default="icarus")
+    p.add_argument("--sim", choices=(*SIMULATORS, BOTH), default=BOTH,
+                   help="icarus, verilator, or both (default: the suites on Icarus, then on Verilator for the "
+                        "mutants Icarus lets through, as the regression runs on both)")
     p.add_argument("-j", "--jobs", type=int_in(1, None, "job count"), default=2, help="mutants run in parallel")
     p.add_argument("--sample", type=int_in(1, None, "sample size"), default=None, metavar="K",
                    help="a fixed sample of K mutants per module (the waived ones left out)")
@@ -106,7 +109,8 @@ def run(args: argparse.Namespace) -> int:
         for m in sorted({m.module for m in selected}):
             if not module_jobs(m):
                 raise UnknownModuleError(f"no suite of configs/regression.yaml builds module '{m}'")
-        setup_path(args.sim)
+        for sim in judging_sims(args.sim):
+            setup_path(sim)
         digest = inputs_digest(MUTATION_INPUTS)
         start = time.monotonic()
         outcomes = run_campaign(selected, config, args.sim, args.jobs, args.timeout, args.work_dir)

@@ -2,8 +2,12 @@
 
 ROOT holds the mutated RTL tree (ROOT/rtl). The mutant is stillborn if any build of the module's
 suites fails to compile on either simulator (Verilator checked by `--lint-only` with the build's
-default warnings, Icarus by its build); else every job of the module's suites runs in order until
-the first failed test (killed) or the end (survived). The verdict is one JSON line on stdout. The
+default warnings, Icarus by its build; a Verilator build that fails later too); else every job of the
+module's suites runs in order until the first failed test (killed) or the end (survived). SIM `both`
+judges as the regression does, which runs on both simulators: the suites run on Icarus, and a mutant
+they do not kill runs again on Verilator (the two differ where the language leaves a value open: an
+out-of-range read is X on four-state Icarus, a definite value on two-state Verilator, so a mutant that
+reads past a vector can pass on one and deadlock on the other). The verdict is one JSON line on stdout. The
 parent bounds the process's wall time and kills its process group, simulator included, when it is
 spent: a mutant that hangs a simulator cannot hang the campaign.
 """
@@ -59,34 +63,58 @@ def _lint(spec: BuildSpec) -> str:
     return (proc.stdout + proc.stderr).strip() if proc.returncode else ""
 
 
-def _compile_error(specs: list[BuildSpec], sim: str) -> str:
-    """Why some build in `specs` does not compile on both simulators ("" when all do)."""
+BOTH = "both"  # the SIM that judges on Icarus, then on Verilator what Icarus let through
+
+
+def judging_sims(sim: str) -> tuple[str, ...]:
+    """The simulators a mutant runs on, in order, for SIM `sim`."""
+    return ("icarus", "verilator") if sim == BOTH else (sim,)
+
+
+def _compile_error(specs: list[BuildSpec], sims: tuple[str, ...]) -> str:
+    """Why some build in `specs` does not compile ("" when all do): Verilator's lint, then the builds of
+    `sims` (their first simulator only: the next one builds when it has to run)."""
     setup_path("verilator")
     for spec in specs:
         complaint = _lint(spec)
         if complaint:
             return f"verilator {spec.tag()}: {complaint}"
-        for each in dict.fromkeys(("icarus", sim)):
-            try:
-                build(spec, each)
-            except Exception as exc:  # the simulator's compile step failed: nothing to run
-                return f"{each} {spec.tag()}: {type(exc).__name__}: {exc}"
+        error = _build_error(spec, sims[0])
+        if error:
+            return error
+    return ""
+
+
+def _build_error(spec: BuildSpec, sim: str) -> str:
+    setup_path(sim)
+    try:
+        build(spec, sim)
+    except Exception as exc:  # the simulator's compile step failed: nothing to run
+        return f"{sim} {spec.tag()}: {type(exc).__name__}: {exc}"
     return ""
 
 
 def evaluate(module: str, root: Path, sim: str) -> Verdict:
-    """Compile, then run the module's suites on the tree under `root` until the first failure."""
+    """Compile, then run the module's suites on the tree under `root` until the first failure, on each
+    simulator of `judging_sims(sim)` in turn."""
     jobs = module_jobs(module)
     specs = list({(s := tree_spec(j, root)).tag(): s for j in jobs}.values())
-    error = _compile_error(specs, sim)
+    sims = judging_sims(sim)
+    error = _compile_error(specs, sims)
     if error:
         return Verdict(Status.STILLBORN, message=error[:2000])
-    for job in jobs:
-        spec = tree_spec(job, root)
-        results = run_tests(spec, sim, job.module, job.seed, root / "runs" / f"{spec.tag()}__seed{job.seed}")
-        failed = next((r for r in results if not r.passed), None)
-        if failed is not None:
-            return Verdict(Status.KILLED, f"{job.label}::{failed.name} seed {job.seed}", failed.message[:2000])
+    for each in sims:
+        for job in jobs:
+            spec = tree_spec(job, root)
+            error = _build_error(spec, each)
+            if error:
+                return Verdict(Status.STILLBORN, message=error[:2000])
+            results = run_tests(spec, each, job.module, job.seed,
+                                root / "runs" / each / f"{spec.tag()}__seed{job.seed}")
+            failed = next((r for r in results if not r.passed), None)
+            if failed is not None:
+                return Verdict(Status.KILLED, f"{job.label}::{failed.name} seed {job.seed} on {each}",
+                               failed.message[:2000])
     return Verdict(Status.SURVIVED)
 
 

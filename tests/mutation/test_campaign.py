@@ -28,7 +28,7 @@ def test_small_campaign(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert set(verdicts) == {INVERTED_VALID, STUCK_SENT}
     for mutant_id in verdicts:
         assert verdicts[mutant_id]["status"] == "killed", verdicts[mutant_id]
-        assert "::" in verdicts[mutant_id]["test"]  # suite[params]::Test seed N
+        assert "::" in verdicts[mutant_id]["test"]  # suite[params]::Test seed N on SIM
     assert verdicts[INVERTED_VALID]["test"].startswith("handshake_fork_ctrl[N=1]::")
     assert doc["modules"]["handshake_fork_ctrl"]["score"] == 100.0
     assert status == 0
@@ -45,3 +45,23 @@ def test_stillborn(tmp_path: Path) -> None:
     assert verdict.status is Status.STILLBORN
     assert verdict.message.startswith("verilator handshake_join__N2")
     assert not (tmp_path / "runs").exists()
+
+
+PAST_THE_END = "handshake_mux_ctrl.obo.35.23"  # `i <= N` in the select loop: reads p[N] and in_valid[N]
+
+
+@pytest.mark.xdist_group("mutation")
+def test_both_simulators_judge(tmp_path: Path) -> None:
+    """A mutant that reads past a vector is X on Icarus (its `if` is not taken, nothing differs) and a
+    definite value on Verilator (the mux deadlocks): `--sim icarus` lets it through, `--sim both`
+    (the default, as the regression runs on both) kills it on Verilator."""
+    verdicts = {}
+    for sim in ("icarus", "both"):
+        out = tmp_path / sim
+        main(["--id", PAST_THE_END, "--sim", sim, "--timeout", "600", "--jobs", "1", "--out", str(out),
+              "--work-dir", str(tmp_path / "work")])
+        verdicts[sim] = json.loads((out / "summary.json").read_text())["mutants"][0]
+    assert verdicts["icarus"]["status"] == "survived"
+    assert verdicts["both"]["status"] == "killed"
+    assert verdicts["both"]["test"].endswith(" on verilator")
+    assert "deadlock" in verdicts["both"]["message"]
