@@ -4,11 +4,13 @@ Runs the benchmark tests of `tb.bench.dataflow` (one long burst, inputs always v
 always ready or 50% randomly ready, seeded), `tb.bench.handshake` (every handshake primitive,
 arith unit and access port at full rate) and `tb.bench.memory` (both memories with every port
 busy; extmemory behind the memory model at read latency 1) on Icarus and Verilator, and prints
-tokens per cycle per output, tokens per cycle per primitive against the documented rate, memory
+tokens per cycle per output, tokens per cycle per operation, primitive and memory port against the
+documented rate (`tb.common.rates`, the figures the bench tests assert, in the regression too), memory
 accesses per cycle and load-to-data latency, and simulated cycles per second per simulator.
 The primitives and memories are benchmarked at the first parameter set of their regression suite
 (so the builds are shared with the regression). Results are reproducible for a seed. Tables are
-also written to reports/bench/bench.txt. Exit status 1 if a primitive misses its documented rate.
+also written to reports/bench/bench.txt. Exit status 1 if a module misses its documented rate (its bench
+test fails with `throughput: ...`; the figures are still tabulated).
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ from dfv.sim.regress import load_jobs
 from dfv.sim.run import run_tests
 from dfv.sim.tables import format_table
 from dfv.sim.toolchain import REPORTS_DIR, SIMULATORS
+from tb.bench.check import BENCH_ENV
+from tb.common.rates import describe_params, miss_message, within
 
 DATAFLOW_BENCHES = (
     BuildSpec("dataflow_stream", {"W": 32, "STEP_OP": 0}),
@@ -47,8 +51,7 @@ def benches() -> list[tuple[BuildSpec, str]]:
     return out
 
 
-def _params(params: dict) -> str:
-    return ",".join(f"{k}={v}" for k, v in sorted(params.items())) or "-"
+_params = describe_params
 
 
 def collect(seed: int, sims: tuple[str, ...]) -> list[dict]:
@@ -57,8 +60,10 @@ def collect(seed: int, sims: tuple[str, ...]) -> list[dict]:
         for spec, module in benches():
             run_dir = REPORTS_DIR / "bench" / sim / spec.tag()
             (run_dir / "bench.jsonl").unlink(missing_ok=True)
-            results = run_tests(spec, sim, module, seed, run_dir)
-            failed = [f"{r.name}: {r.message}" for r in results if not r.passed]
+            results = run_tests(spec, sim, module, seed, run_dir, env={BENCH_ENV: "1"})
+            # a missed rate is tabulated below; any other failure means the figures cannot be trusted
+            failed = [f"{r.name}: {r.message}" for r in results
+                      if not r.passed and not r.message.startswith("throughput:")]
             if failed:
                 raise RuntimeError(f"benchmark of {spec.tag()} on {sim} failed its checks: {failed}")
             for line in (run_dir / "bench.jsonl").read_text().splitlines():
@@ -75,7 +80,8 @@ def main(argv: list[str] | None = None) -> int:
     sims = tuple(args.sim or SIMULATORS)
     records = collect(args.seed, sims)
     flow = [r for r in records if r["module"].startswith("dataflow_")]
-    prims = [r for r in records if "measured" in r]
+    rated = [r for r in records if "documented" in r]
+    prims = [r for r in records if not r["module"].startswith("dataflow_") and "accesses_per_cycle" not in r]
     mems = [r for r in records if "accesses_per_cycle" in r]
     rates: dict[tuple[str, str], dict[str, float]] = defaultdict(dict)
     for r in flow:
@@ -94,18 +100,18 @@ def main(argv: list[str] | None = None) -> int:
             cycles, wall = sum(r["cycles"] for r in group), sum(r["wall_s"] for r in group)
             t2.append((sim, f"handshake + memory ({len(group)} modules)", "full rate", str(cycles), f"{wall:.2f}",
                        f"{cycles / wall:.0f}"))
-    t3 = [("primitive", "parameters", "measured on", "tokens/cycle", "documented", "ok")]
+    t3 = [("module", "parameters", "measured on", "per cycle", "documented", "ok")]
     misses = []
-    for r in prims:
+    for r in rated:
         if r["sim"] != sims[0]:
             continue
-        for channel, rate in r["measured"].items():
-            ok = abs(rate - r["expected"]) < 0.005
-            t3.append((r["module"], _params(r["params"]), channel, f"{rate:.3f}", f"{r['expected']:.3f}",
+        for channel, documented in r["documented"].items():
+            rate = r["measured"].get(channel, 0.0)
+            ok = within(rate, documented)
+            t3.append((r["module"], _params(r["params"]), channel, f"{rate:.3f}", f"{documented:.3f}",
                        "yes" if ok else "NO"))
             if not ok:
-                misses.append(f"{r['module']} [{_params(r['params'])}] {channel}: {rate:.3f} tokens/cycle, "
-                              f"documented {r['expected']:.3f}")
+                misses.append(miss_message(r["module"], r["params"], channel, rate, documented))
     t4 = [("memory", "parameters", "accesses/cycle", "ld_addr -> ld_data cycles (min/mean/max)")]
     for r in mems:
         if r["sim"] != sims[0]:
@@ -113,11 +119,17 @@ def main(argv: list[str] | None = None) -> int:
         lat = "/".join(str(x) for x in r["latency"]) if r["latency"] else "-"
         name = r["module"] + (f" (model latency {r['model_latency']})" if r["model_latency"] else "")
         t4.append((name, _params(r["params"]), f"{r['accesses_per_cycle']:.3f}", lat))
-    text = (f"Throughput (one burst of 2000 iterations, inputs always valid, seed {args.seed}, on {sims[0]}; "
+    lengths = {kind: next((r["length"] for r in group if "length" in r), "?")
+               for kind, group in (("flow", flow), ("prims", prims), ("mems", mems))}
+    text = (f"Throughput ({lengths['flow']} iterations in back-to-back bursts, inputs always valid, "
+            f"seed {args.seed}, on {sims[0]}; "
             "both simulators give the same cycle counts)\n" + format_table(t1) +
-            f"\n\nHandshake primitives, arith units and access ports at full rate (1000 tokens per input, "
-            f"inputs always valid, outputs always ready, on {sims[0]})\n" + format_table(t3) +
-            f"\n\nMemories with every port busy (500 accesses per port, outputs always ready, on {sims[0]})\n"
+            f"\n\nDocumented rates (tb/common/rates.py, docs/primitives.md) at full rate: the dataflow operations as "
+            f"above, handshake primitives, arith units and access ports ({lengths['prims']} tokens per input), "
+            f"memories with every port busy (accesses per cycle; {lengths['mems']} per port); inputs always "
+            f"valid, outputs always ready, on {sims[0]}\n" + format_table(t3) +
+            f"\n\nMemories with every port busy ({lengths['mems']} accesses per port, outputs always ready, "
+            f"on {sims[0]})\n"
             + format_table(t4) +
             "\n\nSimulation speed (pyuvm environment, one clock, all channels sampled each cycle)\n" + format_table(t2))
     kernel_problems: list[str] = []
@@ -133,7 +145,7 @@ def main(argv: list[str] | None = None) -> int:
     text += ("\n\nLowering time of generated programs (best of 3; linear cost shows as a flat time per node)\n"
              + lowering_table())
     if misses:
-        text += "\n\nBelow the documented rate:\n" + "\n".join(f"  {m}" for m in misses)
+        text += "\n\nNot at the documented rate:\n" + "\n".join(f"  {m}" for m in misses)
     out = REPORTS_DIR / "bench" / "bench.txt"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(text + "\n")

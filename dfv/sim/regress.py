@@ -1,15 +1,16 @@
 """The regression behind `make sim`: every suite of configs/regression.yaml on one simulator.
 
 Each (suite, parameter set, seed) is one simulator process running every test of the suite's
-module; builds are shared across seeds. Kernel suites (`kernel_suites`) run whole programs of
-kernels/ through the kernel environment (`tb.kernel`, via `dfv.sim.kernel`): one process per
-(kernel, memory latency, seed), with the inputs of `dfv.kernels.gen(kernel, seed)`, one build of
-each generated top per simulator; the expected-failure tests of the kernel scoreboard run in the
-first (latency, seed) job of each kernel. Results go to `<out>/junit.xml` (`--out`, default
-`reports/<sim>/`; run folders in `<out>/runs/`) and a summary table (test, simulator, seed, result,
-simulated cycles; for a kernel run the cycles from the start token to the last of done and the results)
-is printed. While it runs, a line per finished job on stderr says jobs done / total, tests and failures
-so far and the elapsed time (`dfv.sim.progress`).
+module, then those of its `bench` module if it names one (the bench test that fails when the module
+misses its documented throughput, `tb.common.rates`); builds are shared across seeds. Kernel suites
+(`kernel_suites`) run whole programs of kernels/ through the kernel environment (`tb.kernel`, via
+`dfv.sim.kernel`): one process per (kernel, memory latency, seed), with the inputs of
+`dfv.kernels.gen(kernel, seed)`, one build of each generated top per simulator; the expected-failure
+tests of the kernel scoreboard run in the first (latency, seed) job of each kernel. Results go to
+`<out>/junit.xml` (`--out`, default `reports/<sim>/`; run folders in `<out>/runs/`) and a summary
+table (test, simulator, seed, result, simulated cycles; for a kernel run the cycles from the start
+token to the last of done and the results) is printed. While it runs, a line per finished job on
+stderr says jobs done / total, tests and failures so far and the elapsed time (`dfv.sim.progress`).
 
 `--shard I/N` runs shard I (1-based) of N of the job list (`dfv.sim.shard`: jobs sharing a build stay
 together, the shards balanced by estimated cost); every run, sharded or not, records its shard, its jobs
@@ -20,6 +21,7 @@ Exit status 1 if any test failed, 2 for a bad configuration or shard.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections import Counter
 from collections.abc import Sequence
@@ -47,6 +49,9 @@ BUILD_COST, KERNEL_BUILD_COST = 20.0, 80.0
 JOB_COST, KERNEL_JOB_COST = 6.0, 10.0
 
 
+_MODULE_NAME = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*")
+
+
 class ConfigError(ValueError):
     """The regression configuration does not follow its schema."""
 
@@ -65,7 +70,9 @@ class KernelJob:
 
 @dataclass(frozen=True)
 class Job:
-    """One simulator process: a suite at one parameter set and seed (or one kernel run)."""
+    """One simulator process: a suite at one parameter set and seed (or one kernel run). `module` is the
+    cocotb test module, or several comma-separated (the suite's `module`, then its `bench`: cocotb runs
+    the tests of each in turn in the one process)."""
 
     suite: str
     toplevel: str
@@ -132,10 +139,16 @@ def load_jobs(path: Path = CONFIG) -> list[Job]:
     for i, suite in enumerate(suites):
         where = f"{path}: suites[{i}]"
         _require(isinstance(suite, dict), where, "must be a mapping")
-        unknown = set(suite) - {"name", "toplevel", "module", "params", "seeds"}
+        unknown = set(suite) - {"name", "toplevel", "module", "bench", "params", "seeds"}
         _require(not unknown, where, f"unknown keys {sorted(unknown)}")
         for key in ("name", "toplevel", "module"):
             _require(isinstance(suite.get(key), str), where, f"'{key}' must be a string")
+        modules = [suite["module"]]
+        if "bench" in suite:
+            _require(isinstance(suite["bench"], str) and _MODULE_NAME.fullmatch(suite["bench"]) is not None, where,
+                     "'bench' must be a Python module name (the bench test module run beside 'module')")
+            _require(suite["bench"] != suite["module"], where, "'bench' must differ from 'module'")
+            modules.append(suite["bench"])
         _require(suite["name"] not in names, where, f"duplicate suite name {suite['name']}")
         names.add(suite["name"])
         params = suite.get("params", [{}])
@@ -146,7 +159,7 @@ def load_jobs(path: Path = CONFIG) -> list[Job]:
         suite_seeds = suite.get("seeds", seeds)
         for p in params:
             for seed in suite_seeds:
-                jobs.append(Job(suite["name"], suite["toplevel"], suite["module"], tuple(sorted(p.items())), seed))
+                jobs.append(Job(suite["name"], suite["toplevel"], ",".join(modules), tuple(sorted(p.items())), seed))
     kernel_suites = doc.get("kernel_suites", [])
     _require(isinstance(kernel_suites, list), str(path), "kernel_suites: a list")
     for i, suite in enumerate(kernel_suites):

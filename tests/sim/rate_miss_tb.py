@@ -1,0 +1,30 @@
+"""cocotb tests for tests/sim/test_rates.py: the full-rate bench test of `tb.bench.handshake` with its
+documented rate as it is, halved (the check must fire with its message) and with a channel nobody
+measures (reported as not measured)."""
+
+from __future__ import annotations
+
+import pyuvm
+
+from tb.bench.handshake import FullRateBench
+
+
+@pyuvm.test()
+class DocumentedRateBench(FullRateBench):
+    """The documented rate: passes."""
+
+
+@pyuvm.test()
+class HalvedRateBench(FullRateBench):
+    """A documented rate half the real one: the DUT is 'too fast' and the check names the channel."""
+
+    def documented(self) -> dict[str, float]:
+        return {ch: rate / 2 for ch, rate in super().documented().items()}
+
+
+@pyuvm.test()
+class UnmeasuredRateBench(FullRateBench):
+    """A documented channel the DUT does not have."""
+
+    def documented(self) -> dict[str, float]:
+        return {**super().documented(), "nowhere": 1.0}
