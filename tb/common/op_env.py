@@ -12,7 +12,9 @@ Checking: the tokens each input monitor saw are run through a fresh golden machi
 output stream must equal the model's, element for element. A reset starts a new epoch: an aborted
 epoch's outputs must be a prefix of what the model gives for the tokens consumed (plus those on
 offer at the reset); the final epoch must match exactly, with no input token left unconsumed, no
-output holding a token, the DUT back in its initial state (`at_init`) and the model too.
+output holding a token, the DUT back in its initial state (`at_init`) and the model too. In every epoch
+`at_init` must be 0 in each cycle the module holds something (`tb.common.init_state`: a replay of the
+golden machine in cycle order).
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ from golden.core import Machine, RunResult, make_queues, run_streams
 from tb.common.bench import TB
 from tb.common.channel import ChannelDriver, ChannelMonitor, ChannelSpec, Observed, ReadyDriver
 from tb.common.fcov import STALL_BINS, export_run_coverage, sample_point, stall_bin
+from tb.common.init_state import AtInitTrace, Busy, at_init_errors, replay_busy
 from tb.common.signals import PackedSignal, read_int
 from tb.common.traffic import FULL, Consumer, Pattern, TrafficConfig, channel_rng
 
@@ -208,6 +211,33 @@ class OpScoreboard(uvm_component):
         """Checks of the final epoch beyond the stream comparison (error messages)."""
         return []
 
+    #: whether `at_init_errors` is the golden replay (False: the scoreboard has a rule of its own)
+    AT_INIT_REPLAY = True
+
+    def replay_model(self, epoch: int) -> Machine:
+        """A fresh machine for the at_init replay of `epoch` (its states and token counts matter, not its data)."""
+        return self.cfg.model()
+
+    def busy_spans(self, epoch: int, observed: dict[str, list[Observed]]) -> list[Busy]:
+        """The cycles of `epoch` in which the module must hold something (at_init = 0): the golden replay
+        (`tb.common.init_state.replay_busy`); an interface with more than channels adds its own."""
+        return replay_busy(self.replay_model(epoch), observed, [c.name for c in self.cfg.inputs],
+                           [c.name for c in self.cfg.outputs], self.cfg.to_golden)
+
+    def at_init_errors(self, epoch: int, observed: dict[str, list[Observed]], prefix: str) -> list[str]:
+        """at_init sampled 1 (or X) in a cycle of `epoch` in which the module must hold something."""
+        trace = self.get_parent().at_init_trace
+        return at_init_errors(trace.runs(epoch), self.busy_spans(epoch, observed), prefix)
+
+    def _check_at_init(self, by_epoch: dict[int, dict[str, list[Observed]]], final_epoch: int) -> None:
+        trace = self.get_parent().at_init_trace
+        if trace is None:
+            return
+        empty = {c.name: [] for c in self.cfg.channels}
+        for epoch in sorted(set(by_epoch) | set(trace.epochs())):
+            prefix = "" if epoch == final_epoch else f"epoch {epoch} (cut by reset): "
+            self.errors.extend(self.at_init_errors(epoch, by_epoch.get(epoch, empty), prefix))
+
     def _check_aborted(self, epoch: int, observed: dict[str, list[Observed]], offers: dict[str, object]) -> None:
         streams = self.tokens(observed)
         _, run = self.run_model(epoch, observed, offers)
@@ -255,7 +285,12 @@ class OpScoreboard(uvm_component):
             token = observed[fault.index].token
             return [rf"^{name}: token {fault.index} is {token}, the model expects {token ^ 1} \(DUT "]
         if fault.kind == "extra":
-            return [rf"^{name}: 1 extra token\(s\) after the model's {len(observed) - 1}: \[None\]$"]
+            patterns = [rf"^{name}: 1 extra token\(s\) after the model's {len(observed) - 1}: \[None\]$"]
+            if fault.dut and self.AT_INIT_REPLAY and self.get_parent().at_init_trace is not None:
+                # one token more delivered than the model produced: the module holds something from then on
+                patterns.append(rf"^at_init is 1 at cycle \d+ while the module holds a token \((.*; )?{name} "
+                                rf"\d+ produced, \d+ delivered[;)]")
+            return patterns
         if fault.kind == "leftover":
             leftover = {fault.channel: [observed[fault.index].token]}
             return [rf"^the DUT consumed tokens the model leaves unconsumed: {re.escape(str(leftover))}$"]
@@ -276,6 +311,7 @@ class OpScoreboard(uvm_component):
             self._check_final(final_epoch, final)
         else:
             self.final_observed = final
+        self._check_at_init(by_epoch, final_epoch)
         for monitor in env.monitors.values():
             self.errors.extend(monitor.protocol_errors)
         self.errors.extend(env.end_errors)
@@ -381,6 +417,9 @@ class OpEnv(uvm_env):
         self.final_status: dict[str, int] = {}
         self.aborted: str | None = None  # set by a test that catches `RunAborted` to check the end state too
         self.faults: list[Fault] = []  # injected by an expected-failure test (wrong model, corrupting monitor)
+        # at_init once per cycle, for the scoreboard's busy check; a top level without one (the kernel
+        # environment's generated top: its instances are checked at the end) has no trace
+        self.at_init_trace = AtInitTrace(self.tb, self.tb.dut.at_init) if hasattr(self.tb.dut, "at_init") else None
 
     def connect_phase(self):
         self.driver.seq_item_port.connect(self.sequencer.seq_item_export)

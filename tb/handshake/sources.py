@@ -74,7 +74,21 @@ class SinkScoreboard(OpScoreboard):
 
 
 class SourceScoreboard(OpScoreboard):
-    """The model is a `Source` fired once per cycle in which `out_ready` was 1 (outside reset)."""
+    """The model is a `Source` fired once per cycle in which `out_ready` was 1 (outside reset).
+
+    at_init: a `Source` never runs dry, so the golden replay of the busy check cannot be run; the source
+    holds nothing (stateless, documented `at_init = 1`), so its rule is at_init = 1 in every cycle."""
+
+    AT_INIT_REPLAY = False
+
+    def at_init_errors(self, epoch: int, observed: dict[str, list[Observed]], prefix: str) -> list[str]:
+        runs = self.get_parent().at_init_trace.runs(epoch, other_than=1)
+        if not runs:
+            return []
+        first, _, value = runs[0]
+        count = sum(last - start + 1 for start, last, _ in runs)
+        return [f"{prefix}at_init is {'X' if value is None else value} at cycle {first}: a source holds nothing "
+                f"(stateless), at_init must be 1 in every cycle ({count} such cycle{'s' if count != 1 else ''})"]
 
     def run_model(self, epoch: int, observed: dict[str, list[Observed]],
                   offers: dict[str, object] | None = None) -> tuple[Machine, RunResult]:

@@ -1,0 +1,51 @@
+"""cocotb tests for test_at_init_rtl.py (not part of the regression): the busy check of `at_init` on
+`handshake_fork` (W=64, N=3), whose at_init is 0 exactly while some outputs took the current token and
+others not. `ForkRandomTest` is the control; `AtInitStuckAtOne` reads at_init through a stand-in stuck at
+1 (a DUT that never says it is busy) and passes only when the check reports exactly that."""
+
+from __future__ import annotations
+
+import pyuvm
+
+from tb.common.op_env import ExpectedErrors, OpEnv, OpScoreboard, standard_tests
+from tb.handshake.common import Family
+from tb.handshake.fork import ForkTest
+
+_TESTS = {cls.__name__: cls for cls in standard_tests(ForkTest, "Fork")}
+pyuvm.test()(_TESTS["ForkRandomTest"])
+
+
+class _StuckAtOne:
+    """A handle whose value is always 1."""
+
+    _name = "at_init"
+    value = 1
+
+
+class StuckAtInitEnv(OpEnv):
+    """The per-cycle trace reads at_init stuck at 1 (the end check reads the DUT's own)."""
+
+    def build_phase(self):
+        super().build_phase()
+        self.at_init_trace.handle = _StuckAtOne()
+
+
+OUTPUT_COUNTS = r"out\[\d\] \d+ produced, \d+ delivered"
+
+
+class CatchesStuckAtInit(ExpectedErrors, OpScoreboard):
+    """Exactly the busy check must fail: a fork that served some outputs holds the token."""
+
+    def expected_errors(self) -> list[str]:
+        return [rf"^at_init is 1 at cycle \d+ while the module holds a token \({OUTPUT_COUNTS}(; {OUTPUT_COUNTS})*\) "
+                r"\(\d+ such cycles?\)$"]
+
+
+@pyuvm.test()
+class AtInitStuckAtOne(_TESTS["ForkRandomTest"]):
+    ENV = StuckAtInitEnv
+    SAMPLE_COVERAGE = False
+
+    def family(self) -> Family:
+        return Family(super().family().make_config, super().family().sequences, super().family().coverage,
+                      CatchesStuckAtInit)
