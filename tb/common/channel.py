@@ -13,10 +13,12 @@ import random
 from collections import deque
 from dataclasses import dataclass
 
+import cocotb
+from cocotb.types import LogicArray
 from pyuvm import uvm_analysis_port, uvm_component
 
 from tb.common.bench import TB
-from tb.common.signals import PackedSignal, read_int
+from tb.common.signals import PackedSignal, SignalXError, read_int
 from tb.common.traffic import AFTER_VALID_DELAYS, Consumer, Pattern, StallGenerator
 
 
@@ -83,11 +85,38 @@ class _ChannelSignals:
             self.data.write_lane(self.lane, self.spec.width, data)
 
 
+def x_idle_supported() -> bool:
+    """Whether idle data is driven X (a four-state simulator: Icarus) rather than garbage only."""
+    return "icarus" in str(getattr(cocotb, "SIM_NAME", "") or "").lower()
+
+
+# channels (port, lane) whose idle data a ChannelDriver drives X: their monitors check ready stays known
+_X_IDLE: set[tuple[str, int]] = set()
+
+
+def _write_x(sig: PackedSignal, lane: int, width: int) -> None:
+    """X on one lane of a packed signal, the other lanes as last written; the next `write_lane` is forced
+    through (the shadow no longer says what the signal holds)."""
+    total = len(sig.handle)
+    bits = list(format(sig.shadow & ((1 << total) - 1), f"0{total}b"))
+    lo = total - (lane + 1) * width
+    bits[lo: lo + width] = "X" * width
+    sig.handle.value = LogicArray("".join(bits))
+    if hasattr(sig, "_written"):
+        del sig._written
+
+
 class ChannelDriver(uvm_component):
     """Offers queued tokens on a DUT input, inserting seeded idle cycles between them.
 
-    Valid stays high with stable data until the DUT takes the token. While idle the data lines
-    carry random values, so a DUT that uses data without valid is caught.
+    Valid stays high with stable data until the DUT takes the token. Every cycle valid is low the data
+    lines and the sideband carry don't-care values, as a real producer's may: X on a four-state simulator
+    (Icarus), fresh seeded garbage on Verilator (two-state), so a DUT that uses data without valid is caught
+    on both (with X, its monitor also checks that the channel's ready never turns X: a ready must not depend
+    on data while valid is low). Neither changes what a correct DUT does, so both simulators give the same
+    results and cycles. The garbage comes from a generator of its own (`idle_rng`, seeded from `rng`'s
+    state without drawing from it), so it leaves the idle-cycle pattern, and every cycle count, as they were
+    without it.
     """
 
     def configure(self, tb: TB, spec: ChannelSpec, pattern: Pattern, rng: random.Random) -> None:
@@ -95,6 +124,10 @@ class ChannelDriver(uvm_component):
         self.sig = _ChannelSignals(tb.dut, spec)
         self.stall = StallGenerator(pattern, rng)
         self.rng = rng
+        self.idle_rng = random.Random(f"{spec.name}:idle:{rng.getstate()[1][:8]}")
+        self.x_idle = x_idle_supported()
+        if self.x_idle:
+            _X_IDLE.add((spec.port, self.sig.lane))
         self.queue: deque = deque()
         self.presenting: object | None = None
         self.busy = False
@@ -108,6 +141,21 @@ class ChannelDriver(uvm_component):
         self.sig.valid.write_lane(self.sig.lane, 1, 0)
         if self.sig.data:
             self.sig.data.write_lane(self.sig.lane, self.spec.width, self.rng.getrandbits(self.spec.width))
+        for sig, width in self.sig.sideband:
+            sig.write_lane(0, width, self.idle_rng.getrandbits(width))
+
+    def _garbage(self) -> None:
+        """Don't-care values on the data lines and the sideband (valid is low): X, or fresh garbage."""
+        if self.x_idle:
+            if self.sig.data:
+                _write_x(self.sig.data, self.sig.lane, self.spec.width)
+            for sig, width in self.sig.sideband:
+                _write_x(sig, 0, width)
+            return
+        if self.sig.data:
+            self.sig.data.write_lane(self.sig.lane, self.spec.width, self.idle_rng.getrandbits(self.spec.width))
+        for sig, width in self.sig.sideband:
+            sig.write_lane(0, width, self.idle_rng.getrandbits(width))
 
     def sample(self) -> None:
         self.accepted = self.busy and self.sig.get_ready() == 1
@@ -126,6 +174,7 @@ class ChannelDriver(uvm_component):
             self.sig.valid.write_lane(self.sig.lane, 1, 1)
         elif not self.busy:
             self.sig.valid.write_lane(self.sig.lane, 1, 0)
+            self._garbage()
 
     def flush(self) -> None:
         """Drop every queued and offered token (the DUT is being reset)."""
@@ -223,8 +272,20 @@ class ChannelMonitor(uvm_component):
         """Send one observed token to the subscribers (the corrupted-DUT test overrides this)."""
         self.ap.write(obs)
 
+    def idle_ready(self) -> int:
+        """An input's ready while its valid is low (a must-fail test overrides this); X raises SignalXError."""
+        return self.sig.get_ready()
+
     def sample(self) -> None:
         if self.sig.get_valid() != 1:
+            if self.spec.is_input and (self.spec.port, self.sig.lane) in _X_IDLE:
+                try:
+                    self.idle_ready()
+                except SignalXError as e:
+                    if len(self.protocol_errors) < 3:
+                        self.protocol_errors.append(
+                            f"{self.spec.name}: ready is X at cycle {self.tb.cycle} while valid is low ({e}): the "
+                            "idle data is X, and a ready must not depend on data while valid is low")
             if self._was_waiting and not self.spec.is_input:
                 self.protocol_errors.append(
                     f"{self.spec.name}: valid dropped at cycle {self.tb.cycle} before the token was taken")

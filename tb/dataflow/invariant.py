@@ -8,17 +8,21 @@ One item is one loop burst of N iterations: one invariant value on `a` and N tru
 from __future__ import annotations
 
 import pyuvm
+from pyuvm import uvm_factory
 
 from golden.dataflow import Invariant
-from tb.common.channel import ChannelSpec
+from tb.common.channel import ChannelMonitor, ChannelSpec, x_idle_supported
 from tb.common.fcov import LENGTH_BINS, length_bin, sample_point
 from tb.common.op_env import (
+    ExpectedErrors,
     OpConfig,
     OpCoverage,
     OpItem,
+    OpScoreboard,
     OpTest,
     standard_tests,
 )
+from tb.common.signals import SignalXError
 from tb.dataflow.bursts import BurstSequence, CornerBurstMixin
 from tb.dataflow.payload import TAG_BINS, payload_type, tag_bin
 
@@ -61,3 +65,41 @@ class InvariantTest(OpTest):
 
 for _test in standard_tests(InvariantTest, "Invariant"):
     globals()[_test.__name__] = pyuvm.test()(_test)
+
+
+class XReadyOnceMonitor(ChannelMonitor):
+    """Sees `d_ready` X once while `d_valid` is low (as with a `d_ready` that reads the idle, X, `d_data`)."""
+
+    faked = False
+
+    def idle_ready(self) -> int:
+        if self.spec.name == "d" and not self.faked:
+            self.faked = True
+            raise SignalXError("d_ready is x")
+        return super().idle_ready()
+
+
+class ExpectXReadyScoreboard(ExpectedErrors, OpScoreboard):
+    """Passes only on the idle-ready X check's error for `d` (four-state simulators; elsewhere X is never
+    driven, the check is off and the run must be clean)."""
+
+    def expected_errors(self) -> list[str]:
+        return [r"^d: ready is X at cycle \d+ while valid is low \(d_ready is x\): the idle data is X, "]
+
+    def verdict(self) -> None:
+        if x_idle_supported():
+            super().verdict()
+        else:
+            OpScoreboard.verdict(self)
+
+
+@pyuvm.test()
+class InvariantIdleReadyXCaughtTest(InvariantTest):
+    """Expected failure: `d_ready` seen X once while `d_valid` is low (the channel driver puts X on idle data on
+    Icarus): exactly the monitor's idle-ready check must fire. On Verilator (no X) the run must be clean."""
+
+    SAMPLE_COVERAGE = False
+
+    def overrides(self) -> None:
+        uvm_factory().set_type_override_by_type(OpScoreboard, ExpectXReadyScoreboard)
+        uvm_factory().set_type_override_by_type(ChannelMonitor, XReadyOnceMonitor)

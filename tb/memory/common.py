@@ -2,7 +2,8 @@
 
 Channels follow spec 004 and the golden models: `st_data[i]`, `st_addr[i]`, `ld_addr[j]` in, then
 `ld_data[j]`, `st_done[i]`, `ld_done[j]` out. With `NST = 0` or `NLD = 0` the RTL keeps one dummy
-channel of that kind: its inputs are tied to 0 (`OpConfig.tie_offs`) and it is not monitored.
+channel of that kind: its inputs are tied to 0 (`OpConfig.tie_offs`) and it is not monitored, except in the
+unused-port tests, which drive it with garbage (`DummyPortGarbage`) and check it is ignored.
 
 The golden memory is fed cycle by cycle with the accesses the DUT accepted in that cycle and fired
 until dry (`MemoryScoreboard.run_model`), which is the documented way it reproduces the RTL
@@ -16,9 +17,14 @@ import random
 from collections import deque
 from dataclasses import dataclass
 
+import cocotb
+from pyuvm import uvm_factory
+
 from golden.core import Machine, RunResult
+from golden.errors import ErrorCode
 from tb.common.channel import ChannelSpec, Observed
-from tb.common.op_env import OpItem, OpScoreboard, OpSequence
+from tb.common.op_env import ExpectedErrors, OpItem, OpScoreboard, OpSequence
+from tb.common.signals import read_int
 from tb.handshake.common import extremes, lanes, random_word
 
 
@@ -178,6 +184,164 @@ class MemoryBursts(OpSequence):
             lengths = lambda k, c=choices: [self.rng.choice(c) for _ in range(k)]  # noqa: E731
             yield self.item([[(self.addr(), self.data()) for _ in range(n)] for n in lengths(self.n_store)],
                             [[self.addr() for _ in range(n)] for n in lengths(self.n_load)], "random")
+
+
+class ErrorFreeBursts(MemoryBursts):
+    """The bursts of `MemoryBursts` with every address in range and no out-of-range burst: nothing may raise
+    an error, so `err_code` / `err_valid` must end 0 (every other test ends with the error raised, which
+    hides an error raised without its cause)."""
+
+    def setup(self) -> None:
+        super().setup()
+        self.out_of_range = False
+
+
+class DummyPortGarbage:
+    """The unused port of a memory with `NST = 0` or `NLD = 0` (the one dummy channel of that kind the RTL
+    keeps) driven with garbage instead of tie-offs: every cycle its input valids are high, its addresses and
+    data seeded random words (in range or not) and its done / data readies random. The memory must ignore it:
+    every cycle after reset its input readies and output valids must be 0 (`errors`: the first cycle each was 1).
+    Nothing to do when both kinds have ports."""
+
+    SIGNALS = {  # kind -> (garbage inputs (name, bits: 0 the data width, -1 the address width), outputs kept 0)
+        "store": ((("st_data_data", 0), ("st_addr_data", -1), ("st_data_valid", 1), ("st_addr_valid", 1),
+                   ("st_done_ready", 1)), ("st_data_ready", "st_addr_ready", "st_done_valid")),
+        "load": ((("ld_addr_data", -1), ("ld_addr_valid", 1), ("ld_data_ready", 1), ("ld_done_ready", 1)),
+                 ("ld_addr_ready", "ld_data_valid", "ld_done_valid")),
+    }
+
+    def __init__(self, tb, params: dict, rng: random.Random) -> None:
+        self.tb, self.rng = tb, rng
+        n_load, n_store = ports(params)
+        width, aw = int(params["W"]), int(params["AW"])
+        self.kinds = [k for k, n in (("store", n_store), ("load", n_load)) if n == 0]
+        self.inputs = [(getattr(tb.dut, name), {0: width, -1: aw}.get(bits, bits), name.endswith("_valid"))
+                       for k in self.kinds for name, bits in self.SIGNALS[k][0]]
+        self.outputs = [(k, name, getattr(tb.dut, name)) for k in self.kinds for name in self.SIGNALS[k][1]]
+        self.errors: list[str] = []  # the first cycle each output was seen at 1
+        self.seen: set[str] = set()
+        self.raised = 0  # cycles x outputs seen at 1
+        if self.kinds:
+            tb.drivers.append(self.drive)
+            tb.samplers.append(self.sample)
+            self.drive()
+
+    def drive(self) -> None:
+        for handle, bits, valid in self.inputs:
+            handle.value = 1 if valid else self.rng.getrandbits(bits)
+
+    def read(self, name: str, handle) -> int:
+        """The value of one output of the unused port (a must-fail test overrides this)."""
+        return read_int(handle)
+
+    def expected_errors(self) -> list[str]:
+        """What a must-fail test using this class expects (nothing: it fakes no fault)."""
+        return []
+
+    def sample(self) -> None:
+        for kind, name, handle in self.outputs:
+            if self.read(name, handle) != 0:
+                self.raised += 1
+                if name not in self.seen:
+                    self.seen.add(name)
+                    self.errors.append(f"unused {kind} port 0 (N{'ST' if kind == 'store' else 'LD'} = 0): {name} "
+                                       f"is 1 in cycle {self.tb.cycle}, though the port does not exist (its inputs "
+                                       "carry garbage, it must take and give nothing)")
+
+
+class FakedDummyPortGarbage(DummyPortGarbage):
+    """For a must-fail test: the first output of the unused port is seen at 1 in the first cycle checked."""
+
+    faked = False
+
+    def read(self, name: str, handle) -> int:
+        if not self.faked and name == self.outputs[0][1]:
+            self.faked = True
+            return 1
+        return super().read(name, handle)
+
+    def expected_errors(self) -> list[str]:
+        kind, name, _ = self.outputs[0]
+        return [rf"^unused {kind} port 0 \(N{'ST' if kind == 'store' else 'LD'} = 0\): {name} is 1 in cycle \d+, "
+                "though the port does not exist "]
+
+
+def attach_dummy_garbage(env) -> DummyPortGarbage | None:
+    """The unused port's garbage driver and checker when the test asks for it (`DUMMY_GARBAGE`, with the
+    class `DUMMY_CLASS`), else None; the errors a must-fail test expects go to `env.expected_errors`."""
+    test = env.get_parent()
+    env.expected_errors = []
+    if not getattr(test, "DUMMY_GARBAGE", False):
+        return None
+    dummy = getattr(test, "DUMMY_CLASS", DummyPortGarbage)(env.tb, env.cfg.params,
+                                                          random.Random(f"{cocotb.RANDOM_SEED}:dummy"))
+    if dummy.kinds:
+        env.expected_errors = dummy.expected_errors()
+    return dummy
+
+
+class _EnvExpected(ExpectedErrors):
+    """The errors expected are those the test put in `env.expected_errors` (none: it must pass clean)."""
+
+    def expected_errors(self) -> list[str]:
+        return list(self.get_parent().expected_errors)
+
+    def verdict(self) -> None:
+        if not self.get_parent().expected_errors:
+            OpScoreboard.verdict(self)
+            return
+        super().verdict()
+
+
+_EXPECTING: dict[type, type] = {}
+
+
+def expecting(base: type[OpScoreboard]) -> type[OpScoreboard]:
+    """Scoreboard class `base` passing only on the errors of `env.expected_errors` (made once per class)."""
+    if base not in _EXPECTING:
+        _EXPECTING[base] = type(f"Expecting{base.__name__}", (_EnvExpected, base), {})
+    return _EXPECTING[base]
+
+
+class ErrorFreeMixin:
+    """Test mixin: in-range bursts only (`ErrorFreeBursts`); the scoreboard checks the model raised nothing."""
+
+    ERROR_FREE = True
+
+    def sequences(self) -> list[OpSequence]:
+        return [ErrorFreeBursts.create("ErrorFreeBursts")]
+
+
+class ExpectStatusFault:
+    """Test mixin of a must-fail test: after the run the DUT is seen to end with the range error; exactly the
+    comparison of `err_code` with the model's (0) must fail. The test calls `after_run`."""
+
+    SAMPLE_COVERAGE = False
+
+    def overrides(self) -> None:
+        uvm_factory().set_type_override_by_type(self.SCOREBOARD, expecting(self.SCOREBOARD))
+
+    def after_run(self) -> None:
+        code = int(ErrorCode.RT_MEMORY_ADDR_RANGE)
+        self.env.final_status["err_code"] = code
+        self.env.expected_errors = [rf"^err_code: DUT ends with {code}, model with 0$"]
+
+
+class UnusedPortMixin:
+    """Test mixin: the unused port (NST = 0 / NLD = 0) carries garbage and is checked (`DummyPortGarbage`)."""
+
+    DUMMY_GARBAGE = True
+
+
+class UnusedPortCaughtMixin(UnusedPortMixin):
+    """Test mixin of a must-fail test: an output of the unused port is seen at 1 once; exactly the unused-port
+    check must fire (nothing, when there is no unused port)."""
+
+    SAMPLE_COVERAGE = False
+    DUMMY_CLASS = FakedDummyPortGarbage
+
+    def overrides(self) -> None:
+        uvm_factory().set_type_override_by_type(self.SCOREBOARD, expecting(self.SCOREBOARD))
 
 
 def random_contents(rng: random.Random, width: int, size: int) -> list[int]:

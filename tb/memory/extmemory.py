@@ -13,7 +13,14 @@ golden model per cycle with the accesses the DUT accepted (at most one per cycle
 - the exact order of done tokens: `st_done[i]` is offered in the cycle its request appears on
   `mem_req`; `ld_data[j]` and `ld_done[j]` the cycle after the memory's response to that load;
 - the final contents of the model equal the golden image; every load request was answered exactly
-  once (model); `err_code` stays 0 (no range check in this interface).
+  once (model); `err_code` stays 0 (no range check in this interface);
+- at_init is 0 while the module holds something (`tb.common.init_state`): the golden replay, plus every
+  cycle a request is offered on `mem_req` and every cycle a load is outstanding at the memory;
+- `mem_resp_ready` is 0 while no load is outstanding (the model's `check_resp_ready`).
+
+Beside the standard tests: `ExtMemoryUnusedPortTest` (with NST = 0 or NLD = 0 the unused port carries
+garbage and must be ignored, `DummyPortGarbage`) and expected-failure tests of that check and of the
+`mem_resp_ready` check.
 
 Coverage: ports fired, contention between ports, outstanding loads up to MAXOUT, read latency,
 back-pressure on `mem_req` and stalls on `mem_resp`, a load following a store to the same address.
@@ -23,15 +30,17 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import replace
 
 import cocotb
 import pyuvm
-from pyuvm import ConfigDB
+from pyuvm import ConfigDB, uvm_factory
 
 from golden.core import Machine, RunResult
 from golden.memory import ExtMemory
 from tb.common.channel import Observed
 from tb.common.fcov import STALL_BINS, sample_point, stall_bin
+from tb.common.init_state import Busy
 from tb.common.op_env import (
     BurstyMixin,
     Fault,
@@ -44,7 +53,18 @@ from tb.common.op_env import (
 )
 from tb.common.traffic import channel_rng
 from tb.handshake.common import Family, FamilyCoverage, FamilyTest, offer_cycle, random_word
-from tb.memory.common import MemoryBursts, MemoryScoreboard, accesses, dummy_tie_offs, memory_channels, ports
+from tb.memory.common import (
+    MemoryBursts,
+    MemoryScoreboard,
+    UnusedPortCaughtMixin,
+    UnusedPortMixin,
+    accesses,
+    attach_dummy_garbage,
+    dummy_tie_offs,
+    expecting,
+    memory_channels,
+    ports,
+)
 from tb.memory.memory import PORT_CONFIGS, port_config
 from tb.memory.model import MemoryModel
 
@@ -78,7 +98,15 @@ class ExtMemoryEnv(OpEnv):
         self.memory = MemoryModel.create("memory_model", self)
         self.memory.configure(self.tb, w, aw, self.latency, contents,
                               req_stall=traffic.for_channel("mem_req", False),
-                              resp_stall=traffic.for_channel("mem_resp", True), rng=channel_rng(seed, "mem", "model"))
+                              resp_stall=traffic.for_channel("mem_resp", True), rng=channel_rng(seed, "mem", "model"),
+                              check_resp_ready=True)
+        self.dummy = attach_dummy_garbage(self)
+        self.expected_errors += self.memory.expected_errors()
+
+    def finished(self, quiet: int) -> bool:
+        """Also over once the unused port has been seen taking or giving tokens for 100 cycles (its garbage
+        requests would keep the run busy until the runaway bound)."""
+        return super().finished(quiet) or (self.dummy is not None and self.dummy.raised >= 100)
 
     def transfers(self) -> int:
         return super().transfers() + self.memory.activity
@@ -92,11 +120,25 @@ class ExtMemoryEnv(OpEnv):
     def capture_end_state(self) -> None:
         super().capture_end_state()
         self.end_errors.extend(self.memory.end_check())
+        if self.dummy is not None:
+            self.end_errors.extend(self.dummy.errors)
 
 
 class ExtMemoryScoreboard(MemoryScoreboard):
     def initial_contents(self, epoch: int):
         return dict(self.get_parent().memory.contents_at_reset.get(epoch, {}))
+
+    def busy_spans(self, epoch: int, observed: dict[str, list[Observed]]) -> list[Busy]:
+        """The golden replay's spans, plus the external side: a request offered on `mem_req` until the memory
+        takes it, a load from then until its response is taken (at_init must be 0 in those cycles)."""
+        spans = super().busy_spans(epoch, observed)
+        for r in self.get_parent().memory.epoch_requests(epoch):
+            what = f"{'store' if r.we else 'load'} of address {r.addr:#x}"
+            spans.append(Busy(r.offered, r.accepted, f"a {what} offered on mem_req since cycle {r.offered}"))
+            if not r.we:
+                spans.append(Busy(r.accepted + 1, r.answered, f"a {what} outstanding at the memory since cycle "
+                                  f"{r.accepted + 1}"))
+        return spans
 
     def extra_checks(self, observed: dict[str, list[Observed]], machine: Machine, run: RunResult) -> list[str]:
         env = self.get_parent()
@@ -209,6 +251,12 @@ class ExtMemoryTest(FamilyTest):
     # read latency of the memory model per standard test: full rate 1, bursty 3, heavy back-pressure 4
     LATENCY_BY_MIXIN = ((FullRateMixin, 1), (BurstyMixin, 3), (HeavyBackpressureMixin, 4))
 
+    DUMMY_GARBAGE = False  # drive the unused port of NST = 0 / NLD = 0 with garbage (no tie-offs)
+
+    def make_config(self, params: dict) -> OpConfig:
+        cfg = super().make_config(params)
+        return replace(cfg, tie_offs=()) if self.DUMMY_GARBAGE else cfg
+
     def model_latency(self) -> int:
         return next((lat for mixin, lat in self.LATENCY_BY_MIXIN if isinstance(self, mixin)), self.MODEL_LATENCY)
 
@@ -219,3 +267,44 @@ class ExtMemoryTest(FamilyTest):
 
 for _test in standard_tests(ExtMemoryTest, "ExtMemory"):
     globals()[_test.__name__] = pyuvm.test()(_test)
+
+
+@pyuvm.test()
+class ExtMemoryUnusedPortTest(UnusedPortMixin, ExtMemoryTest):
+    """NST = 0 / NLD = 0: the unused port's inputs carry garbage (valids high, random addresses, data and
+    readies) instead of tie-offs; the interface must ignore it (its readies and output valids stay 0 every
+    cycle, no request for it on mem_req) and every check of the random test still holds. With ports of both
+    kinds: the random test."""
+
+
+@pyuvm.test()
+class ExtMemoryUnusedPortCaughtTest(UnusedPortCaughtMixin, ExtMemoryTest):
+    """Expected failure: the unused-port test with one output of the unused port seen at 1 once: exactly the
+    unused-port check must fire (with ports of both kinds there is no unused port, and nothing may fail)."""
+
+
+class FakedRespReadyModel(MemoryModel):
+    """For a must-fail test: `mem_resp_ready` is seen at 1 in the first cycle checked with no load outstanding."""
+
+    faked = False
+
+    def read_resp_ready(self) -> int:
+        if not self.faked and self.outstanding() == 0:
+            self.faked = True
+            return 1
+        return super().read_resp_ready()
+
+    def expected_errors(self) -> list[str]:
+        return [r"^mem_resp_ready is 1 at cycle \d+ with no load outstanding \(it must be 0: "]
+
+
+@pyuvm.test()
+class ExtMemoryRespReadyCaughtTest(ExtMemoryTest):
+    """Expected failure: `mem_resp_ready` seen at 1 once with no load outstanding (as an interface that would
+    take a response to no request): exactly the memory model's ready check must fire."""
+
+    SAMPLE_COVERAGE = False
+
+    def overrides(self) -> None:
+        uvm_factory().set_type_override_by_type(self.SCOREBOARD, expecting(self.SCOREBOARD))
+        uvm_factory().set_type_override_by_type(MemoryModel, FakedRespReadyModel)

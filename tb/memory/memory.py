@@ -13,6 +13,10 @@ a same-cycle write) and checks:
   what the previous one left: `rst` does not clear the storage);
 - the sticky out-of-range error 0x120 (`err_code`, `err_valid`) against the model's.
 
+Beside the standard tests: `MemoryErrorFreeTest` (every address in range: err_code / err_valid must end 0,
+like the model's), `MemoryUnusedPortTest` (with NST = 0 or NLD = 0 the unused port carries garbage and must
+be ignored, `DummyPortGarbage`), and an expected-failure test for each of their checks.
+
 Coverage: accesses served per cycle (up to every port at once), same-cycle store/load and
 store/store to one address, out-of-range loads and stores, which ports fired, port configuration.
 """
@@ -21,6 +25,7 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import replace
 
 import cocotb
 import pyuvm
@@ -39,9 +44,14 @@ from tb.common.op_env import (
 from tb.common.signals import read_int
 from tb.handshake.common import Family, FamilyCoverage, FamilyTest, offer_cycle
 from tb.memory.common import (
+    ErrorFreeMixin,
+    ExpectStatusFault,
     MemoryBursts,
     MemoryScoreboard,
+    UnusedPortCaughtMixin,
+    UnusedPortMixin,
     accesses,
+    attach_dummy_garbage,
     dummy_tie_offs,
     memory_channels,
     ports,
@@ -68,7 +78,8 @@ def port_config(n_load: int, n_store: int) -> str:
 
 
 class MemoryEnv(OpEnv):
-    """Writes the initial image into `mem_q` and reads `mem_q` back at the end."""
+    """Writes the initial image into `mem_q` and reads `mem_q` back at the end (and drives the unused port
+    with garbage in the unused-port tests)."""
 
     def build_phase(self):
         super().build_phase()
@@ -76,6 +87,11 @@ class MemoryEnv(OpEnv):
         rng = random.Random(f"{cocotb.RANDOM_SEED}:contents")
         self.initial_contents = random_contents(rng, int(p["W"]), int(p["DEPTH"]))
         self.final_memory: list[int] = []
+        self.dummy = attach_dummy_garbage(self)
+
+    def finished(self, quiet: int) -> bool:
+        """Also over once the unused port has been seen taking or giving tokens for 100 cycles."""
+        return super().finished(quiet) or (self.dummy is not None and self.dummy.raised >= 100)
 
     def load_image(self) -> None:
         for i, v in enumerate(self.initial_contents):
@@ -84,6 +100,8 @@ class MemoryEnv(OpEnv):
     def capture_end_state(self) -> None:
         super().capture_end_state()
         self.final_memory = [read_int(self.tb.dut.mem_q[i]) for i in range(len(self.initial_contents))]
+        if self.dummy is not None:
+            self.end_errors.extend(self.dummy.errors)
 
 
 class InternalMemoryScoreboard(MemoryScoreboard):
@@ -92,6 +110,8 @@ class InternalMemoryScoreboard(MemoryScoreboard):
 
     def extra_checks(self, observed: dict[str, list[Observed]], machine: Machine, run: RunResult) -> list[str]:
         accs, errors = accesses(observed, self.n_load, self.n_store)
+        if getattr(self.get_parent().get_parent(), "ERROR_FREE", False) and machine.error:
+            errors.append(f"error-free test: the model raised {machine.error:#x}: the stimulus has a cause of error")
         # order of done tokens: offered one cycle after the access, in the model's service order
         expected = [(cycle + 1, label) for cycle, label in self.service[max(self.service)]]
         seen = sorted(((offer_cycle(o), name.replace("_done", "")) for name in observed if "_done" in name
@@ -165,6 +185,15 @@ FAMILIES = {NAME: Family(make_config, (MemoryBursts,), InternalMemoryCoverage, I
 class MemoryTest(FamilyTest):
     FAMILIES = FAMILIES
     ENV = MemoryEnv
+    DUMMY_GARBAGE = False  # drive the unused port of NST = 0 / NLD = 0 with garbage (no tie-offs)
+    ERROR_FREE = False  # the stimulus has no cause of error (checked on the model)
+
+    def make_config(self, params: dict) -> OpConfig:
+        cfg = super().make_config(params)
+        return replace(cfg, tie_offs=()) if self.DUMMY_GARBAGE else cfg
+
+    def after_run(self) -> None:
+        """After the end state is captured (a must-fail test injects its fault here)."""
 
     async def run_phase(self):
         self.raise_objection()
@@ -175,8 +204,35 @@ class MemoryTest(FamilyTest):
         await self.stimulus()
         await self.env.drain()
         self.env.capture_end_state()
+        self.after_run()
         self.drop_objection()
 
 
 for _test in standard_tests(MemoryTest, "Memory"):
     globals()[_test.__name__] = pyuvm.test()(_test)
+
+
+@pyuvm.test()
+class MemoryErrorFreeTest(ErrorFreeMixin, MemoryTest):
+    """Accesses all in range (no out-of-range burst): `err_code` and `err_valid` must end 0, compared with the
+    model's error, which must be 0 too. Every other test ends with the range error raised, which hides an
+    error raised without its cause (on an in-range load, or on a load that did not fire)."""
+
+
+@pyuvm.test()
+class MemoryErrorFreeCaughtTest(ErrorFreeMixin, ExpectStatusFault, MemoryTest):
+    """Expected failure: the error-free test, with the DUT seen to end with the range error (as a memory that
+    raises it on an in-range load would): exactly the status comparison with the model must fail."""
+
+
+@pyuvm.test()
+class MemoryUnusedPortTest(UnusedPortMixin, MemoryTest):
+    """NST = 0 / NLD = 0: the unused port's inputs carry garbage (valids high, random addresses, data and
+    readies) instead of tie-offs; the memory must ignore it (its readies and output valids stay 0 every cycle)
+    and every check of the random test still holds. With ports of both kinds: the random test."""
+
+
+@pyuvm.test()
+class MemoryUnusedPortCaughtTest(UnusedPortCaughtMixin, MemoryTest):
+    """Expected failure: the unused-port test with one output of the unused port seen at 1 once: exactly the
+    unused-port check must fire (with ports of both kinds there is no unused port, and nothing may fail)."""

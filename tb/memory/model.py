@@ -13,7 +13,10 @@ stores get no response. The model
   valid it holds valid and data until the DUT takes the response;
 - checks the DUT's side of the protocol (a `mem_req` offer keeps valid and data until taken) and that
   every load request is answered exactly once: `end_check()` reports unanswered requests (in the
-  current reset epoch) and extra responses;
+  current reset epoch) and extra responses; with `check_resp_ready`, also that `mem_resp_ready` is 0
+  while no load is outstanding (loads on offer on `mem_req` or accepted and not answered), as
+  `handshake_extmemory` documents: a DUT that raised it then would take a response to no request
+  from a memory that sent one;
 - keeps its contents (`contents`, a dict address -> word, default 0) across resets, like a real
   memory: a reset of the DUT drops the responses still pending (the DUT forgets those loads) and
   `contents_at_reset[epoch]` records the contents each epoch started from.
@@ -56,13 +59,14 @@ class MemoryModel(uvm_component):
 
     def configure(self, tb: TB, width: int, addr_width: int, latency: int = 1, contents: dict | None = None,
                   req_stall: Pattern = FULL, resp_stall: Pattern = FULL, rng: random.Random | None = None,
-                  req: str = "mem_req", resp: str = "mem_resp", req_consumer: Consumer = Consumer.EAGER) -> None:
+                  req: str = "mem_req", resp: str = "mem_resp", req_consumer: Consumer = Consumer.EAGER,
+                  check_resp_ready: bool = False) -> None:
         if latency < 1:
             raise ValueError("the memory model's read latency is at least 1 cycle")
         if req_consumer is Consumer.AFTER_VALID:
             raise ValueError("the memory model's mem_req ready is eager or while-valid")
         self.tb, self.width, self.addr_width, self.latency = tb, width, addr_width, latency
-        self.req_consumer = req_consumer
+        self.req_consumer, self.check_resp_ready = req_consumer, check_resp_ready
         rng = rng or random.Random(0)
         self.rng = rng
         self.req_stall = StallGenerator(req_stall, random.Random(rng.random()))
@@ -84,6 +88,7 @@ class MemoryModel(uvm_component):
         self._resp_wait = 0
         self._ready = 0
         self.activity = 0  # handshakes on either channel (for deadlock detection)
+        self.resp_ready_raised = 0  # cycles mem_resp_ready was seen high with no load outstanding
         tb.samplers.append(self.sample)
         tb.drivers.append(self.drive)
         if req_consumer is Consumer.WHILE_VALID:
@@ -93,8 +98,28 @@ class MemoryModel(uvm_component):
         self._idle_resp()
 
     # -- the TB loop ----------------------------------------------------------------------------
+    def outstanding(self) -> int:
+        """Loads the DUT has issued and not had answered (read mid-cycle, before this cycle's handshakes): those
+        the model accepted and has not answered, and one on offer on `mem_req`."""
+        offered = read_int(self.req_valid) == 1 and read_int(self.req_data) >> (self.addr_width + self.width) & 1 == 0
+        return len(self.pending) + (self.presenting is not None) + offered
+
+    def read_resp_ready(self) -> int:
+        """`mem_resp_ready` as the ready check sees it (a must-fail test overrides this)."""
+        return read_int(self.resp_ready)
+
+    def expected_errors(self) -> list[str]:
+        """What a must-fail test using this class expects (nothing: it fakes no fault)."""
+        return []
+
     def sample(self) -> None:
         cycle, epoch = self.tb.cycle, self.tb.epoch
+        if self.check_resp_ready and self.read_resp_ready() == 1 and self.outstanding() == 0:
+            self.resp_ready_raised += 1
+            if self.resp_ready_raised <= 3:
+                self.errors.append(f"mem_resp_ready is 1 at cycle {cycle} with no load outstanding (it must be 0: "
+                                   "loads outstanding and the head port free, docs/primitives.md); the DUT would take "
+                                   "a response to no request")
         if read_int(self.req_valid) == 1:
             data = read_int(self.req_data)
             if self._req_held is not None and data != self._req_held:

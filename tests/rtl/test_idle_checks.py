@@ -1,0 +1,54 @@
+"""The checks behind the memory, extmemory and invariant tests of the mutation survivors fire on RTL broken
+the way the survivors were, each with its own message (on Icarus): the error-free memory test on a range
+error raised by in-range loads, the unused-port tests on a memory whose unused port takes garbage, the
+memory model's `mem_resp_ready` check on an interface ready for a response with no load outstanding, and
+the channel monitor's idle-ready check on a `d_ready` that reads the (X) idle `d_data`. On the real RTL the
+same tests pass in the regression, and each check has an expected-failure test there too
+(`MemoryErrorFreeCaughtTest`, `MemoryUnusedPortCaughtTest`, `ExtMemoryUnusedPortCaughtTest`,
+`ExtMemoryRespReadyCaughtTest`, `InvariantIdleReadyXCaughtTest`)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from dfv.mutate.suites import write_tree
+from dfv.sim.build import BuildSpec
+from dfv.sim.run import run_tests
+from dfv.sim.toolchain import RTL_DIR
+
+pytestmark = pytest.mark.skipif(shutil.which("iverilog") is None, reason="iverilog not installed")
+
+CASES = {
+    "error_free": ("memory/handshake_memory.sv", "if (ld_fire[i] && !ld_ok[i]) range_err",
+                   "if (ld_fire[i] && ld_ok[i]) range_err", "handshake_memory",
+                   {"W": 32, "AW": 4, "DEPTH": 12, "NLD": 2, "NST": 2}, "tb.memory.memory", "MemoryErrorFreeTest",
+                   "err_code: DUT ends with 288, model with 0"),
+    "unused_store": ("memory/handshake_memory.sv", "st_fire[i] = (i < NST) && ", "st_fire[i] = ",
+                     "handshake_memory", {"W": 16, "AW": 4, "DEPTH": 10, "NLD": 1, "NST": 0}, "tb.memory.memory",
+                     "MemoryUnusedPortTest", "unused store port 0 (NST = 0): st_data_ready is 1 in cycle "),
+    "unused_load": ("memory/handshake_extmemory.sv", "if ((i < NLD) && ld_addr_valid[i]",
+                    "if ((i <= NLD) && ld_addr_valid[i]", "handshake_extmemory",
+                    {"W": 8, "AW": 4, "NLD": 0, "NST": 1, "MAXOUT": 1}, "tb.memory.extmemory",
+                    "ExtMemoryUnusedPortTest", "unused load port 0 (NLD = 0): ld_addr_ready is 1 in cycle "),
+    "resp_ready": ("memory/handshake_extmemory.sv", "resp_ok = (cnt_q != '0) && ", "resp_ok = ",
+                   "handshake_extmemory", {"W": 32, "AW": 8, "NLD": 2, "NST": 2, "MAXOUT": 3},
+                   "tb.memory.extmemory", "ExtMemoryRandomTest", "with no load outstanding (it must be 0: "),
+    "idle_ready_x": ("dataflow/dataflow_invariant.sv", "~(d_valid & d_data)", "~(d_data)", "dataflow_invariant",
+                     {"W": 32}, "tb.dataflow.invariant", "InvariantRandomTest",
+                     "d: ready is X at cycle "),
+}
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_check_fires_on_broken_rtl(case: str, tmp_path: Path) -> None:
+    rel, old, new, top, params, module, test, needle = CASES[case]
+    text = (RTL_DIR / rel).read_text()
+    assert text.count(old) == 1, f"{rel} no longer has {old!r}: update this test"
+    write_tree(tmp_path, {Path(rel): text.replace(old, new)})
+    spec = BuildSpec(top, params, rtl_dir=tmp_path / "rtl", build_root=tmp_path / "build")
+    results = {r.name: r for r in run_tests(spec, "icarus", module, 1, tmp_path / "run", testcase=test)}
+    assert not results[test].passed, f"{test} passed on the broken RTL"
+    assert needle in results[test].message, results[test].message
