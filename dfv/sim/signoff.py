@@ -8,7 +8,8 @@ threshold where it is configured (configs/coverage.yaml, configs/mutation.yaml; 
 The report does not run the campaigns (the full mutation campaign takes more than an hour); it reads
 what they left and refuses what cannot be signed off: a missing report, a partial one (a mutation
 sample or a `--module` run, `make formal --fast`), a stale one (its sources changed since: the digest of
-`dfv.sim.provenance` differs), a module with no mutant scored or no proof job. Each refusal says which
+`dfv.sim.provenance` differs), a module with no mutant scored (unless the generator finds nothing in
+it to mutate: "no logic") or no proof job. Each refusal says which
 command makes the missing evidence. Exit status 0 when every module passes everything, else 1.
 """
 
@@ -19,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from dfv.mutate.command import all_mutants
 from dfv.mutate.report import MutationSummary, SummaryError, read_summary
 from dfv.mutate.suites import module_files
 from dfv.mutate.worker import Status
@@ -33,13 +35,16 @@ OUT = REPORTS_DIR / "signoff"
 
 @dataclass(frozen=True)
 class Evidence:
-    """The three reports signoff reads, or None where a report is missing (with the reason)."""
+    """The three reports signoff reads, or None where a report is missing (with the reason), and the
+    modules the mutation generator finds nothing to mutate in (wiring around a `_ctrl` core: no
+    assignment or process of their own), which no campaign lists."""
 
     coverage: CoverageReport
     mutation: MutationSummary | None
     mutation_problem: str | None
     formal: formal.FormalSummary | None
     formal_problem: str | None
+    without_mutants: frozenset[str] = frozenset()
 
 
 def _load_mutation(path: Path) -> tuple[MutationSummary | None, str | None]:
@@ -85,7 +90,10 @@ def _functional(report: CoverageReport, module: str) -> str:
     return f"{bins - sum(len(i.missed) for i in items)}/{bins}"
 
 
-def _mutation_cell(summary: MutationSummary | None, module: str) -> str:
+def _mutation_cell(evidence: Evidence, module: str) -> str:
+    summary = evidence.mutation
+    if module in evidence.without_mutants:
+        return "no logic"
     if summary is None or module not in summary.modules:
         return "-"
     score = summary.modules[module].score
@@ -104,7 +112,7 @@ def module_failures(evidence: Evidence, modules: Sequence[str]) -> list[str]:
     failures = [p for p in (evidence.mutation_problem, evidence.formal_problem) if p]
     mut, proofs = evidence.mutation, evidence.formal
     for m in modules:
-        if mut is not None and not evidence.mutation_problem:
+        if mut is not None and not evidence.mutation_problem and m not in evidence.without_mutants:
             result = mut.modules.get(m)
             if result is None:
                 failures.append(f"{m}: no mutant of it in the mutation report")
@@ -130,7 +138,7 @@ def format_signoff(evidence: Evidence, modules: Sequence[str]) -> str:
     for m in modules:
         cov = evidence.coverage.modules.get(m)
         code = [_pct(cov.pct(t)) if cov else "-" for t in TYPES]
-        rows.append((m, *code, _functional(evidence.coverage, m), _mutation_cell(evidence.mutation, m),
+        rows.append((m, *code, _functional(evidence.coverage, m), _mutation_cell(evidence, m),
                      _formal_cell(evidence.formal, m)))
     head = [f"Signoff of {len(modules)} hand-written RTL modules: code coverage (% over "
             f"{evidence.coverage.code_runs} Verilator runs), functional coverage bins hit (over "
@@ -162,7 +170,8 @@ def signoff(reports: Path = REPORTS_DIR, out: Path = OUT) -> Signoff:
     coverage = coverage_report(dats, fcovs, out / "coverage")
     mutation, mutation_problem = _load_mutation(reports / "mutation" / "summary.json")
     proofs, formal_problem = _load_formal(reports / "formal" / "summary.json")
-    evidence = Evidence(coverage, mutation, mutation_problem, proofs, formal_problem)
+    without = frozenset(name for name, ms in all_mutants().items() if not ms)
+    evidence = Evidence(coverage, mutation, mutation_problem, proofs, formal_problem, without)
     modules = sorted(module_files())
     result = Signoff(format_signoff(evidence, modules),
                      [f"coverage: {f}" for f in coverage.failures] + module_failures(evidence, modules))

@@ -4,6 +4,7 @@ that names the command to run. Reports are written here with the real writers, f
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,7 @@ from dfv.mutate.worker import Status, Verdict
 from dfv.sim import formal
 from dfv.sim.coverage import coverage_report, load_thresholds
 from dfv.sim.provenance import FORMAL_INPUTS, MUTATION_INPUTS, inputs_digest
-from dfv.sim.signoff import Evidence, _load_formal, _load_mutation, module_failures, signoff
+from dfv.sim.signoff import Evidence, _load_formal, _load_mutation, format_signoff, module_failures, signoff
 from dfv.sim.toolchain import RTL_DIR
 
 MODULES = ("handshake_join", "handshake_fork_ctrl")
@@ -80,6 +81,15 @@ def test_module_missing_from_the_mutation_report(tmp_path: Path) -> None:
     failures = module_failures(_evidence(tmp_path), (*MODULES, "handshake_buffer"))
     assert "handshake_buffer: no mutant of it in the mutation report" in failures
     assert "handshake_buffer: no formal proof job (configs/formal.yaml)" in failures
+
+
+def test_module_without_logic_needs_no_mutants(tmp_path: Path) -> None:
+    """handshake_fork is wiring around handshake_fork_ctrl: nothing to mutate, so no campaign lists it."""
+    evidence = _evidence(tmp_path)
+    assert "handshake_fork: no mutant of it in the mutation report" in module_failures(evidence, ("handshake_fork",))
+    evidence = replace(evidence, without_mutants=frozenset({"handshake_fork"}))
+    assert not [f for f in module_failures(evidence, ("handshake_fork",)) if "mutant" in f]
+    assert "no logic" in format_signoff(evidence, ("handshake_fork",))
 
 
 def test_failed_proof_and_must_fail_that_held(tmp_path: Path) -> None:
