@@ -35,7 +35,9 @@ def test_broken_copy_fails_naming_the_property(job: FormalJob, tmp_path: Path):
 
 
 def test_a_job_over_its_bound_is_named(tmp_path: Path):
-    slow = FormalJob("runaway_stream", "dataflow_stream", (("STEP_OP", 3), ("W", 8)), depth=40, cover_depth=1,
+    # 32-bit division at depth 40 runs over 30 s; at W = 8 the proof can finish inside a 2 s bound on an
+    # idle machine, so the job must be one that cannot
+    slow = FormalJob("runaway_stream", "dataflow_stream", (("STEP_OP", 3), ("W", 32)), depth=40, cover_depth=1,
                      timeout=2)
     (result,) = formal.run_jobs([slow], out=tmp_path, tasks=("prove",), parallel=1, progress=False)
     assert result.status == "TIMEOUT" and not result.ok
