@@ -26,7 +26,7 @@ from dfv.sim.run import run_tests
 from dfv.sim.tables import format_table
 from dfv.sim.toolchain import REPORTS_DIR, SIMULATORS
 from tb.bench.check import BENCH_ENV
-from tb.common.rates import describe_params, miss_message, within
+from tb.common.rates import MISS_PREFIX, describe_params, miss_message, within
 
 DATAFLOW_BENCHES = (
     BuildSpec("dataflow_stream", {"W": 32, "STEP_OP": 0}),
@@ -51,9 +51,6 @@ def benches() -> list[tuple[BuildSpec, str]]:
     return out
 
 
-_params = describe_params
-
-
 def collect(seed: int, sims: tuple[str, ...]) -> list[dict]:
     records = []
     for sim in sims:
@@ -63,7 +60,7 @@ def collect(seed: int, sims: tuple[str, ...]) -> list[dict]:
             results = run_tests(spec, sim, module, seed, run_dir, env={BENCH_ENV: "1"})
             # a missed rate is tabulated below; any other failure means the figures cannot be trusted
             failed = [f"{r.name}: {r.message}" for r in results
-                      if not r.passed and not r.message.startswith("throughput:")]
+                      if not r.passed and not r.message.startswith(MISS_PREFIX)]
             if failed:
                 raise RuntimeError(f"benchmark of {spec.tag()} on {sim} failed its checks: {failed}")
             for line in (run_dir / "bench.jsonl").read_text().splitlines():
@@ -108,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
         for channel, documented in r["documented"].items():
             rate = r["measured"].get(channel, 0.0)
             ok = within(rate, documented)
-            t3.append((r["module"], _params(r["params"]), channel, f"{rate:.3f}", f"{documented:.3f}",
+            t3.append((r["module"], describe_params(r["params"]), channel, f"{rate:.3f}", f"{documented:.3f}",
                        "yes" if ok else "NO"))
             if not ok:
                 misses.append(miss_message(r["module"], r["params"], channel, rate, documented))
@@ -118,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
             continue
         lat = "/".join(str(x) for x in r["latency"]) if r["latency"] else "-"
         name = r["module"] + (f" (model latency {r['model_latency']})" if r["model_latency"] else "")
-        t4.append((name, _params(r["params"]), f"{r['accesses_per_cycle']:.3f}", lat))
+        t4.append((name, describe_params(r["params"]), f"{r['accesses_per_cycle']:.3f}", lat))
     lengths = {kind: next((r["length"] for r in group if "length" in r), "?")
                for kind, group in (("flow", flow), ("prims", prims), ("mems", mems))}
     text = (f"Throughput ({lengths['flow']} iterations in back-to-back bursts, inputs always valid, "

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from pathlib import Path
 
 from tb.common.rates import documented_rates, rate_misses
@@ -23,12 +24,23 @@ def bench_mode() -> bool:
     return os.environ.get(BENCH_ENV) == "1"
 
 
+def run_length(bench: int, regression: int) -> int:
+    """The stimulus length of a bench test: `bench` in `make bench`, `regression` beside a suite's tests."""
+    return bench if bench_mode() else regression
+
+
 class RateCheckMixin:
     """For a bench test (an `OpTest`): the documented rates of the DUT, the measured ones, the record of
     `make bench`, and the check (called from report_phase: after the scoreboard's check_phase, so a wrong
     token is reported as such first)."""
 
     CASE = "full rate"
+
+    async def run_phase(self):
+        """The test's run, timed (`self.wall`, wall seconds, for the cycles-per-second figures)."""
+        start = time.perf_counter()
+        await super().run_phase()
+        self.wall = time.perf_counter() - start
 
     def documented(self) -> dict[str, float]:
         """Channel -> documented tokens per cycle (a test may narrow or replace it)."""

@@ -16,13 +16,11 @@ iterations beside the suite's own tests (the suite's `bench` key in configs/regr
 
 from __future__ import annotations
 
-import time
-
 import cocotb
 import pyuvm
 
 from golden.types import to_unsigned
-from tb.bench.check import RateCheckMixin, bench_mode
+from tb.bench.check import RateCheckMixin, bench_mode, run_length
 from tb.common.op_env import OpItem, OpSequence
 from tb.common.traffic import FULL, Pattern, TrafficConfig
 from tb.dataflow import carry, gate, invariant, stream
@@ -44,7 +42,7 @@ def _toplevel() -> str:
 
 
 def length() -> int:
-    return LENGTH if bench_mode() else CHECK_LENGTH
+    return run_length(LENGTH, CHECK_LENGTH)
 
 
 def stream_activation(width: int, step_op: int, trips: int) -> tuple[int, int, int, int]:
@@ -105,10 +103,6 @@ class ThroughputBench(RateCheckMixin, _Base):
     def sequences(self):
         return [Bursts.create("bursts")]
 
-    async def run_phase(self):
-        self.wall = time.perf_counter()
-        await super().run_phase()
-        self.wall = time.perf_counter() - self.wall
 
     def report_phase(self):
         monitors = self.env.monitors

@@ -16,12 +16,11 @@ key in configs/regression.yaml) with `CHECK_LENGTH` tokens, enough to tell a ful
 from __future__ import annotations
 
 import random
-import time
 
 import cocotb
 import pyuvm
 
-from tb.bench.check import RateCheckMixin, bench_mode
+from tb.bench.check import RateCheckMixin, run_length
 from tb.common.op_env import OpItem, OpSequence
 from tb.common.traffic import FULL, TrafficConfig
 from tb.handshake import access, arith, branch, buffer, fork, join, merge, sources
@@ -42,7 +41,7 @@ BASES = {
 }
 
 def length() -> int:
-    return LENGTH if bench_mode() else CHECK_LENGTH
+    return run_length(LENGTH, CHECK_LENGTH)
 
 
 class LongBurst(OpSequence):
@@ -82,10 +81,6 @@ class FullRateBench(RateCheckMixin, _Base):
     def sequences(self):
         return [LongBurst.create("long")]
 
-    async def run_phase(self):
-        self.wall = time.perf_counter()
-        await super().run_phase()
-        self.wall = time.perf_counter() - self.wall
 
     def report_phase(self):
         top, params = toplevel(), run_params()

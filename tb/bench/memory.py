@@ -17,12 +17,11 @@ suite's own tests (the suite's `bench` key in configs/regression.yaml).
 from __future__ import annotations
 
 import random
-import time
 
 import cocotb
 import pyuvm
 
-from tb.bench.check import RateCheckMixin, bench_mode
+from tb.bench.check import RateCheckMixin, run_length
 from tb.common.op_env import OpItem, OpSequence
 from tb.common.rates import ACCESSES, EXTMEMORY_LATENCY
 from tb.common.traffic import FULL, TrafficConfig
@@ -36,7 +35,7 @@ BASES = {"handshake_memory": memory.MemoryTest, "handshake_extmemory": extmemory
 
 
 def length() -> int:
-    return LENGTH if bench_mode() else CHECK_LENGTH
+    return run_length(LENGTH, CHECK_LENGTH)
 
 
 class BusyPorts(OpSequence):
@@ -69,10 +68,6 @@ class BusyPortsBench(RateCheckMixin, _Base):
     def sequences(self):
         return [BusyPorts.create("busy")]
 
-    async def run_phase(self):
-        self.wall = time.perf_counter()
-        await super().run_phase()
-        self.wall = time.perf_counter() - self.wall
 
     def measured(self) -> dict[str, float]:
         n_load, n_store = ports(run_params())

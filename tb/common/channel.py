@@ -14,7 +14,6 @@ from collections import deque
 from dataclasses import dataclass
 
 import cocotb
-from cocotb.types import LogicArray
 from pyuvm import uvm_analysis_port, uvm_component
 
 from tb.common.bench import TB
@@ -90,22 +89,6 @@ def x_idle_supported() -> bool:
     return "icarus" in str(getattr(cocotb, "SIM_NAME", "") or "").lower()
 
 
-# channels (port, lane) whose idle data a ChannelDriver drives X: their monitors check ready stays known
-_X_IDLE: set[tuple[str, int]] = set()
-
-
-def _write_x(sig: PackedSignal, lane: int, width: int) -> None:
-    """X on one lane of a packed signal, the other lanes as last written; the next `write_lane` is forced
-    through (the shadow no longer says what the signal holds)."""
-    total = len(sig.handle)
-    bits = list(format(sig.shadow & ((1 << total) - 1), f"0{total}b"))
-    lo = total - (lane + 1) * width
-    bits[lo: lo + width] = "X" * width
-    sig.handle.value = LogicArray("".join(bits))
-    if hasattr(sig, "_written"):
-        del sig._written
-
-
 class ChannelDriver(uvm_component):
     """Offers queued tokens on a DUT input, inserting seeded idle cycles between them.
 
@@ -126,8 +109,6 @@ class ChannelDriver(uvm_component):
         self.rng = rng
         self.idle_rng = random.Random(f"{spec.name}:idle:{rng.getstate()[1][:8]}")
         self.x_idle = x_idle_supported()
-        if self.x_idle:
-            _X_IDLE.add((spec.port, self.sig.lane))
         self.queue: deque = deque()
         self.presenting: object | None = None
         self.busy = False
@@ -148,9 +129,9 @@ class ChannelDriver(uvm_component):
         """Don't-care values on the data lines and the sideband (valid is low): X, or fresh garbage."""
         if self.x_idle:
             if self.sig.data:
-                _write_x(self.sig.data, self.sig.lane, self.spec.width)
+                self.sig.data.write_lane_x(self.sig.lane, self.spec.width)
             for sig, width in self.sig.sideband:
-                _write_x(sig, 0, width)
+                sig.write_lane_x(0, width)
             return
         if self.sig.data:
             self.sig.data.write_lane(self.sig.lane, self.spec.width, self.idle_rng.getrandbits(self.spec.width))
@@ -250,8 +231,9 @@ class ChannelMonitor(uvm_component):
         super().__init__(name, parent)
         self.ap = uvm_analysis_port("ap", self)
 
-    def configure(self, tb: TB, spec: ChannelSpec) -> None:
-        self.tb, self.spec = tb, spec
+    def configure(self, tb: TB, spec: ChannelSpec, idle_x: bool = False) -> None:
+        """`idle_x`: the input's driver puts X on its data while valid is low, so its ready must stay known then."""
+        self.tb, self.spec, self.idle_x = tb, spec, idle_x
         self.sig = _ChannelSignals(tb.dut, spec)
         self.count = 0
         self.first_cycle: int | None = None
@@ -278,7 +260,7 @@ class ChannelMonitor(uvm_component):
 
     def sample(self) -> None:
         if self.sig.get_valid() != 1:
-            if self.spec.is_input and (self.spec.port, self.sig.lane) in _X_IDLE:
+            if self.idle_x:
                 try:
                     self.idle_ready()
                 except SignalXError as e:

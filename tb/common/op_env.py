@@ -405,7 +405,7 @@ class OpEnv(uvm_env):
                 rdy.configure(self.tb, c, pattern, channel_rng(seed, c.name, "ready"), traffic.consumer_for(c.name))
                 self.readies[c.name] = rdy
             mon = ChannelMonitor.create(f"mon_{key}", self)
-            mon.configure(self.tb, c)
+            mon.configure(self.tb, c, idle_x=c.is_input and self.inputs[c.name].x_idle)
             self.monitors[c.name] = mon
         self.sequencer = uvm_sequencer("sequencer", self)
         self.driver = OpDriver.create("driver", self)
@@ -621,14 +621,20 @@ class WrongModelScoreboard(_WrongModel, OpScoreboard):
     """The generic scoreboard with a wrong model."""
 
 
-_WRONG_MODEL_CLASSES: dict[type, type] = {OpScoreboard: WrongModelScoreboard}
+_VARIANTS: dict[tuple[type, type], type] = {(_WrongModel, OpScoreboard): WrongModelScoreboard}
+
+
+def scoreboard_variant(mixin: type, base: type[OpScoreboard], prefix: str) -> type[OpScoreboard]:
+    """Scoreboard class `base` with `mixin` in front, named `<prefix><base>` (made once per pair, so a
+    factory override names the same class every time)."""
+    if (mixin, base) not in _VARIANTS:
+        _VARIANTS[(mixin, base)] = type(f"{prefix}{base.__name__}", (mixin, base), {})
+    return _VARIANTS[(mixin, base)]
 
 
 def wrong_model_scoreboard(base: type[OpScoreboard]) -> type[OpScoreboard]:
-    """The wrong-model variant of scoreboard class `base` (created once per class)."""
-    if base not in _WRONG_MODEL_CLASSES:
-        _WRONG_MODEL_CLASSES[base] = type(f"WrongModel{base.__name__}", (_WrongModel, base), {})
-    return _WRONG_MODEL_CLASSES[base]
+    """The wrong-model variant of scoreboard class `base`."""
+    return scoreboard_variant(_WrongModel, base, "WrongModel")
 
 
 class CorruptingMonitor(ChannelMonitor):
@@ -689,15 +695,9 @@ class CatchesFault(ExpectedErrors):
         return [p for fault in faults for p in self.fault_errors(fault)]
 
 
-_CATCHING_CLASSES: dict[type, type] = {}
-
-
 def catching_scoreboard(base: type[OpScoreboard]) -> type[OpScoreboard]:
-    """The variant of scoreboard class `base` that passes only on the errors of the injected fault
-    (created once per class)."""
-    if base not in _CATCHING_CLASSES:
-        _CATCHING_CLASSES[base] = type(f"Catching{base.__name__}", (CatchesFault, base), {})
-    return _CATCHING_CLASSES[base]
+    """The variant of scoreboard class `base` that passes only on the errors of the injected fault."""
+    return scoreboard_variant(CatchesFault, base, "Catching")
 
 
 class FullRateMixin:

@@ -12,6 +12,7 @@ firing of the module are listed.
 from __future__ import annotations
 
 DOC = "docs/primitives.md"
+MISS_PREFIX = "throughput:"  # how every message of a missed rate starts
 TOLERANCE = 0.005
 ACCESSES = "accesses"  # the pseudo-channel of a memory: accesses per cycle of all ports together
 EXTMEMORY_LATENCY = 1  # read latency of the memory model behind handshake_extmemory in its bench
@@ -91,7 +92,7 @@ def describe_params(params: dict) -> str:
 
 def miss_message(top: str, params: dict, channel: str, measured: float, documented: float) -> str:
     unit = "accesses/cycle" if channel == ACCESSES else "tokens/cycle"
-    return (f"throughput: {top} [{describe_params(params)}] {channel} {measured:.3f} {unit}, "
+    return (f"{MISS_PREFIX} {top} [{describe_params(params)}] {channel} {measured:.3f} {unit}, "
             f"documented {documented:.3f} ({DOC})")
 
 
@@ -104,7 +105,7 @@ def rate_misses(top: str, params: dict, measured: dict[str, float],
     for channel, rate in documented.items():
         got = measured.get(channel)
         if got is None:
-            misses.append(f"throughput: {top} [{describe_params(params)}] {channel} not measured, "
+            misses.append(f"{MISS_PREFIX} {top} [{describe_params(params)}] {channel} not measured, "
                           f"documented {rate:.3f} ({DOC})")
         elif not within(got, rate):
             misses.append(miss_message(top, params, channel, got, rate))

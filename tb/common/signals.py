@@ -7,6 +7,8 @@ drivers write the same vector in one cycle, so writes go through a shared shadow
 
 from __future__ import annotations
 
+from cocotb.types import LogicArray
+
 
 class SignalXError(ValueError):
     """A signal held X or Z where a 0/1 value was required."""
@@ -22,13 +24,16 @@ def read_int(handle) -> int:
 
 
 class PackedSignal:
-    """A DUT signal written lane by lane from several drivers through one shadow value."""
+    """A DUT signal written lane by lane from several drivers through one shadow value, in which lanes
+    may also be left X (`write_lane_x`: idle data on a four-state simulator)."""
 
     _registry: dict[tuple[int, str], PackedSignal] = {}
 
     def __init__(self, handle) -> None:
         self.handle = handle
         self.shadow = 0
+        self.x_mask = 0  # bits written X
+        self.written = False
 
     @classmethod
     def of(cls, dut, name: str) -> PackedSignal:
@@ -44,11 +49,22 @@ class PackedSignal:
 
     def write_lane(self, lane: int, width: int, value: int) -> None:
         mask = ((1 << width) - 1) << (lane * width)
-        new = (self.shadow & ~mask) | ((value << (lane * width)) & mask)
-        if new != self.shadow or not hasattr(self, "_written"):
-            self.shadow = new
-            self._written = True
-            self.handle.value = new
+        self._write((self.shadow & ~mask) | ((value << (lane * width)) & mask), self.x_mask & ~mask)
+
+    def write_lane_x(self, lane: int, width: int) -> None:
+        """X on one lane; the other lanes keep what was last written (X included)."""
+        self._write(self.shadow, self.x_mask | ((1 << width) - 1) << (lane * width))
+
+    def _write(self, value: int, x_mask: int) -> None:
+        if value == self.shadow and x_mask == self.x_mask and self.written:
+            return
+        self.shadow, self.x_mask, self.written = value, x_mask, True
+        if not x_mask:
+            self.handle.value = value
+            return
+        total = len(self.handle)
+        self.handle.value = LogicArray("".join("X" if x_mask >> i & 1 else str(value >> i & 1)
+                                               for i in reversed(range(total))))
 
     def read_lane(self, lane: int, width: int) -> int:
         value = self.handle.value

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cocotb
 from pyuvm import uvm_factory
@@ -23,7 +23,7 @@ from pyuvm import uvm_factory
 from golden.core import Machine, RunResult
 from golden.errors import ErrorCode
 from tb.common.channel import ChannelSpec, Observed
-from tb.common.op_env import ExpectedErrors, OpItem, OpScoreboard, OpSequence
+from tb.common.op_env import ExpectedErrors, OpConfig, OpItem, OpScoreboard, OpSequence, scoreboard_variant
 from tb.common.signals import read_int
 from tb.handshake.common import extremes, lanes, random_word
 
@@ -293,14 +293,9 @@ class _EnvExpected(ExpectedErrors):
         super().verdict()
 
 
-_EXPECTING: dict[type, type] = {}
-
-
 def expecting(base: type[OpScoreboard]) -> type[OpScoreboard]:
-    """Scoreboard class `base` passing only on the errors of `env.expected_errors` (made once per class)."""
-    if base not in _EXPECTING:
-        _EXPECTING[base] = type(f"Expecting{base.__name__}", (_EnvExpected, base), {})
-    return _EXPECTING[base]
+    """Scoreboard class `base` passing only on the errors of `env.expected_errors`."""
+    return scoreboard_variant(_EnvExpected, base, "Expecting")
 
 
 class ErrorFreeMixin:
@@ -328,9 +323,31 @@ class ExpectStatusFault:
 
 
 class UnusedPortMixin:
-    """Test mixin: the unused port (NST = 0 / NLD = 0) carries garbage and is checked (`DummyPortGarbage`)."""
+    """Test mixin: the unused port (NST = 0 / NLD = 0) carries garbage instead of tie-offs and is checked
+    (`DummyPortGarbage`, attached by `UnusedPortEnv`)."""
 
     DUMMY_GARBAGE = True
+
+    def make_config(self, params: dict) -> OpConfig:
+        return replace(super().make_config(params), tie_offs=())
+
+
+class UnusedPortEnv:
+    """Environment mixin of both memories: attaches the unused port's garbage driver and checker when the test
+    asks for it (`attach_dummy_garbage`), ends the run once that port has been seen active for 100 cycles (its
+    garbage requests would keep the run busy until the runaway bound), and adds its errors to the end state."""
+
+    def build_phase(self):
+        super().build_phase()
+        self.dummy = attach_dummy_garbage(self)
+
+    def finished(self, quiet: int) -> bool:
+        return super().finished(quiet) or (self.dummy is not None and self.dummy.raised >= 100)
+
+    def capture_end_state(self) -> None:
+        super().capture_end_state()
+        if self.dummy is not None:
+            self.end_errors.extend(self.dummy.errors)
 
 
 class UnusedPortCaughtMixin(UnusedPortMixin):

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import replace
 
 import cocotb
 import pyuvm
@@ -57,9 +56,9 @@ from tb.memory.common import (
     MemoryBursts,
     MemoryScoreboard,
     UnusedPortCaughtMixin,
+    UnusedPortEnv,
     UnusedPortMixin,
     accesses,
-    attach_dummy_garbage,
     dummy_tie_offs,
     expecting,
     memory_channels,
@@ -83,7 +82,7 @@ def make_config(params: dict) -> OpConfig:
                     tie_offs=dummy_tie_offs(n_load, n_store))
 
 
-class ExtMemoryEnv(OpEnv):
+class ExtMemoryEnv(UnusedPortEnv, OpEnv):
     """The operation environment plus the memory model on `mem_req` / `mem_resp`."""
 
     def build_phase(self):
@@ -100,13 +99,7 @@ class ExtMemoryEnv(OpEnv):
                               req_stall=traffic.for_channel("mem_req", False),
                               resp_stall=traffic.for_channel("mem_resp", True), rng=channel_rng(seed, "mem", "model"),
                               check_resp_ready=True)
-        self.dummy = attach_dummy_garbage(self)
         self.expected_errors += self.memory.expected_errors()
-
-    def finished(self, quiet: int) -> bool:
-        """Also over once the unused port has been seen taking or giving tokens for 100 cycles (its garbage
-        requests would keep the run busy until the runaway bound)."""
-        return super().finished(quiet) or (self.dummy is not None and self.dummy.raised >= 100)
 
     def transfers(self) -> int:
         return super().transfers() + self.memory.activity
@@ -120,8 +113,6 @@ class ExtMemoryEnv(OpEnv):
     def capture_end_state(self) -> None:
         super().capture_end_state()
         self.end_errors.extend(self.memory.end_check())
-        if self.dummy is not None:
-            self.end_errors.extend(self.dummy.errors)
 
 
 class ExtMemoryScoreboard(MemoryScoreboard):
@@ -250,12 +241,6 @@ class ExtMemoryTest(FamilyTest):
     MODEL_LATENCY = 2
     # read latency of the memory model per standard test: full rate 1, bursty 3, heavy back-pressure 4
     LATENCY_BY_MIXIN = ((FullRateMixin, 1), (BurstyMixin, 3), (HeavyBackpressureMixin, 4))
-
-    DUMMY_GARBAGE = False  # drive the unused port of NST = 0 / NLD = 0 with garbage (no tie-offs)
-
-    def make_config(self, params: dict) -> OpConfig:
-        cfg = super().make_config(params)
-        return replace(cfg, tie_offs=()) if self.DUMMY_GARBAGE else cfg
 
     def model_latency(self) -> int:
         return next((lat for mixin, lat in self.LATENCY_BY_MIXIN if isinstance(self, mixin)), self.MODEL_LATENCY)

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import replace
 
 import cocotb
 import pyuvm
@@ -49,9 +48,9 @@ from tb.memory.common import (
     MemoryBursts,
     MemoryScoreboard,
     UnusedPortCaughtMixin,
+    UnusedPortEnv,
     UnusedPortMixin,
     accesses,
-    attach_dummy_garbage,
     dummy_tie_offs,
     memory_channels,
     ports,
@@ -77,7 +76,7 @@ def port_config(n_load: int, n_store: int) -> str:
     return PORT_CONFIGS[0] if not n_store else (PORT_CONFIGS[1] if not n_load else PORT_CONFIGS[2])
 
 
-class MemoryEnv(OpEnv):
+class MemoryEnv(UnusedPortEnv, OpEnv):
     """Writes the initial image into `mem_q` and reads `mem_q` back at the end (and drives the unused port
     with garbage in the unused-port tests)."""
 
@@ -87,11 +86,6 @@ class MemoryEnv(OpEnv):
         rng = random.Random(f"{cocotb.RANDOM_SEED}:contents")
         self.initial_contents = random_contents(rng, int(p["W"]), int(p["DEPTH"]))
         self.final_memory: list[int] = []
-        self.dummy = attach_dummy_garbage(self)
-
-    def finished(self, quiet: int) -> bool:
-        """Also over once the unused port has been seen taking or giving tokens for 100 cycles."""
-        return super().finished(quiet) or (self.dummy is not None and self.dummy.raised >= 100)
 
     def load_image(self) -> None:
         for i, v in enumerate(self.initial_contents):
@@ -100,8 +94,6 @@ class MemoryEnv(OpEnv):
     def capture_end_state(self) -> None:
         super().capture_end_state()
         self.final_memory = [read_int(self.tb.dut.mem_q[i]) for i in range(len(self.initial_contents))]
-        if self.dummy is not None:
-            self.end_errors.extend(self.dummy.errors)
 
 
 class InternalMemoryScoreboard(MemoryScoreboard):
@@ -185,12 +177,7 @@ FAMILIES = {NAME: Family(make_config, (MemoryBursts,), InternalMemoryCoverage, I
 class MemoryTest(FamilyTest):
     FAMILIES = FAMILIES
     ENV = MemoryEnv
-    DUMMY_GARBAGE = False  # drive the unused port of NST = 0 / NLD = 0 with garbage (no tie-offs)
     ERROR_FREE = False  # the stimulus has no cause of error (checked on the model)
-
-    def make_config(self, params: dict) -> OpConfig:
-        cfg = super().make_config(params)
-        return replace(cfg, tie_offs=()) if self.DUMMY_GARBAGE else cfg
 
     def after_run(self) -> None:
         """After the end state is captured (a must-fail test injects its fault here)."""
