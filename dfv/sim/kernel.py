@@ -10,11 +10,12 @@ Used by `dfv run --engine icarus|verilator` (`dfv.runner`), the kernel suites of
   build per simulator); `prepare(mlir, func, index_width)` lowers a file first (the regression, the
   bench). The build itself goes through `dfv.sim.build`, cached by content: a change of the program or
   of any RTL file rebuilds.
-- `run_kernel(...)` writes the kernel description (`kernel.json`: the `dfg.yaml`, the arguments as
-  raw words, the source interpreter's results, memory latency, traffic, coverage bins) into the run
-  folder, names it in `$DFV_KERNEL` for the cocotb test, runs the requested tests of
-  `tb.kernel.tests` and returns their results with the record the scoreboard wrote
-  (`kernel.<Test>.json`: raw results, final memref contents, cycles, errors).
+- `run_kernels(...)` writes one kernel description per run (`description.<key>.json`: the `dfg.yaml`,
+  the arguments as raw words, the source interpreter's results, memory latency, traffic, coverage bins)
+  into the run folder, names each in the run's variant (`tb.common.variants`), runs the requested tests
+  of `tb.kernel.tests` for every run in one simulator process and returns their results with the record
+  the scoreboard wrote (`kernel.<Test>@<key>.json`: raw results, final memref contents, cycles, errors);
+  `run_kernel(...)` is one run.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -32,7 +34,8 @@ from golden.interpreter import arg_words
 from golden.types import DEFAULT_INDEX_WIDTH
 from lowering.dfg import DFG
 from lowering.pipeline import Lowered
-from tb.kernel.description import DESCRIPTION_ENV, KernelDescription
+from tb.common.variants import Variant
+from tb.kernel.description import KernelDescription
 
 TEST_MODULE = "tb.kernel.tests"
 MAIN_TEST = "KernelRun"
@@ -137,41 +140,63 @@ class KernelOutcome:
         return self.records.get(MAIN_TEST) or next(iter(self.records.values()), None)
 
 
+@dataclass(frozen=True)
+class KernelRun:
+    """One run of a program among those of one simulator process: its variant key (`tb.common.variants`;
+    "" for a process of one run), arguments, seed, memory read latency and tests; `source` is the reference
+    `(returns, memrefs)` (`Lowered.reference`: the source interpreter's, or the golden token semantics of a
+    handshake program; computed when not given)."""
+
+    key: str
+    args: list
+    seed: int
+    latency: int = 1
+    tests: tuple[str, ...] = (MAIN_TEST,)
+    source: tuple[list, dict] | None = None
+
+
 def run_kernel(prog: Program, args: list, sim: str, seed: int, run_dir: Path, *, latency: int = 1,
-               traffic: dict | None = None, tests: tuple[str, ...] = (MAIN_TEST,), coverage: dict | None = None,
-               source: tuple[list, dict] | None = None, waves: bool = False, name: str | None = None,
-               max_cycles: int = 200_000, deadlock_cycles: int = 2000, signoff: bool = True) -> KernelOutcome:
-    """Simulate `prog` on `args` in the kernel environment on `sim` with `seed`.
+               tests: tuple[str, ...] = (MAIN_TEST,), source: tuple[list, dict] | None = None,
+               **options) -> KernelOutcome:
+    """Simulate `prog` on `args` in the kernel environment on `sim` with `seed` (one run: `run_kernels`)."""
+    return run_kernels(prog, [KernelRun("", args, seed, latency, tests, source)], sim, run_dir, **options)[""]
+
+
+def run_kernels(prog: Program, runs: Sequence[KernelRun], sim: str, run_dir: Path, *, traffic: dict | None = None,
+                coverage: dict | None = None, waves: bool = False, name: str | None = None,
+                max_cycles: int = 200_000, deadlock_cycles: int = 2000,
+                signoff: bool = True) -> dict[str, KernelOutcome]:
+    """Simulate `prog` in the kernel environment on `sim`, every run of `runs` in one simulator process
+    (the first run's seed seeds the simulator); the outcome of each, by key.
 
     `signoff` builds with Verilator's code coverage and an optimised model (the regression's runs feed
     `make coverage` and `make bench`); a one-off run builds without either, some 7 times faster.
-    `source` is the reference `(returns, memrefs)` (`Lowered.reference`: the source interpreter's, or the
-    golden token semantics of a handshake program; computed here when not given);
     `coverage` the functional-coverage bins (`{"suite", "kernels", "latencies"}`) or None for none.
     """
-    if source is None:
-        source = prog.lowered.reference(args)
-    exp_ret, exp_mem = source
     run_dir = Path(run_dir).resolve()
     run_dir.mkdir(parents=True, exist_ok=True)
-    for old in run_dir.glob("kernel.*.json"):
+    for old in [*run_dir.glob("kernel.*.json"), *run_dir.glob("description*.json")]:
         old.unlink()
-    desc = KernelDescription(
-        name=name or prog.func,
-        function=prog.func,
-        dfg=str(prog.dfg_yaml.resolve()),
-        args=arg_words(prog.g, dict(enumerate(args))),
-        source_returns=list(exp_ret),
-        source_memrefs=dict(exp_mem),
-        latency=latency,
-        traffic=RANDOM_TRAFFIC if traffic is None else traffic,
-        coverage=coverage,
-        max_cycles=max_cycles,
-        deadlock_cycles=deadlock_cycles,
-        result_dir=str(run_dir),
-    )
-    desc_path = run_dir / "kernel.json"
-    desc.write(desc_path)
+    variants = []
+    for run in runs:
+        exp_ret, exp_mem = prog.lowered.reference(run.args) if run.source is None else run.source
+        desc = KernelDescription(
+            name=name or prog.func,
+            function=prog.func,
+            dfg=str(prog.dfg_yaml.resolve()),
+            args=arg_words(prog.g, dict(enumerate(run.args))),
+            source_returns=list(exp_ret),
+            source_memrefs=dict(exp_mem),
+            latency=run.latency,
+            traffic=RANDOM_TRAFFIC if traffic is None else traffic,
+            coverage=coverage,
+            max_cycles=max_cycles,
+            deadlock_cycles=deadlock_cycles,
+            result_dir=str(run_dir),
+        )
+        desc_path = run_dir / (f"description.{run.key}.json" if run.key else "description.json")
+        desc.write(desc_path)
+        variants.append(Variant(run.key, run.seed, str(desc_path)))
     plusargs: list[str] = []
     wave_file = None
     if waves:
@@ -179,14 +204,20 @@ def run_kernel(prog: Program, args: list, sim: str, seed: int, run_dir: Path, *,
         wave_file.unlink(missing_ok=True)
         if sim == "icarus":
             plusargs.append(f"+dumpfile_path={wave_file}")
-    results = run_tests(prog.spec(waves, signoff), sim, TEST_MODULE, seed, run_dir, testcase=list(tests),
-                        env={DESCRIPTION_ENV: str(desc_path)}, waves=waves, plusargs=plusargs)
-    records = {}
-    for t in tests:
-        f = run_dir / f"kernel.{t}.json"
-        if f.exists():
-            records[t] = json.loads(f.read_text())
-    return KernelOutcome(results, records, run_dir, wave_file if wave_file and wave_file.exists() else None)
+    testcase = [v.test_name(t) for v, run in zip(variants, runs, strict=True) for t in run.tests]
+    results = run_tests(prog.spec(waves, signoff), sim, TEST_MODULE, runs[0].seed, run_dir, testcase=testcase,
+                        waves=waves, plusargs=plusargs, variants=variants)
+    outcomes = {}
+    for v, run in zip(variants, runs, strict=True):
+        records = {}
+        for t in run.tests:
+            f = run_dir / f"kernel.{v.test_name(t)}.json"
+            if f.exists():
+                records[t] = json.loads(f.read_text())
+        mine = [r for r in results if r.variant == v.key or r.name.startswith("<")]
+        outcomes[run.key] = KernelOutcome(mine, records, run_dir,
+                                          wave_file if wave_file and wave_file.exists() else None)
+    return outcomes
 
 
 def innermost_loops(prog: Program) -> list[str]:

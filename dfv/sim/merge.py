@@ -37,8 +37,8 @@ class Shard:
     cases: tuple[junit.Case, ...]
 
     def run_files(self, name: str) -> list[Path]:
-        """The file `name` of each of this shard's run folders that has one."""
-        return [p for run in self.manifest.runs if (p := self.folder / run / name).is_file()]
+        """The file `name` of each of this shard's run folders that has one (jobs of one process share theirs)."""
+        return [p for run in dict.fromkeys(self.manifest.runs) if (p := self.folder / run / name).is_file()]
 
 
 def read_shard(folder: Path) -> Shard:

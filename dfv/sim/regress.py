@@ -1,12 +1,14 @@
 """The regression behind `make sim`: every suite of configs/regression.yaml on one simulator.
 
-Each (suite, parameter set, seed) is one simulator process running every test of the suite's
-module, then those of its `bench` module if it names one (the bench test that fails when the module
-misses its documented throughput, `tb.common.rates`); builds are shared across seeds. Kernel suites
-(`kernel_suites`) run whole programs of kernels/ through the kernel environment (`tb.kernel`, via
-`dfv.sim.kernel`): one process per (kernel, memory latency, seed), with the inputs of
-`dfv.kernels.gen(kernel, seed)`, one build of each generated top per simulator; the expected-failure
-tests of the kernel scoreboard run in the first (latency, seed) job of each kernel. Results go to
+Each (suite, parameter set, seed) is one job: every test of the suite's module, then those of its
+`bench` module if it names one (the bench test that fails when the module misses its documented
+throughput, `tb.common.rates`). Kernel suites (`kernel_suites`) run whole programs of kernels/ through
+the kernel environment (`tb.kernel`, via `dfv.sim.kernel`): one job per (kernel, memory latency, seed),
+with the inputs of `dfv.kernels.gen(kernel, seed)`; the expected-failure tests of the kernel scoreboard
+run in the first (latency, seed) job of each kernel. The jobs of one build (every seed of a parameter
+set, every latency and seed of a kernel) run in one simulator process, each a variant of it
+(`tb.common.variants`), as starting a simulator costs more than most tests; each build is made once per
+simulator, and the process writes its folder `<out>/runs/<build tag>`. Results go to
 `<out>/junit.xml` (`--out`, default `reports/<sim>/`; run folders in `<out>/runs/`) and a summary
 table (test, simulator, seed, result, simulated cycles; for a kernel run the cycles from the start
 token to the last of done and the results) is printed. While it runs, a line per finished job on
@@ -26,7 +28,7 @@ import sys
 from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import yaml
@@ -39,6 +41,7 @@ from dfv.sim.run import TestResult, run_tests
 from dfv.sim.shard import MANIFEST, WHOLE, ShardManifest, ShardSpec, job_list_digest, partition
 from dfv.sim.tables import format_table
 from dfv.sim.toolchain import REPO, REPORTS_DIR, SIMULATORS, ToolchainError, setup_path
+from tb.common.variants import Variant
 
 CONFIG = REPO / "configs" / "regression.yaml"
 SCHEMA_VERSION = 1
@@ -70,9 +73,9 @@ class KernelJob:
 
 @dataclass(frozen=True)
 class Job:
-    """One simulator process: a suite at one parameter set and seed (or one kernel run). `module` is the
-    cocotb test module, or several comma-separated (the suite's `module`, then its `bench`: cocotb runs
-    the tests of each in turn in the one process)."""
+    """A suite at one parameter set and seed (or one kernel run): a variant of the simulator process of its
+    build (`processes`). `module` is the cocotb test module, or several comma-separated (the suite's
+    `module`, then its `bench`: cocotb runs the tests of each in turn in the one process)."""
 
     suite: str
     toplevel: str
@@ -109,11 +112,23 @@ class Job:
         return f"{self.toplevel}:{self.params}"
 
     @property
-    def run_name(self) -> str:
-        """The job's run folder under `<out>/runs/`."""
+    def process_key(self) -> str:
+        """Jobs with equal process keys run in one simulator process (`processes`)."""
+        return f"{self.suite}:{self.build_key}"
+
+    @property
+    def variant_key(self) -> str:
+        """The job's variant of its process: its seed (and a kernel's memory latency)."""
         if self.kernel is not None:
-            return f"kernel_{self.kernel.name}__lat{self.kernel.latency}__seed{self.seed}"
-        return f"{self.spec.tag()}__seed{self.seed}"
+            return f"lat{self.kernel.latency}-seed{self.seed}"
+        return f"seed{self.seed}"
+
+    @property
+    def run_name(self) -> str:
+        """The run folder of the job's process under `<out>/runs/`."""
+        if self.kernel is not None:
+            return f"kernel_{self.kernel.name}"
+        return self.spec.tag()
 
 
 def _require(cond: bool, where: str, what: str) -> None:
@@ -227,31 +242,45 @@ def shard_jobs(jobs: Sequence[Job], shard: ShardSpec) -> list[Job]:
     return partition(jobs, shard.count, lambda j: j.build_key, build_cost)[shard.index - 1]
 
 
-def _run_kernel_job(job: Job, sim: str, run_dir: Path) -> list[TestResult]:
+def processes(jobs: Sequence[Job]) -> list[tuple[Job, ...]]:
+    """`jobs` grouped into simulator processes (equal `process_key`), in the order of their first job."""
+    groups: dict[str, list[Job]] = {}
+    for j in jobs:
+        groups.setdefault(j.process_key, []).append(j)
+    return [tuple(g) for g in groups.values()]
+
+
+def _run_kernel_process(jobs: Sequence[Job], sim: str, run_dir: Path) -> list[TestResult]:
     from dfv.kernels import gen
-    from dfv.sim.kernel import prepare, run_kernel
+    from dfv.sim.kernel import KernelRun, prepare, run_kernels
 
-    kj = job.kernel
+    kj = jobs[0].kernel
     prog = prepare(KERNEL_DIR / f"{kj.name}.mlir", kj.name)
-    coverage = {"suite": job.suite, "kernels": list(kj.kernels), "latencies": list(kj.latencies)}
-    out = run_kernel(prog, gen(kj.name, job.seed), sim, job.seed, run_dir, latency=kj.latency, tests=kj.tests,
-                     coverage=coverage, name=kj.name)
-    return out.results  # cycles: the program's (start offered -> done and results), as the tests record them
+    coverage = {"suite": jobs[0].suite, "kernels": list(kj.kernels), "latencies": list(kj.latencies)}
+    runs = [KernelRun(j.variant_key, gen(kj.name, j.seed), j.seed, j.kernel.latency, j.kernel.tests) for j in jobs]
+    outcomes = run_kernels(prog, runs, sim, run_dir, coverage=coverage, name=kj.name)
+    # cycles: the program's (start offered -> done and results), as the tests record them
+    return [r for out in outcomes.values() for r in out.results]
 
 
-def run_job(job: Job, sim: str, out: Path | None = None) -> list[TestResult]:
-    """Run `job` on `sim` in `<out>/runs/<job.run_name>` (`out` default reports/<sim>)."""
-    run_dir = (REPORTS_DIR / sim if out is None else out) / "runs" / job.run_name
+def run_process(jobs: Sequence[Job], sim: str, out: Path | None = None) -> list[list[TestResult]]:
+    """Run `jobs` (one process of `processes`) on `sim` in `<out>/runs/<run_name>` (`out` default
+    reports/<sim>); the results of each job, named `<job label>::<test>`."""
+    run_dir = (REPORTS_DIR / sim if out is None else out) / "runs" / jobs[0].run_name
     try:
-        if job.kernel is not None:
-            results = _run_kernel_job(job, sim, run_dir)
+        if jobs[0].kernel is not None:
+            results = _run_kernel_process(jobs, sim, run_dir)
         else:
-            results = run_tests(job.spec, sim, job.module, job.seed, run_dir)
-    except Exception as exc:  # a build or simulator failure is a failed job, reported with the rest
-        results = [TestResult("<build>", sim, job.seed, False, 0, f"{type(exc).__name__}: {exc}")]
-    for r in results:
-        r.name = f"{job.label}::{r.name}"
-    return results
+            variants = [Variant(j.variant_key, j.seed) for j in jobs]
+            results = run_tests(jobs[0].spec, sim, jobs[0].module, jobs[0].seed, run_dir, variants=variants)
+    except Exception as exc:  # a build or simulator failure fails every job, reported with the rest
+        results = [TestResult("<build>", sim, jobs[0].seed, False, 0, f"{type(exc).__name__}: {exc}")]
+    per_job = []
+    for j in jobs:  # a result of no variant (the simulator failed) belongs to every job of the process
+        mine = [replace(r, name=f"{j.label}::{r.name}", seed=j.seed) for r in results
+                if r.variant in (j.variant_key, "")]
+        per_job.append(mine)
+    return per_job
 
 
 def summary_table(results: list[TestResult]) -> str:
@@ -300,13 +329,17 @@ def main(argv: list[str] | None = None) -> int:
             print(f"build for {j.label} on {args.sim} failed: {exc}", file=sys.stderr)
     progress = Progress(len(mine))
 
-    def run_reported(job: Job) -> list[TestResult]:
-        results = run_job(job, args.sim, out)
-        progress.job_done(job.label, results)
-        return results
+    def run_reported(group: tuple[Job, ...]) -> list[list[TestResult]]:
+        per_job = run_process(group, args.sim, out)
+        for job, results in zip(group, per_job, strict=True):
+            progress.job_done(job.label, results)
+        return per_job
 
+    groups = processes(mine)
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        per_job = list(pool.map(run_reported, mine))
+        done = dict(zip((j.key for g in groups for j in g),
+                        (rs for per_job in pool.map(run_reported, groups) for rs in per_job), strict=True))
+    per_job = [done[j.key] for j in mine]
     results = [r for rs in per_job for r in rs]
     junit.write({args.sim: [junit.Case.of(r, index[j.key]) for j, rs in zip(mine, per_job, strict=True) for r in rs]},
                 out / junit.FILE)

@@ -3,6 +3,9 @@
 `runner.test()` returns normally even when a cocotb test failed, so results always come from the
 results XML. Each run gets its own folder (results, log, code- and functional-coverage files), so
 runs can proceed in parallel and their coverage can be merged afterwards.
+
+One process may run its tests in several variants (`tb.common.variants`: every seed of a build in one
+simulator start); each result then says which (`TestResult.variant`) and carries that variant's seed.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from pathlib import Path
 
 from dfv.sim.build import BuildSpec, build
 from tb.common.clock import CLOCK_NS
+from tb.common.variants import VARIANTS_ENV, Variant, split_name, to_env
 
 
 @dataclass
@@ -27,6 +31,7 @@ class TestResult:
     passed: bool
     cycles: int
     message: str = ""
+    variant: str = ""  # the key of the variant it ran in ("" for a process of one unnamed variant)
 
 
 def _counted_cycles(run_dir: Path) -> dict[str, int]:
@@ -37,11 +42,14 @@ def _counted_cycles(run_dir: Path) -> dict[str, int]:
     return {r["test"]: r["cycles"] for r in map(json.loads, path.read_text().splitlines())}
 
 
-def parse_results(xml_path: Path, sim: str, seed: int) -> list[TestResult]:
+def parse_results(xml_path: Path, sim: str, seed: int, variants: Sequence[Variant] = ()) -> list[TestResult]:
     """Test cases of a cocotb results file; a missing file means the simulator itself failed.
 
-    Cycles are those the testbench counted when it recorded them, else simulated time / period.
+    Cycles are those the testbench counted when it recorded them, else simulated time / period. A test
+    named `<class>@<key>` ran in variant `key` of `variants`: its result is named `<class>` and takes
+    that variant's seed (`seed` is that of a test without a variant).
     """
+    seeds = {v.key: v.seed for v in variants}
     counted = _counted_cycles(xml_path.parent)
     if not xml_path.exists():
         return [TestResult("<simulator>", sim, seed, False, 0, f"no results file {xml_path} (see sim.log)")]
@@ -55,7 +63,8 @@ def parse_results(xml_path: Path, sim: str, seed: int) -> list[TestResult]:
         sim_ns = float(props.get("sim_time_duration") or case.get("sim_time_ns") or 0)
         name = case.get("name", "?")
         cycles = counted.get(name, round(sim_ns / CLOCK_NS))
-        results.append(TestResult(name, sim, seed, failure is None, cycles, message))
+        base, key = split_name(name)
+        results.append(TestResult(base, sim, seeds.get(key, seed), failure is None, cycles, message, key))
     return results
 
 
@@ -69,10 +78,13 @@ def run_tests(
     env: Mapping[str, str] | None = None,
     waves: bool = False,
     plusargs: Sequence[str] = (),
+    variants: Sequence[Variant] = (),
 ) -> list[TestResult]:
     """Build (or reuse) `spec` on `sim` and run cocotb `module` in `run_dir` with `seed`.
 
-    `waves` needs a build with `spec.waves`; `plusargs` are added to the simulator's."""
+    `variants`: run every test once per variant, in this one process (`testcase` then names the tests
+    with their variant: `Variant.test_name`); `seed` seeds the simulator itself. `waves` needs a build
+    with `spec.waves`; `plusargs` are added to the simulator's."""
     runner, build_dir = build(spec, sim)
     run_dir.mkdir(parents=True, exist_ok=True)
     results_xml = run_dir / "results.xml"
@@ -82,6 +94,7 @@ def run_tests(
         "DFV_PARAMS": json.dumps(dict(spec.parameters)),
         "DFV_RUN_DIR": str(run_dir),
         "COCOTB_LOG_LEVEL": "WARNING",
+        **({VARIANTS_ENV: to_env(variants)} if variants else {}),
         **(env or {}),
     }
     plusargs = list(plusargs)
@@ -107,4 +120,4 @@ def run_tests(
         )
     except SystemExit:  # under pytest the runner exits on a failed test: the results file says which
         pass
-    return parse_results(results_xml, sim, seed)
+    return parse_results(results_xml, sim, seed, variants)

@@ -85,7 +85,8 @@ class ShardManifest:
     """What one shard ran: simulator, shard, the job list it was cut from, its jobs and their run folders.
 
     `jobs` are the jobs' keys (`Job.key`), `runs` their run folders relative to the shard's folder, one
-    per job in the same order; `total_jobs` and `job_list` (`job_list_digest`) describe the unsharded list."""
+    per job in the same order (the jobs of one simulator process name the same folder); `total_jobs` and
+    `job_list` (`job_list_digest`) describe the unsharded list."""
 
     sim: str
     shard: ShardSpec

@@ -17,12 +17,12 @@ iterations beside the suite's own tests (the suite's `bench` key in configs/regr
 from __future__ import annotations
 
 import cocotb
-import pyuvm
 
 from golden.types import to_unsigned
 from tb.bench.check import RateCheckMixin, bench_mode, run_length
 from tb.common.op_env import OpItem, OpSequence
 from tb.common.traffic import FULL, Pattern, TrafficConfig
+from tb.common.variants import register
 from tb.dataflow import carry, gate, invariant, stream
 from tb.handshake.common import run_params
 
@@ -114,7 +114,7 @@ class ThroughputBench(RateCheckMixin, _Base):
         })
 
 
-@pyuvm.test()
+@register
 class FullRateBench(ThroughputBench):
     """Inputs always valid, outputs always ready: the documented rate on every channel of tb.common.rates."""
 
@@ -130,7 +130,7 @@ class FullRateBench(ThroughputBench):
 
 if bench_mode():  # a figure for the table only: not run in the regression
 
-    @pyuvm.test()
+    @register
     class HalfBackpressureBench(ThroughputBench):
         CASE = "50% back-pressure"
 

@@ -17,12 +17,11 @@ from __future__ import annotations
 
 import random
 
-import cocotb
-import pyuvm
-
 from tb.bench.check import RateCheckMixin, run_length
+from tb.common import variants
 from tb.common.op_env import OpItem, OpSequence
 from tb.common.traffic import FULL, TrafficConfig
+from tb.common.variants import register
 from tb.handshake import access, arith, branch, buffer, fork, join, merge, sources
 from tb.handshake.common import run_params, toplevel
 
@@ -48,7 +47,7 @@ class LongBurst(OpSequence):
     """length() random tokens on every input; mux: sel uniform with matching data; merges: inputs share them."""
 
     def generate(self):
-        rng = random.Random(f"{cocotb.RANDOM_SEED}:bench")
+        rng = random.Random(f"{variants.seed()}:bench")
         word = lambda w: None if w == 0 else rng.getrandbits(w)  # noqa: E731
         top, params, n_tokens = toplevel(), self.cfg.params, length()
         tokens = {}
@@ -69,7 +68,7 @@ class LongBurst(OpSequence):
 _Base = BASES.get(toplevel(), fork.ForkTest)
 
 
-@pyuvm.test()
+@register
 class FullRateBench(RateCheckMixin, _Base):
     """Tokens per cycle with inputs always valid and outputs always ready, against the documented rate."""
 

@@ -18,13 +18,12 @@ from __future__ import annotations
 
 import random
 
-import cocotb
-import pyuvm
-
 from tb.bench.check import RateCheckMixin, run_length
+from tb.common import variants
 from tb.common.op_env import OpItem, OpSequence
 from tb.common.rates import ACCESSES, EXTMEMORY_LATENCY
 from tb.common.traffic import FULL, TrafficConfig
+from tb.common.variants import register
 from tb.handshake.common import run_params, toplevel
 from tb.memory import extmemory, memory
 from tb.memory.common import accesses, ports
@@ -42,7 +41,7 @@ class BusyPorts(OpSequence):
     """length() accesses on every port, random addresses and data."""
 
     def generate(self):
-        rng = random.Random(f"{cocotb.RANDOM_SEED}:bench")
+        rng = random.Random(f"{variants.seed()}:bench")
         n = length()
         yield OpItem(tokens={c.name: [rng.getrandbits(c.width) for _ in range(n)] for c in self.cfg.inputs},
                      kind="busy", n=n)
@@ -51,7 +50,7 @@ class BusyPorts(OpSequence):
 _Base = BASES.get(toplevel(), memory.MemoryTest)
 
 
-@pyuvm.test()
+@register
 class BusyPortsBench(RateCheckMixin, _Base):
     """All ports busy; the external memory answers after 1 cycle without stalls."""
 

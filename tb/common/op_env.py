@@ -45,6 +45,7 @@ from pyuvm import (
 )
 
 from golden.core import Machine, RunResult, make_queues, run_streams
+from tb.common import variants
 from tb.common.bench import TB
 from tb.common.channel import ChannelDriver, ChannelMonitor, ChannelSpec, Observed, ReadyDriver
 from tb.common.fcov import STALL_BINS, export_run_coverage, sample_point, stall_bin
@@ -134,7 +135,7 @@ class OpSequence(uvm_sequence):
     def __init__(self, name: str = "op_sequence"):
         super().__init__(name)
         self.cfg: OpConfig = ConfigDB().get(None, "", "OP_CONFIG")
-        self.rng = random.Random(f"{cocotb.RANDOM_SEED}:{type(self).__name__}:{name}")
+        self.rng = random.Random(f"{variants.seed()}:{type(self).__name__}:{name}")
 
     def generate(self) -> Iterator[OpItem]:
         raise NotImplementedError
@@ -385,7 +386,7 @@ class OpEnv(uvm_env):
     def build_phase(self):
         self.cfg: OpConfig = ConfigDB().get(self, "", "OP_CONFIG")
         traffic: TrafficConfig = ConfigDB().get(self, "", "TRAFFIC")
-        seed = int(cocotb.RANDOM_SEED)
+        seed = variants.seed()
         PackedSignal.forget()
         self.tb = TB(cocotb.top)
         self.offers_at_reset: dict[int, dict[str, object]] = {}
@@ -499,7 +500,8 @@ class OpEnv(uvm_env):
 
 
 def record_cycles(test: str, cycles: int) -> None:
-    """Note a test's clock-cycle count for the results table (`dfv.sim.run` reads it).
+    """Note the clock-cycle count of the running test, of class `test`, for the results table (`dfv.sim.run`
+    reads it under the test's cocotb name, its variant included).
 
     Counted by the testbench from the release of its first reset, so the figure does not depend on
     where a previous test in the same simulator process left the clock.
@@ -507,7 +509,7 @@ def record_cycles(test: str, cycles: int) -> None:
     run_dir = os.environ.get("DFV_RUN_DIR")
     if run_dir:
         with open(Path(run_dir) / "cycles.jsonl", "a") as f:
-            f.write(json.dumps({"test": test, "cycles": cycles}) + "\n")
+            f.write(json.dumps({"test": variants.current_test_name(test), "cycles": cycles}) + "\n")
 
 
 class OpTest(uvm_test):
@@ -567,7 +569,7 @@ class ResetMidBurstMixin:
         first, second = self.sequences(), self.sequences()
         for seq in first:
             await seq.start(self.env.sequencer)
-        rng = random.Random(f"{cocotb.RANDOM_SEED}:reset")
+        rng = random.Random(f"{variants.seed()}:reset")
         await self.env.tb.cycles(rng.randint(8, 40))
         await self.env.tb.reset()
         dut = self.env.tb.dut
@@ -731,7 +733,7 @@ class ValidGatedConsumersMixin:
 
     def traffic(self) -> TrafficConfig:
         outputs = [c.name for c in ConfigDB().get(None, "", "OP_CONFIG").outputs]
-        first = int(cocotb.RANDOM_SEED) % max(1, len(outputs))
+        first = variants.seed() % max(1, len(outputs))
         consumers = {name: Consumer.WHILE_VALID if k == first and len(outputs) > 1 else Consumer.AFTER_VALID
                      for k, name in enumerate(outputs)}
         patterns = {name: FULL if consumers[name] is Consumer.WHILE_VALID else
@@ -780,9 +782,9 @@ def standard_tests(base: type[OpTest], prefix: str) -> list[type[OpTest]]:
     """The standard test classes of one operation. None is a cocotb `expect_fail` test (those pass on
     any failed assertion): the expected failures pass only on exactly the errors of their fault.
 
-    `pyuvm.test` registers a test in the module that applies it, so each testbench module applies
-    it at its top level: `for cls in standard_tests(Base, "Carry"): globals()[cls.__name__] =
-    pyuvm.test()(cls)`.
+    `tb.common.variants.register` registers a test in the module that applies it, so each testbench module
+    applies it at its top level: `for cls in standard_tests(Base, "Carry"): globals()[cls.__name__] =
+    register(cls)`.
     """
     return [type(f"{prefix}{suffix}", (*mixins, base), {"__doc__": doc, "__module__": base.__module__})
             for suffix, mixins, doc in STANDARD_TESTS]

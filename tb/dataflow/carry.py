@@ -6,8 +6,6 @@ One item is one loop burst of N iterations: one initial value on `a`, N loop-car
 
 from __future__ import annotations
 
-import pyuvm
-
 from golden.dataflow import Carry
 from tb.common.channel import ChannelSpec
 from tb.common.fcov import LENGTH_BINS, length_bin, sample_point
@@ -18,6 +16,7 @@ from tb.common.op_env import (
     OpTest,
     standard_tests,
 )
+from tb.common.variants import register
 from tb.dataflow.bursts import BurstSequence, CornerBurstMixin
 from tb.dataflow.payload import TAG_BINS, payload_type, tag_bin
 
@@ -65,4 +64,4 @@ class CarryTest(OpTest):
 
 
 for _test in standard_tests(CarryTest, "Carry"):
-    globals()[_test.__name__] = pyuvm.test()(_test)
+    globals()[_test.__name__] = register(_test)

@@ -7,8 +7,6 @@ and N trues then a false on `before_cond`. The gate must emit the first N values
 
 from __future__ import annotations
 
-import pyuvm
-
 from golden.dataflow import Gate
 from tb.common.channel import ChannelSpec
 from tb.common.fcov import LENGTH_BINS, length_bin, sample_point
@@ -20,6 +18,7 @@ from tb.common.op_env import (
     standard_tests,
 )
 from tb.common.traffic import FULL, Consumer, Pattern, TrafficConfig
+from tb.common.variants import register
 from tb.dataflow.bursts import BurstSequence, CornerBurstMixin
 from tb.dataflow.payload import TAG_BINS, payload_type, tag_bin
 
@@ -70,7 +69,7 @@ class GateTest(OpTest):
 
 
 
-@pyuvm.test()
+@register
 class GateSplitReadyTest(GateTest):
     """One output always ready, the other stalled 70% of the time: the outputs must be independent. Every ready only
     while its valid is high (as `handshake_join` does): an output served early is not ready again."""
@@ -81,4 +80,4 @@ class GateSplitReadyTest(GateTest):
 
 
 for _test in standard_tests(GateTest, "Gate"):
-    globals()[_test.__name__] = pyuvm.test()(_test)
+    globals()[_test.__name__] = register(_test)

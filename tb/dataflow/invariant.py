@@ -7,7 +7,6 @@ One item is one loop burst of N iterations: one invariant value on `a` and N tru
 
 from __future__ import annotations
 
-import pyuvm
 from pyuvm import uvm_factory
 
 from golden.dataflow import Invariant
@@ -23,6 +22,7 @@ from tb.common.op_env import (
     standard_tests,
 )
 from tb.common.signals import SignalXError
+from tb.common.variants import register
 from tb.dataflow.bursts import BurstSequence, CornerBurstMixin
 from tb.dataflow.payload import TAG_BINS, payload_type, tag_bin
 
@@ -64,7 +64,7 @@ class InvariantTest(OpTest):
 
 
 for _test in standard_tests(InvariantTest, "Invariant"):
-    globals()[_test.__name__] = pyuvm.test()(_test)
+    globals()[_test.__name__] = register(_test)
 
 
 class XReadyOnceMonitor(ChannelMonitor):
@@ -93,7 +93,7 @@ class ExpectXReadyScoreboard(ExpectedErrors, OpScoreboard):
             OpScoreboard.verdict(self)
 
 
-@pyuvm.test()
+@register
 class InvariantIdleReadyXCaughtTest(InvariantTest):
     """Expected failure: `d_ready` seen X once while `d_valid` is low (the channel driver puts X on idle data on
     Icarus): exactly the monitor's idle-ready check must fire. On Verilator (no X) the run must be clean."""

@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import random
 
-import pyuvm
-
 from golden.dataflow import Stream
 from golden.dataflow.stream import CONT_CONDS, STEP_OPS
 from golden.types import to_signed, to_unsigned
@@ -30,6 +28,7 @@ from tb.common.op_env import (
     standard_tests,
 )
 from tb.common.traffic import FULL, Consumer, Pattern, TrafficConfig
+from tb.common.variants import register
 
 NAME = "dataflow_stream"
 MAX_TRIPS = 64
@@ -188,7 +187,7 @@ class StreamTest(OpTest):
         return [StreamCornerActivations.create("corner"), StreamRandomActivations.create("random")]
 
 
-@pyuvm.test()
+@register
 class StreamErrorFreeTest(StreamTest):
     """Activations without a cause of error: `err_code` must end 0. The other tests end with a zero step or
     an invalid cont_cond, whose lowest code would hide an error raised without its cause (on every load, or
@@ -198,7 +197,7 @@ class StreamErrorFreeTest(StreamTest):
         return [StreamErrorFreeActivations.create("random")]
 
 
-@pyuvm.test()
+@register
 class StreamSplitReadyTest(StreamTest):
     """`idx` always ready while `cont` is stalled 70% of the time, and the reverse on `idx`. Every ready only while
     its valid is high (as `handshake_join` does): an output served early is not ready again."""
@@ -210,4 +209,4 @@ class StreamSplitReadyTest(StreamTest):
 
 
 for _test in standard_tests(StreamTest, "Stream"):
-    globals()[_test.__name__] = pyuvm.test()(_test)
+    globals()[_test.__name__] = register(_test)

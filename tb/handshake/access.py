@@ -13,8 +13,6 @@ Coverage: load paths moving in the same cycle, addresses in flight (extras); whi
 
 from __future__ import annotations
 
-import pyuvm
-
 from golden.handshake import Load, Store
 from tb.common.channel import ChannelSpec, Observed
 from tb.common.fcov import sample_point
@@ -24,6 +22,7 @@ from tb.common.op_env import (
     standard_tests,
 )
 from tb.common.traffic import FULL, Consumer, Pattern, TrafficConfig
+from tb.common.variants import register
 from tb.handshake.common import Family, FamilyCoverage, FamilyTest, StreamSequence, burst_length
 
 
@@ -90,10 +89,10 @@ class AccessTest(FamilyTest):
 
 
 for _test in standard_tests(AccessTest, "Access"):
-    globals()[_test.__name__] = pyuvm.test()(_test)
+    globals()[_test.__name__] = register(_test)
 
 
-@pyuvm.test()
+@register
 class AccessSplitReadyTest(AccessTest):
     """addr_to_mem always ready, the data outputs stalled 70%: the two outputs move independently. Every ready only
     while its valid is high (as `handshake_join` does): an output served early is not ready again."""

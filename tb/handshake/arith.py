@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import itertools
 
-import pyuvm
-
 from golden.handshake import BINOP_CODES, CAST_KINDS, CMPI_PREDICATES, BinOp, Cast, Cmpi, Select, cmpi
 from golden.handshake.arith import DIV_OPS
 from golden.types import to_signed
@@ -26,6 +24,7 @@ from tb.common.op_env import (
     standard_tests,
 )
 from tb.common.traffic import Pattern, TrafficConfig
+from tb.common.variants import register
 from tb.handshake.common import (
     VALUE_CLASSES,
     WIDTH_BINS,
@@ -243,10 +242,10 @@ class ArithTest(FamilyTest):
 
 
 for _test in standard_tests(ArithTest, "Arith"):
-    globals()[_test.__name__] = pyuvm.test()(_test)
+    globals()[_test.__name__] = register(_test)
 
 
-@pyuvm.test()
+@register
 class ArithNoErrorTest(ArithTest):
     """arith_binop: divisors never 0, so the sticky error must stay clear (also for -1 and INT_MIN divisors);
     every unit: 50% random idle cycles and back-pressure."""

@@ -10,8 +10,6 @@ was waiting (offered but not selected) when the mux fired.
 
 from __future__ import annotations
 
-import pyuvm
-
 from golden.handshake import CondBr, Mux
 from golden.handshake.common import sel_width
 from tb.common.channel import ChannelSpec, Observed
@@ -22,6 +20,7 @@ from tb.common.op_env import (
     standard_tests,
 )
 from tb.common.traffic import FULL, Consumer, Pattern, TrafficConfig
+from tb.common.variants import register
 from tb.handshake.common import Family, FamilyCoverage, FamilyTest, StreamSequence, lanes, module_name, offer_cycle
 
 
@@ -118,10 +117,10 @@ class BranchTest(FamilyTest):
 
 
 for _test in standard_tests(BranchTest, "Branch"):
-    globals()[_test.__name__] = pyuvm.test()(_test)
+    globals()[_test.__name__] = register(_test)
 
 
-@pyuvm.test()
+@register
 class BranchSplitReadyTest(BranchTest):
     """cond_br: out_true always ready, out_false stalled 70%; mux: sel offered late (inputs wait for it). Every
     ready only while its valid is high (as `handshake_join` does): an output served early is not ready again."""

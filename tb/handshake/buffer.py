@@ -9,8 +9,6 @@ transfer cycles) reaches empty, partially full and full.
 
 from __future__ import annotations
 
-import pyuvm
-
 from golden.core import Machine, RunResult
 from golden.handshake import Buffer, Fifo
 from tb.common.channel import ChannelSpec, Observed
@@ -22,6 +20,7 @@ from tb.common.op_env import (
     standard_tests,
 )
 from tb.common.traffic import FULL, Pattern, TrafficConfig
+from tb.common.variants import register
 from tb.handshake.common import Family, FamilyCoverage, FamilyTest, StreamSequence, module_name, offer_cycle
 
 
@@ -98,10 +97,10 @@ class BufferTest(FamilyTest):
 
 
 for _test in standard_tests(BufferTest, "Buffer"):
-    globals()[_test.__name__] = pyuvm.test()(_test)
+    globals()[_test.__name__] = register(_test)
 
 
-@pyuvm.test()
+@register
 class BufferDrainTest(BufferTest):
     """Input mostly idle, output always ready: the buffer runs empty between tokens."""
 

@@ -7,8 +7,6 @@ went out in one cycle on every output ("together") or over several cycles ("eage
 
 from __future__ import annotations
 
-import pyuvm
-
 from golden.handshake import Fork
 from tb.common.channel import ChannelSpec, Observed
 from tb.common.fcov import sample_point
@@ -18,6 +16,7 @@ from tb.common.op_env import (
     standard_tests,
 )
 from tb.common.traffic import FULL, Consumer, Pattern, TrafficConfig
+from tb.common.variants import register
 from tb.handshake.common import Family, FamilyCoverage, FamilyTest, StreamSequence, lanes, module_name
 
 
@@ -57,10 +56,10 @@ class ForkTest(FamilyTest):
 
 
 for _test in standard_tests(ForkTest, "Fork"):
-    globals()[_test.__name__] = pyuvm.test()(_test)
+    globals()[_test.__name__] = register(_test)
 
 
-@pyuvm.test()
+@register
 class ForkSplitReadyTest(ForkTest):
     """out[0] always ready, the other outputs stalled 70% of the time: copies leave at different times. Every ready
     only while its valid is high (as `handshake_join` does): an output served early is not ready again."""

@@ -7,8 +7,6 @@ several arrived together.
 
 from __future__ import annotations
 
-import pyuvm
-
 from golden.handshake import Join
 from tb.common.channel import ChannelSpec, Observed
 from tb.common.fcov import sample_point
@@ -18,6 +16,7 @@ from tb.common.op_env import (
     standard_tests,
 )
 from tb.common.traffic import FULL, Pattern, TrafficConfig
+from tb.common.variants import register
 from tb.handshake.common import Family, FamilyCoverage, FamilyTest, StreamSequence, lanes, offer_cycle
 
 
@@ -52,10 +51,10 @@ class JoinTest(FamilyTest):
 
 
 for _test in standard_tests(JoinTest, "Join"):
-    globals()[_test.__name__] = pyuvm.test()(_test)
+    globals()[_test.__name__] = register(_test)
 
 
-@pyuvm.test()
+@register
 class JoinSkewTest(JoinTest):
     """in[0] offered at once, the other inputs mostly idle: in[0] waits for the slow ones."""
 

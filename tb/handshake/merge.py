@@ -25,8 +25,6 @@ from __future__ import annotations
 
 from collections import deque
 
-import pyuvm
-
 from golden.core import Machine, RunResult
 from golden.handshake import ControlMerge, Merge
 from golden.handshake.common import sel_width
@@ -40,6 +38,7 @@ from tb.common.op_env import (
     standard_tests,
 )
 from tb.common.traffic import FULL, Consumer, Pattern, TrafficConfig
+from tb.common.variants import register
 from tb.handshake.common import (
     Family,
     FamilyCoverage,
@@ -201,10 +200,10 @@ class MergeTest(FamilyTest):
 
 
 for _test in standard_tests(MergeTest, "Merge"):
-    globals()[_test.__name__] = pyuvm.test()(_test)
+    globals()[_test.__name__] = register(_test)
 
 
-@pyuvm.test()
+@register
 class MergeSplitReadyTest(MergeTest):
     """The last input always offered, lower inputs rarely, out stalled 50%; control_merge: index stalled 70% while
     out is always ready. Every ready only while its valid is high (as `handshake_join` does): an output served early

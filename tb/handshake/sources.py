@@ -20,10 +20,10 @@ import random
 from collections import deque
 
 import cocotb
-import pyuvm
 
 from golden.core import Machine, RunResult
 from golden.handshake import Constant, Sink, Source
+from tb.common import variants
 from tb.common.channel import ChannelSpec, Observed
 from tb.common.op_env import (
     Fault,
@@ -35,6 +35,7 @@ from tb.common.op_env import (
     standard_tests,
 )
 from tb.common.signals import read_int
+from tb.common.variants import register
 from tb.handshake.common import Family, FamilyCoverage, FamilyTest, StreamSequence, module_name
 
 SOURCE_CYCLES = 300
@@ -182,7 +183,7 @@ class SourcesTest(FamilyTest):
         produces: `out_valid` must be 0 throughout the reset, then it produces again."""
         tb = self.env.tb
         if isinstance(self, ResetMidBurstMixin):
-            rng = random.Random(f"{cocotb.RANDOM_SEED}:reset")
+            rng = random.Random(f"{variants.seed()}:reset")
             await tb.cycles(rng.randint(20, 60))
             reset = cocotb.start_soon(tb.reset(cycles=4))
             await tb.cycles(2)
@@ -193,4 +194,4 @@ class SourcesTest(FamilyTest):
 
 
 for _test in standard_tests(SourcesTest, "Sources"):
-    globals()[_test.__name__] = pyuvm.test()(_test)
+    globals()[_test.__name__] = register(_test)

@@ -1,19 +1,18 @@
 """What the host asks of the kernel environment: one dataclass, written by `dfv.sim.kernel.run_kernel`
 and read by `tb.kernel.env`, so the two ends of the file cannot drift apart.
 
-The description travels as JSON in the run folder; `$DFV_KERNEL` names the file in the simulator's
-environment. JSON object keys are strings: the integer keys of `args` and `source_memrefs` (argument
-positions) are turned back into integers when read.
+The description travels as JSON in the run folder, one file per run of the process: the test's variant
+names it (`tb.common.variants.Variant.description`). JSON object keys are strings: the integer keys of
+`args` and `source_memrefs` (argument positions) are turned back into integers when read.
 """
 
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-DESCRIPTION_ENV = "DFV_KERNEL"
+from tb.common import variants
 
 
 @dataclass
@@ -41,9 +40,10 @@ class KernelDescription:
 
     @classmethod
     def load(cls, path: str | None = None) -> KernelDescription:
-        path = path or os.environ.get(DESCRIPTION_ENV)
+        """The description at `path`, by default that of the running test's variant."""
+        path = path or variants.current().description
         if not path:
-            raise RuntimeError(f"${DESCRIPTION_ENV} names no kernel description (run through dfv.sim.kernel)")
+            raise RuntimeError("the test's variant names no kernel description (run through dfv.sim.kernel)")
         d = json.loads(Path(path).read_text())
         d["args"] = {int(k): v for k, v in d["args"].items()}
         d["source_memrefs"] = {int(k): v for k, v in d["source_memrefs"].items()}

@@ -2,8 +2,8 @@
 
 Built on the generic operation environment (`tb.common.op_env`), with the program as the "operation":
 
-- `KernelDescription`: what the host (`dfv.sim.kernel`) hands over in the JSON file named by
-  `$DFV_KERNEL`: the `dfg.yaml`, the arguments as raw words, the source interpreter's results, the
+- `KernelDescription`: what the host (`dfv.sim.kernel`) hands over in the JSON file the test's variant
+  names (`tb.common.variants`): the `dfg.yaml`, the arguments as raw words, the source interpreter's results, the
   memory latency, the traffic and the coverage bins.
 - `DfgMachine`: the golden model of the whole program as one `golden.core.Machine` (inputs `start`
   and `arg<i>`, outputs `res<i>` and `done`): a start token and one token per scalar argument run
@@ -41,7 +41,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-import cocotb
 from pyuvm import ConfigDB
 
 from golden.catalogue import WIRING
@@ -52,6 +51,7 @@ from golden.types import from_word
 from lowering.config import read_config
 from lowering.dfg import DFG
 from lowering.topgen import channel_wires, instance_name
+from tb.common import variants
 from tb.common.channel import ChannelMonitor, ChannelSpec, Observed
 from tb.common.fcov import STALL_BINS, export_run_coverage, sample_cross, sample_point, stall_bin
 from tb.common.op_env import (
@@ -202,7 +202,7 @@ class KernelEnv(OpEnv):
         super().build_phase()
         self.kernel: Kernel = ConfigDB().get(self, "", "KERNEL")
         desc, g = self.kernel.desc, self.kernel.g
-        seed = int(cocotb.RANDOM_SEED)
+        seed = variants.seed()
         t = desc.traffic or {}
         req = Pattern("random", float(t["mem_req"])) if t.get("mem_req") else FULL
         resp = Pattern("random", float(t["mem_resp"])) if t.get("mem_resp") else FULL

@@ -19,12 +19,13 @@ import json
 import time
 from pathlib import Path
 
-import pyuvm
 from pyuvm import ConfigDB, uvm_factory
 
+from tb.common import variants
 from tb.common.channel import ChannelMonitor
 from tb.common.op_env import OpTest, RunAborted, record_cycles
 from tb.common.traffic import TrafficConfig
+from tb.common.variants import register
 from tb.kernel.env import (
     KernelCorruptingMonitor,
     KernelCorruptResultScoreboard,
@@ -49,7 +50,7 @@ class KernelTest(OpTest):
     def build_phase(self):
         self.kernel = load_kernel()
         ConfigDB().set(None, "*", "KERNEL", self.kernel)
-        ConfigDB().set(None, "*", "TEST_NAME", type(self).__name__)
+        ConfigDB().set(None, "*", "TEST_NAME", variants.current_test_name(type(self).__name__))
         if self.kernel.desc.coverage is None:
             self.SAMPLE_COVERAGE = False
         super().build_phase()
@@ -81,18 +82,18 @@ class KernelTest(OpTest):
         self.drop_objection()
 
 
-@pyuvm.test()
+@register
 class KernelRun(KernelTest):
     pass
 
 
-@pyuvm.test()
+@register
 class KernelWrongModel(KernelTest):
     SCOREBOARD = KernelWrongModelScoreboard
     SAMPLE_COVERAGE = False
 
 
-@pyuvm.test()
+@register
 class KernelCorruptResult(KernelTest):
     SCOREBOARD = KernelCorruptResultScoreboard
     SAMPLE_COVERAGE = False
@@ -101,7 +102,7 @@ class KernelCorruptResult(KernelTest):
         uvm_factory().set_type_override_by_type(ChannelMonitor, KernelCorruptingMonitor)
 
 
-@pyuvm.test()
+@register
 class KernelBench(KernelTest):
     def report_phase(self):
         env: KernelEnv = self.env

@@ -17,11 +17,11 @@ import random
 from collections import deque
 from dataclasses import dataclass, replace
 
-import cocotb
 from pyuvm import uvm_factory
 
 from golden.core import Machine, RunResult
 from golden.errors import ErrorCode
+from tb.common import variants
 from tb.common.channel import ChannelSpec, Observed
 from tb.common.op_env import ExpectedErrors, OpConfig, OpItem, OpScoreboard, OpSequence, scoreboard_variant
 from tb.common.signals import read_int
@@ -274,7 +274,7 @@ def attach_dummy_garbage(env) -> DummyPortGarbage | None:
     if not getattr(test, "DUMMY_GARBAGE", False):
         return None
     dummy = getattr(test, "DUMMY_CLASS", DummyPortGarbage)(env.tb, env.cfg.params,
-                                                          random.Random(f"{cocotb.RANDOM_SEED}:dummy"))
+                                                          random.Random(f"{variants.seed()}:dummy"))
     if dummy.kinds:
         env.expected_errors = dummy.expected_errors()
     return dummy

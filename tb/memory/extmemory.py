@@ -31,12 +31,11 @@ from __future__ import annotations
 import random
 import re
 
-import cocotb
-import pyuvm
 from pyuvm import ConfigDB, uvm_factory
 
 from golden.core import Machine, RunResult
 from golden.memory import ExtMemory
+from tb.common import variants
 from tb.common.channel import Observed
 from tb.common.fcov import STALL_BINS, sample_point, stall_bin
 from tb.common.init_state import Busy
@@ -51,6 +50,7 @@ from tb.common.op_env import (
     standard_tests,
 )
 from tb.common.traffic import channel_rng
+from tb.common.variants import register
 from tb.handshake.common import Family, FamilyCoverage, FamilyTest, offer_cycle, random_word
 from tb.memory.common import (
     MemoryBursts,
@@ -89,7 +89,7 @@ class ExtMemoryEnv(UnusedPortEnv, OpEnv):
         super().build_phase()
         p = self.cfg.params
         w, aw = int(p["W"]), int(p["AW"])
-        seed = int(cocotb.RANDOM_SEED)
+        seed = variants.seed()
         traffic = ConfigDB().get(self, "", "TRAFFIC")
         rng = random.Random(f"{seed}:contents")
         contents = {a: random_word(rng, w) for a in range(min(1 << aw, 4096))}
@@ -251,10 +251,10 @@ class ExtMemoryTest(FamilyTest):
 
 
 for _test in standard_tests(ExtMemoryTest, "ExtMemory"):
-    globals()[_test.__name__] = pyuvm.test()(_test)
+    globals()[_test.__name__] = register(_test)
 
 
-@pyuvm.test()
+@register
 class ExtMemoryUnusedPortTest(UnusedPortMixin, ExtMemoryTest):
     """NST = 0 / NLD = 0: the unused port's inputs carry garbage (valids high, random addresses, data and
     readies) instead of tie-offs; the interface must ignore it (its readies and output valids stay 0 every
@@ -262,7 +262,7 @@ class ExtMemoryUnusedPortTest(UnusedPortMixin, ExtMemoryTest):
     kinds: the random test."""
 
 
-@pyuvm.test()
+@register
 class ExtMemoryUnusedPortCaughtTest(UnusedPortCaughtMixin, ExtMemoryTest):
     """Expected failure: the unused-port test with one output of the unused port seen at 1 once: exactly the
     unused-port check must fire (with ports of both kinds there is no unused port, and nothing may fail)."""
@@ -283,7 +283,7 @@ class FakedRespReadyModel(MemoryModel):
         return [r"^mem_resp_ready is 1 at cycle \d+ with no load outstanding \(it must be 0: "]
 
 
-@pyuvm.test()
+@register
 class ExtMemoryRespReadyCaughtTest(ExtMemoryTest):
     """Expected failure: `mem_resp_ready` seen at 1 once with no load outstanding (as an interface that would
     take a response to no request): exactly the memory model's ready check must fire."""

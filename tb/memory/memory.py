@@ -26,11 +26,9 @@ from __future__ import annotations
 import random
 import re
 
-import cocotb
-import pyuvm
-
 from golden.core import Machine, RunResult
 from golden.memory import Memory
+from tb.common import variants
 from tb.common.channel import Observed
 from tb.common.fcov import sample_point
 from tb.common.op_env import (
@@ -41,6 +39,7 @@ from tb.common.op_env import (
     standard_tests,
 )
 from tb.common.signals import read_int
+from tb.common.variants import register
 from tb.handshake.common import Family, FamilyCoverage, FamilyTest, offer_cycle
 from tb.memory.common import (
     ErrorFreeMixin,
@@ -83,7 +82,7 @@ class MemoryEnv(UnusedPortEnv, OpEnv):
     def build_phase(self):
         super().build_phase()
         p = self.cfg.params
-        rng = random.Random(f"{cocotb.RANDOM_SEED}:contents")
+        rng = random.Random(f"{variants.seed()}:contents")
         self.initial_contents = random_contents(rng, int(p["W"]), int(p["DEPTH"]))
         self.final_memory: list[int] = []
 
@@ -196,30 +195,30 @@ class MemoryTest(FamilyTest):
 
 
 for _test in standard_tests(MemoryTest, "Memory"):
-    globals()[_test.__name__] = pyuvm.test()(_test)
+    globals()[_test.__name__] = register(_test)
 
 
-@pyuvm.test()
+@register
 class MemoryErrorFreeTest(ErrorFreeMixin, MemoryTest):
     """Accesses all in range (no out-of-range burst): `err_code` and `err_valid` must end 0, compared with the
     model's error, which must be 0 too. Every other test ends with the range error raised, which hides an
     error raised without its cause (on an in-range load, or on a load that did not fire)."""
 
 
-@pyuvm.test()
+@register
 class MemoryErrorFreeCaughtTest(ErrorFreeMixin, ExpectStatusFault, MemoryTest):
     """Expected failure: the error-free test, with the DUT seen to end with the range error (as a memory that
     raises it on an in-range load would): exactly the status comparison with the model must fail."""
 
 
-@pyuvm.test()
+@register
 class MemoryUnusedPortTest(UnusedPortMixin, MemoryTest):
     """NST = 0 / NLD = 0: the unused port's inputs carry garbage (valids high, random addresses, data and
     readies) instead of tie-offs; the memory must ignore it (its readies and output valids stay 0 every cycle)
     and every check of the random test still holds. With ports of both kinds: the random test."""
 
 
-@pyuvm.test()
+@register
 class MemoryUnusedPortCaughtTest(UnusedPortCaughtMixin, MemoryTest):
     """Expected failure: the unused-port test with one output of the unused port seen at 1 once: exactly the
     unused-port check must fire (with ports of both kinds there is no unused port, and nothing may fail)."""

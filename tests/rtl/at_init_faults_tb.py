@@ -5,14 +5,13 @@ others not. `ForkRandomTest` is the control; `AtInitStuckAtOne` reads at_init th
 
 from __future__ import annotations
 
-import pyuvm
-
 from tb.common.op_env import ExpectedErrors, OpEnv, OpScoreboard, standard_tests
+from tb.common.variants import register
 from tb.handshake.common import Family
 from tb.handshake.fork import ForkTest
 
 _TESTS = {cls.__name__: cls for cls in standard_tests(ForkTest, "Fork")}
-pyuvm.test()(_TESTS["ForkRandomTest"])
+register(_TESTS["ForkRandomTest"])
 
 
 class _StuckAtOne:
@@ -41,7 +40,7 @@ class CatchesStuckAtInit(ExpectedErrors, OpScoreboard):
                 r"\(\d+ such cycles?\)$"]
 
 
-@pyuvm.test()
+@register
 class AtInitStuckAtOne(_TESTS["ForkRandomTest"]):
     ENV = StuckAtInitEnv
     SAMPLE_COVERAGE = False

@@ -7,17 +7,17 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import pyuvm
 from pyuvm import uvm_factory
 
 from tb.common.channel import ChannelMonitor, Observed
 from tb.common.op_env import CorruptingMonitor, OpConfig, OpItem, OpScoreboard, OpSequence, standard_tests
+from tb.common.variants import register
 from tb.handshake.common import Family
 from tb.handshake.fork import ForkTest
 
 _TESTS = {cls.__name__: cls for cls in standard_tests(ForkTest, "Fork")}
 for _control in ("ForkWrongModelTest", "ForkCorruptDutTest"):  # as in the regression: they pass
-    pyuvm.test()(_TESTS[_control])
+    register(_TESTS[_control])
 
 
 class DeadlockMixin:
@@ -61,37 +61,37 @@ class SelfComparingScoreboard(OpScoreboard):
         return self.tokens(self.final_observed)
 
 
-@pyuvm.test()
+@register
 class WrongModelDeadlock(DeadlockMixin, _TESTS["ForkWrongModelTest"]):
     pass
 
 
-@pyuvm.test()
+@register
 class CorruptDutDeadlock(DeadlockMixin, _TESTS["ForkCorruptDutTest"]):
     pass
 
 
-@pyuvm.test()
+@register
 class WrongModelSecondBug(_TESTS["ForkWrongModelTest"]):
     def overrides(self) -> None:
         super().overrides()
         uvm_factory().set_type_override_by_type(ChannelMonitor, second_output_bug(ChannelMonitor))
 
 
-@pyuvm.test()
+@register
 class CorruptDutSecondBug(_TESTS["ForkCorruptDutTest"]):
     def overrides(self) -> None:
         super().overrides()
         uvm_factory().set_type_override_by_type(ChannelMonitor, second_output_bug(CorruptingMonitor))
 
 
-@pyuvm.test()
+@register
 class CorruptDutNotInjected(_TESTS["ForkCorruptDutTest"]):
     def sequences(self) -> list[OpSequence]:
         return [TwoTokens.create("two_tokens")]
 
 
-@pyuvm.test()
+@register
 class CorruptDutBlindCheck(_TESTS["ForkCorruptDutTest"]):
     def family(self) -> Family:
         return replace(super().family(), scoreboard=SelfComparingScoreboard)

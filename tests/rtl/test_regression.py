@@ -1,34 +1,34 @@
 """Every job of configs/regression.yaml on Icarus and on Verilator, as pytest tests.
 
-`make sim` runs the same jobs for one simulator with a summary table; here each (suite, parameter
-set, seed, simulator) is one test that fails with the names and messages of the failed cocotb
-tests. Expected-failure tests (wrong model, corrupted DUT) are inside each job: they pass only when
-exactly the errors of their fault were reported (test_op_expected_failures.py shows them failing on
-anything else). The jobs of one kernel on one simulator share an xdist group, so one worker builds
-that kernel's generated top and runs them while the other worker builds another (instead of both
-waiting for the same build).
+`make sim` runs the same jobs for one simulator with a summary table; here each simulator process of
+it (the jobs of one build: every seed of a parameter set, every latency and seed of a kernel,
+`dfv.sim.regress.processes`) on each simulator is one test that fails with the names, seeds and messages
+of the failed cocotb tests. Expected-failure tests (wrong model, corrupted DUT) are inside each job: they
+pass only when exactly the errors of their fault were reported (test_op_expected_failures.py shows them
+failing on anything else).
 """
 
 from __future__ import annotations
 
 import pytest
 
-from dfv.sim.regress import load_jobs, run_job
+from dfv.sim.regress import load_jobs, processes, run_process
 from dfv.sim.toolchain import SIMULATORS
 
-JOBS = load_jobs()
+PROCESSES = processes(load_jobs())
 
 
 def _cases():
     for sim in SIMULATORS:
-        for job in JOBS:
-            marks = [pytest.mark.xdist_group(f"kernel-{job.kernel.name}-{sim}")] if job.kernel else []
-            yield pytest.param(job, sim, marks=marks, id=f"{job.label}-seed{job.seed}-{sim}")
+        for jobs in PROCESSES:
+            seeds = ",".join(j.variant_key for j in jobs)
+            yield pytest.param(jobs, sim, id=f"{jobs[0].label}-{seeds}-{sim}")
 
 
-@pytest.mark.parametrize(("job", "sim"), list(_cases()))
-def test_rtl(job, sim):
-    results = run_job(job, sim)
-    assert results, f"{job.label} ran no test on {sim}"
-    failed = [f"{r.name}: {r.message}" for r in results if not r.passed]
+@pytest.mark.parametrize(("jobs", "sim"), list(_cases()))
+def test_rtl(jobs, sim):
+    per_job = run_process(jobs, sim)
+    empty = [j.key for j, results in zip(jobs, per_job, strict=True) if not results]
+    assert not empty, f"ran no test on {sim}: {empty}"
+    failed = [f"{r.name} seed {r.seed}: {r.message}" for results in per_job for r in results if not r.passed]
     assert not failed, "\n".join(failed)

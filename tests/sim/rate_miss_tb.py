@@ -4,17 +4,16 @@ measures (reported as not measured)."""
 
 from __future__ import annotations
 
-import pyuvm
-
 from tb.bench.handshake import FullRateBench
+from tb.common.variants import register
 
 
-@pyuvm.test()
+@register
 class DocumentedRateBench(FullRateBench):
     """The documented rate: passes."""
 
 
-@pyuvm.test()
+@register
 class HalvedRateBench(FullRateBench):
     """A documented rate half the real one: the DUT is 'too fast' and the check names the channel."""
 
@@ -22,7 +21,7 @@ class HalvedRateBench(FullRateBench):
         return {ch: rate / 2 for ch, rate in super().documented().items()}
 
 
-@pyuvm.test()
+@register
 class UnmeasuredRateBench(FullRateBench):
     """A documented channel the DUT does not have."""
 

@@ -1,0 +1,46 @@
+"""Several seeds in one simulator process (`tb.common.variants`) run exactly as each seed alone."""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+
+from dfv.sim.build import BuildSpec
+from dfv.sim.run import run_tests
+from tb.common.variants import Variant, class_seed, split_name, to_env
+
+SPEC = BuildSpec("dataflow_carry", {"W": 2})
+MODULE = "tb.dataflow.carry"
+
+
+@pytest.mark.parametrize("sim", ["icarus", "verilator"])
+def test_variants_of_one_process_equal_separate_runs(tmp_path, sim):
+    together = run_tests(SPEC, sim, MODULE, 1, tmp_path / "both", variants=[Variant("seed1", 1), Variant("seed2", 2)])
+    alone = [r for seed in (1, 2) for r in run_tests(SPEC, sim, MODULE, seed, tmp_path / f"seed{seed}")]
+    assert together and all(r.passed for r in together), [r.message for r in together if not r.passed]
+    assert {(r.name, r.seed): r.cycles for r in together} == {(r.name, r.seed): r.cycles for r in alone}
+    assert {r.variant for r in together} == {"seed1", "seed2"}
+    # the seeds really differ: some test takes a different number of cycles under each
+    by_seed = {seed: {r.name: r.cycles for r in together if r.seed == seed} for seed in (1, 2)}
+    assert by_seed[1] != by_seed[2]
+
+
+def test_class_seed_is_cocotbs_per_test_seed():
+    class Probe:
+        pass
+
+    Probe.__module__ = "tb.dataflow.carry"
+    digest = int(hashlib.sha1(b"tb.dataflow.carry.Probe").hexdigest(), 16)
+    assert class_seed(Variant("seed7", 7), Probe) == 7 + digest
+
+
+def test_names_and_keys():
+    assert Variant("seed2", 2).test_name("CarryRandomTest") == "CarryRandomTest@seed2"
+    assert Variant("", 2).test_name("CarryRandomTest") == "CarryRandomTest"
+    assert split_name("KernelRun@lat3-seed1") == ("KernelRun", "lat3-seed1")
+    assert split_name("KernelRun") == ("KernelRun", "")
+    to_env([Variant("", 1)])  # a lone unnamed variant is fine
+    for bad in ([Variant("a", 1), Variant("a", 2)], [Variant("", 1), Variant("b", 2)], [Variant("x@y", 1)]):
+        with pytest.raises(ValueError, match="variant keys must be distinct"):
+            to_env(bad)
