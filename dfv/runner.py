@@ -267,19 +267,33 @@ def run_program(path: str, func: str | None, inputs: str, engine: str = "golden"
     bounds the loop trips of the source interpreter (`lowering.trip_budget`). The dict has
     the keys of the JSON object; `notes` (not printed in the JSON) are lines for the readable report.
     """
+    if engine not in ENGINES:
+        raise EngineUnavailable(f"unknown engine {engine} (known: {', '.join(ENGINES)})")
+    return execute(prepare_run(path, func, inputs, index_width, seed, waves, mem_latency, max_trips), engine)
+
+
+def prepare_run(path: str, func: str | None, inputs: str, index_width: int = DEFAULT_INDEX_WIDTH, seed: int = 1,
+                waves: bool = False, mem_latency: int | None = None, max_trips: int = DEFAULT_MAX_TRIPS) -> Run:
+    """Parse and lower the program once, read its inputs and run the reference: what every engine is
+    given (`execute`); raises LoweringError for bad input."""
     from lowering.parse import parse_file
     from lowering.pipeline import lower_program
 
-    if engine not in ENGINES:
-        raise EngineUnavailable(f"unknown engine {engine} (known: {', '.join(ENGINES)})")
     src = parse_file(path)
     prog = lower_program(src, func, index_width)
-    fn, g = prog.fn, prog.g
+    fn = prog.fn
     args = load_inputs(inputs, fn, index_width, prog.data_args(), prog.object_args())
     exp_ret, exp_mem = prog.reference(args, max_trips)
-    reference = reference_name(prog)
-    run = Run(path, fn.sym_name.data, index_width, prog, dict(enumerate(args)), (exp_ret, exp_mem), seed,
-              waves, mem_latency, max_trips)
+    return Run(path, fn.sym_name.data, index_width, prog, dict(enumerate(args)), (exp_ret, exp_mem), seed,
+               waves, mem_latency, max_trips)
+
+
+def execute(run: Run, engine: str) -> dict:
+    """Run a prepared program on `engine` and compare (the dict of `run_program`)."""
+    if engine not in ENGINES:
+        raise EngineUnavailable(f"unknown engine {engine} (known: {', '.join(ENGINES)})")
+    g = run.prog.g
+    reference = reference_name(run.prog)
     got = ENGINES[engine](run)
     out = {"status": "pass", "engine": engine, "returns": got.returns,
            "memrefs": {str(k): v for k, v in sorted(got.memrefs.items())}, "cycles": got.cycles,

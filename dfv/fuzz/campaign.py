@@ -37,6 +37,7 @@ from dfv.fuzz.execute import (
     Outcome,
     Verdict,
     default_timeout,
+    run_engines,
     run_files,
     run_once,
     write_program,
@@ -135,7 +136,7 @@ def _save(cfg: Config, seed: int, engine: str, outcome: Outcome, orig: Program, 
 def fuzz_program(cfg: Config, seed: int, work: Path) -> ProgramReport:
     """Generate the program of `seed`, run it on the campaign's engines, shrink and save its failures."""
     prog = generate(seed, cfg.size)
-    outcomes = {e: run_once(prog, e, work, seed % 2**32, cfg.run_timeout(e)) for e in cfg.engines}
+    outcomes = run_engines(prog, cfg.engines, work, seed % 2**32, cfg.run_timeout)
     groups: dict[Verdict, list[str]] = {}
     for e in sorted(cfg.engines, key=lambda e: e in RTL_ENGINES):
         if outcomes[e].verdict is not Verdict.PASS:

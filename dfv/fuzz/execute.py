@@ -1,8 +1,9 @@
 """Run one fuzzer program on one engine, bounded in wall-clock time, and classify what happened.
 
-`run_once` writes the program and its inputs to a folder, calls `dfv.runner.run_program` in-process
-(the source interpreter runs inside it and every engine is compared with it) and returns an
-`Outcome`. The classes (`Verdict`):
+`run_once` writes the program and its inputs to a folder, prepares it in-process (`dfv.runner.prepare_run`:
+parse, lower, inputs and the source interpreter, with which every engine is compared), runs it
+(`dfv.runner.execute`) and returns an `Outcome`; `run_engines` does so for several engines, the golden
+ones from one lowering. The classes (`Verdict`):
 
 - `pass`: the engine matches the source interpreter and reports nothing;
 - `deadlock`: the engine says so (bounded golden run, RTL watchdog), or it went quiet before `done`
@@ -209,34 +210,58 @@ def _one_line(text: str) -> str:
 
 def _classified(mlir: Path, inputs: Path, func: str, engine: str, seed: int) -> Outcome:
     """Run the files on `engine` (in the current process) and classify what happened."""
-    from dfv.runner import EngineUnavailable, run_program
+    return _classified_engines(mlir, inputs, func, (engine,), seed)[engine]
+
+
+def _classified_engines(mlir: Path, inputs: Path, func: str, engines: tuple[str, ...],
+                        seed: int) -> dict[str, Outcome]:
+    """Run the files on each of `engines` (in the current process) from one lowering (`dfv.runner.prepare_run`)
+    and classify what happened on each. A failure to prepare (parse, lower, run the reference) is every
+    engine's outcome; each outcome's time includes the preparation."""
+    from dfv.runner import EngineUnavailable, execute, prepare_run
     from lowering.parse import LoweringError
     from lowering.verify import DfgVerifyError
 
     t0 = time.monotonic()
 
-    def done(verdict: Verdict, message: str, kind: str = "") -> Outcome:
+    def done(verdict: Verdict, message: str, kind: str = "", start: float = t0) -> Outcome:
         text = _one_line(message).replace(str(mlir), mlir.name)
-        return Outcome(verdict, text, round(time.monotonic() - t0, 3), kind)
+        return Outcome(verdict, text, round(time.monotonic() - start, 3), kind)
+
+    def failed(exc: Exception, start: float = t0) -> Outcome:
+        """The class of an exception other than a LoweringError."""
+        if isinstance(exc, DfgVerifyError):
+            return done(Verdict.LOWERING_ERROR, f"internal lowering error: {exc}", start=start)
+        if "did not become quiescent" in str(exc):
+            return done(Verdict.TIMEOUT, str(exc), start=start)
+        return done(Verdict.INTERNAL_ERROR, f"{type(exc).__name__}: {exc}", type(exc).__name__, start=start)
 
     try:
-        res = run_program(str(mlir), func, str(inputs), engine=engine, seed=seed)
-    except EngineUnavailable:
-        raise
+        run = prepare_run(str(mlir), func, str(inputs), seed=seed)
     except LoweringError as exc:
         bad = _source_problem(mlir, inputs)
-        if bad is not None:
-            return done(bad.verdict, bad.message, bad.kind)
-        return done(Verdict.LOWERING_ERROR, str(exc))
-    except DfgVerifyError as exc:
-        return done(Verdict.LOWERING_ERROR, f"internal lowering error: {exc}")
+        outcome = done(bad.verdict, bad.message, bad.kind) if bad is not None else done(Verdict.LOWERING_ERROR,
+                                                                                          str(exc))
+        return dict.fromkeys(engines, outcome)
     except Exception as exc:  # noqa: BLE001 - every other exception is a finding, kept with its type
-        if "did not become quiescent" in str(exc):
-            return done(Verdict.TIMEOUT, str(exc))
-        return done(Verdict.INTERNAL_ERROR, f"{type(exc).__name__}: {exc}", type(exc).__name__)
-    if res["status"] == "pass":
-        return done(Verdict.PASS, res["message"])
-    return done(classify(res["message"]), res["message"])
+        return dict.fromkeys(engines, failed(exc))
+    prepared = time.monotonic() - t0
+    outcomes = {}
+    for engine in engines:
+        start = time.monotonic() - prepared  # each engine's time includes the one preparation
+        try:
+            res = execute(run, engine)
+        except EngineUnavailable:
+            raise
+        except LoweringError as exc:  # an engine's own refusal (an RTL build of the lowered top)
+            outcomes[engine] = done(Verdict.LOWERING_ERROR, str(exc), start=start)
+            continue
+        except Exception as exc:  # noqa: BLE001 - every other exception is a finding, kept with its type
+            outcomes[engine] = failed(exc, start)
+            continue
+        verdict = Verdict.PASS if res["status"] == "pass" else classify(res["message"])
+        outcomes[engine] = done(verdict, res["message"], start=start)
+    return outcomes
 
 
 _warmed = False
@@ -261,28 +286,52 @@ def _warm_up() -> None:
 def run_files(mlir: Path, inputs: Path, func: str, engine: str, seed: int, timeout: float | None) -> Outcome:
     """Run an MLIR file and inputs file on `engine` in a child process bounded by `timeout` seconds
     and classify the result; EngineUnavailable (a missing simulator) is raised, not classified."""
+    return run_files_engines(mlir, inputs, func, (engine,), seed, timeout)[engine]
+
+
+def run_files_engines(mlir: Path, inputs: Path, func: str, engines: tuple[str, ...], seed: int,
+                      timeout: float | None) -> dict[str, Outcome]:
+    """`run_files` on several engines in one child process, from one lowering, bounded by `timeout` seconds
+    in all: when it expires, every engine has the timeout outcome."""
     from dfv.runner import EngineUnavailable
 
     _warm_up()
     t0 = time.monotonic()
-    kind, value = _isolated(lambda: _classified(mlir, inputs, func, engine, seed), timeout)
+    kind, value = _isolated(lambda: _classified_engines(mlir, inputs, func, engines, seed), timeout)
     seconds = round(time.monotonic() - t0, 3)
     if kind == "outcome":
-        assert isinstance(value, Outcome)
+        assert isinstance(value, dict)
         return value
     if kind == "unavailable":
         raise EngineUnavailable(str(value))
     if kind == "timeout":
-        return Outcome(Verdict.TIMEOUT, f"no result within {value:g} s (the run and its processes were killed)",
-                       seconds)
-    return Outcome(Verdict.INTERNAL_ERROR, f"the run's process ended without a result (exit status {value})",
-                   seconds, "lost")
+        return dict.fromkeys(engines, Outcome(Verdict.TIMEOUT, f"no result within {value:g} s (the run and its "
+                                              "processes were killed)", seconds))
+    return dict.fromkeys(engines, Outcome(Verdict.INTERNAL_ERROR, f"the run's process ended without a result "
+                                          f"(exit status {value})", seconds, "lost"))
 
 
 def run_once(p: Program, engine: str, folder: Path, seed: int, timeout: float | None) -> Outcome:
     """Check `p` against the fuzzer's contract, write it to `folder` and run it on `engine`."""
+    return run_engines(p, (engine,), folder, seed, lambda _engine: timeout)[engine]
+
+
+def run_engines(p: Program, engines: tuple[str, ...], folder: Path, seed: int,
+                timeout_of: Callable[[str], float | None]) -> dict[str, Outcome]:
+    """`run_once` on each of `engines`: the golden ones in one child from one lowering (a golden run spends
+    most of its time lowering), bounded by the sum of their timeouts; each RTL engine in a child of its own
+    (a build may take minutes)."""
     problems = check(p)
     if problems:
-        return Outcome(Verdict.GENERATOR_INVALID, "; ".join(problems[:5]), 0.0)
+        return dict.fromkeys(engines, Outcome(Verdict.GENERATOR_INVALID, "; ".join(problems[:5]), 0.0))
     mlir, inputs = write_program(p, folder)
-    return run_files(mlir, inputs, p.name, engine, seed, timeout)
+    golden = tuple(e for e in engines if e not in RTL_ENGINES)
+    outcomes: dict[str, Outcome] = {}
+    if golden:
+        bounds = [timeout_of(e) for e in golden]
+        bound = None if None in bounds else sum(bounds)
+        outcomes.update(run_files_engines(mlir, inputs, p.name, golden, seed, bound))
+    for e in engines:
+        if e in RTL_ENGINES:
+            outcomes[e] = run_files(mlir, inputs, p.name, e, seed, timeout_of(e))
+    return {e: outcomes[e] for e in engines}
