@@ -112,6 +112,11 @@ class Job:
         return f"{self.toplevel}:{self.params}"
 
     @property
+    def process_label(self) -> str:
+        """Names the job's simulator process: its label without a kernel's latency."""
+        return f"{self.suite}:{self.kernel.name}" if self.kernel is not None else self.label
+
+    @property
     def process_key(self) -> str:
         """Jobs with equal process keys run in one simulator process (`processes`)."""
         return f"{self.suite}:{self.build_key}"

@@ -22,7 +22,7 @@ def _cases():
     for sim in SIMULATORS:
         for jobs in PROCESSES:
             seeds = ",".join(j.variant_key for j in jobs)
-            yield pytest.param(jobs, sim, id=f"{jobs[0].label}-{seeds}-{sim}")
+            yield pytest.param(jobs, sim, id=f"{jobs[0].process_label}-{seeds}-{sim}")
 
 
 @pytest.mark.parametrize(("jobs", "sim"), list(_cases()))
