@@ -22,6 +22,8 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -44,7 +46,12 @@ EXPECT_FAIL_TESTS = ("KernelWrongModel", "KernelCorruptResult")
 # Generated tops connect many channels through one packed wire per port group, which Verilator sees as
 # a combinational loop at the vector level (UNOPTFLAT) although no bit depends on itself (the
 # lowering guarantees no combinational cycle, and `make lint` checks the tops with -Wall).
-VERILATOR_ARGS = ("-Wno-UNOPTFLAT", "--output-split", "0")
+# The harness generates its clock (`tb.kernel.harness`): Verilator needs --timing for the delay, and
+# its timing runtime C++20.
+VERILATOR_ARGS = ("-Wno-UNOPTFLAT", "--output-split", "0", "--timing", "-CFLAGS", "-std=c++20")
+
+SHM = Path("/dev/shm")
+FILES_PLUSARG = "dfv_files"  # tb.common.sv_agents.FILES_PLUSARG (the simulator side must not import tb/ here)
 
 RANDOM_TRAFFIC = {"results": 0.5, "mem_req": 0.3, "mem_resp": 0.3}
 FULL_TRAFFIC: dict = {}
@@ -75,12 +82,19 @@ class Program:
     def dfg_yaml(self) -> Path:
         return self.folder / "dfg.yaml"
 
-    def spec(self, waves: bool = False, signoff: bool = True) -> BuildSpec:
-        """The build of this program's top; `signoff=False` is a quick build (no code coverage, -O0)."""
-        from lowering.topgen import module_name
+    @property
+    def harness_sv(self) -> Path:
+        return self.folder / "harness.sv"
 
-        return BuildSpec(module_name(self.g), {}, (self.top_sv,), label=self.tag, waves=waves,
-                         verilator_args=VERILATOR_ARGS, coverage=signoff, optimize=signoff)
+    def spec(self, waves: bool = False, signoff: bool = True) -> BuildSpec:
+        """The build of this program's harness (`tb.kernel.harness`: the generated top with the SystemVerilog
+        agents of tb/hdl beside it, the cocotb toplevel of a kernel run); `signoff=False` is a quick build (no
+        code coverage, -O0). The harness is written here, beside whatever `top.sv` the folder holds."""
+        from tb.kernel.harness import gen_harness, harness_name, hdl_sources
+
+        _write_if_changed(self.harness_sv, gen_harness(self.g))
+        return BuildSpec(harness_name(self.g), {}, (*hdl_sources(), self.top_sv, self.harness_sv), label=self.tag,
+                         waves=waves, verilator_args=VERILATOR_ARGS, coverage=signoff, optimize=signoff)
 
 
 def _write_if_changed(path: Path, text: str) -> None:
@@ -179,8 +193,16 @@ def run_kernel(prog: Program, args: list, sim: str, seed: int, run_dir: Path, *,
         wave_file.unlink(missing_ok=True)
         if sim == "icarus":
             plusargs.append(f"+dumpfile_path={wave_file}")
-    results = run_tests(prog.spec(waves, signoff), sim, TEST_MODULE, seed, run_dir, testcase=list(tests),
-                        env={DESCRIPTION_ENV: str(desc_path)}, waves=waves, plusargs=plusargs)
+    # the memory agents' bulk files (contents in, logs out): in a private tmpfs folder when there is one (far
+    # cheaper to write than most disks), else in the run folder
+    files = Path(tempfile.mkdtemp(prefix="dfv-kernel-", dir=SHM)) if SHM.is_dir() else run_dir
+    plusargs.append(f"+{FILES_PLUSARG}={files}")
+    try:
+        results = run_tests(prog.spec(waves, signoff), sim, TEST_MODULE, seed, run_dir, testcase=list(tests),
+                            env={DESCRIPTION_ENV: str(desc_path)}, waves=waves, plusargs=plusargs)
+    finally:
+        if files != run_dir:
+            shutil.rmtree(files, ignore_errors=True)
     records = {}
     for t in tests:
         f = run_dir / f"kernel.{t}.json"
