@@ -29,7 +29,7 @@ from pathlib import Path
 
 from dfv.sim.build import BuildSpec
 from dfv.sim.run import TestResult, run_tests
-from dfv.sim.toolchain import BUILD_DIR
+from dfv.sim.toolchain import BUILD_DIR, RTL_DIR
 from golden.interpreter import arg_words
 from golden.types import DEFAULT_INDEX_WIDTH
 from lowering.dfg import DFG
@@ -86,15 +86,18 @@ class Program:
     def harness_sv(self) -> Path:
         return self.folder / "harness.sv"
 
-    def spec(self, waves: bool = False, signoff: bool = True) -> BuildSpec:
+    def spec(self, waves: bool = False, signoff: bool = True, rtl_dir: Path = RTL_DIR,
+             build_root: Path = BUILD_DIR) -> BuildSpec:
         """The build of this program's harness (`tb.kernel.harness`: the generated top with the SystemVerilog
         agents of tb/hdl beside it, the cocotb toplevel of a kernel run); `signoff=False` is a quick build (no
-        code coverage, -O0). The harness is written here, beside whatever `top.sv` the folder holds."""
+        code coverage, -O0); `rtl_dir` / `build_root` as in `BuildSpec` (a test builds on a broken copy of
+        the RTL). The harness is written here, beside whatever `top.sv` the folder holds."""
         from tb.kernel.harness import gen_harness, harness_name, hdl_sources
 
         _write_if_changed(self.harness_sv, gen_harness(self.g))
         return BuildSpec(harness_name(self.g), {}, (*hdl_sources(), self.top_sv, self.harness_sv), label=self.tag,
-                         waves=waves, verilator_args=VERILATOR_ARGS, coverage=signoff, optimize=signoff)
+                         waves=waves, verilator_args=VERILATOR_ARGS, coverage=signoff, optimize=signoff,
+                         rtl_dir=rtl_dir, build_root=build_root)
 
 
 def _write_if_changed(path: Path, text: str) -> None:
@@ -154,14 +157,16 @@ class KernelOutcome:
 def run_kernel(prog: Program, args: list, sim: str, seed: int, run_dir: Path, *, latency: int = 1,
                traffic: dict | None = None, tests: tuple[str, ...] = (MAIN_TEST,), coverage: dict | None = None,
                source: tuple[list, dict] | None = None, waves: bool = False, name: str | None = None,
-               max_cycles: int = 200_000, deadlock_cycles: int = 2000, signoff: bool = True) -> KernelOutcome:
+               max_cycles: int = 200_000, deadlock_cycles: int = 2000, signoff: bool = True,
+               rtl_dir: Path = RTL_DIR, build_root: Path = BUILD_DIR) -> KernelOutcome:
     """Simulate `prog` on `args` in the kernel environment on `sim` with `seed`.
 
     `signoff` builds with Verilator's code coverage and an optimised model (the regression's runs feed
     `make coverage` and `make bench`); a one-off run builds without either, some 7 times faster.
     `source` is the reference `(returns, memrefs)` (`Lowered.reference`: the source interpreter's, or the
     golden token semantics of a handshake program; computed here when not given);
-    `coverage` the functional-coverage bins (`{"suite", "kernels", "latencies"}`) or None for none.
+    `coverage` the functional-coverage bins (`{"suite", "kernels", "latencies"}`) or None for none;
+    `rtl_dir` / `build_root` build on another copy of the RTL tree (a must-fail test's broken one).
     """
     if source is None:
         source = prog.lowered.reference(args)
@@ -198,8 +203,8 @@ def run_kernel(prog: Program, args: list, sim: str, seed: int, run_dir: Path, *,
     files = Path(tempfile.mkdtemp(prefix="dfv-kernel-", dir=SHM)) if SHM.is_dir() else run_dir
     plusargs.append(f"+{FILES_PLUSARG}={files}")
     try:
-        results = run_tests(prog.spec(waves, signoff), sim, TEST_MODULE, seed, run_dir, testcase=list(tests),
-                            env={DESCRIPTION_ENV: str(desc_path)}, waves=waves, plusargs=plusargs)
+        results = run_tests(prog.spec(waves, signoff, rtl_dir, build_root), sim, TEST_MODULE, seed, run_dir,
+                            testcase=list(tests), env={DESCRIPTION_ENV: str(desc_path)}, waves=waves, plusargs=plusargs)
     finally:
         if files != run_dir:
             shutil.rmtree(files, ignore_errors=True)

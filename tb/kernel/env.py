@@ -15,8 +15,9 @@ Built on the generic operation environment (`tb.common.op_env`), with the progra
   source + monitor on `start` and each scalar argument, a sink (seeded back-pressure, ready only while
   valid) + monitor on each result and `done`, and one memory model (`dfv_mem_model`: seeded `mem_req`
   back-pressure while valid, read latency, seeded response stalls, initial contents from the inputs,
-  contents read back at the end, exactly-once answers) per `extmemory` port set `arg<i>_mem_req` /
-  `arg<i>_mem_resp`. The harness's run control wakes Python only when there is something to do.
+  contents read back at the end, exactly-once answers, and `mem_resp_ready` 0 while no load is
+  outstanding: a check the per-cycle model had only in the memory suites) per `extmemory` port set
+  `arg<i>_mem_req` / `arg<i>_mem_resp`. The harness's run control wakes Python only when there is something to do.
 - `UpstreamCheck` (`tb.kernel.upstream`): spec 003's upstream extra signals, driven on the results
   and checked on the arguments wired to them, cycle by cycle (the only per-cycle Python, and only for
   programs with such ports).
@@ -255,7 +256,7 @@ class KernelEnv(OpEnv):
             mem.configure(self.tb, getattr(top, f"mem_arg{i}"), f"mem_arg{i}", w, g.index_width, max(1, grp.size),
                           desc.latency, contents, req_stall=req, resp_stall=resp,
                           rng=channel_rng(seed, f"arg{i}_mem", "model"), req_consumer=Consumer.WHILE_VALID,
-                          log_depth=MEMORY_LOG_DEPTH)
+                          check_resp_ready=True, log_depth=MEMORY_LOG_DEPTH)
             self.memories[i] = mem
         self.ctl = RunControl(self.tb, top.ctl)
         # the generated top inside the harness: its internal channels and instances (the one place its path is named)

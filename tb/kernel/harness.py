@@ -79,8 +79,7 @@ def gen_harness(g: DFG) -> str:
              f"  // the clock: {CLOCK_NS} ns period (tb/common/clock.py), generated here so that it costs neither",
              "  // Python nor a VPI callback per edge (Verilator builds with --timing)",
              "  logic clk;",
-             "  initial clk = 1'b0;",
-             f"  always #{CLOCK_NS / 2:g} clk = ~clk;",
+             f"  initial begin clk = 1'b0; forever #{CLOCK_NS / 2:g} clk = ~clk; end",
              "  logic [31:0] cycle;"]
     conns = []
     for decl in _func_ports(g):
