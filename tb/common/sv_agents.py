@@ -352,14 +352,14 @@ class SvMemoryModel(uvm_component):
             raise ValueError("the memory model's mem_req ready is eager or while-valid")
         self.tb, self.h, self.name, self.width, self.addr_width, self.size = tb, handle, name, width, addr_width, size
         self.latency, self.log_depth = latency, log_depth
-        self.contents: dict[int, int] = dict(contents)
+        self._contents: dict[int, int] = dict(contents)
         self.contents_at_reset: dict[int, dict[int, int]] = {}
-        self.requests: list[Request] = []
-        self.errors: list[str] = []
-        self.req_stall_runs: list[int] = []
-        self.resp_stall_runs: list[int] = []
-        self.activity = 0
+        self._requests: list[Request] = []
+        self._errors: list[str] = []
+        self._req_stall_runs: list[int] = []
+        self._resp_stall_runs: list[int] = []
         self._unanswered: deque[Request] = deque()
+        self._raw: list[tuple[int, list[str], list[str], list[str] | None]] = []  # dumped, not yet decoded
         self._req_read = self._resp_read = 0
         self._dumps = 0
         req_rng, resp_rng = random.Random(rng.random()), random.Random(rng.random())
@@ -377,7 +377,7 @@ class SvMemoryModel(uvm_component):
             write_pattern(handle.req_gen, req_stall, req_rng)
             write_pattern(handle.resp_gen, resp_stall, resp_rng)
             mask = (1 << width) - 1
-            self._file("load").write_text("".join(f"{self.contents.get(k, 0) & mask:x}\n" for k in range(size)))
+            self._file("load").write_text("".join(f"{self._contents.get(k, 0) & mask:x}\n" for k in range(size)))
             handle.load_cmd.value = 1  # loaded at the next rising edge (in reset)
 
         tb.setup.append(setup)
@@ -390,7 +390,7 @@ class SvMemoryModel(uvm_component):
         if self.tb.epoch > 1:
             await self.finish(self.tb.epoch - 1)
         self.contents_at_reset[self.tb.epoch] = dict(self.contents)
-        self._unanswered.clear()  # the DUT forgets its outstanding loads
+        self._unanswered.clear()  # the DUT forgets its outstanding loads (their responses never come)
         self._req_read = self._resp_read = 0
 
     def behind(self) -> bool:
@@ -413,49 +413,87 @@ class SvMemoryModel(uvm_component):
         self.absorb(epoch, with_contents)
 
     def absorb(self, epoch: int | None = None, with_contents: bool = False) -> None:
-        """Read the dumped request and response logs (requests first: a response follows its load)."""
+        """Take the dumped request and response log entries (and contents) not read yet; they are decoded
+        when first asked for (`requests`, `contents`, ...), after the run: the run itself only copies text."""
         epoch = self.tb.epoch if epoch is None else epoch
-        w, aw, d = self.width, self.addr_width, self.log_depth
+        d = self.log_depth
+        chunks = []
+        for count, attr, kind in ((self.h.dump_req_count_q, "_req_read", "req"),
+                                  (self.h.dump_resp_count_q, "_resp_read", "resp")):
+            n, read = read_u(count), getattr(self, attr)
+            if n - read > d:
+                raise RuntimeError(f"memory model: {kind} log overrun ({n - read} unread, {d} kept)")
+            words = hex_words(self._file(kind)) if n > read else []
+            chunks.append([words[k % d] for k in range(read, n)])
+            setattr(self, attr, n)
+        self._raw.append((epoch, chunks[0], chunks[1], hex_words(self._file("mem"))[:self.size] if with_contents
+                          else None))
+
+    def _decode(self) -> None:
+        """Decode the absorbed entries in order (requests of a dump before its responses: a response follows
+        its load)."""
+        w, aw = self.width, self.addr_width
         rw = 1 + aw + w
-        n = read_u(self.h.dump_req_count_q)
-        if n - self._req_read > d:
-            raise RuntimeError(f"memory model: request log overrun ({n - self._req_read} unread, {d} kept)")
-        reqlog = hex_words(self._file("req")) if n > self._req_read else []
-        for k in range(self._req_read, n):
-            e = hex_int(reqlog[k % d], f"{self.name}.reqlog[{k % d}]")
-            data, offered, accepted = e & ((1 << rw) - 1), e >> rw & MASK32, e >> (rw + 32) & MASK32
-            req = Request(epoch, offered, accepted, data >> (aw + w) & 1, data >> w & ((1 << aw) - 1),
-                          data & ((1 << w) - 1))
-            self.requests.append(req)
-            self.req_stall_runs.append(accepted - offered)
-            self.activity += 1
-            if not req.we:
-                req.due = accepted + self.latency
-                self._unanswered.append(req)
-        self._req_read = n
-        n = read_u(self.h.dump_resp_count_q)
-        if n - self._resp_read > d:
-            raise RuntimeError(f"memory model: response log overrun ({n - self._resp_read} unread, {d} kept)")
-        resplog = hex_words(self._file("resp")) if n > self._resp_read else []
-        for k in range(self._resp_read, n):
-            e = hex_int(resplog[k % d], f"{self.name}.resplog[{k % d}]")
-            presented, answered = e & MASK32, e >> 32 & MASK32
-            if not self._unanswered:
-                self.errors.append(f"memory model: a response answered at cycle {answered} matches no load request")
-                continue
-            req = self._unanswered.popleft()
-            req.answered = answered
-            req.answers += 1
-            self.resp_stall_runs.append(answered - presented)
-            self.activity += 1
-        self._resp_read = n
-        if with_contents:
-            mem = hex_words(self._file("mem"))
-            for k in range(self.size):
-                self.contents[k] = hex_int(mem[k], f"{self.name}.mem[{k}]")
-            for r in self.requests:  # stores outside the modelled words
-                if r.we and r.addr >= self.size:
-                    self.contents[r.addr] = r.wdata
+        for epoch, reqs, resps, mem in self._raw:
+            for k, word in enumerate(reqs):
+                e = hex_int(word, f"{self.name}: request log entry {k}")
+                data, offered, accepted = e & ((1 << rw) - 1), e >> rw & MASK32, e >> (rw + 32) & MASK32
+                req = Request(epoch, offered, accepted, data >> (aw + w) & 1, data >> w & ((1 << aw) - 1),
+                              data & ((1 << w) - 1))
+                self._requests.append(req)
+                self._req_stall_runs.append(accepted - offered)
+                if not req.we:
+                    req.due = accepted + self.latency
+                    self._unanswered.append(req)
+            for k, word in enumerate(resps):
+                e = hex_int(word, f"{self.name}: response log entry {k}")
+                presented, answered = e & MASK32, e >> 32 & MASK32
+                if not self._unanswered:
+                    self._errors.append(f"memory model: a response answered at cycle {answered} matches no load "
+                                        "request")
+                    continue
+                req = self._unanswered.popleft()
+                req.answered = answered
+                req.answers += 1
+                self._resp_stall_runs.append(answered - presented)
+            if mem is not None:
+                for k in range(self.size):
+                    self._contents[k] = hex_int(mem[k], f"{self.name}.mem[{k}]")
+                for r in self._requests:  # stores outside the modelled words
+                    if r.we and r.addr >= self.size:
+                        self._contents[r.addr] = r.wdata
+        self._raw.clear()
+
+    @property
+    def requests(self) -> list[Request]:
+        self._decode()
+        return self._requests
+
+    @property
+    def contents(self) -> dict[int, int]:
+        self._decode()
+        return self._contents
+
+    @property
+    def errors(self) -> list[str]:
+        self._decode()
+        return self._errors
+
+    @property
+    def req_stall_runs(self) -> list[int]:
+        self._decode()
+        return self._req_stall_runs
+
+    @property
+    def resp_stall_runs(self) -> list[int]:
+        self._decode()
+        return self._resp_stall_runs
+
+    @property
+    def activity(self) -> int:
+        """Handshakes on either channel so far (for deadlock detection)."""
+        self._decode()
+        return len(self._req_stall_runs) + len(self._resp_stall_runs)
 
     def collect_errors(self) -> None:
         h = self.h
@@ -465,25 +503,26 @@ class SvMemoryModel(uvm_component):
 
         n = try_u(h.rready_count_q)
         if n:
-            self.errors.append(f"mem_resp_ready is 1 at cycle {read_u(h.rready_cycle_q)} with no load outstanding (it "
+            self._errors.append(f"mem_resp_ready is 1 at cycle {read_u(h.rready_cycle_q)} with no load outstanding (it "
                                "must be 0: loads outstanding and the head port free, docs/primitives.md); the DUT "
                                f"would take a response to no request{more(n)}")
         n = try_u(h.change_count_q)
         if n:
-            self.errors.append(f"mem_req: data changed from {read_u(h.change_old_q):#x} to {read_u(h.change_new_q):#x} "
-                               f"at cycle {read_u(h.change_cycle_q)} while waiting for ready{more(n)}")
+            old, new = read_u(h.change_old_q), read_u(h.change_new_q)
+            self._errors.append(f"mem_req: data changed from {old:#x} to {new:#x} "
+                                f"at cycle {read_u(h.change_cycle_q)} while waiting for ready{more(n)}")
         n = try_u(h.drop_count_q)
         if n:
-            self.errors.append(f"mem_req: valid dropped at cycle {read_u(h.drop_cycle_q)} before the request was "
+            self._errors.append(f"mem_req: valid dropped at cycle {read_u(h.drop_cycle_q)} before the request was "
                                f"taken{more(n)}")
         n = try_u(h.wdata_count_q)
         if n:
-            self.errors.append(f"mem_req: load of address {read_u(h.wdata_addr_q):#x} at cycle "
+            self._errors.append(f"mem_req: load of address {read_u(h.wdata_addr_q):#x} at cycle "
                                f"{read_u(h.wdata_cycle_q)} carries wdata {read_u(h.wdata_value_q):#x} (must be 0)"
                                f"{more(n)}")
         n = try_u(h.overflow_count_q)
         if n:
-            self.errors.append(f"memory model: {n} load(s) dropped: more outstanding than the model's pending queue "
+            self._errors.append(f"memory model: {n} load(s) dropped: more outstanding than the model's pending queue "
                                "holds")
 
     async def finish(self, epoch: int | None = None) -> None:
