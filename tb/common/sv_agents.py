@@ -2,8 +2,9 @@
 `tb.kernel.harness`): the agents do the per-cycle work beside the DUT, Python configures them before the
 reset is released, fills their token RAMs, and reads their logs only when the run control
 (`dfv_run_control`) raises attention: a log half full, the run complete, a quiet-probe point, a
-deadline. The clock is a GPI clock (`GpiTB`), so a run costs Python nothing per cycle unless some
-component registers a per-cycle callback of the `TB` loop (spec 003's upstream extras do).
+deadline. The clock comes from the harness itself (or, for a toplevel without one, a GPI clock started by
+`GpiTB`), so a run costs Python nothing per cycle unless some component registers a per-cycle callback of
+the `TB` loop (spec 003's upstream extras do).
 
 The classes keep the contract of the per-cycle ones (tb/common/channel.py, tb/memory/model.py) the
 scoreboards and coverage use: `SvChannelMonitor` publishes `Observed` tokens in order and keeps
@@ -95,7 +96,8 @@ def write_pattern(gen, pattern: Pattern, rng: random.Random) -> None:
 
 
 class GpiTB(TB):
-    """A `TB` whose clock is a GPI clock and whose cycle count is the harness's counter (`dfv_run_control`).
+    """A `TB` whose cycle count is the harness's counter (`dfv_run_control`) and whose clock is the harness's
+    own (`clock_from_python=False`) or a GPI clock (no Python per edge).
 
     The per-cycle loop of `TB` runs only when some component registered a callback; `setup` callbacks run
     once, at the first reset, before it is released (agents write their configuration then)."""
