@@ -24,6 +24,7 @@ agents (full-rate runs do not: nothing is random there).
 from __future__ import annotations
 
 import random
+import re
 from collections import deque
 from pathlib import Path
 
@@ -40,6 +41,7 @@ from tb.common.traffic import MAX_STALL_RUN, Consumer, Pattern
 from tb.memory.model import Request
 
 MASK32 = (1 << 32) - 1
+COMMENT = re.compile(r"//[^\n]*")
 
 
 def read_u(handle) -> int:
@@ -319,8 +321,11 @@ def files_dir() -> Path:
 def hex_words(path: Path) -> list[str]:
     """The words of a `$writememh` file of a whole array (or of its first entries), in address order, as
     text (parse only those needed: a log is mostly old entries)."""
+    text = path.read_text()
+    if "@" not in text:  # the common case, at C speed (Icarus writes `// 0x<address>` comments)
+        return (COMMENT.sub("", text) if "/" in text else text).split()
     words: list[str] = []
-    for line in path.read_text().splitlines():
+    for line in text.splitlines():
         line = line.split("//", 1)[0].strip()
         for tok in line.split():
             if tok.startswith("@"):
@@ -378,10 +383,10 @@ class SvMemoryModel(uvm_component):
             handle.check_resp_ready.value = 1 if check_resp_ready else 0
             write_pattern(handle.req_gen, req_stall, req_rng)
             write_pattern(handle.resp_gen, resp_stall, resp_rng)
-            mask = (1 << width) - 1
-            self._file("load").write_text("".join(f"{self._contents.get(k, 0) & mask:x}\n" for k in range(size)))
             handle.load_cmd.value = 1  # loaded at the next rising edge (in reset)
 
+        mask = (1 << width) - 1  # the contents file is written now (build phase), loaded at the first reset
+        self._file("load").write_text("".join(f"{self._contents.get(k, 0) & mask:x}\n" for k in range(size)))
         tb.setup.append(setup)
         tb.async_reset_listeners.append(self._on_reset)
 
