@@ -68,6 +68,15 @@ def test_deadlock_behind_memory_traffic(tmp_path):
     assert "channel c15 (load_7.data -> addi_9.lhs) from memref.load at" in text
 
 
+def test_runaway_is_reported_with_the_channels_holding_tokens(tmp_path):
+    # a healthy bubble sort stopped at 100 cycles: the harness wakes Python at the deadline it set
+    out = run_kernel(prepare(kernel_path("bubble_sort"), "bubble_sort"), gen("bubble_sort", 2), "icarus", 1,
+                     tmp_path, max_cycles=100)
+    text = _failure(out)
+    assert text.startswith("kernel bubble_sort: still running after 100 cycles (a runaway loop?); holding tokens: ")
+    assert "from scf.for at" in text and "deadlock" not in text
+
+
 def test_stranded_token_and_busy_instance_are_named(tmp_path):
     # the value gcd's loop leaves for its sink at the exit is never taken: results and done still arrive
     prog = _faulty("gcd", "stranded", "assign cond_br_8_out_false_ready[0] = sink_22_in_ready[0];",
