@@ -23,13 +23,15 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
+import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from dfv.sim.build import BuildSpec
 from dfv.sim.run import TestResult, run_tests
-from dfv.sim.toolchain import BUILD_DIR
+from dfv.sim.toolchain import BUILD_DIR, RTL_DIR
 from golden.interpreter import arg_words
 from golden.types import DEFAULT_INDEX_WIDTH
 from lowering.dfg import DFG
@@ -47,7 +49,12 @@ EXPECT_FAIL_TESTS = ("KernelWrongModel", "KernelCorruptResult")
 # Generated tops connect many channels through one packed wire per port group, which Verilator sees as
 # a combinational loop at the vector level (UNOPTFLAT) although no bit depends on itself (the
 # lowering guarantees no combinational cycle, and `make lint` checks the tops with -Wall).
-VERILATOR_ARGS = ("-Wno-UNOPTFLAT", "--output-split", "0")
+# The harness generates its clock (`tb.kernel.harness`): Verilator needs --timing for the delay, and
+# its timing runtime C++20.
+VERILATOR_ARGS = ("-Wno-UNOPTFLAT", "--output-split", "0", "--timing", "-CFLAGS", "-std=c++20")
+
+SHM = Path("/dev/shm")
+FILES_PLUSARG = "dfv_files"  # tb.common.sv_agents.FILES_PLUSARG (the simulator side must not import tb/ here)
 
 RANDOM_TRAFFIC = {"results": 0.5, "mem_req": 0.3, "mem_resp": 0.3}
 FULL_TRAFFIC: dict = {}
@@ -78,12 +85,22 @@ class Program:
     def dfg_yaml(self) -> Path:
         return self.folder / "dfg.yaml"
 
-    def spec(self, waves: bool = False, signoff: bool = True) -> BuildSpec:
-        """The build of this program's top; `signoff=False` is a quick build (no code coverage, -O0)."""
-        from lowering.topgen import module_name
+    @property
+    def harness_sv(self) -> Path:
+        return self.folder / "harness.sv"
 
-        return BuildSpec(module_name(self.g), {}, (self.top_sv,), label=self.tag, waves=waves,
-                         verilator_args=VERILATOR_ARGS, coverage=signoff, optimize=signoff)
+    def spec(self, waves: bool = False, signoff: bool = True, rtl_dir: Path = RTL_DIR,
+             build_root: Path = BUILD_DIR) -> BuildSpec:
+        """The build of this program's harness (`tb.kernel.harness`: the generated top with the SystemVerilog
+        agents of tb/hdl beside it, the cocotb toplevel of a kernel run); `signoff=False` is a quick build (no
+        code coverage, -O0); `rtl_dir` / `build_root` as in `BuildSpec` (a test builds on a broken copy of
+        the RTL). The harness is written here, beside whatever `top.sv` the folder holds."""
+        from tb.kernel.harness import gen_harness, harness_name, hdl_sources
+
+        _write_if_changed(self.harness_sv, gen_harness(self.g))
+        return BuildSpec(harness_name(self.g), {}, (*hdl_sources(), self.top_sv, self.harness_sv), label=self.tag,
+                         waves=waves, verilator_args=VERILATOR_ARGS, coverage=signoff, optimize=signoff,
+                         rtl_dir=rtl_dir, build_root=build_root)
 
 
 def _write_if_changed(path: Path, text: str) -> None:
@@ -164,14 +181,15 @@ def run_kernel(prog: Program, args: list, sim: str, seed: int, run_dir: Path, *,
 
 def run_kernels(prog: Program, runs: Sequence[KernelRun], sim: str, run_dir: Path, *, traffic: dict | None = None,
                 coverage: dict | None = None, waves: bool = False, name: str | None = None,
-                max_cycles: int = 200_000, deadlock_cycles: int = 2000,
-                signoff: bool = True) -> dict[str, KernelOutcome]:
+                max_cycles: int = 200_000, deadlock_cycles: int = 2000, signoff: bool = True,
+                rtl_dir: Path = RTL_DIR, build_root: Path = BUILD_DIR) -> dict[str, KernelOutcome]:
     """Simulate `prog` in the kernel environment on `sim`, every run of `runs` in one simulator process
     (the first run's seed seeds the simulator); the outcome of each, by key.
 
     `signoff` builds with Verilator's code coverage and an optimised model (the regression's runs feed
     `make coverage` and `make bench`); a one-off run builds without either, some 7 times faster.
-    `coverage` the functional-coverage bins (`{"suite", "kernels", "latencies"}`) or None for none.
+    `coverage` the functional-coverage bins (`{"suite", "kernels", "latencies"}`) or None for none;
+    `rtl_dir` / `build_root` build on another copy of the RTL tree (a must-fail test's broken one).
     """
     run_dir = Path(run_dir).resolve()
     run_dir.mkdir(parents=True, exist_ok=True)
@@ -204,9 +222,17 @@ def run_kernels(prog: Program, runs: Sequence[KernelRun], sim: str, run_dir: Pat
         wave_file.unlink(missing_ok=True)
         if sim == "icarus":
             plusargs.append(f"+dumpfile_path={wave_file}")
+    # the memory agents' bulk files (contents in, logs out): in a private tmpfs folder when there is one (far
+    # cheaper to write than most disks), else in the run folder; the tests of the runs use it in turn
+    files = Path(tempfile.mkdtemp(prefix="dfv-kernel-", dir=SHM)) if SHM.is_dir() else run_dir
+    plusargs.append(f"+{FILES_PLUSARG}={files}")
     testcase = [v.test_name(t) for v, run in zip(variants, runs, strict=True) for t in run.tests]
-    results = run_tests(prog.spec(waves, signoff), sim, TEST_MODULE, runs[0].seed, run_dir, testcase=testcase,
-                        waves=waves, plusargs=plusargs, variants=variants)
+    try:
+        results = run_tests(prog.spec(waves, signoff, rtl_dir, build_root), sim, TEST_MODULE, runs[0].seed, run_dir,
+                            testcase=testcase, waves=waves, plusargs=plusargs, variants=variants)
+    finally:
+        if files != run_dir:
+            shutil.rmtree(files, ignore_errors=True)
     outcomes = {}
     for v, run in zip(variants, runs, strict=True):
         records = {}

@@ -1,7 +1,9 @@
-"""`make lint` for RTL: Verilator `--lint-only -Wall` on every module under rtl/.
+"""`make lint` for RTL: Verilator `--lint-only -Wall` on every module under rtl/, and on the
+SystemVerilog testbench agents of tb/hdl (the kernel harness's, `tb.kernel.harness`).
 
 Each module is linted as the top of one invocation over all RTL sources (so packages resolve),
-at its default parameters and at every parameter set the regression builds. Any warning fails.
+at its default parameters and at every parameter set the regression builds; each tb/hdl module over
+the tb/hdl sources, at its default parameters and at a wide-data set. Any warning fails.
 """
 
 from __future__ import annotations
@@ -9,25 +11,32 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 from dfv.sim.regress import load_jobs
 from dfv.sim.toolchain import rtl_sources, setup_path
+from tb.kernel.harness import hdl_sources
 
 MODULE = re.compile(r"^\s*module\s+(\w+)", re.MULTILINE)
 
 
-def modules() -> list[str]:
-    """Every module declared under rtl/ (one per file, named like the file)."""
+# tb/hdl modules linted beyond their defaults: wide data (several 32-bit words of idle garbage)
+HDL_PARAMS = {"dfv_chan_source": ({"W": 40},), "dfv_chan_monitor": ({"W": 40, "IS_OUTPUT": 1, "IDLE_X": 0},),
+              "dfv_mem_model": ({"W": 40, "AW": 6, "SIZE": 64},)}
+
+
+def modules(sources: list[Path] | None = None) -> list[str]:
+    """Every module declared in `sources` (default: under rtl/; one per file, named like the file)."""
     names = []
-    for src in rtl_sources():
+    for src in rtl_sources() if sources is None else sources:
         names += MODULE.findall(src.read_text())
     return names
 
 
-def lint(top: str, params: dict[str, int]) -> str:
-    """Lint output for `top` at `params` ("" when clean)."""
+def lint(top: str, params: dict[str, int], sources: list[Path] | None = None) -> str:
+    """Lint output for `top` at `params` over `sources` (default: rtl/) ("" when clean)."""
     cmd = ["verilator", "--lint-only", "-Wall", "--top-module", top, *[f"-G{k}={v}" for k, v in params.items()],
-           *map(str, rtl_sources())]
+           *map(str, rtl_sources() if sources is None else sources)]
     proc = subprocess.run(cmd, capture_output=True, text=True)
     return (proc.stdout + proc.stderr).strip() if proc.returncode or proc.stderr.strip() else ""
 
@@ -46,6 +55,18 @@ def main() -> int:
             print(f"LINT FAIL {label}\n{out}")
         else:
             print(f"lint ok   {label}")
+    hdl = hdl_sources()
+    hdl_targets = [(m, ()) for m in modules(hdl)]
+    hdl_targets += [(m, tuple(sorted(p.items()))) for m, sets in HDL_PARAMS.items() for p in sets]
+    for top, params in hdl_targets:
+        out = lint(top, dict(params), hdl)
+        label = "tb/hdl " + top + "".join(f" {k}={v}" for k, v in params)
+        if out:
+            failures += 1
+            print(f"LINT FAIL {label}\n{out}")
+        else:
+            print(f"lint ok   {label}")
+    targets |= set(hdl_targets)
     print(f"{len(targets) - failures} clean, {failures} with warnings")
     return 1 if failures else 0
 

@@ -388,12 +388,34 @@ class OpEnv(uvm_env):
         traffic: TrafficConfig = ConfigDB().get(self, "", "TRAFFIC")
         seed = variants.seed()
         PackedSignal.forget()
-        self.tb = TB(cocotb.top)
+        self.tb = self.make_tb()
         self.offers_at_reset: dict[int, dict[str, object]] = {}
         self.tb.reset_listeners.append(self._record_offers)
         self.inputs: dict[str, ChannelDriver] = {}
         self.readies: dict[str, ReadyDriver] = {}
         self.monitors: dict[str, ChannelMonitor] = {}
+        self.build_agents(traffic, seed)
+        self.sequencer = uvm_sequencer("sequencer", self)
+        self.driver = OpDriver.create("driver", self)
+        self.scoreboard = ConfigDB().get(self, "", "SCOREBOARD_CLASS").create("scoreboard", self)
+        for signal, value in self.cfg.tie_offs:
+            getattr(self.tb.dut, signal).value = value
+        self.coverage = ConfigDB().get(self, "", "COVERAGE_CLASS").create("coverage", self)
+        self.end_errors: list[str] = []
+        self.final_status: dict[str, int] = {}
+        self.aborted: str | None = None  # set by a test that catches `RunAborted` to check the end state too
+        self.faults: list[Fault] = []  # injected by an expected-failure test (wrong model, corrupting monitor)
+        # at_init once per cycle, for the scoreboard's busy check; a top level without one (the kernel
+        # environment's harness: its instances are checked at the end) has no trace
+        self.at_init_trace = AtInitTrace(self.tb, self.tb.dut.at_init) if hasattr(self.tb.dut, "at_init") else None
+
+    def make_tb(self) -> TB:
+        """The bench: clock, reset and the per-cycle loop of the Python agents."""
+        return TB(cocotb.top)
+
+    def build_agents(self, traffic: TrafficConfig, seed: int) -> None:
+        """A driver or ready driver and a monitor per channel (`inputs`, `readies`, `monitors`): the
+        per-cycle Python agents of tb/common/channel.py."""
         for c in self.cfg.channels:
             key = c.name.replace("[", "_").replace("]", "")
             pattern = traffic.for_channel(c.name, c.is_input)
@@ -408,19 +430,6 @@ class OpEnv(uvm_env):
             mon = ChannelMonitor.create(f"mon_{key}", self)
             mon.configure(self.tb, c, idle_x=c.is_input and self.inputs[c.name].x_idle)
             self.monitors[c.name] = mon
-        self.sequencer = uvm_sequencer("sequencer", self)
-        self.driver = OpDriver.create("driver", self)
-        self.scoreboard = ConfigDB().get(self, "", "SCOREBOARD_CLASS").create("scoreboard", self)
-        for signal, value in self.cfg.tie_offs:
-            getattr(self.tb.dut, signal).value = value
-        self.coverage = ConfigDB().get(self, "", "COVERAGE_CLASS").create("coverage", self)
-        self.end_errors: list[str] = []
-        self.final_status: dict[str, int] = {}
-        self.aborted: str | None = None  # set by a test that catches `RunAborted` to check the end state too
-        self.faults: list[Fault] = []  # injected by an expected-failure test (wrong model, corrupting monitor)
-        # at_init once per cycle, for the scoreboard's busy check; a top level without one (the kernel
-        # environment's generated top: its instances are checked at the end) has no trace
-        self.at_init_trace = AtInitTrace(self.tb, self.tb.dut.at_init) if hasattr(self.tb.dut, "at_init") else None
 
     def connect_phase(self):
         self.driver.seq_item_port.connect(self.sequencer.seq_item_export)

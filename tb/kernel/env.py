@@ -10,13 +10,17 @@ Built on the generic operation environment (`tb.common.op_env`), with the progra
   the golden DFG interpreter (`golden.interpreter.run_dfg`) on them and the memref contents. So the
   generic scoreboard compares every result and the done stream with the golden DFG run, token for
   token, and the generic expected-failure overrides apply unchanged.
-- Agents: a channel driver + monitor on `start` and each scalar argument, a ready driver (seeded
-  back-pressure, ready only while valid) + monitor on each result and `done`, and one memory agent
-  (`tb.memory.model.MemoryModel`: seeded `mem_req` back-pressure while valid, read latency, seeded response
-  stalls, initial contents from the inputs, contents read back at the end, exactly-once answers) per
-  `extmemory` port set `arg<i>_mem_req` / `arg<i>_mem_resp`.
+- Agents: SystemVerilog agents beside the generated top in its harness (`tb.kernel.harness`, tb/hdl),
+  driven and read at transaction level (`tb.common.sv_agents`), so no Python runs per cycle: a channel
+  source + monitor on `start` and each scalar argument, a sink (seeded back-pressure, ready only while
+  valid) + monitor on each result and `done`, and one memory model (`dfv_mem_model`: seeded `mem_req`
+  back-pressure while valid, read latency, seeded response stalls, initial contents from the inputs,
+  contents read back at the end, exactly-once answers, and `mem_resp_ready` 0 while no load is
+  outstanding: a check the per-cycle model had only in the memory suites) per `extmemory` port set
+  `arg<i>_mem_req` / `arg<i>_mem_resp`. The harness's run control wakes Python only when there is something to do.
 - `UpstreamCheck` (`tb.kernel.upstream`): spec 003's upstream extra signals, driven on the results
-  and checked on the arguments wired to them, cycle by cycle.
+  and checked on the arguments wired to them, cycle by cycle (the only per-cycle Python, and only for
+  programs with such ports).
 - `KernelScoreboard` adds, beyond the token comparison: results and final memref contents against
   the golden DFG run and the source interpreter; the `mem_req` sequence of every port set against
   the golden model's access order of that memory group; the golden run itself clean.
@@ -41,6 +45,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+import cocotb
+from cocotb.triggers import FallingEdge
 from pyuvm import ConfigDB
 
 from golden.catalogue import WIRING
@@ -52,7 +58,7 @@ from lowering.config import read_config
 from lowering.dfg import DFG
 from lowering.topgen import channel_wires, instance_name
 from tb.common import variants
-from tb.common.channel import ChannelMonitor, ChannelSpec, Observed
+from tb.common.channel import ChannelSpec, Observed
 from tb.common.fcov import STALL_BINS, export_run_coverage, sample_cross, sample_point, stall_bin
 from tb.common.op_env import (
     ExpectedErrors,
@@ -62,11 +68,22 @@ from tb.common.op_env import (
     OpItem,
     OpScoreboard,
     OpSequence,
+    RunAborted,
     wrong_model_scoreboard,
 )
 from tb.common.signals import read_int
+from tb.common.sv_agents import (
+    GpiTB,
+    RunControl,
+    SvChannelMonitor,
+    SvMemoryModel,
+    SvSink,
+    SvSource,
+    finish_memories,
+)
 from tb.common.traffic import FULL, Consumer, Pattern, TrafficConfig, channel_rng
 from tb.kernel.description import KernelDescription
+from tb.kernel.harness import CHANNEL_LOG_DEPTH, DUT_INSTANCE, MEMORY_LOG_DEPTH
 from tb.kernel.upstream import UpstreamCheck
 from tb.memory.model import MemoryModel
 
@@ -196,7 +213,32 @@ def canonical_order(seq: list[tuple[int, int, int]]) -> list[tuple[int, int, int
 
 class KernelEnv(OpEnv):
     """The operation environment on the function's channels, plus the memory agents and the view
-    inside the generated top (internal channels, instance states) for the end check and watchdog."""
+    inside the generated top (internal channels, instance states) for the end check and watchdog.
+
+    The cocotb toplevel is the program's harness (`tb.kernel.harness`): the boundary agents are the
+    SystemVerilog agents of tb/hdl beside the generated top, driven and read at transaction level
+    (`tb.common.sv_agents`); the generated top itself is the harness's `u_dut` (`dut_top`)."""
+
+    def make_tb(self) -> GpiTB:
+        return GpiTB(cocotb.top, cocotb.top.ctl.cycle_q, clock_from_python=False)  # the harness has its clock
+
+    def build_agents(self, traffic: TrafficConfig, seed: int) -> None:
+        top = cocotb.top
+        for c in self.cfg.channels:
+            pattern = traffic.for_channel(c.name, c.is_input)
+            if c.is_input:
+                src = SvSource.create(f"src_{c.name}", self)
+                src.configure(self.tb, c, getattr(top, f"src_{c.name}"), pattern, channel_rng(seed, c.name, "idle"),
+                              CHANNEL_LOG_DEPTH)
+                self.inputs[c.name] = src
+            else:
+                snk = SvSink.create(f"snk_{c.name}", self)
+                snk.configure(self.tb, c, getattr(top, f"snk_{c.name}"), pattern, channel_rng(seed, c.name, "ready"),
+                              traffic.consumer_for(c.name))
+                self.readies[c.name] = snk
+            mon = SvChannelMonitor.create(f"mon_{c.name}", self)
+            mon.configure(self.tb, c, getattr(top, f"mon_{c.name}"), getattr(top, f"{c.name}_valid"), CHANNEL_LOG_DEPTH)
+            self.monitors[c.name] = mon
 
     def build_phase(self):
         super().build_phase()
@@ -206,16 +248,20 @@ class KernelEnv(OpEnv):
         t = desc.traffic or {}
         req = Pattern("random", float(t["mem_req"])) if t.get("mem_req") else FULL
         resp = Pattern("random", float(t["mem_resp"])) if t.get("mem_resp") else FULL
-        self.memories: dict[int, MemoryModel] = {}
+        top = cocotb.top
+        self.memories: dict[int, SvMemoryModel] = {}
         for grp in self.kernel.memrefs:
             i, w = grp.position, g.width(grp.elem_type)
             contents = dict(enumerate(desc.args[i]))  # element words (golden.interpreter.arg_words)
-            mem = MemoryModel.create(f"memory_arg{i}", self)
-            mem.configure(self.tb, w, g.index_width, desc.latency, contents, req_stall=req, resp_stall=resp,
-                          rng=channel_rng(seed, f"arg{i}_mem", "model"), req=f"arg{i}_mem_req",
-                          resp=f"arg{i}_mem_resp", req_consumer=Consumer.WHILE_VALID)
+            mem = SvMemoryModel.create(f"memory_arg{i}", self)
+            mem.configure(self.tb, getattr(top, f"mem_arg{i}"), f"mem_arg{i}", w, g.index_width, max(1, grp.size),
+                          desc.latency, contents, req_stall=req, resp_stall=resp,
+                          rng=channel_rng(seed, f"arg{i}_mem", "model"), req_consumer=Consumer.WHILE_VALID,
+                          check_resp_ready=True, log_depth=MEMORY_LOG_DEPTH)
             self.memories[i] = mem
-        dut = self.tb.dut
+        self.ctl = RunControl(self.tb, top.ctl)
+        # the generated top inside the harness: its internal channels and instances (the one place its path is named)
+        self.dut_top = dut = getattr(top, DUT_INSTANCE)
         self.internal: list[_Internal] = []
         for c in g.channels:
             if g.nodes[c.src.node].op.startswith("func."):
@@ -233,22 +279,14 @@ class KernelEnv(OpEnv):
         index = {k: n for n, k in enumerate(valids)}
         self._probe_valids = list(valids.values())
         self._probe_bits = [(index[id(i.valid)], i.ready, i.bit) for i in self.internal]
-        self._probe_last: tuple | None = None
-        self._quiet_boundary = 0
-        self._last_boundary = -1
         self.internal_progress = 0
         self.start_offer: int | None = None
         self.end_cycle: int | None = None
-        self.done_at = 0  # the cycle `done` and every result had arrived (`finished`)
+        self.done_at = 0  # the cycle after the one the last of `done` and the results was taken
         self.sim_seconds = 0.0  # wall time of the test's run phase (set by the test)
-        self.tb.samplers.append(self._probe)
-        self.tb.samplers.append(self._see_start)
+        self.wakes = 0  # times Python woke during the drain (attention events)
+        # spec 003's upstream extras: per-cycle Python, only for the programs that have such ports
         self.upstream = UpstreamCheck.attach(self.tb, g, seed)
-
-    def _see_start(self) -> None:
-        """The cycle the start token is first offered (the start of the cycle count)."""
-        if self.start_offer is None and self.monitors["start"].sig.get_valid() == 1:
-            self.start_offer = self.tb.cycle
 
     # -- progress -------------------------------------------------------------------------------
     def boundary_transfers(self) -> int:
@@ -257,37 +295,86 @@ class KernelEnv(OpEnv):
     def transfers(self) -> int:
         return self.boundary_transfers() + self.internal_progress
 
-    def _probe(self) -> None:
-        """While nothing crosses the boundary, look inside every PROBE_PERIOD cycles: a handshake
-        firing at that cycle, or a change of the valid wires since the last look, counts as progress.
-        (Valids depend only on state and upstream valids, so they are frozen in a deadlock; readies
-        are not compared, as the seeded back-pressure of results and memories moves them.)"""
-        now = self.boundary_transfers()
-        if now != self._last_boundary:
-            self._last_boundary, self._quiet_boundary, self._probe_last = now, 0, None
-            return
-        self._quiet_boundary += 1
-        if self._quiet_boundary % PROBE_PERIOD:
-            return
+    def _probe(self, last: tuple | None) -> tuple[bool, tuple]:
+        """A look inside the generated top: a handshake firing now, or a change of the valid wires since
+        the look `last`, is progress. (Valids depend only on state and upstream valids, so they are
+        frozen in a deadlock; readies are not compared, as the seeded back-pressure of results and
+        memories moves them.)"""
         values = tuple(read_int(h) for h in self._probe_valids)
         firing = any(values[v] >> b & 1 and read_int(ready) >> b & 1 for v, ready, b in self._probe_bits)
-        if firing or (self._probe_last is not None and values != self._probe_last):
-            self.internal_progress += 1
-        self._probe_last = values
+        return firing or (last is not None and values != last), values
+
+    async def _collect(self) -> None:
+        """Everything the agents logged, their checks' findings, the memories' contents, the start cycle
+        (the memories' dumps take one more clock cycle, in which nothing crosses the boundary: the drain
+        ends `drain_quiet` cycles after the last output, and a deadlocked circuit stays so)."""
+        for mon in self.monitors.values():
+            mon.drain()
+            mon.collect_errors()
+        await finish_memories(list(self.memories.values()))
+        self.start_offer = self.monitors["start"].first_valid()
+
+    async def drain(self) -> None:
+        """Sleep until the harness's run control raises attention, then do what it asks; return when
+        `done` and every result arrived and `drain_quiet` more cycles passed (so extra tokens are caught).
+
+        Attention comes when an agent's log is half full (drained), when the run completes, every
+        PROBE_PERIOD cycles of a quiet boundary (a look inside the circuit: progress there resets the
+        watchdog), and at the next deadline: the end of the drain, `deadlock_cycles` without progress
+        (`RunAborted` naming every channel that holds a token), `max_cycles` (a runaway)."""
+        ctl, cfg = self.ctl, self.cfg
+        start = self.tb.cycle
+        max_at = start + cfg.max_cycles
+        last_internal = start
+        probe_last: tuple | None = None
+        probe_progress = ctl.progress
+        finish_at: int | None = None
+        ctl.arm(min(max_at, start + cfg.deadlock_cycles), PROBE_PERIOD)
+        while True:
+            await ctl.wait()
+            self.wakes += 1
+            behind = [mem for mem in self.memories.values() if mem.behind()]
+            for mem in behind:
+                mem.request_dump(False)
+            if behind:
+                await FallingEdge(self.tb.clk)
+                for mem in behind:
+                    mem.absorb()
+            now = self.tb.cycle
+            for mon in self.monitors.values():
+                mon.drain()
+            if self.end_cycle is None and self.complete():
+                # (the start token itself may be taken later: an eager fork of it can serve the results and
+                # done first)
+                self.end_cycle = max(m.last_cycle for m in self.monitors.values() if not m.spec.is_input)
+                self.done_at = self.end_cycle + 1
+                finish_at = self.done_at + cfg.drain_quiet
+            if finish_at is not None and now >= finish_at:
+                await self._collect()
+                return
+            quiet_boundary, progress = ctl.quiet, ctl.progress
+            if progress != probe_progress:
+                probe_progress, probe_last = progress, None
+            if quiet_boundary and quiet_boundary % PROBE_PERIOD == 0:
+                moved, probe_last = self._probe(probe_last)
+                if moved:
+                    self.internal_progress += 1
+                    last_internal = now
+            last = max(now - quiet_boundary, last_internal)
+            quiet = now - last
+            if quiet >= cfg.deadlock_cycles:
+                await self._collect()
+                raise RunAborted(f"{cfg.name}: deadlock, no progress for {quiet} cycles at cycle {now}; holding "
+                                 f"tokens: {self.holders()}")
+            if now >= max_at:
+                await self._collect()
+                raise RunAborted(f"{cfg.name}: still running after {cfg.max_cycles} cycles (a runaway loop?); "
+                                 f"holding tokens: {self.holders()}")
+            ctl.set_wake(min(x for x in (max_at, last + cfg.deadlock_cycles, finish_at) if x is not None))
 
     def complete(self) -> bool:
         """`done` and every result received."""
         return all(m.count >= 1 for m in self.monitors.values() if not m.spec.is_input)
-
-    def finished(self, quiet: int) -> bool:
-        """`done` and every result arrived, then `drain_quiet` more cycles (so extra tokens are caught);
-        records the cycle the last of them was taken."""
-        if self.end_cycle is None and self.complete():
-            # (the start token itself may be taken later: an eager fork of it can serve the results and
-            # done first)
-            self.end_cycle = max(m.last_cycle for m in self.monitors.values() if not m.spec.is_input)
-            self.done_at = self.tb.cycle
-        return self.end_cycle is not None and self.tb.cycle - self.done_at >= self.cfg.drain_quiet
 
     @property
     def cycles(self) -> int | None:
@@ -306,7 +393,7 @@ class KernelEnv(OpEnv):
         held += self.internal_holders()
         for i, mem in self.memories.items():
             if mem.busy():
-                held.append(f"memory arg{i}: {len(mem.pending) + (mem.presenting is not None)} response(s) pending")
+                held.append(f"memory arg{i}: {mem.outstanding()} response(s) pending")
         return "; ".join(held) or "none"
 
     def stranded_errors(self) -> list[str]:
@@ -378,7 +465,7 @@ class KernelScoreboard(OpScoreboard):
             errors += self._order(grp, mem, golden)
         return errors
 
-    def _order(self, grp, mem: MemoryModel, golden: InterpResult) -> list[str]:
+    def _order(self, grp, mem: SvMemoryModel, golden: InterpResult) -> list[str]:
         env: KernelEnv = self.get_parent()
         got = [(r.we, r.addr, r.wdata) for r in mem.epoch_requests(env.tb.epoch)]
         want = golden.accesses.get(grp.name, [])
@@ -490,14 +577,14 @@ class KernelCoverage(OpCoverage):
         export_run_coverage()
 
 
-def response_delays(mem: MemoryModel, epoch: int) -> list[int]:
+def response_delays(mem: MemoryModel | SvMemoryModel, epoch: int) -> list[int]:
     """Per answered load: cycles between its due cycle (accepted + latency) and the cycle its response
     was first offered (answers are in request order, as are the model's `resp_stall_runs`)."""
     loads = [r for r in mem.epoch_requests(epoch) if not r.we and r.answered is not None]
     return [r.answered - waited - r.due for r, waited in zip(loads, mem.resp_stall_runs, strict=False)]
 
 
-class KernelCorruptingMonitor(ChannelMonitor):
+class KernelCorruptingMonitor(SvChannelMonitor):
     """Reports the first output of the kernel (the first result, else `done`) as a broken circuit would
     produce it: data with bit 0 flipped, a done token twice. A test using it must fail."""
 

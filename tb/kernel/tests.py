@@ -22,8 +22,8 @@ from pathlib import Path
 from pyuvm import ConfigDB, uvm_factory
 
 from tb.common import variants
-from tb.common.channel import ChannelMonitor
 from tb.common.op_env import OpTest, RunAborted, record_cycles
+from tb.common.sv_agents import SvChannelMonitor
 from tb.common.traffic import TrafficConfig
 from tb.common.variants import register
 from tb.kernel.env import (
@@ -99,12 +99,12 @@ class KernelCorruptResult(KernelTest):
     SAMPLE_COVERAGE = False
 
     def overrides(self) -> None:
-        uvm_factory().set_type_override_by_type(ChannelMonitor, KernelCorruptingMonitor)
+        uvm_factory().set_type_override_by_type(SvChannelMonitor, KernelCorruptingMonitor)
 
 
 @register
 class KernelBench(KernelTest):
     def report_phase(self):
         env: KernelEnv = self.env
-        record = {"cycles": env.cycles, "sim_cycles": env.tb.cycle, "wall_s": env.sim_seconds}
+        record = {"cycles": env.cycles, "sim_cycles": env.tb.cycle, "wall_s": env.sim_seconds, "wakes": env.wakes}
         Path(self.kernel.desc.result_dir, "bench.json").write_text(json.dumps(record) + "\n")

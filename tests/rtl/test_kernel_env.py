@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 import yaml
@@ -18,7 +20,7 @@ import yaml
 from dfv.kernels import ROOT, gen, kernel_path
 from dfv.sim.kernel import prepare, run_kernel
 from dfv.sim.regress import ConfigError, load_jobs
-from dfv.sim.toolchain import BUILD_DIR
+from dfv.sim.toolchain import BUILD_DIR, RTL_DIR
 
 pytestmark = pytest.mark.skipif(shutil.which("iverilog") is None, reason="iverilog not installed")
 
@@ -66,6 +68,15 @@ def test_deadlock_behind_memory_traffic(tmp_path):
     assert "channel c15 (load_7.data -> addi_9.lhs) from memref.load at" in text
 
 
+def test_runaway_is_reported_with_the_channels_holding_tokens(tmp_path):
+    # a healthy bubble sort stopped at 100 cycles: the harness wakes Python at the deadline it set
+    out = run_kernel(prepare(kernel_path("bubble_sort"), "bubble_sort"), gen("bubble_sort", 2), "icarus", 1,
+                     tmp_path, max_cycles=100)
+    text = _failure(out)
+    assert text.startswith("kernel bubble_sort: still running after 100 cycles (a runaway loop?); holding tokens: ")
+    assert "from scf.for at" in text and "deadlock" not in text
+
+
 def test_stranded_token_and_busy_instance_are_named(tmp_path):
     # the value gcd's loop leaves for its sink at the exit is never taken: results and done still arrive
     prog = _faulty("gcd", "stranded", "assign cond_br_8_out_false_ready[0] = sink_22_in_ready[0];",
@@ -76,6 +87,49 @@ def test_stranded_token_and_busy_instance_are_named(tmp_path):
     assert "holds a valid token at the end (stranded)" in text
     assert "is not in its initial state at the end (at_init = 0)" in text
     assert out.main["cycles"] is not None and "deadlock" not in text
+
+
+def test_sv_monitor_catches_result_data_changed_while_waiting(tmp_path):
+    # gcd's result flips bit 0 while its consumer is not ready and is right when taken: the token is right,
+    # only the output monitor of the harness (tb/hdl/dfv_chan_monitor.sv) sees the protocol error
+    line = next(ln for ln in prepare(kernel_path("gcd"), "gcd").top_sv.read_text().splitlines()
+                if ln.strip().startswith("assign res0_data = "))
+    rhs = line.split("=", 1)[1].strip().rstrip(";")
+    prog = _faulty("gcd", "res_change", line.strip(), f"assign res0_data = {rhs} ^ {{31'd0, ~res0_ready}};")
+    out = run_kernel(prog, gen("gcd", 2), "icarus", 1, tmp_path)
+    text = _failure(out)
+    assert re.search(r"res0: data changed from (\d+) to (\d+) at cycle \d+ while waiting for ready", text), text
+    a, b = map(int, re.search(r"data changed from (\d+) to (\d+)", text).groups())
+    assert a ^ b == 1 and "res0: token 0" not in text and "deadlock" not in text
+
+
+def _broken_rtl(tmp_path, rel: str, old: str, new: str) -> Path:
+    """A copy of rtl/ with one line of `rel` changed; returns its root."""
+    from dfv.mutate.suites import write_tree
+
+    text = (RTL_DIR / rel).read_text()
+    assert text.count(old) == 1, f"{rel} no longer has {old!r}: update this test"
+    write_tree(tmp_path, {Path(rel): text.replace(old, new)})
+    return tmp_path / "rtl"
+
+
+@pytest.mark.parametrize(("old", "new", "needle"), [
+    # the request's wdata bit 0 flipped while the memory is not ready, right when taken
+    ("mem_req_data = req_q;", "mem_req_data = req_q ^ {{(RW - 1){1'b0}}, ~mem_req_ready};",
+     r"arg\d: mem_req: data changed from 0x[0-9a-f]+ to 0x[0-9a-f]+ at cycle \d+ while waiting for ready"),
+    # ready for a response with no load outstanding (tests/rtl/test_idle_checks.py breaks it the same way)
+    ("resp_ok = (cnt_q != '0) && ", "resp_ok = ",
+     r"arg\d: mem_resp_ready is 1 at cycle \d+ with no load outstanding \(it must be 0: "),
+])
+def test_sv_memory_model_checks_fire(tmp_path, old, new, needle):
+    """The protocol checks of the harness's memory model (tb/hdl/dfv_mem_model.sv) fire on an extmemory broken
+    at its memory boundary, with the per-cycle model's messages; the results stay right."""
+    rtl = _broken_rtl(tmp_path / "tree", "memory/handshake_extmemory.sv", old, new)
+    out = run_kernel(prepare(kernel_path("vector_add"), "vector_add"), gen("vector_add", 2), "icarus", 3,
+                     tmp_path / "run", rtl_dir=rtl, build_root=tmp_path / "build")
+    text = _failure(out)
+    assert re.search(needle, text), text
+    assert "final contents differ" not in text and "deadlock" not in text
 
 
 def test_expected_failure_tests_fail_and_same_seed_same_run(tmp_path):

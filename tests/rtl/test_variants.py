@@ -44,3 +44,22 @@ def test_names_and_keys():
     for bad in ([Variant("a", 1), Variant("a", 2)], [Variant("", 1), Variant("b", 2)], [Variant("x@y", 1)]):
         with pytest.raises(ValueError, match="variant keys must be distinct"):
             to_env(bad)
+
+
+@pytest.mark.parametrize("sim", ["icarus", "verilator"])
+def test_kernel_runs_of_one_process_equal_separate_runs(tmp_path, sim):
+    """The SystemVerilog agents keep their registers from test to test of one process: every run of a
+    program must still load its own memory contents and read its own logs."""
+    from dfv.kernels import KERNEL_DIR, gen
+    from dfv.sim.kernel import KernelRun, prepare, run_kernel, run_kernels
+
+    prog = prepare(KERNEL_DIR / "vector_add.mlir", "vector_add")
+    runs = [KernelRun(f"s{seed}", gen("vector_add", seed), seed, latency) for seed, latency in ((1, 1), (2, 3), (0, 2))]
+    together = run_kernels(prog, runs, sim, tmp_path / "all")
+    for run in runs:
+        alone = run_kernel(prog, run.args, sim, run.seed, tmp_path / run.key, latency=run.latency)
+        got = together[run.key]
+        assert [r.passed for r in got.results] == [True], [r.message for r in got.results]
+        assert [r.passed for r in alone.results] == [True], [r.message for r in alone.results]
+        for key in ("returns", "memrefs", "cycles", "errors"):
+            assert got.main[key] == alone.main[key], (run.key, key)
