@@ -113,7 +113,7 @@ def _exclusive(folder):
 
 def _rtl_engine(sim: str) -> Callable[[Run], EngineResult]:
     def run(r: Run) -> EngineResult:
-        from dfv.sim.kernel import prepare_lowered, run_kernel
+        from dfv.sim.kernel import BuildKind, prepare_lowered, run_kernel
         from dfv.sim.toolchain import REPORTS_DIR, ToolchainError, setup_path
         from golden.types import from_word
 
@@ -126,7 +126,7 @@ def _rtl_engine(sim: str) -> Callable[[Run], EngineResult]:
         run_dir = REPORTS_DIR / "run" / sim / f"{prog.tag}__seed{r.seed}"
         with _exclusive(run_dir):  # two runs of one program and seed share the folder: one at a time
             out = run_kernel(prog, [r.args[i] for i in range(len(r.args))], sim, r.seed, run_dir, latency=latency,
-                             source=r.source, waves=r.waves, signoff=False)
+                             source=r.source, waves=r.waves, build=BuildKind.QUICK)
         rec, g = out.main, prog.g
         problems: list[str] = []
         notes = [f"seed {r.seed}, memory read latency {latency}, run folder {run_dir}"]

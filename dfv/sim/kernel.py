@@ -27,6 +27,7 @@ import shutil
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 from pathlib import Path
 
 from dfv.sim.build import BuildSpec
@@ -60,6 +61,22 @@ RANDOM_TRAFFIC = {"results": 0.5, "mem_req": 0.3, "mem_resp": 0.3}
 FULL_TRAFFIC: dict = {}
 
 
+class BuildKind(Enum):
+    """How a program's harness is built (Verilator; Icarus builds are the same for all three)."""
+
+    SIGNOFF = "signoff"  # code coverage compiled in, optimised model: the regression's runs (make coverage)
+    QUICK = "quick"  # no coverage, -O0: a one-off `dfv run` or fuzz run, some 7 times faster to build
+    SPEED = "speed"  # no coverage, optimised model: the simulation-speed figure of `make bench`
+
+    @property
+    def coverage(self) -> bool:
+        return self is BuildKind.SIGNOFF
+
+    @property
+    def optimize(self) -> bool:
+        return self is not BuildKind.QUICK
+
+
 @dataclass
 class Program:
     """A lowered program and where its generated files are."""
@@ -89,17 +106,17 @@ class Program:
     def harness_sv(self) -> Path:
         return self.folder / "harness.sv"
 
-    def spec(self, waves: bool = False, signoff: bool = True, rtl_dir: Path = RTL_DIR,
+    def spec(self, waves: bool = False, kind: BuildKind = BuildKind.SIGNOFF, rtl_dir: Path = RTL_DIR,
              build_root: Path = BUILD_DIR) -> BuildSpec:
         """The build of this program's harness (`tb.kernel.harness`: the generated top with the SystemVerilog
-        agents of tb/hdl beside it, the cocotb toplevel of a kernel run); `signoff=False` is a quick build (no
-        code coverage, -O0); `rtl_dir` / `build_root` as in `BuildSpec` (a test builds on a broken copy of
-        the RTL). The harness is written here, beside whatever `top.sv` the folder holds."""
+        agents of tb/hdl beside it, the cocotb toplevel of a kernel run) of `kind`; `rtl_dir` / `build_root`
+        as in `BuildSpec` (a test builds on a broken copy of the RTL). The harness is written here, beside
+        whatever `top.sv` the folder holds."""
         from tb.kernel.harness import gen_harness, harness_name, hdl_sources
 
         _write_if_changed(self.harness_sv, gen_harness(self.g))
         return BuildSpec(harness_name(self.g), {}, (*hdl_sources(), self.top_sv, self.harness_sv), label=self.tag,
-                         waves=waves, verilator_args=VERILATOR_ARGS, coverage=signoff, optimize=signoff,
+                         waves=waves, verilator_args=VERILATOR_ARGS, coverage=kind.coverage, optimize=kind.optimize,
                          rtl_dir=rtl_dir, build_root=build_root)
 
 
@@ -181,13 +198,13 @@ def run_kernel(prog: Program, args: list, sim: str, seed: int, run_dir: Path, *,
 
 def run_kernels(prog: Program, runs: Sequence[KernelRun], sim: str, run_dir: Path, *, traffic: dict | None = None,
                 coverage: dict | None = None, waves: bool = False, name: str | None = None,
-                max_cycles: int = 200_000, deadlock_cycles: int = 2000, signoff: bool = True,
+                max_cycles: int = 200_000, deadlock_cycles: int = 2000, build: BuildKind = BuildKind.SIGNOFF,
                 rtl_dir: Path = RTL_DIR, build_root: Path = BUILD_DIR) -> dict[str, KernelOutcome]:
     """Simulate `prog` in the kernel environment on `sim`, every run of `runs` in one simulator process
     (the first run's seed seeds the simulator); the outcome of each, by key.
 
-    `signoff` builds with Verilator's code coverage and an optimised model (the regression's runs feed
-    `make coverage` and `make bench`); a one-off run builds without either, some 7 times faster.
+    `build` is the kind of build (`BuildKind`): the regression's runs feed `make coverage` and `make bench`
+    (`SIGNOFF`); a one-off run builds a `QUICK` one, some 7 times faster to make.
     `coverage` the functional-coverage bins (`{"suite", "kernels", "latencies"}`) or None for none;
     `rtl_dir` / `build_root` build on another copy of the RTL tree (a must-fail test's broken one).
     """
@@ -228,7 +245,7 @@ def run_kernels(prog: Program, runs: Sequence[KernelRun], sim: str, run_dir: Pat
     plusargs.append(f"+{FILES_PLUSARG}={files}")
     testcase = [v.test_name(t) for v, run in zip(variants, runs, strict=True) for t in run.tests]
     try:
-        results = run_tests(prog.spec(waves, signoff, rtl_dir, build_root), sim, TEST_MODULE, runs[0].seed, run_dir,
+        results = run_tests(prog.spec(waves, build, rtl_dir, build_root), sim, TEST_MODULE, runs[0].seed, run_dir,
                             testcase=testcase, waves=waves, plusargs=plusargs, variants=variants)
     finally:
         if files != run_dir:

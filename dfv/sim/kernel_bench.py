@@ -12,6 +12,12 @@ and the recurrence bound of the innermost loops (`lowering.recurrence`, at memor
 pipelining figures of issue 9 (`PIPELINE`: a scalar accumulation, vector add at memory latency 1 and 3,
 dot product; each against its limit and its cycles before). Nothing is random at full rate, and the
 inputs are seeded: the figures are reproducible.
+
+And the simulation speed of whole programs (issue 10): the pipelined-loop programs in simulated cycles per
+second, on each simulator's regression build (Verilator's with code coverage compiled in), on Verilator also
+on an optimised build without coverage (`BuildKind.SPEED`, what a speed figure of a simulator is usually
+taken on), against the figures before the SystemVerilog agents (`configs/bench_before.yaml`, `sim_speed`)
+and the goals of issue 10 (`SPEED_GOALS`).
 """
 
 from __future__ import annotations
@@ -24,7 +30,7 @@ from pathlib import Path
 import yaml
 
 from dfv.kernels import KERNEL_DIR, KERNELS, gen
-from dfv.sim.kernel import FULL_TRAFFIC, innermost_loops, prepare, run_kernel
+from dfv.sim.kernel import FULL_TRAFFIC, BuildKind, innermost_loops, prepare, run_kernel
 from dfv.sim.tables import format_table
 from dfv.sim.toolchain import BUILD_DIR, REPO, REPORTS_DIR
 from lowering.recurrence import recurrence_bound
@@ -33,6 +39,7 @@ INPUT_SEEDS = range(6)  # dfv.kernels.gen input sets considered; the one with th
 VECTOR_N = 1024
 BEFORE = REPO / "configs" / "bench_before.yaml"  # cycles measured before issue 9 (its header says where)
 BOUND_READ_CYCLES = 3  # an extmemory load round trip at memory latency 1 (request and response registers)
+SPEED_GOALS = {"verilator": 100_000, "icarus": 50_000}  # simulated cycles per second of whole programs (issue 10)
 
 SUM_PROGRAM = """// sum i for i < n with an iter_args accumulator (make bench, issue 9)
 func.func @sum_100(%n: index) -> i32 {
@@ -141,12 +148,13 @@ def busiest_inputs(name: str) -> tuple[int, list]:
 
 
 def run_one(name: str, path: Path, args: list, sim: str, seed: int, input_seed: int | None = None,
-            latency: int = 1) -> KernelFigures:
+            latency: int = 1, build: BuildKind = BuildKind.SIGNOFF) -> KernelFigures:
     prog = prepare(path, name)
-    run_dir = REPORTS_DIR / "bench" / sim / (f"kernel_{name}" + ("" if latency == 1 else f"_lat{latency}"))
+    run_dir = REPORTS_DIR / "bench" / sim / (f"kernel_{name}" + ("" if latency == 1 else f"_lat{latency}")
+                                             + ("" if build is BuildKind.SIGNOFF else f"_{build.value}"))
     (run_dir / "bench.json").unlink(missing_ok=True)
     out = run_kernel(prog, args, sim, seed, run_dir, latency=latency, traffic=FULL_TRAFFIC, tests=("KernelBench",),
-                     name=name)
+                     name=name, build=build)
     failed = [f"{r.name}: {r.message}" for r in out.results if not r.passed]
     if failed:
         raise RuntimeError(f"kernel benchmark {name} on {sim} failed its checks: {failed}")
@@ -158,17 +166,21 @@ def run_one(name: str, path: Path, args: list, sim: str, seed: int, input_seed: 
 @dataclass
 class Before:
     """Cycles measured before issue 9 (`configs/bench_before.yaml`): per kernel, and per pipelining figure
-    keyed `<name>@<latency>`."""
+    keyed `<name>@<latency>`; and simulated cycles per second before issue 10's agents (`speed_commit`),
+    per pipelining figure and simulator."""
 
     commit: str
     kernels: dict[str, int]
     pipeline: dict[str, int]
+    speed_commit: str
+    speed: dict[str, dict[str, int]]
 
     @staticmethod
     def load(path: Path = BEFORE) -> Before:
         doc = yaml.safe_load(path.read_text())
         return Before(str(doc["commit"]), {str(k): int(v) for k, v in doc["kernels"].items()},
-                      {str(k): int(v) for k, v in doc["pipeline"].items()})
+                      {str(k): int(v) for k, v in doc["pipeline"].items()}, str(doc["sim_speed_commit"]),
+                      {str(k): {str(s): int(r) for s, r in v.items()} for k, v in doc["sim_speed"].items()})
 
 
 def bound(name: str, path: Path) -> float | None:
@@ -177,8 +189,11 @@ def bound(name: str, path: Path) -> float | None:
     return recurrence_bound(prog.g, set(innermost_loops(prog)), BOUND_READ_CYCLES)
 
 
-def collect(seed: int, sims: tuple[str, ...]) -> tuple[list[KernelFigures], list[tuple[PipelineCase, KernelFigures]]]:
-    figures, pipeline = [], []
+def collect(seed: int, sims: tuple[str, ...]) -> tuple[list[KernelFigures], list[tuple[PipelineCase, KernelFigures]],
+                                                      list[tuple[PipelineCase, KernelFigures]]]:
+    """The kernel figures, the pipelining figures (regression builds) and the pipelining programs on Verilator's
+    speed build (none without Verilator)."""
+    figures, pipeline, speed = [], [], []
     inputs = {name: busiest_inputs(name) for name in KERNELS}
     for sim in sims:
         for name in KERNELS:
@@ -187,7 +202,33 @@ def collect(seed: int, sims: tuple[str, ...]) -> tuple[list[KernelFigures], list
         for case in PIPELINE:
             path, args = pipeline_program(case, seed)
             pipeline.append((case, run_one(case.name, path, args, sim, seed, latency=case.latency)))
-    return figures, pipeline
+            if sim == "verilator":
+                speed.append((case, run_one(case.name, path, args, sim, seed, latency=case.latency,
+                                            build=BuildKind.SPEED)))
+    return figures, pipeline, speed
+
+
+def speed_table(pipeline: list[tuple[PipelineCase, KernelFigures]], speed: list[tuple[PipelineCase, KernelFigures]],
+                sims: tuple[str, ...], before: Before) -> str:
+    """Simulated cycles per second of the pipelining programs: now, before issue 10's agents, the goals."""
+    pby = {(c, f.sim): f for c, f in pipeline}
+    sby = {c: f for c, f in speed}
+    head = ("program", "N", "memory latency", "cycles simulated",
+            *(f"cycles/s {s}" for s in sims), *(["cycles/s verilator, no coverage"] if speed else []),
+            *(f"before ({before.speed_commit}) {s}" for s in sims), *(f"goal {s}" for s in sims))
+    rows = [head]
+    for case in PIPELINE:
+        key = f"{case.name}@{case.latency}"
+        old = before.speed.get(key, {})
+        rows.append((case.name, str(case.n), str(case.latency), str(pby[(case, sims[0])].sim_cycles),
+                     *(f"{pby[(case, s)].rate:.0f}" for s in sims), *([f"{sby[case].rate:.0f}"] if speed else []),
+                     *(str(old.get(s, "-")) for s in sims), *(f"{SPEED_GOALS[s]}" for s in sims)))
+    return ("Simulation speed of whole programs (issue 10): simulated cycles per second over the whole test, reset "
+            "and drain included, in the kernel environment's SystemVerilog harness; Verilator on the regression's "
+            "build (code coverage compiled in) and on an optimised build without coverage; before = the per-cycle "
+            f"Python agents of commit {before.speed_commit} on the regression's builds (configs/bench_before.yaml); "
+            "Icarus is bounded by the generated top itself, which runs at about 9.7k cycles/s there with no "
+            "testbench at all (docs/kernel_env.md)\n" + format_table(rows))
 
 
 def tables(figures: list[KernelFigures], pipeline: list[tuple[PipelineCase, KernelFigures]], sims: tuple[str, ...],
@@ -239,5 +280,7 @@ def tables(figures: list[KernelFigures], pipeline: list[tuple[PipelineCase, Kern
 
 
 def main_section(seed: int, sims: tuple[str, ...]) -> tuple[str, list[str]]:
-    figures, pipeline = collect(seed, sims)
-    return tables(figures, pipeline, sims, seed, Before.load())
+    figures, pipeline, speed = collect(seed, sims)
+    before = Before.load()
+    text, problems = tables(figures, pipeline, sims, seed, before)
+    return text + "\n\n" + speed_table(pipeline, speed, sims, before), problems
