@@ -39,21 +39,26 @@ def lowered(tmp_path_factory):
     return out
 
 
-@pytest.mark.parametrize("name", KERNELS + [f"handshake/{n}" for n in HANDSHAKE])
-def test_top_lints_with_verilator(lowered, name):
-    d, _, g = lowered[name]
-    top = os.path.join(d, "top.sv")
-    assert_rtl_modules_exist(open(top).read())
+def assert_lint_clean(*args: str) -> None:
+    """Verilator `--lint-only -Wall -Wno-MULTITOP` with `args` reports nothing (skipped without Verilator)."""
     exe = os.path.join(VERILATOR_BIN, "verilator")
     if not os.path.exists(exe):
         exe = shutil.which("verilator")
     if exe is None:
         pytest.skip("verilator not installed")
     env = dict(os.environ, PATH=VERILATOR_BIN + os.pathsep + os.environ.get("PATH", ""))
-    proc = subprocess.run([exe, "--lint-only", "-Wall", "-Wno-MULTITOP", "--top-module", g.name,
-                           *rtl_files(), top], capture_output=True, text=True, env=env, timeout=300)
+    proc = subprocess.run([exe, "--lint-only", "-Wall", "-Wno-MULTITOP", *args], capture_output=True, text=True,
+                          env=env, timeout=300)
     assert proc.returncode == 0, proc.stderr[-4000:]
     assert "%Warning" not in proc.stderr, proc.stderr[-4000:]
+
+
+@pytest.mark.parametrize("name", KERNELS + [f"handshake/{n}" for n in HANDSHAKE])
+def test_top_lints_with_verilator(lowered, name):
+    d, _, g = lowered[name]
+    top = os.path.join(d, "top.sv")
+    assert_rtl_modules_exist(open(top).read())
+    assert_lint_clean("--top-module", g.name, *rtl_files(), top)
 
 
 @pytest.mark.parametrize("name", KERNELS + [f"handshake/{n}" for n in HANDSHAKE])
@@ -67,17 +72,8 @@ def test_harness_lints_with_verilator(lowered, name):
     harness = os.path.join(d, "harness.sv")
     with open(harness, "w") as fh:
         fh.write(gen_harness(g))
-    exe = os.path.join(VERILATOR_BIN, "verilator")
-    if not os.path.exists(exe):
-        exe = shutil.which("verilator")
-    if exe is None:
-        pytest.skip("verilator not installed")
-    env = dict(os.environ, PATH=VERILATOR_BIN + os.pathsep + os.environ.get("PATH", ""))
-    proc = subprocess.run([exe, "--lint-only", "-Wall", "--timing", "-Wno-MULTITOP", "-Wno-UNOPTFLAT", "--top-module",
-                           harness_name(g), *rtl_files(), *map(str, hdl_sources()), os.path.join(d, "top.sv"), harness],
-                          capture_output=True, text=True, env=env, timeout=300)
-    assert proc.returncode == 0, proc.stderr[-4000:]
-    assert "%Warning" not in proc.stderr, proc.stderr[-4000:]
+    assert_lint_clean("--timing", "-Wno-UNOPTFLAT", "--top-module", harness_name(g), *rtl_files(),
+                      *map(str, hdl_sources()), os.path.join(d, "top.sv"), harness)
 
 
 @pytest.mark.parametrize("name", KERNELS)
