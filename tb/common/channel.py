@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import cocotb
 from pyuvm import uvm_analysis_port, uvm_component
 
+from tb.common import protocol
 from tb.common.bench import TB
 from tb.common.signals import PackedSignal, SignalXError, read_int
 from tb.common.traffic import AFTER_VALID_DELAYS, Consumer, Pattern, StallGenerator
@@ -265,19 +266,14 @@ class ChannelMonitor(uvm_component):
                     self.idle_ready()
                 except SignalXError as e:
                     if len(self.protocol_errors) < 3:
-                        self.protocol_errors.append(
-                            f"{self.spec.name}: ready is X at cycle {self.tb.cycle} while valid is low ({e}): the "
-                            "idle data is X, and a ready must not depend on data while valid is low")
+                        self.protocol_errors.append(protocol.ready_x(self.spec.name, self.tb.cycle, str(e)))
             if self._was_waiting and not self.spec.is_input:
-                self.protocol_errors.append(
-                    f"{self.spec.name}: valid dropped at cycle {self.tb.cycle} before the token was taken")
+                self.protocol_errors.append(protocol.valid_dropped(self.spec.name, self.tb.cycle))
             self._was_waiting = False
             return
         token = self.sig.get_token()
         if self._was_waiting and not self.spec.is_input and token != self._waiting:
-            self.protocol_errors.append(
-                f"{self.spec.name}: data changed from {self._waiting} to {token} at cycle {self.tb.cycle} "
-                "while waiting for ready")
+            self.protocol_errors.append(protocol.data_changed(self.spec.name, self._waiting, token, self.tb.cycle))
         if self.sig.get_ready() == 1:
             waited = self._wait_cycles
             self.stall_runs.append(waited)

@@ -33,24 +33,16 @@ from cocotb.clock import Clock
 from cocotb.triggers import FallingEdge, RisingEdge
 from pyuvm import uvm_component
 
+from tb.common import protocol
 from tb.common.bench import TB
 from tb.common.channel import ChannelMonitor, ChannelSpec, Observed
 from tb.common.clock import CLOCK_NS
-from tb.common.signals import SignalXError
+from tb.common.signals import SignalXError, read_int
 from tb.common.traffic import MAX_STALL_RUN, Consumer, Pattern
-from tb.memory.model import Request
+from tb.memory.model import Request, answer_errors
 
 MASK32 = (1 << 32) - 1
 COMMENT = re.compile(r"//[^\n]*")
-
-
-def read_u(handle) -> int:
-    """An unsigned value; X/Z raises SignalXError naming the signal."""
-    value = handle.value
-    try:
-        return int(value)
-    except ValueError:
-        raise SignalXError(f"{handle._name} is {value}") from None
 
 
 def read_bits(handle) -> str:
@@ -60,7 +52,7 @@ def read_bits(handle) -> str:
 
 def try_u(handle, default: int = 0) -> int:
     try:
-        return read_u(handle)
+        return read_int(handle)
     except SignalXError:
         return default
 
@@ -206,7 +198,7 @@ class SvSource(uvm_component):
     def presenting(self) -> object | None:
         if not self.busy:
             return None
-        return self.tokens[(read_u(self.h.rd_count_q) - 1) % len(self.tokens)] if self.tokens else None
+        return self.tokens[(read_int(self.h.rd_count_q) - 1) % len(self.tokens)] if self.tokens else None
 
     @property
     def pending(self) -> int:
@@ -258,7 +250,7 @@ class SvChannelMonitor(ChannelMonitor):
 
     def drain(self, epoch: int | None = None) -> None:
         epoch = self.tb.epoch if epoch is None else epoch
-        n = read_u(self.h.count_q)
+        n = read_int(self.h.count_q)
         if n - self._read > self.depth:
             raise RuntimeError(f"{self.spec.name}: transfer log overrun ({n - self._read} entries unread, "
                                f"{self.depth} kept)")
@@ -282,28 +274,22 @@ class SvChannelMonitor(ChannelMonitor):
 
     def first_valid(self) -> int | None:
         """The first cycle valid was high since the reset (None: never)."""
-        return read_u(self.h.first_valid_cycle_q) if try_u(self.h.first_valid_q) == 1 else None
+        return read_int(self.h.first_valid_cycle_q) if try_u(self.h.first_valid_q) == 1 else None
 
     def collect_errors(self) -> None:
         name, h = self.spec.name, self.h
-
-        def more(n: int) -> str:
-            return f" ({n - 1} more such cycle(s))" if n > 1 else ""
-
         n = try_u(h.drop_count_q)
         if n:
-            self.protocol_errors.append(f"{name}: valid dropped at cycle {read_u(h.drop_cycle_q)} before the token "
-                                        f"was taken{more(n)}")
+            self.protocol_errors.append(protocol.valid_dropped(name, read_int(h.drop_cycle_q)) + protocol.more(n))
         n = try_u(h.change_count_q)
         if n:
-            old, new = read_u(h.change_old_q), read_u(h.change_new_q)
-            self.protocol_errors.append(f"{name}: data changed from {old} to {new} at cycle "
-                                        f"{read_u(h.change_cycle_q)} while waiting for ready{more(n)}")
+            old, new = read_int(h.change_old_q), read_int(h.change_new_q)
+            self.protocol_errors.append(protocol.data_changed(name, old, new, read_int(h.change_cycle_q))
+                                        + protocol.more(n))
         n = try_u(h.idlex_count_q)
         if n:
-            self.protocol_errors.append(
-                f"{name}: ready is X at cycle {read_u(h.idlex_cycle_q)} while valid is low ({name}_ready is X): the "
-                f"idle data is X, and a ready must not depend on data while valid is low{more(n)}")
+            self.protocol_errors.append(protocol.ready_x(name, read_int(h.idlex_cycle_q), f"{name}_ready is X")
+                                        + protocol.more(n))
 
     def holding(self) -> bool:
         return try_u(self._valid) == 1
@@ -368,7 +354,7 @@ class SvMemoryModel(uvm_component):
         self._unanswered: deque[Request] = deque()
         self._raw: list[tuple[int, list[str], list[str], list[str] | None]] = []  # dumped, not yet decoded
         self._req_read = self._resp_read = 0
-        self._dumps = read_u(handle.dump_cmd)  # a dump is a change of dump_cmd: count on from an earlier test's
+        self._dumps = read_int(handle.dump_cmd)  # a dump is a change of dump_cmd: count on from an earlier test's
         req_rng, resp_rng = random.Random(rng.random()), random.Random(rng.random())
         warm(handle, "latency", "req_mode", "check_resp_ready", "load_cmd", "dump_cmd", "dump_mem", "req_count_q",
              "resp_count_q", "dump_req_count_q", "dump_resp_count_q", "pend_count_q", "resp_valid_q", "rready_count_q",
@@ -385,7 +371,7 @@ class SvMemoryModel(uvm_component):
             write_pattern(handle.resp_gen, resp_stall, resp_rng)
             # loaded at the next rising edge (in reset): a change of load_cmd, which keeps its value from an
             # earlier test of the same simulator process
-            handle.load_cmd.value = (read_u(handle.load_cmd) + 1) & MASK32
+            handle.load_cmd.value = (read_int(handle.load_cmd) + 1) & MASK32
 
         mask = (1 << width) - 1  # the contents file is written now (build phase), loaded at the first reset
         self._file("load").write_text("".join(f"{self._contents.get(k, 0) & mask:x}\n" for k in range(size)))
@@ -405,8 +391,8 @@ class SvMemoryModel(uvm_component):
     def behind(self) -> bool:
         """Whether half a log or more is unread (call at a falling edge)."""
         half = self.log_depth // 2
-        return (read_u(self.h.req_count_q) - self._req_read >= half
-                or read_u(self.h.resp_count_q) - self._resp_read >= half)
+        return (read_int(self.h.req_count_q) - self._req_read >= half
+                or read_int(self.h.resp_count_q) - self._resp_read >= half)
 
     def request_dump(self, with_contents: bool) -> None:
         """Have the model write its logs (and contents) at the next rising edge, with the logs' counts of
@@ -429,7 +415,7 @@ class SvMemoryModel(uvm_component):
         chunks = []
         for count, attr, kind in ((self.h.dump_req_count_q, "_req_read", "req"),
                                   (self.h.dump_resp_count_q, "_resp_read", "resp")):
-            n, read = read_u(count), getattr(self, attr)
+            n, read = read_int(count), getattr(self, attr)
             if n - read > d:
                 raise RuntimeError(f"memory model: {kind} log overrun ({n - read} unread, {d} kept)")
             words = hex_words(self._file(kind)) if n > read else []
@@ -507,28 +493,22 @@ class SvMemoryModel(uvm_component):
     def collect_errors(self) -> None:
         h = self.h
 
-        def more(n: int) -> str:
-            return f" ({n - 1} more such cycle(s))" if n > 1 else ""
-
+        more = protocol.more
         n = try_u(h.rready_count_q)
         if n:
-            self._errors.append(f"mem_resp_ready is 1 at cycle {read_u(h.rready_cycle_q)} with no load outstanding (it "
-                               "must be 0: loads outstanding and the head port free, docs/primitives.md); the DUT "
-                               f"would take a response to no request{more(n)}")
+            self._errors.append(protocol.resp_ready_idle(read_int(h.rready_cycle_q)) + more(n))
         n = try_u(h.change_count_q)
         if n:
-            old, new = read_u(h.change_old_q), read_u(h.change_new_q)
-            self._errors.append(f"mem_req: data changed from {old:#x} to {new:#x} "
-                                f"at cycle {read_u(h.change_cycle_q)} while waiting for ready{more(n)}")
+            old, new = read_int(h.change_old_q), read_int(h.change_new_q)
+            self._errors.append(protocol.data_changed("mem_req", f"{old:#x}", f"{new:#x}", read_int(h.change_cycle_q))
+                                + more(n))
         n = try_u(h.drop_count_q)
         if n:
-            self._errors.append(f"mem_req: valid dropped at cycle {read_u(h.drop_cycle_q)} before the request was "
-                               f"taken{more(n)}")
+            self._errors.append(protocol.valid_dropped("mem_req", read_int(h.drop_cycle_q), "request") + more(n))
         n = try_u(h.wdata_count_q)
         if n:
-            self._errors.append(f"mem_req: load of address {read_u(h.wdata_addr_q):#x} at cycle "
-                               f"{read_u(h.wdata_cycle_q)} carries wdata {read_u(h.wdata_value_q):#x} (must be 0)"
-                               f"{more(n)}")
+            self._errors.append(protocol.load_wdata(read_int(h.wdata_addr_q), read_int(h.wdata_cycle_q),
+                                                    read_int(h.wdata_value_q)) + more(n))
         n = try_u(h.overflow_count_q)
         if n:
             self._errors.append(f"memory model: {n} load(s) dropped: more outstanding than the model's pending queue "
@@ -550,16 +530,8 @@ class SvMemoryModel(uvm_component):
         return self.outstanding() > 0
 
     def end_check(self) -> list[str]:
-        errors = list(self.errors)
-        loads = [r for r in self.epoch_requests(self.tb.epoch) if not r.we]
-        unanswered = [r for r in loads if r.answers == 0]
-        extra = [r for r in loads if r.answers > 1]
-        if unanswered:
-            errors.append(f"memory model: {len(unanswered)} load request(s) never answered (first: address "
-                          f"{unanswered[0].addr:#x}, accepted at cycle {unanswered[0].accepted})")
-        if extra:
-            errors.append(f"memory model: {len(extra)} load request(s) answered more than once")
-        return errors
+        """Protocol errors, loads of the current epoch never answered, and loads answered more than once."""
+        return self.errors + answer_errors(self.epoch_requests(self.tb.epoch))
 
 
 async def finish_memories(mems: list[SvMemoryModel], epoch: int | None = None) -> None:
@@ -584,7 +556,7 @@ class RunControl:
         warm(handle, "arm", "wake_cycle", "probe_period", "attn_q", "quiet_q", "progress_q", "complete_q", "cycle_q")
 
     def arm(self, wake_cycle: int, probe_period: int) -> None:
-        self._seen = read_u(self.h.attn_q)
+        self._seen = read_int(self.h.attn_q)
         self.h.wake_cycle.value = wake_cycle & MASK32
         self.h.probe_period.value = probe_period
         self.h.arm.value = 1
@@ -595,19 +567,19 @@ class RunControl:
     async def wait(self) -> None:
         """Until the attention toggle moved since the last wait (it may have while Python was busy waiting
         for a dump), then to the falling edge after."""
-        if read_u(self.h.attn_q) == self._seen:
+        if read_int(self.h.attn_q) == self._seen:
             await self.h.attn_q.value_change
             await FallingEdge(self.tb.clk)
-        self._seen = read_u(self.h.attn_q)
+        self._seen = read_int(self.h.attn_q)
 
     @property
     def quiet(self) -> int:
-        return read_u(self.h.quiet_q)
+        return read_int(self.h.quiet_q)
 
     @property
     def progress(self) -> int:
-        return read_u(self.h.progress_q)
+        return read_int(self.h.progress_q)
 
     @property
     def complete(self) -> bool:
-        return read_u(self.h.complete_q) == 1
+        return read_int(self.h.complete_q) == 1

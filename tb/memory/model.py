@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 from pyuvm import uvm_component
 
+from tb.common import protocol
 from tb.common.bench import TB
 from tb.common.signals import read_int
 from tb.common.traffic import FULL, Consumer, Pattern, StallGenerator
@@ -52,6 +53,21 @@ class Request:
     due: int = 0  # loads: first cycle the response may be presented
     answered: int | None = None  # loads: cycle of the mem_resp handshake
     answers: int = 0
+
+
+def answer_errors(requests: list[Request]) -> list[str]:
+    """Loads among `requests` (one reset epoch's) never answered, and loads answered more than once: every
+    memory model's end check."""
+    loads = [r for r in requests if not r.we]
+    unanswered = [r for r in loads if r.answers == 0]
+    extra = [r for r in loads if r.answers > 1]
+    errors = []
+    if unanswered:
+        errors.append(f"memory model: {len(unanswered)} load request(s) never answered (first: address "
+                      f"{unanswered[0].addr:#x}, accepted at cycle {unanswered[0].accepted})")
+    if extra:
+        errors.append(f"memory model: {len(extra)} load request(s) answered more than once")
+    return errors
 
 
 class MemoryModel(uvm_component):
@@ -117,14 +133,11 @@ class MemoryModel(uvm_component):
         if self.check_resp_ready and self.read_resp_ready() == 1 and self.outstanding() == 0:
             self.resp_ready_raised += 1
             if self.resp_ready_raised <= 3:
-                self.errors.append(f"mem_resp_ready is 1 at cycle {cycle} with no load outstanding (it must be 0: "
-                                   "loads outstanding and the head port free, docs/primitives.md); the DUT would take "
-                                   "a response to no request")
+                self.errors.append(protocol.resp_ready_idle(cycle))
         if read_int(self.req_valid) == 1:
             data = read_int(self.req_data)
             if self._req_held is not None and data != self._req_held:
-                self.errors.append(f"mem_req: data changed from {self._req_held:#x} to {data:#x} at cycle {cycle} "
-                                   "while waiting for ready")
+                self.errors.append(protocol.data_changed("mem_req", f"{self._req_held:#x}", f"{data:#x}", cycle))
             if self._ready:
                 w, aw = self.width, self.addr_width
                 req = Request(epoch, cycle - self._req_wait, cycle, data >> (aw + w) & 1,
@@ -137,7 +150,7 @@ class MemoryModel(uvm_component):
                 self._req_wait += 1
                 self._req_held = data
         elif self._req_held is not None:
-            self.errors.append(f"mem_req: valid dropped at cycle {cycle} before the request was taken")
+            self.errors.append(protocol.valid_dropped("mem_req", cycle, "request"))
             self._req_wait, self._req_held = 0, None
         if self.presenting is not None:
             if read_int(self.resp_ready) == 1:
@@ -157,8 +170,7 @@ class MemoryModel(uvm_component):
             self.contents[req.addr] = req.wdata
             return
         if req.wdata != 0:
-            self.errors.append(f"mem_req: load of address {req.addr:#x} at cycle {req.accepted} carries wdata "
-                               f"{req.wdata:#x} (must be 0)")
+            self.errors.append(protocol.load_wdata(req.addr, req.accepted, req.wdata))
         req.rdata = self.contents.get(req.addr, 0)
         req.due = req.accepted + self.latency
         self.pending.append(req)
@@ -206,13 +218,4 @@ class MemoryModel(uvm_component):
 
     def end_check(self) -> list[str]:
         """Protocol errors, loads of the current epoch never answered, and loads answered more than once."""
-        errors = list(self.errors)
-        loads = [r for r in self.epoch_requests(self.tb.epoch) if not r.we]
-        unanswered = [r for r in loads if r.answers == 0]
-        extra = [r for r in loads if r.answers > 1]
-        if unanswered:
-            errors.append(f"memory model: {len(unanswered)} load request(s) never answered (first: address "
-                          f"{unanswered[0].addr:#x}, accepted at cycle {unanswered[0].accepted})")
-        if extra:
-            errors.append(f"memory model: {len(extra)} load request(s) answered more than once")
-        return errors
+        return self.errors + answer_errors(self.epoch_requests(self.tb.epoch))
