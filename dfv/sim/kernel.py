@@ -37,6 +37,7 @@ from golden.interpreter import arg_words
 from golden.types import DEFAULT_INDEX_WIDTH
 from lowering.dfg import DFG
 from lowering.pipeline import Lowered
+from tb.common.sv_agents import FILES_PLUSARG
 from tb.common.variants import Variant
 from tb.kernel.description import KernelDescription
 
@@ -55,7 +56,6 @@ EXPECT_FAIL_TESTS = ("KernelWrongModel", "KernelCorruptResult")
 VERILATOR_ARGS = ("-Wno-UNOPTFLAT", "--output-split", "0", "--timing", "-CFLAGS", "-std=c++20")
 
 SHM = Path("/dev/shm")
-FILES_PLUSARG = "dfv_files"  # tb.common.sv_agents.FILES_PLUSARG (the simulator side must not import tb/ here)
 
 RANDOM_TRAFFIC = {"results": 0.5, "mem_req": 0.3, "mem_resp": 0.3}
 FULL_TRAFFIC: dict = {}

@@ -46,28 +46,21 @@ def main() -> int:
     targets = {(m, ()) for m in modules()}
     # kernel jobs build generated tops (linted with -Wall by tests/lowering/test_outputs.py), not rtl/ modules
     targets |= {(j.toplevel, j.params) for j in load_jobs() if j.kernel is None}
-    failures = 0
-    for top, params in sorted(targets):
-        out = lint(top, dict(params))
-        label = top + "".join(f" {k}={v}" for k, v in params)
-        if out:
-            failures += 1
-            print(f"LINT FAIL {label}\n{out}")
-        else:
-            print(f"lint ok   {label}")
     hdl = hdl_sources()
-    hdl_targets = [(m, ()) for m in modules(hdl)]
-    hdl_targets += [(m, tuple(sorted(p.items()))) for m, sets in HDL_PARAMS.items() for p in sets]
-    for top, params in hdl_targets:
-        out = lint(top, dict(params), hdl)
-        label = "tb/hdl " + top + "".join(f" {k}={v}" for k, v in params)
+    hdl_targets = {(m, ()) for m in modules(hdl)}
+    hdl_targets |= {(m, tuple(sorted(p.items()))) for m, sets in HDL_PARAMS.items() for p in sets}
+    runs = [("", top, params, None) for top, params in sorted(targets)]
+    runs += [("tb/hdl ", top, params, hdl) for top, params in sorted(hdl_targets)]
+    failures = 0
+    for prefix, top, params, sources in runs:
+        out = lint(top, dict(params), sources)
+        label = prefix + top + "".join(f" {k}={v}" for k, v in params)
         if out:
             failures += 1
             print(f"LINT FAIL {label}\n{out}")
         else:
             print(f"lint ok   {label}")
-    targets |= set(hdl_targets)
-    print(f"{len(targets) - failures} clean, {failures} with warnings")
+    print(f"{len(runs) - failures} clean, {failures} with warnings")
     return 1 if failures else 0
 
 

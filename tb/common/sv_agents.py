@@ -171,7 +171,6 @@ class SvSource(uvm_component):
         self.written = 0
         self.tokens: list = []
         self.queue = _SourceQueue(self)
-        self.x_idle = "icarus" in str(getattr(cocotb, "SIM_NAME", "") or "").lower()
         warm(handle, "ram", "wr_count", "rd_count_q", "valid_q")
         warm(handle.gen, *GEN_REGS)
         tb.setup.append(lambda: write_pattern(handle.gen, pattern, rng))

@@ -85,7 +85,6 @@ from tb.common.traffic import FULL, Consumer, Pattern, TrafficConfig, channel_rn
 from tb.kernel.description import KernelDescription
 from tb.kernel.harness import CHANNEL_LOG_DEPTH, DUT_INSTANCE, MEMORY_LOG_DEPTH
 from tb.kernel.upstream import UpstreamCheck
-from tb.memory.model import MemoryModel
 
 PROBE_PERIOD = 61  # cycles between looks inside the circuit while its boundary is quiet
 
@@ -577,7 +576,7 @@ class KernelCoverage(OpCoverage):
         export_run_coverage()
 
 
-def response_delays(mem: MemoryModel | SvMemoryModel, epoch: int) -> list[int]:
+def response_delays(mem: SvMemoryModel, epoch: int) -> list[int]:
     """Per answered load: cycles between its due cycle (accepted + latency) and the cycle its response
     was first offered (answers are in request order, as are the model's `resp_stall_runs`)."""
     loads = [r for r in mem.epoch_requests(epoch) if not r.we and r.answered is not None]
