@@ -1,12 +1,17 @@
 """The `TB` harness: clock, reset, cycle counter and the per-cycle sample/drive loop.
 
-Every handshake is sampled once per cycle at the falling edge in the ReadOnly phase, when all
-values are stable, and every testbench output is driven right after the rising edge. A consumer whose
-ready depends on the valid it sees (`responders`, as `handshake_join` raises ready only while valid)
-reads the settled valid at the falling edge and sets ready before the sampling. This gives
-the same behaviour on Icarus (event driven) and Verilator (cycle based), where values read at a
-`RisingEdge` differ between the two (post-edge on Verilator). One loop for all channels also keeps
-the Python cost per cycle low.
+Every testbench output is driven right after the rising edge, and every handshake is sampled once per
+cycle in the ReadOnly phase that follows, when all values are stable. A consumer whose ready depends
+on the valid it sees (`responders`, as `handshake_join` raises ready only while valid) reads the
+settled valid at the falling edge and sets ready there; in a bench that has one, the sampling waits
+for the ReadOnly phase after the falling edge. Both give the same values: nothing else changes between
+the two. Reading in a ReadOnly phase, never at the `RisingEdge` itself (post-edge on Verilator, not
+always on Icarus), gives the same behaviour on Icarus (event driven) and Verilator (cycle based).
+
+Python's cost per cycle is what limits the speed of these benches, so the loop waits on as few
+triggers as it can: two per cycle (rising edge, ReadOnly), three with responders. Per-cycle checks
+that would otherwise await a clock edge of their own (the drain of `tb.common.op_env`) are `watchers`,
+run after the samplers in the same phase.
 """
 
 from __future__ import annotations
@@ -23,11 +28,12 @@ from tb.common.clock import CLOCK_NS
 class TB:
     """Owns the clock and reset of `dut` and calls registered callbacks every cycle.
 
-    `samplers` run mid-cycle (read-only) and see what will transfer at the next rising edge;
-    `drivers` run after the rising edge and set the values for the next cycle; `responders` run at the
-    falling edge, before the samplers, and may set signals from what the DUT shows in that cycle
-    (ready from valid: a DUT must not need ready before valid). `epoch` counts
-    resets so observers can tell tokens of an aborted run from those of the current one.
+    `samplers` run in the ReadOnly phase of each cycle and see what will transfer at the next rising
+    edge; `watchers` run right after them (same phase, read-only: they may end a wait by setting an
+    event); `drivers` run after the rising edge and set the values for the next cycle; `responders`
+    run at the falling edge, before the samplers, and may set signals from what the DUT shows in that
+    cycle (ready from valid: a DUT must not need ready before valid). `epoch` counts resets so
+    observers can tell tokens of an aborted run from those of the current one.
     """
 
     def __init__(self, dut, clk: str = "clk", rst: str = "rst") -> None:
@@ -41,6 +47,7 @@ class TB:
         self.samplers: list[Callable[[], None]] = []
         self.drivers: list[Callable[[], None]] = []
         self.responders: list[Callable[[], None]] = []
+        self.watchers: list[Callable[[], None]] = []
         self.reset_listeners: list[Callable[[], None]] = []
         self._started = False
 
@@ -54,20 +61,27 @@ class TB:
         cocotb.start_soon(self._loop())
 
     async def _loop(self) -> None:
+        rising, falling, read_only = RisingEdge(self.clk), FallingEdge(self.clk), ReadOnly()
+        await falling  # edges are counted from a falling edge (see `reset`)
+        at_falling = True
         while True:
-            await FallingEdge(self.clk)
-            if not self.in_reset:
+            if at_falling and not self.in_reset:
                 for respond in self.responders:
                     respond()
-            await ReadOnly()
+            await read_only
             if not self.in_reset:
                 for sample in self.samplers:
                     sample()
-            await RisingEdge(self.clk)
+                for watch in tuple(self.watchers):  # a watcher may remove itself
+                    watch()
+            await rising
             self.cycle += 1
             if not self.in_reset:  # generators start at the first cycle after reset, whatever the clock phase
                 for drive in self.drivers:
                     drive()
+            at_falling = bool(self.responders)
+            if at_falling:
+                await falling
 
     async def reset(self, cycles: int = 3) -> None:
         """Hold `rst` for `cycles` rising edges; listeners (drivers, scoreboards) are told first.

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import cocotb
+from cocotb.triggers import Event
 from pyuvm import (
     ConfigDB,
     uvm_analysis_port,
@@ -457,21 +458,38 @@ class OpEnv(uvm_env):
 
         No transfer for `deadlock_cycles` cycles is a deadlock, a run still going after `max_cycles` a
         runaway: both raise `RunAborted`, naming every channel that still holds tokens.
+
+        The check runs once per cycle as a watcher of the `TB` loop, after the samplers, so the drain costs
+        no clock trigger of its own; it returns (or raises) in the ReadOnly phase of the last cycle it
+        judged, so the end state is read there and nothing may be written before the next edge.
         """
-        quiet, last, start = 0, self.transfers(), self.tb.cycle
-        while True:
-            await self.tb.cycles(1)
+        tb, cfg = self.tb, self.cfg
+        done = Event()
+        aborted: list[str] = []
+        quiet, last, start = 0, self.transfers(), tb.cycle
+
+        def watch() -> None:
+            nonlocal quiet, last
             now = self.transfers()
             quiet = 0 if now != last else quiet + 1
             last = now
             if self.finished(quiet):
+                pass
+            elif quiet >= cfg.deadlock_cycles:
+                aborted.append(f"{cfg.name}: deadlock, no progress for {quiet} cycles at cycle {tb.cycle}; "
+                               f"holding tokens: {self.holders()}")
+            elif tb.cycle - start >= cfg.max_cycles:
+                aborted.append(f"{cfg.name}: still running after {cfg.max_cycles} cycles (a runaway loop?); "
+                               f"holding tokens: {self.holders()}")
+            else:
                 return
-            if quiet >= self.cfg.deadlock_cycles:
-                raise RunAborted(f"{self.cfg.name}: deadlock, no progress for {quiet} cycles at cycle "
-                                 f"{self.tb.cycle}; holding tokens: {self.holders()}")
-            if self.tb.cycle - start >= self.cfg.max_cycles:
-                raise RunAborted(f"{self.cfg.name}: still running after {self.cfg.max_cycles} cycles (a runaway "
-                                 f"loop?); holding tokens: {self.holders()}")
+            tb.watchers.remove(watch)
+            done.set()
+
+        tb.watchers.append(watch)
+        await done.wait()
+        if aborted:
+            raise RunAborted(aborted[0])
 
     def holders(self) -> str:
         held = [f"input {n} ({d.pending} pending)" for n, d in self.inputs.items() if d.pending]
