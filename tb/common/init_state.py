@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from golden.core import Machine, make_queues
 from tb.common.bench import TB
 from tb.common.channel import Observed
+from tb.common.signals import SignalXError, read_int
 
 #: firings after which a replay stops: a machine that never runs dry (a source) cannot be replayed
 MAX_FIRINGS = 1_000_000
@@ -66,8 +67,8 @@ class AtInitTrace:
 
     def sample(self) -> None:
         try:
-            value: int | None = int(self.handle.value)
-        except ValueError:
+            value: int | None = read_int(self.handle)
+        except SignalXError:
             value = None
         tb = self.tb
         if tb.epoch != self._epoch:

@@ -37,17 +37,12 @@ from tb.common import protocol
 from tb.common.bench import TB
 from tb.common.channel import ChannelMonitor, ChannelSpec, Observed
 from tb.common.clock import CLOCK_NS
-from tb.common.signals import SignalXError, read_int
+from tb.common.signals import SignalXError, read_bits, read_int
 from tb.common.traffic import MAX_STALL_RUN, Consumer, Pattern
 from tb.memory.model import Request, answer_errors
 
 MASK32 = (1 << 32) - 1
 COMMENT = re.compile(r"//[^\n]*")
-
-
-def read_bits(handle) -> str:
-    """The value as a bit string, most significant first (may hold x/z)."""
-    return str(handle.value).lower()
 
 
 def try_u(handle, default: int = 0) -> int:
@@ -255,7 +250,7 @@ class SvChannelMonitor(ChannelMonitor):
                                f"{self.depth} kept)")
         w = self.width
         for k in range(self._read, n):
-            bits = read_bits(self.h.xfer_log[k % self.depth])
+            bits = read_bits(self.h.xfer_log[k % self.depth]).lower()
             waited, cycle, data = int(bits[:-(w + 32)], 2), int(bits[-(w + 32):-w], 2), bits[-w:]
             if any(b not in "01" for b in data):
                 self.protocol_errors.append(f"{self.spec.name}: token taken at cycle {cycle} has data {data} "
