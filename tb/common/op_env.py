@@ -46,7 +46,7 @@ from pyuvm import (
 )
 
 from golden.core import Machine, RunResult, make_queues, run_streams
-from tb.common import variants
+from tb.common import uvm_loggers, variants  # noqa: F401 (uvm_loggers: installs the logger naming)
 from tb.common.bench import TB
 from tb.common.channel import ChannelDriver, ChannelMonitor, ChannelSpec, Observed, ReadyDriver
 from tb.common.fcov import STALL_BINS, export_run_coverage, sample_point, stall_bin
