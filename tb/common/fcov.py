@@ -8,7 +8,7 @@ its database to `DFV_RUN_DIR/fcov.yml`; `dfv.sim.coverage` merges the files of a
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from cocotb_coverage.coverage import CoverCross, CoverPoint, coverage_db
@@ -18,9 +18,18 @@ def _noop(_value) -> None:
     return None
 
 
+_point_samplers: dict[str, Callable[[object], None]] = {}
+
+
 def sample_point(name: str, bins: Sequence, value: object) -> None:
-    """Record `value` against cover point `name` with `bins` (a value outside them is ignored)."""
-    CoverPoint(name, xf=lambda v: v, bins=list(bins))(_noop)(value)
+    """Record `value` against cover point `name` with `bins` (a value outside them is ignored).
+
+    The sampling function of a point is made once per process (cocotb-coverage would hand back the same
+    point anyway, but wrapping it anew costs more than the sample, and the monitors sample per token)."""
+    sampler = _point_samplers.get(name)
+    if sampler is None:
+        sampler = _point_samplers[name] = CoverPoint(name, xf=lambda v: v, bins=list(bins))(_noop)
+    sampler(value)
 
 
 def sample_cross(name: str, axes: Mapping[str, Sequence], values: Mapping[str, object]) -> None:
