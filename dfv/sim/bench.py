@@ -21,6 +21,7 @@ import sys
 from collections import defaultdict
 
 from dfv.sim.build import BuildSpec
+from dfv.sim.kernel_bench import Before
 from dfv.sim.regress import load_jobs
 from dfv.sim.run import run_tests
 from dfv.sim.tables import format_table
@@ -35,6 +36,7 @@ DATAFLOW_BENCHES = (
     BuildSpec("dataflow_invariant", {"W": 32}),
 )
 MEMORIES = ("handshake_memory", "handshake_extmemory")
+DATAFLOW_CASES = ("full rate", "50% back-pressure")  # the CASE of tb.bench.dataflow's tests
 
 
 def benches() -> list[tuple[BuildSpec, str]]:
@@ -85,18 +87,22 @@ def main(argv: list[str] | None = None) -> int:
         if r["sim"] == sims[0]:
             for out, rate in r["outputs"].items():
                 rates[(r["module"], out)][r["case"]] = rate
-    cases = ("full rate", "50% back-pressure")
-    t1 = [("operation", "output", *[f"tokens/cycle, {c}" for c in cases])]
-    t1 += [(m, o, *(f"{rates[(m, o)].get(c, 0):.3f}" for c in cases)) for (m, o) in sorted(rates)]
-    t2 = [("simulator", "operation", "case", "cycles", "wall s", "cycles/s")]
-    t2 += [(r["sim"], r["module"], r["case"], str(r["cycles"]), f"{r['wall_s']:.2f}",
-            f"{r['cycles'] / r['wall_s']:.0f}") for r in flow]
+    t1 = [("operation", "output", *[f"tokens/cycle, {c}" for c in DATAFLOW_CASES])]
+    t1 += [(m, o, *(f"{rates[(m, o)].get(c, 0):.3f}" for c in DATAFLOW_CASES)) for (m, o) in sorted(rates)]
+    before = Before.load()
+    t2 = [("simulator", "operation", "case", "cycles", "wall s", "cycles/s", f"before ({before.op_speed_commit})",
+           "x before")]
+    for r in flow:
+        rate = r["cycles"] / r["wall_s"]
+        old = before.op_speed.get((r["module"], r["case"]), {}).get(r["sim"])
+        t2.append((r["sim"], r["module"], r["case"], str(r["cycles"]), f"{r['wall_s']:.2f}", f"{rate:.0f}",
+                   str(old or "-"), f"{rate / old:.2f}" if old else "-"))
     for sim in sims:
         group = [r for r in prims + mems if r["sim"] == sim]
         if group:
             cycles, wall = sum(r["cycles"] for r in group), sum(r["wall_s"] for r in group)
             t2.append((sim, f"handshake + memory ({len(group)} modules)", "full rate", str(cycles), f"{wall:.2f}",
-                       f"{cycles / wall:.0f}"))
+                       f"{cycles / wall:.0f}", "-", "-"))
     t3 = [("module", "parameters", "measured on", "per cycle", "documented", "ok")]
     misses = []
     for r in rated:
@@ -128,7 +134,9 @@ def main(argv: list[str] | None = None) -> int:
             f"\n\nMemories with every port busy ({lengths['mems']} accesses per port, outputs always ready, "
             f"on {sims[0]})\n"
             + format_table(t4) +
-            "\n\nSimulation speed (pyuvm environment, one clock, all channels sampled each cycle)\n" + format_table(t2))
+            "\n\nSimulation speed of the operation environments (pyuvm, Python agents sampling every channel each "
+            "cycle: cycles over the wall time of the run phase; before = the per-cycle loop of commit "
+            f"{before.op_speed_commit}, configs/bench_before.yaml)\n" + format_table(t2))
     kernel_problems: list[str] = []
     if not args.no_kernels:  # whole programs: dfv.sim.kernel_bench
         from dfv.sim.kernel_bench import main_section

@@ -167,20 +167,26 @@ def run_one(name: str, path: Path, args: list, sim: str, seed: int, input_seed: 
 class Before:
     """Cycles measured before issue 9 (`configs/bench_before.yaml`): per kernel, and per pipelining figure
     keyed `<name>@<latency>`; and simulated cycles per second before issue 10's agents (`speed_commit`),
-    per pipelining figure and simulator."""
+    per pipelining figure and simulator; and those of the operation environments before their cheaper
+    per-cycle loop (`op_speed_commit`), per (operation, case) and simulator."""
 
     commit: str
     kernels: dict[str, int]
     pipeline: dict[str, int]
     speed_commit: str
     speed: dict[str, dict[str, int]]
+    op_speed_commit: str
+    op_speed: dict[tuple[str, str], dict[str, int]]
 
     @staticmethod
     def load(path: Path = BEFORE) -> Before:
         doc = yaml.safe_load(path.read_text())
         return Before(str(doc["commit"]), {str(k): int(v) for k, v in doc["kernels"].items()},
                       {str(k): int(v) for k, v in doc["pipeline"].items()}, str(doc["sim_speed_commit"]),
-                      {str(k): {str(s): int(r) for s, r in v.items()} for k, v in doc["sim_speed"].items()})
+                      {str(k): {str(s): int(r) for s, r in v.items()} for k, v in doc["sim_speed"].items()},
+                      str(doc["op_speed_commit"]),
+                      {(str(op), str(case)): {str(s): int(r) for s, r in rates.items()}
+                       for op, cases in doc["op_speed"].items() for case, rates in cases.items()})
 
 
 def bound(name: str, path: Path) -> float | None:

@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+from dfv.sim.bench import DATAFLOW_BENCHES, DATAFLOW_CASES
 from dfv.sim.kernel_bench import PIPELINE, SPEED_GOALS, Before, KernelFigures, speed_table
+from dfv.sim.toolchain import SIMULATORS
 
 
 def test_every_pipelining_figure_has_a_before_speed_on_both_simulators():
     before = Before.load()
     for case in PIPELINE:
         assert set(before.speed[f"{case.name}@{case.latency}"]) == set(SPEED_GOALS), case
+
+
+def test_every_operation_speed_figure_has_a_before_speed_on_both_simulators():
+    before = Before.load()
+    for spec in DATAFLOW_BENCHES:
+        for case in DATAFLOW_CASES:
+            assert set(before.op_speed[(spec.toplevel, case)]) == set(SIMULATORS), (spec.toplevel, case)
 
 
 def test_speed_table_reports_rates_before_and_goals():
