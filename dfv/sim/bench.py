@@ -21,7 +21,7 @@ import sys
 from collections import defaultdict
 
 from dfv.sim.build import BuildSpec
-from dfv.sim.kernel_bench import Before
+from dfv.sim.kernel_bench import Before, main_section
 from dfv.sim.regress import load_jobs
 from dfv.sim.run import run_tests
 from dfv.sim.tables import format_table
@@ -139,8 +139,6 @@ def main(argv: list[str] | None = None) -> int:
             f"{before.op_speed_commit}, configs/bench_before.yaml)\n" + format_table(t2))
     kernel_problems: list[str] = []
     if not args.no_kernels:  # whole programs: dfv.sim.kernel_bench
-        from dfv.sim.kernel_bench import main_section
-
         kernel_text, kernel_problems = main_section(args.seed, sims)
         text += "\n\n" + kernel_text
         if kernel_problems:

@@ -465,22 +465,22 @@ class OpEnv(uvm_env):
         """
         tb, cfg = self.tb, self.cfg
         done = Event()
-        aborted: list[str] = []
+        aborted: str | None = None  # why the run was stopped (a deadlock or a runaway), None when it finished
         quiet, last, start = 0, self.transfers(), tb.cycle
 
         def watch() -> None:
-            nonlocal quiet, last
+            nonlocal quiet, last, aborted
             now = self.transfers()
             quiet = 0 if now != last else quiet + 1
             last = now
             if self.finished(quiet):
                 pass
             elif quiet >= cfg.deadlock_cycles:
-                aborted.append(f"{cfg.name}: deadlock, no progress for {quiet} cycles at cycle {tb.cycle}; "
-                               f"holding tokens: {self.holders()}")
+                aborted = (f"{cfg.name}: deadlock, no progress for {quiet} cycles at cycle {tb.cycle}; "
+                           f"holding tokens: {self.holders()}")
             elif tb.cycle - start >= cfg.max_cycles:
-                aborted.append(f"{cfg.name}: still running after {cfg.max_cycles} cycles (a runaway loop?); "
-                               f"holding tokens: {self.holders()}")
+                aborted = (f"{cfg.name}: still running after {cfg.max_cycles} cycles (a runaway loop?); "
+                           f"holding tokens: {self.holders()}")
             else:
                 return
             tb.watchers.remove(watch)
@@ -488,8 +488,8 @@ class OpEnv(uvm_env):
 
         tb.watchers.append(watch)
         await done.wait()
-        if aborted:
-            raise RunAborted(aborted[0])
+        if aborted is not None:
+            raise RunAborted(aborted)
 
     def holders(self) -> str:
         held = [f"input {n} ({d.pending} pending)" for n, d in self.inputs.items() if d.pending]
