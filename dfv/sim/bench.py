@@ -29,11 +29,12 @@ from dfv.sim.toolchain import REPORTS_DIR, SIMULATORS
 from tb.bench.check import BENCH_ENV
 from tb.common.rates import MISS_PREFIX, describe_params, miss_message, within
 
+# (module, parameters) of the dataflow benches, built as their regression suite builds them (its harness)
 DATAFLOW_BENCHES = (
-    BuildSpec("dataflow_stream", {"W": 32, "STEP_OP": 0}),
-    BuildSpec("dataflow_gate", {"W": 32}),
-    BuildSpec("dataflow_carry", {"W": 32}),
-    BuildSpec("dataflow_invariant", {"W": 32}),
+    ("dataflow_stream", {"W": 32, "STEP_OP": 0}),
+    ("dataflow_gate", {"W": 32}),
+    ("dataflow_carry", {"W": 32}),
+    ("dataflow_invariant", {"W": 32}),
 )
 MEMORIES = ("handshake_memory", "handshake_extmemory")
 DATAFLOW_CASES = ("full rate", "50% back-pressure")  # the CASE of tb.bench.dataflow's tests
@@ -43,9 +44,11 @@ def benches() -> list[tuple[BuildSpec, str]]:
     """(build, benchmark module): the dataflow operations, then the first parameter set of every
     handshake / arith / memory suite of the regression (whole-program kernel suites are not benchmarked
     here)."""
-    out = [(spec, "tb.bench.dataflow") for spec in DATAFLOW_BENCHES]
+    jobs = load_jobs()
+    builds = {(j.toplevel, j.params): j for j in jobs if j.kernel is None}
+    out = [(builds[(top, tuple(sorted(params.items())))].spec, "tb.bench.dataflow") for top, params in DATAFLOW_BENCHES]
     seen = set()
-    for job in load_jobs():
+    for job in jobs:
         if getattr(job, "kernel", None) is not None or job.toplevel.startswith("dataflow_") or job.suite in seen:
             continue
         seen.add(job.suite)

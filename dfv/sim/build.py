@@ -12,6 +12,7 @@ import hashlib
 import json
 import logging
 import os
+import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -32,6 +33,9 @@ COVERAGE_ARGS = ("--coverage-line", "--coverage-toggle", "--coverage-expr")
 # Verilator's default -Os takes ~70 s for a small program, at -O0 ~10 s. One-off runs take -O0
 # (`BuildSpec.optimize`): they are short, and cocotb's Python, not the model, sets their speed.
 QUICK_MAKEFLAGS = "OPT_FAST=-O0"
+# A harness (a kernel's, an operation's) generates its clock with a delay: Verilator needs --timing for it,
+# and its timing runtime C++20.
+TIMING_ARGS = ("--timing", "-CFLAGS", "-std=c++20")
 
 
 @dataclass(frozen=True)
@@ -95,6 +99,17 @@ def _environ(values: Mapping[str, str]) -> Iterator[None]:
                 os.environ.pop(k, None)
             else:
                 os.environ[k] = v
+
+
+def write_if_changed(path: Path, text: str) -> None:
+    """Write `text` unless `path` holds it already; atomically (another process or thread may be building
+    from it)."""
+    if path.exists() and path.read_text() == text:
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+    tmp.write_text(text)
+    os.replace(tmp, path)
 
 
 def spec_rtl_sources(spec: BuildSpec) -> list[Path]:

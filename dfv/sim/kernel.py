@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import shutil
 import tempfile
 from collections.abc import Sequence
@@ -30,7 +29,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 
-from dfv.sim.build import BuildSpec
+from dfv.sim.build import TIMING_ARGS, BuildSpec, write_if_changed
 from dfv.sim.run import TestResult, run_tests
 from dfv.sim.toolchain import BUILD_DIR, RTL_DIR
 from golden.interpreter import arg_words
@@ -53,7 +52,7 @@ EXPECT_FAIL_TESTS = ("KernelWrongModel", "KernelCorruptResult")
 # lowering guarantees no combinational cycle, and `make lint` checks the tops with -Wall).
 # The harness generates its clock (`tb.kernel.harness`): Verilator needs --timing for the delay, and
 # its timing runtime C++20.
-VERILATOR_ARGS = ("-Wno-UNOPTFLAT", "--output-split", "0", "--timing", "-CFLAGS", "-std=c++20")
+VERILATOR_ARGS = ("-Wno-UNOPTFLAT", "--output-split", "0", *TIMING_ARGS)
 
 SHM = Path("/dev/shm")
 
@@ -112,21 +111,13 @@ class Program:
         agents of tb/hdl beside it, the cocotb toplevel of a kernel run) of `kind`; `rtl_dir` / `build_root`
         as in `BuildSpec` (a test builds on a broken copy of the RTL). The harness is written here, beside
         whatever `top.sv` the folder holds."""
-        from tb.kernel.harness import gen_harness, harness_name, hdl_sources
+        from tb.common.op_harness import hdl_sources
+        from tb.kernel.harness import gen_harness, harness_name
 
-        _write_if_changed(self.harness_sv, gen_harness(self.g))
+        write_if_changed(self.harness_sv, gen_harness(self.g))
         return BuildSpec(harness_name(self.g), {}, (*hdl_sources(), self.top_sv, self.harness_sv), label=self.tag,
                          waves=waves, verilator_args=VERILATOR_ARGS, coverage=kind.coverage, optimize=kind.optimize,
                          rtl_dir=rtl_dir, build_root=build_root)
-
-
-def _write_if_changed(path: Path, text: str) -> None:
-    """Write `text` unless `path` holds it already; atomically (another process may be building from it)."""
-    if path.exists() and path.read_text() == text:
-        return
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_text(text)
-    os.replace(tmp, path)
 
 
 _PROGRAMS: dict[tuple, Program] = {}
@@ -142,8 +133,8 @@ def prepare_lowered(mlir: str | Path, lowered: Lowered) -> Program:
     tag = f"kernel_{g.name}_{where}"
     folder = BUILD_DIR / "kernels" / tag
     folder.mkdir(parents=True, exist_ok=True)
-    _write_if_changed(folder / "top.sv", gen_top([g]))
-    _write_if_changed(folder / "dfg.yaml", dump_config(g, str(mlir)))
+    write_if_changed(folder / "top.sv", gen_top([g]))
+    write_if_changed(folder / "dfg.yaml", dump_config(g, str(mlir)))
     return Program(path, tag, folder, lowered)
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from dfv.sim.regress import load_jobs
 from dfv.sim.toolchain import rtl_sources, setup_path
-from tb.kernel.harness import hdl_sources
+from tb.common.op_harness import hdl_sources
 
 MODULE = re.compile(r"^\s*module\s+(\w+)", re.MULTILINE)
 
@@ -35,8 +35,8 @@ def modules(sources: list[Path] | None = None) -> list[str]:
 
 def lint(top: str, params: dict[str, int], sources: list[Path] | None = None) -> str:
     """Lint output for `top` at `params` over `sources` (default: rtl/) ("" when clean)."""
-    cmd = ["verilator", "--lint-only", "-Wall", "--top-module", top, *[f"-G{k}={v}" for k, v in params.items()],
-           *map(str, rtl_sources() if sources is None else sources)]
+    cmd = ["verilator", "--lint-only", "-Wall", "--timing", "--top-module", top,
+           *[f"-G{k}={v}" for k, v in params.items()], *map(str, rtl_sources() if sources is None else sources)]
     proc = subprocess.run(cmd, capture_output=True, text=True)
     return (proc.stdout + proc.stderr).strip() if proc.returncode or proc.stderr.strip() else ""
 
@@ -51,6 +51,10 @@ def main() -> int:
     hdl_targets |= {(m, tuple(sorted(p.items()))) for m, sets in HDL_PARAMS.items() for p in sets}
     runs = [("", top, params, None) for top, params in sorted(targets)]
     runs += [("tb/hdl ", top, params, hdl) for top, params in sorted(hdl_targets)]
+    # the generated harnesses of `harness: true` suites (tb/common/op_harness.py), as they are built
+    harnessed = {(j.toplevel, j.params): j.spec for j in load_jobs() if j.kernel is None and j.harness}
+    runs += [("harness ", spec.toplevel, params, [*rtl_sources(), *spec.extra_sources])
+             for (_top, params), spec in sorted(harnessed.items())]
     failures = 0
     for prefix, top, params, sources in runs:
         out = lint(top, dict(params), sources)

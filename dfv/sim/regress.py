@@ -35,15 +35,16 @@ import yaml
 
 from dfv.kernels import KERNEL_DIR, KERNELS
 from dfv.sim import junit
-from dfv.sim.build import BuildSpec, build
+from dfv.sim.build import TIMING_ARGS, BuildSpec, build, write_if_changed
 from dfv.sim.progress import Progress
 from dfv.sim.run import TestResult, run_tests
 from dfv.sim.shard import MANIFEST, WHOLE, ShardManifest, ShardSpec, job_list_digest, partition
 from dfv.sim.tables import format_table
-from dfv.sim.toolchain import REPO, REPORTS_DIR, SIMULATORS, ToolchainError, setup_path
+from dfv.sim.toolchain import BUILD_DIR, REPO, REPORTS_DIR, SIMULATORS, ToolchainError, setup_path
 from tb.common.variants import Variant
 
 CONFIG = REPO / "configs" / "regression.yaml"
+HARNESS_DIR = BUILD_DIR / "harness"  # the generated harnesses of suites with `harness: true`
 SCHEMA_VERSION = 1
 # Estimated seconds, only to balance shards (their ratios matter, not their values): a Verilator build
 # of a hand-written module with coverage, one of a generated kernel top (dfv.sim.build: ~70 s at -Os),
@@ -83,6 +84,7 @@ class Job:
     params: tuple[tuple[str, int], ...]
     seed: int
     kernel: KernelJob | None = None
+    harness: bool = False
 
     @property
     def spec(self) -> BuildSpec:
@@ -90,6 +92,16 @@ class Job:
             from dfv.sim.kernel import prepare
 
             return prepare(KERNEL_DIR / f"{self.kernel.name}.mlir", self.kernel.name).spec()
+        if self.harness:
+            from tb.common.op_harness import harness_name, harness_text, hdl_sources
+
+            # a sink whose ready follows valid closes a loop through the module's always_comb that is not
+            # one bit to bit, but Verilator cannot order it statically (UNOPTFLAT); lint checks the module
+            spec = BuildSpec(harness_name(self.toplevel), dict(self.params),
+                             verilator_args=(*TIMING_ARGS, "-Wno-UNOPTFLAT"))
+            path = HARNESS_DIR / f"{spec.tag()}.sv"
+            write_if_changed(path, harness_text(self.toplevel, self.module.split(",")[0], dict(self.params)))
+            return replace(spec, extra_sources=(path, *hdl_sources()))
         return BuildSpec(self.toplevel, dict(self.params))
 
     @property
@@ -159,7 +171,7 @@ def load_jobs(path: Path = CONFIG) -> list[Job]:
     for i, suite in enumerate(suites):
         where = f"{path}: suites[{i}]"
         _require(isinstance(suite, dict), where, "must be a mapping")
-        unknown = set(suite) - {"name", "toplevel", "module", "bench", "params", "seeds"}
+        unknown = set(suite) - {"name", "toplevel", "module", "bench", "params", "seeds", "harness"}
         _require(not unknown, where, f"unknown keys {sorted(unknown)}")
         for key in ("name", "toplevel", "module"):
             _require(isinstance(suite.get(key), str), where, f"'{key}' must be a string")
@@ -176,10 +188,13 @@ def load_jobs(path: Path = CONFIG) -> list[Job]:
                  "params: a list of mappings")
         for p in params:
             _require(all(isinstance(v, int) for v in p.values()), where, f"parameter values must be integers: {p}")
+        harness = suite.get("harness", False)
+        _require(isinstance(harness, bool), where, "'harness' must be true or false")
         suite_seeds = suite.get("seeds", seeds)
         for p in params:
             for seed in suite_seeds:
-                jobs.append(Job(suite["name"], suite["toplevel"], ",".join(modules), tuple(sorted(p.items())), seed))
+                jobs.append(Job(suite["name"], suite["toplevel"], ",".join(modules), tuple(sorted(p.items())), seed,
+                                harness=harness))
     kernel_suites = doc.get("kernel_suites", [])
     _require(isinstance(kernel_suites, list), str(path), "kernel_suites: a list")
     for i, suite in enumerate(kernel_suites):

@@ -16,15 +16,13 @@ iterations beside the suite's own tests (the suite's `bench` key in configs/regr
 
 from __future__ import annotations
 
-import cocotb
-
 from golden.types import to_unsigned
 from tb.bench.check import RateCheckMixin, bench_mode, run_length
 from tb.common.op_env import OpItem, OpSequence
 from tb.common.traffic import FULL, Pattern, TrafficConfig
 from tb.common.variants import register
 from tb.dataflow import carry, gate, invariant, stream
-from tb.handshake.common import run_params
+from tb.handshake.common import run_params, toplevel
 
 LENGTH = 2000  # iterations in `make bench`
 CHECK_LENGTH = 240  # in the regression
@@ -35,10 +33,6 @@ BASES = {
     "dataflow_carry": carry.CarryTest, "dataflow_invariant": invariant.InvariantTest,
     "dataflow_gate": gate.GateTest, "dataflow_stream": stream.StreamTest,
 }
-
-
-def _toplevel() -> str:
-    return cocotb.top._name if cocotb.top is not None else ""
 
 
 def length() -> int:
@@ -87,11 +81,11 @@ def bursts(top: str, params: dict, iterations: int) -> list[dict[str, list]]:
 
 class Bursts(OpSequence):
     def generate(self):
-        for tokens in bursts(_toplevel(), self.cfg.params, length()):
+        for tokens in bursts(toplevel(), self.cfg.params, length()):
             yield OpItem(tokens=tokens, kind="long")
 
 
-_Base = BASES.get(_toplevel(), carry.CarryTest)
+_Base = BASES.get(toplevel(), carry.CarryTest)
 
 
 class ThroughputBench(RateCheckMixin, _Base):
@@ -107,7 +101,7 @@ class ThroughputBench(RateCheckMixin, _Base):
     def report_phase(self):
         monitors = self.env.monitors
         self.record({
-            "module": _toplevel(), "params": run_params(), "case": self.CASE,
+            "module": toplevel(), "params": run_params(), "case": self.CASE,
             "cycles": self.env.tb.cycles_since_reset(), "wall_s": self.wall, "length": length(),
             "outputs": {n: round(m.throughput(), 4) for n, m in monitors.items() if not m.spec.is_input},
             **({"measured": self.measured(), "documented": self.documented()} if self.CASE == "full rate" else {}),

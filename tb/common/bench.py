@@ -113,3 +113,9 @@ class TB:
         """Wait `n` rising edges."""
         for _ in range(n):
             await RisingEdge(self.clk)
+
+    async def reset_after(self, n: int) -> None:
+        """Wait `n` rising edges, then reset (`reset`): a reset in the middle of a run. The drivers do not
+        run at the `n`-th edge (the reset has begun when they would)."""
+        await self.cycles(n)
+        await self.reset()

@@ -51,6 +51,7 @@ from tb.common.bench import TB
 from tb.common.channel import ChannelDriver, ChannelMonitor, ChannelSpec, Observed, ReadyDriver
 from tb.common.fcov import STALL_BINS, export_run_coverage, sample_point, stall_bin
 from tb.common.init_state import AtInitTrace, Busy, at_init_errors, replay_busy
+from tb.common.op_harness import AT_INIT_LOG, HARNESS_SUFFIX
 from tb.common.signals import PackedSignal, read_int
 from tb.common.traffic import FULL, Consumer, Pattern, TrafficConfig, channel_rng
 
@@ -406,9 +407,12 @@ class OpEnv(uvm_env):
         self.final_status: dict[str, int] = {}
         self.aborted: str | None = None  # set by a test that catches `RunAborted` to check the end state too
         self.faults: list[Fault] = []  # injected by an expected-failure test (wrong model, corrupting monitor)
-        # at_init once per cycle, for the scoreboard's busy check; a top level without one (the kernel
-        # environment's harness: its instances are checked at the end) has no trace
-        self.at_init_trace = AtInitTrace(self.tb, self.tb.dut.at_init) if hasattr(self.tb.dut, "at_init") else None
+        self.at_init_trace = self.make_at_init_trace()
+
+    def make_at_init_trace(self) -> AtInitTrace | None:
+        """at_init once per cycle, for the scoreboard's busy check; a top level without one (the kernel
+        environment's harness: its instances are checked at the end) has no trace."""
+        return AtInitTrace(self.tb, self.tb.dut.at_init) if hasattr(self.tb.dut, "at_init") else None
 
     def make_tb(self) -> TB:
         """The bench: clock, reset and the per-cycle loop of the Python agents."""
@@ -526,6 +530,12 @@ class OpEnv(uvm_env):
         return []
 
 
+def is_harness() -> bool:
+    """Whether the simulated top level is an operation's harness (SystemVerilog agents beside the DUT,
+    tb/common/op_harness.py; a kernel's harness has no at_init log)."""
+    return cocotb.top is not None and cocotb.top._name.endswith(HARNESS_SUFFIX) and hasattr(cocotb.top, AT_INIT_LOG)
+
+
 def record_cycles(test: str, cycles: int) -> None:
     """Note the clock-cycle count of the running test, of class `test`, for the results table (`dfv.sim.run`
     reads it under the test's cocotb name, its variant included).
@@ -572,7 +582,16 @@ class OpTest(uvm_test):
         ConfigDB().set(None, "*", "COVERAGE", self.SAMPLE_COVERAGE)
         ConfigDB().set(None, "*", "SCOREBOARD_CLASS", self.SCOREBOARD)
         self.overrides()
-        self.env = self.ENV("env", self)
+        self.env = self.env_class()("env", self)
+
+    def env_class(self) -> type[OpEnv]:
+        """`ENV`, or on an operation's harness (tb/common/op_harness.py) the environment of its
+        SystemVerilog agents."""
+        if not is_harness():
+            return self.ENV
+        from tb.common.sv_op_env import sv_env
+
+        return sv_env(self.ENV)
 
     async def stimulus(self) -> None:
         for seq in self.sequences():
@@ -597,8 +616,7 @@ class ResetMidBurstMixin:
         for seq in first:
             await seq.start(self.env.sequencer)
         rng = random.Random(f"{variants.seed()}:reset")
-        await self.env.tb.cycles(rng.randint(8, 40))
-        await self.env.tb.reset()
+        await self.env.tb.reset_after(rng.randint(8, 40))
         dut = self.env.tb.dut
         # the model's reset state: at_init, and what it offers with no input (a FIFO's initial tokens)
         model = self.env.cfg.model()
@@ -666,8 +684,8 @@ def wrong_model_scoreboard(base: type[OpScoreboard]) -> type[OpScoreboard]:
     return scoreboard_variant(_WrongModel, base, "WrongModel")
 
 
-class CorruptingMonitor(ChannelMonitor):
-    """A monitor that reports the third token of the first output as a broken DUT would produce it:
+class CorruptingPublish:
+    """Monitor mixin that reports the third token of the first output as a broken DUT would produce it:
     bit 0 flipped, or, for a control token, delivered twice. For an operation without outputs (a sink)
     the third input token is reported as taken one cycle late (the DUT stalled it). A test using it
     must fail; the fault is recorded in `OpEnv.faults`."""
@@ -688,6 +706,10 @@ class CorruptingMonitor(ChannelMonitor):
             self.get_parent().faults.append(Fault("extra" if obs.token is None else "value", self.spec.name, 2,
                                                   dut=True))
         super().publish(obs)
+
+
+class CorruptingMonitor(CorruptingPublish, ChannelMonitor):
+    """`CorruptingPublish` on the per-cycle monitor (`tb.common.sv_op_env` has the harness's)."""
 
 
 class ExpectedErrors:
@@ -788,6 +810,10 @@ class CorruptDutMixin:
     def overrides(self) -> None:
         uvm_factory().set_type_override_by_type(self.SCOREBOARD, catching_scoreboard(self.SCOREBOARD))
         uvm_factory().set_type_override_by_type(ChannelMonitor, CorruptingMonitor)
+        if is_harness():
+            from tb.common.sv_op_env import SvCorruptingMonitor, SvOpMonitor
+
+            uvm_factory().set_type_override_by_type(SvOpMonitor, SvCorruptingMonitor)
 
 
 STANDARD_TESTS = (

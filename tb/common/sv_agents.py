@@ -138,8 +138,8 @@ class GpiTB(TB):
         await RisingEdge(self.clk)
         await FallingEdge(self.clk)
         self.in_reset = False
-        if self.released_at is None:
-            self.released_at = self.cycle
+        if self.released_at is None:  # the cycle in which rst fell, as the per-cycle `TB` counts
+            self.released_at = self.cycle - 1
 
 
 class _SourceQueue:
@@ -225,7 +225,7 @@ class SvChannelMonitor(ChannelMonitor):
 
     def configure(self, tb: GpiTB, spec: ChannelSpec, handle, valid, depth: int) -> None:  # type: ignore[override]
         self.tb, self.spec, self.h, self._valid, self.depth = tb, spec, handle, valid, depth
-        self.width = max(1, spec.width)
+        self.width = max(1, spec.width + sum(w for _sig, w in spec.sideband))
         self.count = 0
         self.first_cycle: int | None = None
         self.last_cycle: int | None = None
@@ -252,12 +252,12 @@ class SvChannelMonitor(ChannelMonitor):
         for k in range(self._read, n):
             bits = read_bits(self.h.xfer_log[k % self.depth]).lower()
             waited, cycle, data = int(bits[:-(w + 32)], 2), int(bits[-(w + 32):-w], 2), bits[-w:]
-            if any(b not in "01" for b in data):
+            if data.strip("01"):  # X or Z bits
                 self.protocol_errors.append(f"{self.spec.name}: token taken at cycle {cycle} has data {data} "
                                             "(X or Z while valid)")
-                token = None if not self.spec.width else int(data.replace("x", "0").replace("z", "0"), 2)
+                token = self.token(int(data.replace("x", "0").replace("z", "0"), 2))
             else:
-                token = int(data, 2) if self.spec.width else None
+                token = self.token(int(data, 2))
             self.count += 1
             self.stall_runs.append(waited)
             if self.first_cycle is None:
@@ -265,6 +265,10 @@ class SvChannelMonitor(ChannelMonitor):
             self.last_cycle = cycle
             self.publish(Observed(self.spec.name, token, cycle, epoch, waited))
         self._read = n
+
+    def token(self, word: int) -> object:
+        """The token of a logged data word (a control channel's is None)."""
+        return word if self.spec.width else None
 
     def first_valid(self) -> int | None:
         """The first cycle valid was high since the reset (None: never)."""

@@ -23,13 +23,15 @@ from golden.core import RunResult
 from tb.common.channel import ChannelSpec, Observed
 from tb.common.fcov import LENGTH_BINS, length_bin, sample_point
 from tb.common.op_env import OpConfig, OpCoverage, OpItem, OpScoreboard, OpSequence, OpTest
+from tb.common.op_harness import dut_module
 
 WIDTH_BINS = ("ctrl", "1", "8", "32", "64")
 
 
 def toplevel() -> str:
-    """The name of the simulated top-level module ("" outside a simulation)."""
-    return cocotb.top._name if cocotb.top is not None else ""
+    """The name of the module under test ("" outside a simulation): the simulated top level, or the
+    module its harness wraps (tb/common/op_harness.py)."""
+    return dut_module(cocotb.top._name) if cocotb.top is not None else ""
 
 
 def run_params() -> dict:

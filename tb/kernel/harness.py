@@ -19,22 +19,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from pathlib import Path
 
 from lowering.dfg import DFG
 from lowering.topgen import _func_ports, module_name
 from tb.common.clock import CLOCK_NS
 
-HDL_DIR = Path(__file__).resolve().parents[1] / "hdl"
 CHANNEL_LOG_DEPTH = 64
 MEMORY_LOG_DEPTH = 2048
 PEND_DEPTH = 64
 DUT_INSTANCE = "u_dut"
-
-
-def hdl_sources() -> list[Path]:
-    """The agent modules (tb/hdl/*.sv), one module per file."""
-    return sorted(HDL_DIR.glob("*.sv"))
 
 
 def harness_name(g: DFG) -> str:
@@ -107,11 +100,16 @@ def gen_harness(g: DFG) -> str:
                 lines.append(f"  /* verilator lint_off UNUSEDSIGNAL */ logic {c.name}_idle_data; "
                              "/* verilator lint_on UNUSEDSIGNAL */")
             out = f"{c.name}_data" if c.width else f"{c.name}_idle_data"
+            lines.append(f"  /* verilator lint_off UNUSEDSIGNAL */ logic src_{c.name}_half; "
+                         "/* verilator lint_on UNUSEDSIGNAL */")  # at most DEPTH tokens: never refilled
             lines.append(f"  dfv_chan_source #(.W({w}), .DEPTH({CHANNEL_LOG_DEPTH})) src_{c.name} (.clk(clk), "
-                         f".rst(rst), .out_data({out}), .out_valid({c.name}_valid), .out_ready({c.name}_ready));")
+                         f".rst(rst), .out_data({out}), .out_valid({c.name}_valid), .out_ready({c.name}_ready), "
+                         f".half(src_{c.name}_half), .hold(1'b0));")
         else:
+            lines.append(f"  /* verilator lint_off UNUSEDSIGNAL */ logic snk_{c.name}_half; "
+                         "/* verilator lint_on UNUSEDSIGNAL */")  # 0: the sink's pattern is its own generator's
             lines.append(f"  dfv_chan_sink snk_{c.name} (.clk(clk), .rst(rst), .in_valid({c.name}_valid), "
-                         f".in_ready({c.name}_ready));")
+                         f".in_ready({c.name}_ready), .half(snk_{c.name}_half), .hold(1'b0));")
             seen.append(f"mon_{c.name}_seen")
         lines.append(f"  logic mon_{c.name}_xfer, mon_{c.name}_half;")
         seen_decl = f"logic mon_{c.name}_seen;"  # an input's is unread

@@ -66,7 +66,8 @@ def test_harness_lints_with_verilator(lowered, name):
     """The simulation harness of the top (tb.kernel.harness: the top with the tb/hdl agents) is -Wall clean but
     for UNOPTFLAT, which the kernel builds waive too (dfv.sim.kernel.VERILATOR_ARGS): a sink's ready follows its
     valid combinationally, and through the top's packed port wires Verilator sees vector-level loops."""
-    from tb.kernel.harness import gen_harness, harness_name, hdl_sources
+    from tb.common.op_harness import hdl_sources
+    from tb.kernel.harness import gen_harness, harness_name
 
     d, _, g = lowered[name]
     harness = os.path.join(d, "harness.sv")

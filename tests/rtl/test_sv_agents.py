@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tb.kernel.harness import hdl_sources
+from tb.common.op_harness import hdl_sources
 
 pytestmark = pytest.mark.skipif(shutil.which("iverilog") is None, reason="iverilog not installed")
 
