@@ -57,8 +57,9 @@ class Verdict:
 
 def _lint(spec: BuildSpec) -> str:
     """Verilator's complaint about `spec` ("" when it compiles with the build's warning set)."""
-    cmd = ["verilator", "--lint-only", "--top-module", spec.toplevel,
-           *[f"-G{k}={v}" for k, v in spec.parameters.items()], *map(str, spec_rtl_sources(spec))]
+    cmd = ["verilator", "--lint-only", "--top-module", spec.toplevel, *spec.verilator_args,
+           *[f"-G{k}={v}" for k, v in spec.parameters.items()], *map(str, spec_rtl_sources(spec)),
+           *map(str, spec.extra_sources)]
     proc = subprocess.run(cmd, capture_output=True, text=True)
     return (proc.stdout + proc.stderr).strip() if proc.returncode else ""
 

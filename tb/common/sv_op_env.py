@@ -25,7 +25,7 @@ from tb.common.op_env import CorruptingPublish, OpEnv, RunAborted
 from tb.common.op_harness import AT_INIT_LOG, DELAY_DEPTH, GO_WORDS, LOG_DEPTH, SOURCE_DEPTH, agent_key
 from tb.common.signals import SignalXError, read_bits, read_int
 from tb.common.sv_agents import MASK32, GpiTB, RunControl, SvChannelMonitor, SvSink, SvSource, try_u, warm
-from tb.common.traffic import Consumer, Pattern, StallGenerator, TrafficConfig, channel_rng
+from tb.common.traffic import AFTER_VALID_DELAYS, Consumer, Pattern, StallGenerator, TrafficConfig, channel_rng
 
 
 def pack(spec: ChannelSpec, token: object) -> int:
@@ -189,7 +189,7 @@ class ReadyReplay:
         return sum(1 << b for b in range(32) if self.stall.go())
 
     def delay(self) -> int:
-        return self.delay_rng.randint(1, 3)
+        return self.delay_rng.randint(*AFTER_VALID_DELAYS)
 
 
 class ReplaySink(SvSink):
