@@ -137,9 +137,10 @@ def main(argv: list[str] | None = None) -> int:
             f"\n\nMemories with every port busy ({lengths['mems']} accesses per port, outputs always ready, "
             f"on {sims[0]})\n"
             + format_table(t4) +
-            "\n\nSimulation speed of the operation environments (pyuvm, Python agents sampling every channel each "
-            "cycle: cycles over the wall time of the run phase; before = the per-cycle loop of commit "
-            f"{before.op_speed_commit}, configs/bench_before.yaml)\n" + format_table(t2))
+            "\n\nSimulation speed of the operation environments (pyuvm on the SystemVerilog agents of each module's "
+            "harness, docs/op_harness.md; the memories on per-cycle Python agents: cycles over the wall time of the "
+            f"run phase; before = the per-cycle Python loop of commit {before.op_speed_commit}, "
+            "configs/bench_before.yaml)\n" + format_table(t2))
     kernel_problems: list[str] = []
     if not args.no_kernels:  # whole programs: dfv.sim.kernel_bench
         kernel_text, kernel_problems = main_section(args.seed, sims)
