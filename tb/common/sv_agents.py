@@ -37,8 +37,9 @@ from tb.common import protocol
 from tb.common.bench import TB
 from tb.common.channel import ChannelMonitor, ChannelSpec, Observed
 from tb.common.clock import CLOCK_NS
+from tb.common.op_harness import agent_key
 from tb.common.signals import SignalXError, read_bits, read_int
-from tb.common.traffic import MAX_STALL_RUN, Consumer, Pattern
+from tb.common.traffic import MAX_STALL_RUN, Consumer, Pattern, channel_rng
 from tb.memory.model import Request, answer_errors
 
 MASK32 = (1 << 32) - 1
@@ -543,6 +544,38 @@ async def finish_memories(mems: list[SvMemoryModel], epoch: int | None = None) -
     await FallingEdge(mems[0].tb.clk)
     for mem in mems:
         mem.absorb(epoch, with_contents=True)
+
+
+class HarnessAgents:
+    """`OpEnv.build_agents` on a harness: per channel `c` (key `k`, `tb.common.op_harness.agent_key`) the
+    harness's `src_<k>` or `snk_<k>` and `mon_<k>`, driven and read by the classes `SOURCE`, `SINK`,
+    `MONITOR` (factory overrides of those apply) with `SOURCE_DEPTH` tokens and `LOG_DEPTH` log entries."""
+
+    SOURCE: type[SvSource] = SvSource
+    SINK: type[SvSink] = SvSink
+    MONITOR: type[SvChannelMonitor] = SvChannelMonitor
+    SOURCE_DEPTH = 64
+    LOG_DEPTH = 64
+
+    def build_agents(self, traffic, seed: int) -> None:
+        top = cocotb.top
+        for c in self.cfg.channels:
+            key = agent_key(c)
+            pattern = traffic.for_channel(c.name, c.is_input)
+            if c.is_input:
+                src = self.SOURCE.create(f"src_{key}", self)
+                src.configure(self.tb, c, getattr(top, f"src_{key}"), pattern, channel_rng(seed, c.name, "idle"),
+                              self.SOURCE_DEPTH)
+                self.inputs[c.name] = src
+            else:
+                snk = self.SINK.create(f"snk_{key}", self)
+                snk.configure(self.tb, c, getattr(top, f"snk_{key}"), pattern, channel_rng(seed, c.name, "ready"),
+                              traffic.consumer_for(c.name))
+                self.readies[c.name] = snk
+            handle = getattr(top, f"mon_{key}")
+            mon = self.MONITOR.create(f"mon_{key}", self)
+            mon.configure(self.tb, c, handle, handle.valid, self.LOG_DEPTH)
+            self.monitors[c.name] = mon
 
 
 class RunControl:

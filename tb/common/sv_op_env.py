@@ -24,8 +24,18 @@ from tb.common.init_state import AtInitTrace
 from tb.common.op_env import CorruptingPublish, OpEnv, RunAborted
 from tb.common.op_harness import AT_INIT_LOG, DELAY_DEPTH, GO_WORDS, LOG_DEPTH, SOURCE_DEPTH, agent_key
 from tb.common.signals import SignalXError, read_bits, read_int
-from tb.common.sv_agents import MASK32, GpiTB, RunControl, SvChannelMonitor, SvSink, SvSource, try_u, warm
-from tb.common.traffic import AFTER_VALID_DELAYS, Consumer, Pattern, StallGenerator, TrafficConfig, channel_rng
+from tb.common.sv_agents import (
+    MASK32,
+    GpiTB,
+    HarnessAgents,
+    RunControl,
+    SvChannelMonitor,
+    SvSink,
+    SvSource,
+    try_u,
+    warm,
+)
+from tb.common.traffic import AFTER_VALID_DELAYS, Consumer, Pattern, StallGenerator, TrafficConfig
 
 
 def pack(spec: ChannelSpec, token: object) -> int:
@@ -296,34 +306,19 @@ class SvOpTB(GpiTB):
         self.dut.hold.value = 0
 
 
-class SvOpEnv(OpEnv):
+class SvOpEnv(HarnessAgents, OpEnv):
     """`OpEnv` on the harness's agents; `drain` sleeps until the run control raises attention."""
+
+    SOURCE, SINK, MONITOR = ReplaySource, ReplaySink, SvOpMonitor
+    SOURCE_DEPTH, LOG_DEPTH = SOURCE_DEPTH, LOG_DEPTH
 
     def make_tb(self) -> SvOpTB:
         return SvOpTB(cocotb.top, cocotb.top.ctl.cycle_q, clock_from_python=False)  # the harness has its clock
 
     def build_agents(self, traffic: TrafficConfig, seed: int) -> None:
-        top = cocotb.top
-        self.sinks: list[ReplaySink] = []
-        for c in self.cfg.channels:
-            key = agent_key(c)
-            pattern = traffic.for_channel(c.name, c.is_input)
-            if c.is_input:
-                src = ReplaySource.create(f"src_{key}", self)
-                src.configure(self.tb, c, getattr(top, f"src_{key}"), pattern, channel_rng(seed, c.name, "idle"),
-                              SOURCE_DEPTH)
-                self.inputs[c.name] = src
-            else:
-                snk = ReplaySink.create(f"snk_{key}", self)
-                snk.configure(self.tb, c, getattr(top, f"snk_{key}"), pattern, channel_rng(seed, c.name, "ready"),
-                              traffic.consumer_for(c.name))
-                self.sinks.append(snk)
-            handle = getattr(top, f"mon_{key}")
-            mon = SvOpMonitor.create(f"mon_{key}", self)
-            mon.configure(self.tb, c, handle, handle.valid, LOG_DEPTH)
-            self.monitors[c.name] = mon
-        self.ctl = RunControl(self.tb, top.ctl)
-        self.xfers = [getattr(top, f"mon_{agent_key(c)}_xfer") for c in self.cfg.channels]
+        super().build_agents(traffic, seed)
+        self.ctl = RunControl(self.tb, cocotb.top.ctl)
+        self.xfers = [getattr(cocotb.top, f"mon_{agent_key(c)}_xfer") for c in self.cfg.channels]
 
     def make_at_init_trace(self) -> LogAtInitTrace:
         return LogAtInitTrace(self.tb, cocotb.top.at_init, getattr(cocotb.top, AT_INIT_LOG))
@@ -332,7 +327,7 @@ class SvOpEnv(OpEnv):
         """What the agents asked for: refill sources and sinks, read every log."""
         for src in self.inputs.values():
             src.refill()
-        for snk in self.sinks:
+        for snk in self.readies.values():
             snk.refill()
         for mon in self.monitors.values():
             mon.drain()

@@ -74,11 +74,10 @@ from tb.common.op_env import (
 from tb.common.signals import read_int
 from tb.common.sv_agents import (
     GpiTB,
+    HarnessAgents,
     RunControl,
     SvChannelMonitor,
     SvMemoryModel,
-    SvSink,
-    SvSource,
     finish_memories,
 )
 from tb.common.traffic import FULL, Consumer, Pattern, TrafficConfig, channel_rng
@@ -210,7 +209,7 @@ def canonical_order(seq: list[tuple[int, int, int]]) -> list[tuple[int, int, int
     return out + sorted(run)
 
 
-class KernelEnv(OpEnv):
+class KernelEnv(HarnessAgents, OpEnv):
     """The operation environment on the function's channels, plus the memory agents and the view
     inside the generated top (internal channels, instance states) for the end check and watchdog.
 
@@ -218,26 +217,10 @@ class KernelEnv(OpEnv):
     SystemVerilog agents of tb/hdl beside the generated top, driven and read at transaction level
     (`tb.common.sv_agents`); the generated top itself is the harness's `u_dut` (`dut_top`)."""
 
+    SOURCE_DEPTH = LOG_DEPTH = CHANNEL_LOG_DEPTH
+
     def make_tb(self) -> GpiTB:
         return GpiTB(cocotb.top, cocotb.top.ctl.cycle_q, clock_from_python=False)  # the harness has its clock
-
-    def build_agents(self, traffic: TrafficConfig, seed: int) -> None:
-        top = cocotb.top
-        for c in self.cfg.channels:
-            pattern = traffic.for_channel(c.name, c.is_input)
-            if c.is_input:
-                src = SvSource.create(f"src_{c.name}", self)
-                src.configure(self.tb, c, getattr(top, f"src_{c.name}"), pattern, channel_rng(seed, c.name, "idle"),
-                              CHANNEL_LOG_DEPTH)
-                self.inputs[c.name] = src
-            else:
-                snk = SvSink.create(f"snk_{c.name}", self)
-                snk.configure(self.tb, c, getattr(top, f"snk_{c.name}"), pattern, channel_rng(seed, c.name, "ready"),
-                              traffic.consumer_for(c.name))
-                self.readies[c.name] = snk
-            mon = SvChannelMonitor.create(f"mon_{c.name}", self)
-            mon.configure(self.tb, c, getattr(top, f"mon_{c.name}"), getattr(top, f"{c.name}_valid"), CHANNEL_LOG_DEPTH)
-            self.monitors[c.name] = mon
 
     def build_phase(self):
         super().build_phase()
