@@ -480,11 +480,9 @@ class OpEnv(uvm_env):
             if self.finished(quiet):
                 pass
             elif quiet >= cfg.deadlock_cycles:
-                aborted = (f"{cfg.name}: deadlock, no progress for {quiet} cycles at cycle {tb.cycle}; "
-                           f"holding tokens: {self.holders()}")
+                aborted = self.deadlock_message(quiet, tb.cycle)
             elif tb.cycle - start >= cfg.max_cycles:
-                aborted = (f"{cfg.name}: still running after {cfg.max_cycles} cycles (a runaway loop?); "
-                           f"holding tokens: {self.holders()}")
+                aborted = self.runaway_message()
             else:
                 return
             tb.watchers.remove(watch)
@@ -494,6 +492,16 @@ class OpEnv(uvm_env):
         await done.wait()
         if aborted is not None:
             raise RunAborted(aborted)
+
+    def deadlock_message(self, quiet: int, cycle: int) -> str:
+        """Why `drain` stopped a run that made no progress for `quiet` cycles, at `cycle`."""
+        return (f"{self.cfg.name}: deadlock, no progress for {quiet} cycles at cycle {cycle}; "
+                f"holding tokens: {self.holders()}")
+
+    def runaway_message(self) -> str:
+        """Why `drain` stopped a run still going after `max_cycles`."""
+        return (f"{self.cfg.name}: still running after {self.cfg.max_cycles} cycles (a runaway loop?); "
+                f"holding tokens: {self.holders()}")
 
     def holders(self) -> str:
         held = [f"input {n} ({d.pending} pending)" for n, d in self.inputs.items() if d.pending]

@@ -333,9 +333,6 @@ class SvOpEnv(HarnessAgents, OpEnv):
             mon.drain()
         self.at_init_trace.drain()
 
-    def transfers(self) -> int:
-        return sum(m.count for m in self.monitors.values())
-
     async def drain(self) -> None:
         """As `OpEnv.drain`, judged at the cycles where its per-cycle watcher would have ended the run: with
         L the last cycle with a transfer (or the cycle before the drain began), the run ends at L +
@@ -364,12 +361,10 @@ class SvOpEnv(HarnessAgents, OpEnv):
                                          "run's end (a harness timing error)")
                 break
             if quiet >= cfg.deadlock_cycles:
-                aborted = (f"{cfg.name}: deadlock, no progress for {quiet} cycles at cycle {now}; "
-                           f"holding tokens: {self.holders()}")
+                aborted = self.deadlock_message(quiet, now)
                 break
             if now - start >= cfg.max_cycles:
-                aborted = (f"{cfg.name}: still running after {cfg.max_cycles} cycles (a runaway loop?); "
-                           f"holding tokens: {self.holders()}")
+                aborted = self.runaway_message()
                 break
             # the end at L + drain_quiet is the probe's (it fires when the run has been quiet for
             # drain_quiet - 1 cycles, so Python lands in the next one), except before any transfer

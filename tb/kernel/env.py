@@ -346,12 +346,10 @@ class KernelEnv(HarnessAgents, OpEnv):
             quiet = now - last
             if quiet >= cfg.deadlock_cycles:
                 await self._collect()
-                raise RunAborted(f"{cfg.name}: deadlock, no progress for {quiet} cycles at cycle {now}; holding "
-                                 f"tokens: {self.holders()}")
+                raise RunAborted(self.deadlock_message(quiet, now))
             if now >= max_at:
                 await self._collect()
-                raise RunAborted(f"{cfg.name}: still running after {cfg.max_cycles} cycles (a runaway loop?); "
-                                 f"holding tokens: {self.holders()}")
+                raise RunAborted(self.runaway_message())
             ctl.set_wake(min(x for x in (max_at, last + cfg.deadlock_cycles, finish_at) if x is not None))
 
     def complete(self) -> bool:
