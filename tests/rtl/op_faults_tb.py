@@ -1,6 +1,7 @@
 """cocotb tests for test_op_expected_failures.py (not part of the regression): the standard
 expected-failure tests of `handshake_fork` (W=64, N=3), as is and with a second failure the test
 does not expect, or with its own check unable to fire. Each variant but the two controls must fail.
+The deadlock variants also run on the module's harness (its SystemVerilog agents' drain).
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from pyuvm import uvm_factory
 
 from tb.common.channel import ChannelMonitor, Observed
 from tb.common.op_env import CorruptingMonitor, OpConfig, OpItem, OpScoreboard, OpSequence, standard_tests
+from tb.common.signals import read_int
+from tb.common.sv_op_env import ReplaySink
 from tb.common.variants import register
 from tb.handshake.common import Family
 from tb.handshake.fork import ForkTest
@@ -22,7 +25,8 @@ for _control in ("ForkWrongModelTest", "ForkCorruptDutTest"):  # as in the regre
 
 class DeadlockMixin:
     """The DUT stops 100 cycles into the run: every output's ready is held low from then on, so the
-    run ends in a deadlock (after 200 quiet cycles) once the fault is in the streams."""
+    run ends in a deadlock (after 200 quiet cycles) once the fault is in the streams. On a harness
+    (tb/common/op_harness.py) the sinks get no go bit past the current one."""
 
     def make_config(self, params: dict) -> OpConfig:
         return replace(super().make_config(params), deadlock_cycles=200)
@@ -31,7 +35,11 @@ class DeadlockMixin:
         await super().stimulus()
         await self.env.tb.cycles(100)
         for rdy in self.env.readies.values():
-            rdy.stall.go = lambda: False
+            if isinstance(rdy, ReplaySink):
+                rdy.refill = lambda *_args: None
+                rdy.h.go_avail.value = read_int(rdy.h.pos_q)
+            else:
+                rdy.stall.go = lambda: False
 
 
 def second_output_bug(base: type[ChannelMonitor]) -> type[ChannelMonitor]:
