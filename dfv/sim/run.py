@@ -89,7 +89,8 @@ def run_tests(
     run_dir.mkdir(parents=True, exist_ok=True)
     results_xml = run_dir / "results.xml"
     results_xml.unlink(missing_ok=True)
-    (run_dir / "cycles.jsonl").unlink(missing_ok=True)
+    for stale in ("cycles.jsonl", "fcov.yml"):  # written by this run only (fcov.yml when the simulator exits)
+        (run_dir / stale).unlink(missing_ok=True)
     extra_env = {
         "DFV_PARAMS": json.dumps(dict(spec.parameters)),
         "DFV_RUN_DIR": str(run_dir),
@@ -107,6 +108,7 @@ def run_tests(
         runner.test(
             test_module=module,
             hdl_toplevel=spec.toplevel,
+            hdl_toplevel_lang="verilog",
             testcase=testcase,
             seed=seed,
             build_dir=build_dir,

@@ -1,12 +1,13 @@
 """Functional coverage on cocotb-coverage, declared where it is sampled.
 
 cocotb-coverage returns the existing cover item when one is created again under the same name, so
-environments rebuilt for every test in one simulator process share their bins. Each run exports
-its database to `DFV_RUN_DIR/fcov.yml`; `dfv.sim.coverage` merges the files of all runs.
+environments rebuilt for every test in one simulator process share their bins. Each simulator process
+exports its database to `DFV_RUN_DIR/fcov.yml` when it exits; `dfv.sim.coverage` merges the files of all runs.
 """
 
 from __future__ import annotations
 
+import atexit
 import os
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -48,14 +49,24 @@ def sample_cross(name: str, axes: Mapping[str, Sequence], values: Mapping[str, o
     fn(dict(values))
 
 
-def export_run_coverage() -> Path | None:
-    """Write the coverage database of this simulator process next to its results, if asked to."""
-    run_dir = os.environ.get("DFV_RUN_DIR")
-    if not run_dir or not coverage_db:
-        return None
-    path = Path(run_dir) / "fcov.yml"
-    coverage_db.export_to_yaml(str(path))
-    return path
+_export_registered = False
+
+
+def export_coverage_at_exit() -> None:
+    """Have the simulator process write its coverage database next to its results when it exits, if a run
+    folder is set (`DFV_RUN_DIR`). Called by every test that samples; the export runs once per process,
+    whatever number of tests ran in it (writing the YAML after every test cost more than most tests' checks).
+    The simulators finalise Python when they stop, after cocotb has written its results file."""
+    global _export_registered
+    if _export_registered or not os.environ.get("DFV_RUN_DIR"):
+        return
+    _export_registered = True
+    atexit.register(_export, Path(os.environ["DFV_RUN_DIR"]) / "fcov.yml")
+
+
+def _export(path: Path) -> None:
+    if coverage_db:
+        coverage_db.export_to_yaml(str(path))
 
 
 def length_bin(n: int) -> str:

@@ -42,14 +42,14 @@ from pyuvm import (
     uvm_sequencer,
     uvm_subscriber,
     uvm_test,
-    uvm_tlm_analysis_fifo,
 )
 
 from golden.core import Machine, RunResult, make_queues, run_streams
 from tb.common import uvm_loggers, variants  # noqa: F401 (uvm_loggers: installs the logger naming)
+from tb.common.analysis import AnalysisFifo
 from tb.common.bench import TB
 from tb.common.channel import ChannelDriver, ChannelMonitor, ChannelSpec, Observed, ReadyDriver
-from tb.common.fcov import STALL_BINS, export_run_coverage, sample_point, stall_bin
+from tb.common.fcov import STALL_BINS, export_coverage_at_exit, sample_point, stall_bin
 from tb.common.init_state import AtInitTrace, Busy, at_init_errors, replay_busy
 from tb.common.op_harness import AT_INIT_LOG, HARNESS_SUFFIX
 from tb.common.signals import PackedSignal, read_int
@@ -176,7 +176,7 @@ class OpScoreboard(uvm_component):
 
     def build_phase(self):
         self.cfg: OpConfig = ConfigDB().get(self, "", "OP_CONFIG")
-        self.fifos = {c.name: uvm_tlm_analysis_fifo(f"{c.name}_fifo", self) for c in self.cfg.channels}
+        self.fifos = {c.name: AnalysisFifo(f"{c.name}_fifo", self) for c in self.cfg.channels}
         self.errors: list[str] = []
         self.final_run: RunResult | None = None
         self.final_observed: dict[str, list[Observed]] = {c.name: [] for c in self.cfg.channels}
@@ -379,7 +379,7 @@ class OpCoverage(uvm_subscriber):
                              STALL_BINS, stall_bin(run))
         if env.scoreboard.final_run is not None:
             self.sample_run(env.scoreboard.final_run)
-        export_run_coverage()
+        export_coverage_at_exit()
 
 
 class OpEnv(uvm_env):

@@ -59,7 +59,7 @@ from lowering.dfg import DFG
 from lowering.topgen import channel_wires, instance_name
 from tb.common import variants
 from tb.common.channel import ChannelSpec, Observed
-from tb.common.fcov import STALL_BINS, export_run_coverage, sample_cross, sample_point, stall_bin
+from tb.common.fcov import STALL_BINS, export_coverage_at_exit, sample_cross, sample_point, stall_bin
 from tb.common.op_env import (
     ExpectedErrors,
     OpConfig,
@@ -554,7 +554,7 @@ class KernelCoverage(OpCoverage):
                 sample_point(f"{prefix}.backpressure.mem_req", STALL_BINS, stall_bin(run))
             for delay in response_delays(mem, env.tb.epoch):
                 sample_point(f"{prefix}.stall.mem_resp", STALL_BINS, stall_bin(delay))
-        export_run_coverage()
+        export_coverage_at_exit()
 
 
 def response_delays(mem: SvMemoryModel, epoch: int) -> list[int]:
