@@ -18,6 +18,11 @@
 
 SIM ?= verilator
 VENV := .venv
+
+# Every simulator process imports the testbench anew (hundreds per regression): keep compiled Python, under
+# build/, even where the environment asks not to write it; compiling took half of a short process's start-up.
+unexport PYTHONDONTWRITEBYTECODE
+export PYTHONPYCACHEPREFIX := $(CURDIR)/build/pycache
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
