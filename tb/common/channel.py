@@ -38,6 +38,33 @@ class ChannelSpec:
         """The channel's name in the golden model: `port`, or `port[i]` for a lane."""
         return self.port if self.lane is None else f"{self.port}[{self.lane}]"
 
+    # A token as one word (the SystemVerilog agents' data, tb.common.op_harness): the data in the low
+    # `width` bits, each sideband above it in order; a control channel's word is one unused bit.
+    @property
+    def word_width(self) -> int:
+        return max(1, self.width + sum(w for _sig, w in self.sideband))
+
+    def pack(self, token: object) -> int:
+        """The word of `token` (a tuple of the data and the sidebands' values when there are sidebands)."""
+        if not self.sideband:
+            return 0 if token is None else int(token)
+        data, *extra = token
+        word, lo = int(data or 0), self.width
+        for (_sig, w), value in zip(self.sideband, extra, strict=True):
+            word |= (int(value) & ((1 << w) - 1)) << lo
+            lo += w
+        return word
+
+    def unpack(self, word: int) -> object:
+        """The inverse of `pack`: a control token is None, a token with sidebands a tuple."""
+        if not self.sideband:
+            return word if self.width else None
+        data, lo, extra = word & ((1 << self.width) - 1), self.width, []
+        for _sig, w in self.sideband:
+            extra.append(word >> lo & ((1 << w) - 1))
+            lo += w
+        return (data if self.width else None, *extra)
+
 
 @dataclass(frozen=True)
 class Observed:

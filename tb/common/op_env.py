@@ -819,9 +819,10 @@ class CorruptDutMixin:
         uvm_factory().set_type_override_by_type(self.SCOREBOARD, catching_scoreboard(self.SCOREBOARD))
         uvm_factory().set_type_override_by_type(ChannelMonitor, CorruptingMonitor)
         if is_harness():
-            from tb.common.sv_op_env import SvCorruptingMonitor, SvOpMonitor
+            from tb.common.sv_agents import SvChannelMonitor
+            from tb.common.sv_op_env import SvCorruptingMonitor
 
-            uvm_factory().set_type_override_by_type(SvOpMonitor, SvCorruptingMonitor)
+            uvm_factory().set_type_override_by_type(SvChannelMonitor, SvCorruptingMonitor)
 
 
 STANDARD_TESTS = (

@@ -182,8 +182,7 @@ def gen_harness(header: Header, channels: tuple[ChannelSpec, ...], tie_offs: tup
             assigns.append(f"  assign {port}_ready = {{{', '.join(f'snk_{k}_ready' for k in reversed(keys))}}};")
         for i in range(n):
             c, k = by_lane[i], keys[i]
-            sb = sum(w for _s, w in c.sideband)
-            w = max(1, c.width + sb)
+            w = c.word_width
             bit = f"[{i}]" if n > 1 or ports[f"{port}_valid"].range else ""
             valid, ready = f"{port}_valid{bit}", f"{port}_ready{bit}"
             parts = [sig for sig, _w in reversed(c.sideband)]

@@ -226,7 +226,7 @@ class SvChannelMonitor(ChannelMonitor):
 
     def configure(self, tb: GpiTB, spec: ChannelSpec, handle, valid, depth: int) -> None:  # type: ignore[override]
         self.tb, self.spec, self.h, self._valid, self.depth = tb, spec, handle, valid, depth
-        self.width = max(1, spec.width + sum(w for _sig, w in spec.sideband))
+        self.width = spec.word_width
         self.count = 0
         self.first_cycle: int | None = None
         self.last_cycle: int | None = None
@@ -256,9 +256,9 @@ class SvChannelMonitor(ChannelMonitor):
             if data.strip("01"):  # X or Z bits
                 self.protocol_errors.append(f"{self.spec.name}: token taken at cycle {cycle} has data {data} "
                                             "(X or Z while valid)")
-                token = self.token(int(data.replace("x", "0").replace("z", "0"), 2))
+                token = self.spec.unpack(int(data.replace("x", "0").replace("z", "0"), 2))
             else:
-                token = self.token(int(data, 2))
+                token = self.spec.unpack(int(data, 2))
             self.count += 1
             self.stall_runs.append(waited)
             if self.first_cycle is None:
@@ -267,9 +267,6 @@ class SvChannelMonitor(ChannelMonitor):
             self.publish(Observed(self.spec.name, token, cycle, epoch, waited))
         self._read = n
 
-    def token(self, word: int) -> object:
-        """The token of a logged data word (a control channel's is None)."""
-        return word if self.spec.width else None
 
     def first_valid(self) -> int | None:
         """The first cycle valid was high since the reset (None: never)."""
@@ -549,13 +546,14 @@ async def finish_memories(mems: list[SvMemoryModel], epoch: int | None = None) -
 class HarnessAgents:
     """`OpEnv.build_agents` on a harness: per channel `c` (key `k`, `tb.common.op_harness.agent_key`) the
     harness's `src_<k>` or `snk_<k>` and `mon_<k>`, driven and read by the classes `SOURCE`, `SINK`,
-    `MONITOR` (factory overrides of those apply) with `SOURCE_DEPTH` tokens and `LOG_DEPTH` log entries."""
+    `MONITOR` (factory overrides of those apply) with `SOURCE_DEPTH` tokens and `LOG_DEPTH` log entries: the
+    depths its harness generator gave the agents, which each user sets."""
 
     SOURCE: type[SvSource] = SvSource
     SINK: type[SvSink] = SvSink
     MONITOR: type[SvChannelMonitor] = SvChannelMonitor
-    SOURCE_DEPTH = 64
-    LOG_DEPTH = 64
+    SOURCE_DEPTH: int
+    LOG_DEPTH: int
 
     def build_agents(self, traffic, seed: int) -> None:
         top = cocotb.top

@@ -38,29 +38,6 @@ from tb.common.sv_agents import (
 from tb.common.traffic import AFTER_VALID_DELAYS, Consumer, Pattern, StallGenerator, TrafficConfig
 
 
-def pack(spec: ChannelSpec, token: object) -> int:
-    """A token as the source's data word: the data, with the sidebands above it in order."""
-    if not spec.sideband:
-        return 0 if token is None else int(token)
-    data, *extra = token
-    word, lo = int(data or 0), spec.width
-    for (_sig, w), value in zip(spec.sideband, extra, strict=True):
-        word |= (int(value) & ((1 << w) - 1)) << lo
-        lo += w
-    return word
-
-
-def unpack(spec: ChannelSpec, word: int) -> object:
-    """The inverse of `pack`: a control token is None, a token with sidebands a tuple."""
-    if not spec.sideband:
-        return word if spec.width else None
-    data, lo, extra = word & ((1 << spec.width) - 1), spec.width, []
-    for _sig, w in spec.sideband:
-        extra.append(word >> lo & ((1 << w) - 1))
-        lo += w
-    return (data if spec.width else None, *extra)
-
-
 class IdleReplay:
     """The idle cycles `tb.common.channel.ChannelDriver` inserts before each token, drawn from the same
     generator in the same order: per token, its pattern's go() until it says go (each refusal is one idle
@@ -152,9 +129,9 @@ class ReplaySource(SvSource):
         if n <= 0:
             return
         self.replay.checkpoint(self.written)
-        shift = max(1, self.spec.width + sum(w for _sig, w in self.spec.sideband))
+        shift = self.spec.word_width
         for tok in self.backlog[:n]:
-            self.h.ram[self.written % self.depth].value = self.replay.gap() << shift | pack(self.spec, tok)
+            self.h.ram[self.written % self.depth].value = self.replay.gap() << shift | self.spec.pack(tok)
             self.tokens[self.written] = tok
             self.written += 1
         del self.backlog[:n]
@@ -283,14 +260,7 @@ class LogAtInitTrace(AtInitTrace):
         self.last_cycle[self.tb.epoch] = self.tb.cycle
 
 
-class SvOpMonitor(SvChannelMonitor):
-    """`SvChannelMonitor` of an operation's channel: tokens with sidebands are tuples (`unpack`)."""
-
-    def token(self, word: int) -> object:
-        return unpack(self.spec, word)
-
-
-class SvCorruptingMonitor(CorruptingPublish, SvOpMonitor):
+class SvCorruptingMonitor(CorruptingPublish, SvChannelMonitor):
     """`tb.common.op_env.CorruptingMonitor` on the SystemVerilog agents."""
 
 
@@ -309,7 +279,7 @@ class SvOpTB(GpiTB):
 class SvOpEnv(HarnessAgents, OpEnv):
     """`OpEnv` on the harness's agents; `drain` sleeps until the run control raises attention."""
 
-    SOURCE, SINK, MONITOR = ReplaySource, ReplaySink, SvOpMonitor
+    SOURCE, SINK = ReplaySource, ReplaySink
     SOURCE_DEPTH, LOG_DEPTH = SOURCE_DEPTH, LOG_DEPTH
 
     def make_tb(self) -> SvOpTB:

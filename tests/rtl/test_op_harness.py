@@ -10,7 +10,7 @@ import pytest
 
 from tb.common.channel import ChannelSpec
 from tb.common.op_harness import HarnessError, Header, Port, gen_harness, parse_header, rtl_file
-from tb.common.sv_op_env import IdleReplay, pack, unpack
+from tb.common.sv_op_env import IdleReplay
 from tb.common.traffic import Pattern
 from tb.handshake.common import lanes
 
@@ -37,8 +37,8 @@ def test_a_sideband_rides_above_the_data_of_its_channel():
     text = gen_harness(header, channels)
     assert "assign cont_cond = src_start_data[34:32];" in text
     assert ".data({cont_cond, start_data})" in text
-    assert unpack(spec, pack(spec, (0xDEADBEEF, 5))) == (0xDEADBEEF, 5)
-    assert pack(spec, (1, 2)) == 1 | 2 << 32
+    assert spec.unpack(spec.pack((0xDEADBEEF, 5))) == (0xDEADBEEF, 5)
+    assert spec.pack((1, 2)) == 1 | 2 << 32
 
 
 def test_a_channel_without_its_ports_is_refused():
