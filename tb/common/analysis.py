@@ -38,6 +38,3 @@ class AnalysisFifo(uvm_component):
         if not self._queue:
             return False, None
         return True, self._queue.popleft()
-
-    def is_empty(self) -> bool:
-        return not self._queue

@@ -267,7 +267,6 @@ class SvChannelMonitor(ChannelMonitor):
             self.publish(Observed(self.spec.name, token, cycle, epoch, waited))
         self._read = n
 
-
     def first_valid(self) -> int | None:
         """The first cycle valid was high since the reset (None: never)."""
         return read_int(self.h.first_valid_cycle_q) if try_u(self.h.first_valid_q) == 1 else None
