@@ -13,10 +13,10 @@ from __future__ import annotations
 import argparse
 import time
 
-from lowering.lower_control import lower_function
-from lowering.materialize import materialize
-from lowering.parse import parse_text
-from lowering.verify import verify
+from dfv.lowering.lower_control import lower_function
+from dfv.lowering.materialize import materialize
+from dfv.lowering.parse import parse_text
+from dfv.lowering.verify import verify
 
 
 def flat_program(n_ops: int) -> str:

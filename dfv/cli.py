@@ -37,8 +37,8 @@ import sys
 from pathlib import Path
 
 from dfv.args import int_in
-from golden.types import DEFAULT_INDEX_WIDTH
-from lowering.trip_budget import DEFAULT_MAX_TRIPS
+from dfv.golden.types import DEFAULT_INDEX_WIDTH
+from dfv.lowering.trip_budget import DEFAULT_MAX_TRIPS
 
 
 class _Parser(argparse.ArgumentParser):
@@ -99,7 +99,7 @@ def _build() -> argparse.ArgumentParser:
 
 
 def cmd_lower(a) -> int:
-    from lowering.output import write_outputs
+    from dfv.lowering.output import write_outputs
 
     files, g = write_outputs(a.mlir, a.func, a.index_width, a.out)
     print(f"lowered @{g.name}: {len(g.nodes)} nodes, {len(g.channels)} channels, "
@@ -158,9 +158,9 @@ def cmd_report(a) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from dfv.lowering.parse import LoweringError
+    from dfv.lowering.verify import DfgVerifyError
     from dfv.runner import EngineUnavailable
-    from lowering.parse import LoweringError
-    from lowering.verify import DfgVerifyError
 
     a = _build().parse_args(argv)
     try:

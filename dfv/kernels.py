@@ -11,8 +11,9 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-KERNEL_DIR = ROOT / "kernels"
+from dfv.paths import REPO
+
+KERNEL_DIR = REPO / "kernels"
 
 
 def _v(r: random.Random, n: int, lo: int = -50, hi: int = 50) -> list[int]:

@@ -8,11 +8,11 @@ time, the build excluded) are null for the golden engines.
 
 Engines are looked up in `ENGINES` (name -> callable(Run) -> EngineResult):
 - `golden`: the golden-model DFG interpreter with the channel capacities of the generated RTL top
-  (`golden.bounded`): a circuit that deadlocks in hardware for lack of storage deadlocks here too, and
+  (`dfv.golden.bounded`): a circuit that deadlocks in hardware for lack of storage deadlocks here too, and
   the message names the channels holding tokens (`cycles` null);
 - `golden-unbounded`: the same interpreter with unbounded channels, the pure token semantics;
 - `icarus`, `verilator`: the generated top with the RTL library on that simulator, in the kernel
-  environment (`dfv.sim.kernel`, `tb.kernel`): seeded back-pressure on results and memories, the
+  environment (`dfv.sim.kernel`, `dfv.tb.kernel`): seeded back-pressure on results and memories, the
   scoreboard against the golden DFG run and the source interpreter (its findings, such as a golden
   mismatch, a wrong memory access order, a token left in a channel or a deadlock, are `fail`
   messages), `cycles` from the start token to the last of done and the results.
@@ -28,10 +28,10 @@ from collections.abc import Callable
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from golden.types import DEFAULT_INDEX_WIDTH
-from lowering.parse import LoweringError
-from lowering.pipeline import Lowered
-from lowering.trip_budget import DEFAULT_MAX_TRIPS
+from dfv.golden.types import DEFAULT_INDEX_WIDTH
+from dfv.lowering.parse import LoweringError
+from dfv.lowering.pipeline import Lowered
+from dfv.lowering.trip_budget import DEFAULT_MAX_TRIPS
 
 
 class InputError(LoweringError):
@@ -45,7 +45,7 @@ class EngineUnavailable(Exception):
 @dataclass
 class EngineResult:
     """What an engine found: the results and final memref contents in their reported form, and its
-    problems, which include its own comparison with the reference (`golden.compare.reference_problems`:
+    problems, which include its own comparison with the reference (`dfv.golden.compare.reference_problems`:
     the golden engines make it here, the RTL engines in the kernel environment's scoreboard), so
     `run_program` compares nothing a second time."""
 
@@ -80,13 +80,13 @@ def reference_name(prog: Lowered) -> str:
 
 
 def _golden_engine(mode_name: str) -> Callable[[Run], EngineResult]:
-    """The golden DFG interpreter in one channel-capacity mode (`golden.interpreter.Mode`); its results
-    are compared with the reference here (`golden.compare`), as the kernel environment does for the RTL."""
+    """The golden DFG interpreter in one channel-capacity mode (`dfv.golden.interpreter.Mode`); its results
+    are compared with the reference here (`dfv.golden.compare`), as the kernel environment does for the RTL."""
 
     def run(r: Run) -> EngineResult:
-        from golden.compare import reference_problems
-        from golden.interpreter import Budget, Mode, RunawayError, run_dfg
-        from lowering.pipeline import dfg_outputs
+        from dfv.golden.compare import reference_problems
+        from dfv.golden.interpreter import Budget, Mode, RunawayError, run_dfg
+        from dfv.lowering.pipeline import dfg_outputs
 
         try:
             res = run_dfg(r.prog.g, r.args, Budget(r.max_trips), mode=Mode(mode_name))
@@ -113,9 +113,10 @@ def _exclusive(folder):
 
 def _rtl_engine(sim: str) -> Callable[[Run], EngineResult]:
     def run(r: Run) -> EngineResult:
+        from dfv.golden.types import from_word
+        from dfv.paths import REPORTS_DIR
         from dfv.sim.kernel import BuildKind, prepare_lowered, run_kernel
-        from dfv.sim.toolchain import REPORTS_DIR, ToolchainError, setup_path
-        from golden.types import from_word
+        from dfv.sim.toolchain import ToolchainError, setup_path
 
         try:
             setup_path(sim)
@@ -202,8 +203,8 @@ def load_inputs(path: str, fn, index_width: int, params: list | None = None,
     argument whose value is an object, a tagged value or a channel with extra signals)."""
     from xdsl.dialects.builtin import MemRefType
 
-    from golden.types import value_fields
-    from lowering.reference import elem_width
+    from dfv.golden.types import value_fields
+    from dfv.lowering.reference import elem_width
 
     data = _read_json(path)
     if not isinstance(data, dict) or not isinstance(data.get("args"), list):
@@ -264,7 +265,7 @@ def run_program(path: str, func: str | None, inputs: str, engine: str = "golden"
     """Lower, run and compare; raises LoweringError / EngineUnavailable for bad input.
 
     `seed`, `waves` and `mem_latency` (default: 1 + seed % 3) apply to the RTL engines, `max_trips`
-    bounds the loop trips of the source interpreter (`lowering.trip_budget`). The dict has
+    bounds the loop trips of the source interpreter (`dfv.lowering.trip_budget`). The dict has
     the keys of the JSON object; `notes` (not printed in the JSON) are lines for the readable report.
     """
     if engine not in ENGINES:
@@ -276,8 +277,8 @@ def prepare_run(path: str, func: str | None, inputs: str, index_width: int = DEF
                 waves: bool = False, mem_latency: int | None = None, max_trips: int = DEFAULT_MAX_TRIPS) -> Run:
     """Parse and lower the program once, read its inputs and run the reference: what every engine is
     given (`execute`); raises LoweringError for bad input."""
-    from lowering.parse import parse_file
-    from lowering.pipeline import lower_program
+    from dfv.lowering.parse import parse_file
+    from dfv.lowering.pipeline import lower_program
 
     src = parse_file(path)
     prog = lower_program(src, func, index_width)
@@ -298,7 +299,7 @@ def execute(run: Run, engine: str) -> dict:
     out = {"status": "pass", "engine": engine, "returns": got.returns,
            "memrefs": {str(k): v for k, v in sorted(got.memrefs.items())}, "cycles": got.cycles,
            "sim_seconds": got.sim_seconds, "message": ""}
-    msgs = list(got.problems)  # each engine compares with the reference itself (golden.compare)
+    msgs = list(got.problems)  # each engine compares with the reference itself (dfv.golden.compare)
     if msgs:
         out["status"] = "fail"
         out["message"] = "; ".join(msgs)

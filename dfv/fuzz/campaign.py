@@ -45,9 +45,10 @@ from dfv.fuzz.execute import (
 from dfv.fuzz.gen import generate
 from dfv.fuzz.program import Program, count
 from dfv.fuzz.shrink import Budget, shrink
+from dfv.paths import REPORTS_DIR
 from dfv.sim.tables import format_table
 
-DEFAULT_OUT = Path(__file__).resolve().parents[2] / "reports" / "fuzz"
+DEFAULT_OUT = REPORTS_DIR / "fuzz"
 DEFAULT_ENGINES = ("golden", "golden-unbounded")
 
 

@@ -185,11 +185,11 @@ def _source_problem(mlir: Path, inputs: Path) -> Outcome | None:
     """Why a program the lowering or the source interpreter refused is bad (it does not parse, its
     inputs do not fit, or `source_fault`), None when it is fine: the LoweringError came from the
     lowering itself."""
+    from dfv.golden.types import DEFAULT_INDEX_WIDTH
+    from dfv.lowering.lower_control import find_function
+    from dfv.lowering.parse import LoweringError, parse_file
+    from dfv.lowering.reference import run_source
     from dfv.runner import load_inputs
-    from golden.types import DEFAULT_INDEX_WIDTH
-    from lowering.lower_control import find_function
-    from lowering.parse import LoweringError, parse_file
-    from lowering.reference import run_source
 
     try:
         src = parse_file(str(mlir))
@@ -218,9 +218,9 @@ def _classified_engines(mlir: Path, inputs: Path, func: str, engines: tuple[str,
     """Run the files on each of `engines` (in the current process) from one lowering (`dfv.runner.prepare_run`)
     and classify what happened on each. A failure to prepare (parse, lower, run the reference) is every
     engine's outcome; each outcome's time includes the preparation."""
+    from dfv.lowering.parse import LoweringError
+    from dfv.lowering.verify import DfgVerifyError
     from dfv.runner import EngineUnavailable, execute, prepare_run
-    from lowering.parse import LoweringError
-    from lowering.verify import DfgVerifyError
 
     t0 = time.monotonic()
 

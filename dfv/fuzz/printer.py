@@ -40,7 +40,7 @@ from dfv.fuzz.program import (
     signed_range,
     width,
 )
-from golden.types import to_signed
+from dfv.golden.types import to_signed
 
 
 def const_text(value: int, ty: str) -> str:

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from math import prod
 
-from golden.types import DEFAULT_INDEX_WIDTH
+from dfv.golden.types import DEFAULT_INDEX_WIDTH
 
 INT_TYPES = ("i1", "i8", "i16", "i32", "i64")
 SCALAR_TYPES = (*INT_TYPES, "index")

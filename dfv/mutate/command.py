@@ -24,9 +24,10 @@ from dfv.mutate.report import Selection, format_summary, module_scores, to_json,
 from dfv.mutate.runner import CampaignError, run_campaign
 from dfv.mutate.suites import MUTATE_DIR, UnknownModuleError, module_files, module_jobs
 from dfv.mutate.worker import BOTH, judging_sims
+from dfv.paths import REPORTS_DIR, RTL_DIR
 from dfv.sim.provenance import MUTATION_INPUTS, inputs_digest
 from dfv.sim.regress import ConfigError
-from dfv.sim.toolchain import REPORTS_DIR, RTL_DIR, SIMULATORS, ToolchainError, setup_path
+from dfv.sim.toolchain import SIMULATORS, ToolchainError, setup_path
 
 
 def all_mutants() -> dict[str, list[Mutant]]:

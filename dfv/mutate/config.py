@@ -14,7 +14,7 @@ from typing import Any
 
 import yaml
 
-from dfv.sim.toolchain import REPO
+from dfv.paths import REPO
 
 CONFIG = REPO / "configs" / "mutation.yaml"
 SCHEMA_VERSION = 1

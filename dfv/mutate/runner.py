@@ -22,9 +22,9 @@ from dfv.mutate.config import MutationConfig
 from dfv.mutate.generate import Mutant
 from dfv.mutate.suites import MUTATE_DIR, write_tree
 from dfv.mutate.worker import Status, Verdict
+from dfv.paths import REPO, RTL_DIR
 from dfv.sim.process import run_bounded
 from dfv.sim.progress import elapsed_text
-from dfv.sim.toolchain import REPO, RTL_DIR
 
 # The suites on the original RTL get this long before the campaign gives up on them.
 BASELINE_TIMEOUT = 1800.0

@@ -14,15 +14,16 @@ from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
+from dfv.paths import BUILD_DIR, RTL_DIR
 from dfv.sim.build import BuildSpec
 from dfv.sim.regress import Job, load_jobs
-from dfv.sim.toolchain import BUILD_DIR, RTL_DIR, rtl_sources
+from dfv.sim.toolchain import rtl_sources
 
 MUTATE_DIR = BUILD_DIR / "mutate"
 
 
 class UnknownModuleError(ValueError):
-    """A module name that no file under rtl/ declares."""
+    """A module name that no file under dfv/rtl/ declares."""
 
 
 def module_files() -> dict[str, Path]:
@@ -74,7 +75,7 @@ def tree_spec(job: Job, root: Path) -> BuildSpec:
 
 
 def write_tree(root: Path, files: dict[Path, str]) -> None:
-    """Make root/rtl a copy of rtl/ with `files` (paths relative to rtl/) replaced by the given text.
+    """Make root/rtl a copy of dfv/rtl/ with `files` (paths relative to dfv/rtl/) replaced by the given text.
 
     Files already equal are left untouched, so their timestamps, and the builds on them, stay valid.
     """

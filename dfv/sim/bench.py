@@ -1,11 +1,11 @@
 """`make bench`: throughput of every operation and simulation speed, as tables.
 
-Runs the benchmark tests of `tb.bench.dataflow` (one long burst, inputs always valid, outputs
-always ready or 50% randomly ready, seeded), `tb.bench.handshake` (every handshake primitive,
-arith unit and access port at full rate) and `tb.bench.memory` (both memories with every port
+Runs the benchmark tests of `dfv.tb.bench.dataflow` (one long burst, inputs always valid, outputs
+always ready or 50% randomly ready, seeded), `dfv.tb.bench.handshake` (every handshake primitive,
+arith unit and access port at full rate) and `dfv.tb.bench.memory` (both memories with every port
 busy; extmemory behind the memory model at read latency 1) on Icarus and Verilator, and prints
 tokens per cycle per output, tokens per cycle per operation, primitive and memory port against the
-documented rate (`tb.common.rates`, the figures the bench tests assert, in the regression too), memory
+documented rate (`dfv.tb.common.rates`, the figures the bench tests assert, in the regression too), memory
 accesses per cycle and load-to-data latency, and simulated cycles per second per simulator.
 The primitives and memories are benchmarked at the first parameter set of their regression suite
 (so the builds are shared with the regression). Results are reproducible for a seed. Tables are
@@ -20,14 +20,15 @@ import json
 import sys
 from collections import defaultdict
 
+from dfv.paths import REPORTS_DIR
 from dfv.sim.build import BuildSpec
 from dfv.sim.kernel_bench import Before, main_section
 from dfv.sim.regress import load_jobs
 from dfv.sim.run import run_tests
 from dfv.sim.tables import format_table
-from dfv.sim.toolchain import REPORTS_DIR, SIMULATORS
-from tb.bench.check import BENCH_ENV
-from tb.common.rates import MISS_PREFIX, describe_params, miss_message, within
+from dfv.sim.toolchain import SIMULATORS
+from dfv.tb.bench.check import BENCH_ENV
+from dfv.tb.common.rates import MISS_PREFIX, describe_params, miss_message, within
 
 # (module, parameters) of the dataflow benches, built as their regression suite builds them (its harness)
 DATAFLOW_BENCHES = (
@@ -37,7 +38,7 @@ DATAFLOW_BENCHES = (
     ("dataflow_invariant", {"W": 32}),
 )
 MEMORIES = ("handshake_memory", "handshake_extmemory")
-DATAFLOW_CASES = ("full rate", "50% back-pressure")  # the CASE of tb.bench.dataflow's tests
+DATAFLOW_CASES = ("full rate", "50% back-pressure")  # the CASE of dfv.tb.bench.dataflow's tests
 
 
 def benches() -> list[tuple[BuildSpec, str]]:
@@ -46,13 +47,14 @@ def benches() -> list[tuple[BuildSpec, str]]:
     here)."""
     jobs = load_jobs()
     builds = {(j.toplevel, j.params): j for j in jobs if j.kernel is None}
-    out = [(builds[(top, tuple(sorted(params.items())))].spec, "tb.bench.dataflow") for top, params in DATAFLOW_BENCHES]
+    out = [(builds[(top, tuple(sorted(params.items())))].spec, "dfv.tb.bench.dataflow")
+           for top, params in DATAFLOW_BENCHES]
     seen = set()
     for job in jobs:
         if getattr(job, "kernel", None) is not None or job.toplevel.startswith("dataflow_") or job.suite in seen:
             continue
         seen.add(job.suite)
-        out.append((job.spec, "tb.bench.memory" if job.toplevel in MEMORIES else "tb.bench.handshake"))
+        out.append((job.spec, "dfv.tb.bench.memory" if job.toplevel in MEMORIES else "dfv.tb.bench.handshake"))
     return out
 
 
@@ -130,7 +132,8 @@ def main(argv: list[str] | None = None) -> int:
     text = (f"Throughput ({lengths['flow']} iterations in back-to-back bursts, inputs always valid, "
             f"seed {args.seed}, on {sims[0]}; "
             "both simulators give the same cycle counts)\n" + format_table(t1) +
-            f"\n\nDocumented rates (tb/common/rates.py, docs/primitives.md) at full rate: the dataflow operations as "
+            "\n\nDocumented rates (dfv/tb/common/rates.py, docs/primitives.md) at full rate: the dataflow "
+            f"operations as "
             f"above, handshake primitives, arith units and access ports ({lengths['prims']} tokens per input), "
             f"memories with every port busy (accesses per cycle; {lengths['mems']} per port); inputs always "
             f"valid, outputs always ready, on {sims[0]}\n" + format_table(t3) +

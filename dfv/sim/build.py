@@ -24,7 +24,8 @@ from pathlib import Path
 
 from cocotb_tools.runner import Runner, get_runner
 
-from dfv.sim.toolchain import BUILD_DIR, RTL_DIR, rtl_sources, setup_path
+from dfv.paths import BUILD_DIR, RTL_DIR
+from dfv.sim.toolchain import rtl_sources, setup_path
 
 # `--x-initial unique` lets the run randomise uninitialised state, so a missing reset shows up on
 # the 2-state simulator too.
@@ -117,7 +118,7 @@ def write_if_changed(path: Path, text: str) -> None:
 
 
 def spec_rtl_sources(spec: BuildSpec) -> list[Path]:
-    """The RTL files `spec` compiles: those of rtl/, taken from `spec.rtl_dir` (a tree of the same layout)."""
+    """The RTL files `spec` compiles: those of dfv/rtl/, taken from `spec.rtl_dir` (a tree of the same layout)."""
     return [spec.rtl_dir / src.relative_to(RTL_DIR) for src in rtl_sources()]
 
 

@@ -27,7 +27,8 @@ from pathlib import Path
 import yaml
 from cocotb_coverage.coverage import merge_coverage
 
-from dfv.sim.toolchain import REPO, REPORTS_DIR, rtl_sources
+from dfv.paths import REPO, REPORTS_DIR, RTL_DIR
+from dfv.sim.toolchain import rtl_sources
 
 THRESHOLDS = REPO / "configs" / "coverage.yaml"
 OUT = REPORTS_DIR / "coverage"
@@ -60,7 +61,7 @@ def _fields(key: str) -> dict[str, str]:
 
 
 def _relative(path: str) -> str:
-    """`.../rtl/dataflow/x.sv` -> `rtl/dataflow/x.sv` whatever the checkout folder was."""
+    """`.../rtl/dataflow/x.sv` -> `rtl/dataflow/x.sv` wherever the kit is installed."""
     idx = path.rfind("/rtl/")
     return path[idx + 1:] if idx >= 0 else path
 
@@ -219,7 +220,7 @@ def _html(points: dict[Point, int], out: Path) -> str:
     if not tool or not genhtml:
         return "HTML skipped: verilator_coverage or genhtml not installed (run tools/bootstrap.sh)"
     env = {k: v for k, v in os.environ.items() if k != "VERILATOR_ROOT"}
-    cwd = REPO  # paths in merged.dat are relative to the repository
+    cwd = RTL_DIR.parent  # paths in merged.dat are `rtl/...` (`_relative`)
     subprocess.run([tool, "--annotate", str(out / "annotated"), "--annotate-all", str(dat)], env=env, cwd=cwd,
                    check=True, capture_output=True)
     subprocess.run([tool, "--write-info", str(out / "merged.info"), str(dat)], env=env, cwd=cwd, check=True,

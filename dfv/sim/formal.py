@@ -34,10 +34,11 @@ from pathlib import Path
 import jsonschema
 import yaml
 
+from dfv.paths import BUILD_DIR, REPO, REPORTS_DIR
 from dfv.sim.process import run_bounded
 from dfv.sim.provenance import FORMAL_INPUTS, inputs_digest
 from dfv.sim.tables import format_table
-from dfv.sim.toolchain import BUILD_DIR, REPO, REPORTS_DIR, rtl_sources
+from dfv.sim.toolchain import rtl_sources
 
 CONFIG = REPO / "configs" / "formal.yaml"
 FORMAL_DIR = REPO / "formal"

@@ -1,5 +1,5 @@
 """Run a whole program on RTL: lower it, build its generated top with the RTL library, simulate it
-in the kernel environment (`tb.kernel`), read back what it produced.
+in the kernel environment (`dfv.tb.kernel`), read back what it produced.
 
 Used by `dfv run --engine icarus|verilator` (`dfv.runner`), the kernel suites of the regression
 (`dfv.sim.regress`) and `make bench` (`dfv.sim.bench`).
@@ -12,8 +12,8 @@ Used by `dfv run --engine icarus|verilator` (`dfv.runner`), the kernel suites of
   of any RTL file rebuilds.
 - `run_kernels(...)` writes one kernel description per run (`description.<key>.json`: the `dfg.yaml`,
   the arguments as raw words, the source interpreter's results, memory latency, traffic, coverage bins)
-  into the run folder, names each in the run's variant (`tb.common.variants`), runs the requested tests
-  of `tb.kernel.tests` for every run in one simulator process and returns their results with the record
+  into the run folder, names each in the run's variant (`dfv.tb.common.variants`), runs the requested tests
+  of `dfv.tb.kernel.tests` for every run in one simulator process and returns their results with the record
   the scoreboard wrote (`kernel.<Test>@<key>.json`: raw results, final memref contents, cycles, errors);
   `run_kernel(...)` is one run.
 """
@@ -29,18 +29,18 @@ from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 
+from dfv.golden.interpreter import arg_words
+from dfv.golden.types import DEFAULT_INDEX_WIDTH
+from dfv.lowering.dfg import DFG
+from dfv.lowering.pipeline import Lowered
+from dfv.paths import BUILD_DIR, RTL_DIR
 from dfv.sim.build import TIMING_ARGS, BuildSpec, write_if_changed
 from dfv.sim.run import TestResult, run_tests
-from dfv.sim.toolchain import BUILD_DIR, RTL_DIR
-from golden.interpreter import arg_words
-from golden.types import DEFAULT_INDEX_WIDTH
-from lowering.dfg import DFG
-from lowering.pipeline import Lowered
-from tb.common.sv_agents import FILES_PLUSARG
-from tb.common.variants import Variant
-from tb.kernel.description import KernelDescription
+from dfv.tb.common.sv_agents import FILES_PLUSARG
+from dfv.tb.common.variants import Variant
+from dfv.tb.kernel.description import KernelDescription
 
-TEST_MODULE = "tb.kernel.tests"
+TEST_MODULE = "dfv.tb.kernel.tests"
 MAIN_TEST = "KernelRun"
 EXPECT_FAIL_TESTS = ("KernelWrongModel", "KernelCorruptResult")
 
@@ -50,7 +50,7 @@ EXPECT_FAIL_TESTS = ("KernelWrongModel", "KernelCorruptResult")
 # Generated tops connect many channels through one packed wire per port group, which Verilator sees as
 # a combinational loop at the vector level (UNOPTFLAT) although no bit depends on itself (the
 # lowering guarantees no combinational cycle, and `make lint` checks the tops with -Wall).
-# The harness generates its clock (`tb.kernel.harness`): Verilator needs --timing for the delay, and
+# The harness generates its clock (`dfv.tb.kernel.harness`): Verilator needs --timing for the delay, and
 # its timing runtime C++20.
 VERILATOR_ARGS = ("-Wno-UNOPTFLAT", "--output-split", "0", *TIMING_ARGS)
 
@@ -107,12 +107,12 @@ class Program:
 
     def spec(self, waves: bool = False, kind: BuildKind = BuildKind.SIGNOFF, rtl_dir: Path = RTL_DIR,
              build_root: Path = BUILD_DIR) -> BuildSpec:
-        """The build of this program's harness (`tb.kernel.harness`: the generated top with the SystemVerilog
-        agents of tb/hdl beside it, the cocotb toplevel of a kernel run) of `kind`; `rtl_dir` / `build_root`
+        """The build of this program's harness (`dfv.tb.kernel.harness`: the generated top with the SystemVerilog
+        agents of dfv/tb/hdl beside it, the cocotb toplevel of a kernel run) of `kind`; `rtl_dir` / `build_root`
         as in `BuildSpec` (a test builds on a broken copy of the RTL). The harness is written here, beside
         whatever `top.sv` the folder holds."""
-        from tb.common.op_harness import hdl_sources
-        from tb.kernel.harness import gen_harness, harness_name
+        from dfv.tb.common.op_harness import hdl_sources
+        from dfv.tb.kernel.harness import gen_harness, harness_name
 
         write_if_changed(self.harness_sv, gen_harness(self.g))
         return BuildSpec(harness_name(self.g), {}, (*hdl_sources(), self.top_sv, self.harness_sv), label=self.tag,
@@ -125,8 +125,8 @@ _PROGRAMS: dict[tuple, Program] = {}
 
 def prepare_lowered(mlir: str | Path, lowered: Lowered) -> Program:
     """Write the `top.sv` and `dfg.yaml` of `lowered`, the program of file `mlir` as the caller lowered it."""
-    from lowering.config import dump_config
-    from lowering.topgen import gen_top
+    from dfv.lowering.config import dump_config
+    from dfv.lowering.topgen import gen_top
 
     path, g = Path(mlir), lowered.g
     where = hashlib.sha256(f"{path.resolve()}:{g.name}:{g.index_width}".encode()).hexdigest()[:8]
@@ -140,8 +140,8 @@ def prepare_lowered(mlir: str | Path, lowered: Lowered) -> Program:
 
 def prepare(mlir: str | Path, func: str | None, index_width: int = DEFAULT_INDEX_WIDTH) -> Program:
     """Lower `func` of file `mlir` (once per content) and prepare it (raises LoweringError on bad input)."""
-    from lowering.parse import parse_file
-    from lowering.pipeline import lower_program
+    from dfv.lowering.parse import parse_file
+    from dfv.lowering.pipeline import lower_program
 
     path = Path(mlir)
     text = path.read_bytes() if path.exists() else b""
@@ -167,7 +167,7 @@ class KernelOutcome:
 
 @dataclass(frozen=True)
 class KernelRun:
-    """One run of a program among those of one simulator process: its variant key (`tb.common.variants`;
+    """One run of a program among those of one simulator process: its variant key (`dfv.tb.common.variants`;
     "" for a process of one run), arguments, seed, memory read latency and tests; `source` is the reference
     `(returns, memrefs)` (`Lowered.reference`: the source interpreter's, or the golden token semantics of a
     handshake program; computed when not given)."""

@@ -1,6 +1,6 @@
 """The kernel part of `make bench`: every kernel of kernels/ on each simulator at full rate.
 
-Each kernel runs once per simulator in the kernel environment (`tb.kernel.tests.KernelBench`, the
+Each kernel runs once per simulator in the kernel environment (`dfv.tb.kernel.tests.KernelBench`, the
 same checks as `KernelRun`) with the input set of `dfv.kernels.gen(kernel, s)`, s in 0..5, that gives
 the most innermost-loop iterations (the first such s), results and done always ready, a one-cycle
 memory with no stalls. Reported per kernel: cycles on
@@ -8,7 +8,7 @@ each simulator (start token offered to the last of done and the results), innerm
 (true tokens on the condition stream of every loop with no loop inside it, counted in the golden DFG
 run) per cycle, and simulated cycles per second (clock cycles of the whole test, reset and drain
 included, over the wall time of its run phase), the cycles before issue 9 (`configs/bench_before.yaml`)
-and the recurrence bound of the innermost loops (`lowering.recurrence`, at memory latency 1). Plus the
+and the recurrence bound of the innermost loops (`dfv.lowering.recurrence`, at memory latency 1). Plus the
 pipelining figures of issue 9 (`PIPELINE`: a scalar accumulation, vector add at memory latency 1 and 3,
 dot product; each against its limit and its cycles before). Nothing is random at full rate, and the
 inputs are seeded: the figures are reproducible.
@@ -30,10 +30,10 @@ from pathlib import Path
 import yaml
 
 from dfv.kernels import KERNEL_DIR, KERNELS, gen
+from dfv.lowering.recurrence import recurrence_bound
+from dfv.paths import BUILD_DIR, REPO, REPORTS_DIR
 from dfv.sim.kernel import FULL_TRAFFIC, BuildKind, innermost_loops, prepare, run_kernel
 from dfv.sim.tables import format_table
-from dfv.sim.toolchain import BUILD_DIR, REPO, REPORTS_DIR
-from lowering.recurrence import recurrence_bound
 
 INPUT_SEEDS = range(6)  # dfv.kernels.gen input sets considered; the one with the most iterations is used
 VECTOR_N = 1024
@@ -131,7 +131,7 @@ def pipeline_program(case: PipelineCase, seed: int) -> tuple[Path, list]:
 
 def innermost_iterations(prog, args: list) -> int:
     """True tokens on the condition streams of the innermost loops, in the golden DFG run."""
-    from golden.interpreter import run_dfg
+    from dfv.golden.interpreter import run_dfg
 
     g = prog.g
     raw = {f"{lp['raw'].node}.{lp['raw'].port}" for lid, lp in g.loops.items() if lid in innermost_loops(prog)}
@@ -278,7 +278,7 @@ def tables(figures: list[KernelFigures], pipeline: list[tuple[PipelineCase, Kern
             problems.append(f"{case.name} at memory latency {case.latency}: cycle counts differ between simulators")
     text = ("Kernels at full rate (results always ready, memory read latency 1 with no stalls; inputs "
             "dfv.kernels.gen(kernel, s) with the most innermost-loop iterations; bound = the recurrence bound of "
-            "the innermost loops in cycles per iteration, lowering.recurrence, where a cycle through an scf.if "
+            "the innermost loops in cycles per iteration, dfv.lowering.recurrence, where a cycle through an scf.if "
             "branch counts on every iteration, so a loop that takes the branch on some iterations only can run "
             "below it; simulated cycles per second over the whole test, reset and drain included)\n"
             + format_table(rows) + "\n\nPipelined loops (issue 9), at full rate\n" + format_table(prow))

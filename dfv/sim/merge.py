@@ -16,10 +16,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from dfv.paths import REPORTS_DIR
 from dfv.sim import junit
 from dfv.sim.coverage import CoverageReport, coverage_report
 from dfv.sim.shard import ManifestError, ShardManifest
-from dfv.sim.toolchain import REPORTS_DIR, SIMULATORS
+from dfv.sim.toolchain import SIMULATORS
 
 DEFAULT_OUT = REPORTS_DIR / "merged"
 

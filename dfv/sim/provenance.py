@@ -12,13 +12,13 @@ import hashlib
 from collections.abc import Sequence
 from pathlib import Path
 
-from dfv.sim.toolchain import REPO
+from dfv.paths import REPO
 
 # The files a mutation verdict depends on: the RTL it mutates, the testbenches and golden models that
 # judge it, the suites that run and the threshold and waivers that score it, and the tool itself.
-MUTATION_INPUTS = ("rtl", "tb", "golden", "dfv/mutate", "configs/mutation.yaml", "configs/regression.yaml")
+MUTATION_INPUTS = ("dfv/rtl", "dfv/tb", "dfv/golden", "dfv/mutate", "configs/mutation.yaml", "configs/regression.yaml")
 # The files a proof depends on: the RTL, its properties, the job list and the driver.
-FORMAL_INPUTS = ("rtl", "formal", "configs/formal.yaml", "dfv/sim/formal.py")
+FORMAL_INPUTS = ("dfv/rtl", "formal", "configs/formal.yaml", "dfv/sim/formal.py")
 
 
 def _files(root: Path, rel: str) -> list[Path]:

@@ -2,12 +2,12 @@
 
 Each (suite, parameter set, seed) is one job: every test of the suite's module, then those of its
 `bench` module if it names one (the bench test that fails when the module misses its documented
-throughput, `tb.common.rates`). Kernel suites (`kernel_suites`) run whole programs of kernels/ through
-the kernel environment (`tb.kernel`, via `dfv.sim.kernel`): one job per (kernel, memory latency, seed),
+throughput, `dfv.tb.common.rates`). Kernel suites (`kernel_suites`) run whole programs of kernels/ through
+the kernel environment (`dfv.tb.kernel`, via `dfv.sim.kernel`): one job per (kernel, memory latency, seed),
 with the inputs of `dfv.kernels.gen(kernel, seed)`; the expected-failure tests of the kernel scoreboard
 run in the first (latency, seed) job of each kernel. The jobs of one build (every seed of a parameter
 set, every latency and seed of a kernel) run in one simulator process, each a variant of it
-(`tb.common.variants`), as starting a simulator costs more than most tests; each build is made once per
+(`dfv.tb.common.variants`), as starting a simulator costs more than most tests; each build is made once per
 simulator, and the process writes its folder `<out>/runs/<build tag>`. Results go to
 `<out>/junit.xml` (`--out`, default `reports/<sim>/`; run folders in `<out>/runs/`) and a summary
 table (test, simulator, seed, result, simulated cycles; for a kernel run the cycles from the start
@@ -34,14 +34,15 @@ from pathlib import Path
 import yaml
 
 from dfv.kernels import KERNEL_DIR, KERNELS
+from dfv.paths import BUILD_DIR, REPO, REPORTS_DIR
 from dfv.sim import junit
 from dfv.sim.build import TIMING_ARGS, BuildSpec, build, write_if_changed
 from dfv.sim.progress import Progress
 from dfv.sim.run import TestResult, run_tests
 from dfv.sim.shard import MANIFEST, WHOLE, ShardManifest, ShardSpec, job_list_digest, partition
 from dfv.sim.tables import format_table
-from dfv.sim.toolchain import BUILD_DIR, REPO, REPORTS_DIR, SIMULATORS, ToolchainError, setup_path
-from tb.common.variants import Variant
+from dfv.sim.toolchain import SIMULATORS, ToolchainError, setup_path
+from dfv.tb.common.variants import Variant
 
 CONFIG = REPO / "configs" / "regression.yaml"
 HARNESS_DIR = BUILD_DIR / "harness"  # the generated harnesses of suites with `harness: true`
@@ -63,7 +64,7 @@ class ConfigError(ValueError):
 @dataclass(frozen=True)
 class KernelJob:
     """What a kernel job runs: kernel `name` (kernels/<name>.mlir, function <name>) with a memory
-    read latency, the tests of `tb.kernel.tests`, and the suite's coverage bins."""
+    read latency, the tests of `dfv.tb.kernel.tests`, and the suite's coverage bins."""
 
     name: str
     latency: int
@@ -93,7 +94,7 @@ class Job:
 
             return prepare(KERNEL_DIR / f"{self.kernel.name}.mlir", self.kernel.name).spec()
         if self.harness:
-            from tb.common.op_harness import harness_name, harness_text, hdl_sources
+            from dfv.tb.common.op_harness import harness_name, harness_text, hdl_sources
 
             # a sink whose ready follows valid closes a loop through the module's always_comb that is not
             # one bit to bit, but Verilator cannot order it statically (UNOPTFLAT); lint checks the module

@@ -4,7 +4,7 @@
 results XML. Each run gets its own folder (results, log, code- and functional-coverage files), so
 runs can proceed in parallel and their coverage can be merged afterwards.
 
-One process may run its tests in several variants (`tb.common.variants`: every seed of a build in one
+One process may run its tests in several variants (`dfv.tb.common.variants`: every seed of a build in one
 simulator start); each result then says which (`TestResult.variant`) and carries that variant's seed.
 """
 
@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dfv.sim.build import BuildSpec, build
-from tb.common.clock import CLOCK_NS
-from tb.common.variants import VARIANTS_ENV, Variant, split_name, to_env
+from dfv.tb.common.clock import CLOCK_NS
+from dfv.tb.common.variants import VARIANTS_ENV, Variant, split_name, to_env
 
 
 @dataclass
@@ -35,7 +35,7 @@ class TestResult:
 
 
 def _counted_cycles(run_dir: Path) -> dict[str, int]:
-    """Cycle counts the testbenches recorded themselves (`tb.common.op_env.record_cycles`)."""
+    """Cycle counts the testbenches recorded themselves (`dfv.tb.common.op_env.record_cycles`)."""
     path = run_dir / "cycles.jsonl"
     if not path.exists():
         return {}

@@ -1,6 +1,6 @@
 """`make signoff` / `dfv report signoff`: one verdict per hand-written RTL module from every kind of evidence.
 
-For each module of rtl/ it puts side by side: code coverage by type and functional coverage (the
+For each module of dfv/rtl/ it puts side by side: code coverage by type and functional coverage (the
 report of `make coverage`, over the runs under reports/), the mutation score (reports/mutation/, left
 by `make mutate`) and the formal proofs (reports/formal/, left by `make formal`). Each has its own
 threshold where it is configured (configs/coverage.yaml, configs/mutation.yaml; every proof must hold).
@@ -24,11 +24,11 @@ from dfv.mutate.command import all_mutants
 from dfv.mutate.report import MutationSummary, SummaryError, read_summary
 from dfv.mutate.suites import module_files
 from dfv.mutate.worker import Status
+from dfv.paths import REPORTS_DIR
 from dfv.sim import formal
 from dfv.sim.coverage import TYPES, CoverageReport, coverage_report
 from dfv.sim.provenance import FORMAL_INPUTS, MUTATION_INPUTS, inputs_digest
 from dfv.sim.tables import format_table
-from dfv.sim.toolchain import REPORTS_DIR
 
 OUT = REPORTS_DIR / "signoff"
 
@@ -58,8 +58,8 @@ def _load_mutation(path: Path) -> tuple[MutationSummary | None, str | None]:
         return summary, (f"the mutation report is of {summary.selection.describe()}, not the full campaign: "
                          f"run `make mutate`")
     if summary.inputs_digest != inputs_digest(MUTATION_INPUTS):
-        return summary, ("the mutation report is stale (rtl/, tb/, golden/ or the configs changed since it ran): "
-                         "run `make mutate`")
+        return summary, ("the mutation report is stale (dfv/rtl/, dfv/tb/, dfv/golden/ or the configs changed since "
+                         "it ran): run `make mutate`")
     return summary, None
 
 
@@ -73,7 +73,7 @@ def _load_formal(path: Path) -> tuple[formal.FormalSummary | None, str | None]:
     if not summary.full:
         return summary, "the formal report is of a part of the jobs (--only / --fast): run `make formal`"
     if summary.inputs_digest != inputs_digest(FORMAL_INPUTS):
-        return summary, ("the formal report is stale (rtl/, formal/ or configs/formal.yaml changed since): "
+        return summary, ("the formal report is stale (dfv/rtl/, formal/ or configs/formal.yaml changed since): "
                          "run `make formal`")
     return summary, None
 

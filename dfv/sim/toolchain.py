@@ -11,11 +11,9 @@ import os
 import shutil
 from pathlib import Path
 
+from dfv.paths import RTL_DIR
+
 SIMULATORS = ("icarus", "verilator")
-REPO = Path(__file__).resolve().parents[2]
-RTL_DIR = REPO / "rtl"
-BUILD_DIR = REPO / "build"
-REPORTS_DIR = REPO / "reports"
 
 
 class ToolchainError(RuntimeError):

@@ -15,8 +15,8 @@ from dfv.fuzz.campaign import Config, run_campaign
 from dfv.fuzz.execute import Verdict, classify, run_files, run_once, write_program
 from dfv.fuzz.gen import generate
 from dfv.fuzz.program import Block, Const, Index, Load, MemRef, Param, Program
+from dfv.golden.compare import reference_problems
 from dfv.runner import ENGINES, EngineResult, Run
-from golden.compare import reference_problems
 
 
 def _right(run: Run, problems: list[str] | None = None) -> EngineResult:

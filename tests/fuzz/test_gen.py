@@ -34,11 +34,11 @@ from dfv.fuzz.program import (
     check,
     walk,
 )
-from golden.types import DEFAULT_INDEX_WIDTH
-from lowering.lower_control import find_function
-from lowering.parse import LoweringError, parse_text
-from lowering.pipeline import lower_source
-from lowering.reference import run_source
+from dfv.golden.types import DEFAULT_INDEX_WIDTH
+from dfv.lowering.lower_control import find_function
+from dfv.lowering.parse import LoweringError, parse_text
+from dfv.lowering.pipeline import lower_source
+from dfv.lowering.reference import run_source
 
 ROOT = Path(__file__).resolve().parents[2]
 

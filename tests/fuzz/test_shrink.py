@@ -10,11 +10,11 @@ from dfv.fuzz.gen import generate
 from dfv.fuzz.printer import to_mlir
 from dfv.fuzz.program import For, Load, Store, check, count, walk
 from dfv.fuzz.shrink import Budget, _apply, edits, shrink
+from dfv.golden.types import DEFAULT_INDEX_WIDTH
+from dfv.lowering.lower_control import find_function
+from dfv.lowering.parse import LoweringError, parse_text
+from dfv.lowering.reference import run_source
 from dfv.runner import ENGINES, EngineResult, Run
-from golden.types import DEFAULT_INDEX_WIDTH
-from lowering.lower_control import find_function
-from lowering.parse import LoweringError, parse_text
-from lowering.reference import run_source
 
 
 def _has_store(p) -> bool:

@@ -1,4 +1,4 @@
-"""The bounded golden run (`golden.bounded`): it must see deadlocks that come only from the finite
+"""The bounded golden run (`dfv.golden.bounded`): it must see deadlocks that come only from the finite
 storage of the generated RTL, and agree with the unbounded run wherever the circuit completes."""
 
 from __future__ import annotations
@@ -7,16 +7,16 @@ from pathlib import Path
 
 import pytest
 
+from dfv.golden.interpreter import Budget, Mode, RunawayError, run_dfg
 from dfv.kernels import KERNELS, gen, kernel_path
-from golden.interpreter import Budget, Mode, RunawayError, run_dfg
-from lowering.dfg import DFG, Ref
-from lowering.pipeline import lower_file
-from lowering.verify import DfgVerifyError, verify
+from dfv.lowering.dfg import DFG, Ref
+from dfv.lowering.pipeline import lower_file
+from dfv.lowering.verify import DfgVerifyError, verify
 
 
 def _without_cuts(g: DFG) -> DFG:
     """The circuit the lowering built before the deadlock fix: no buffer on the selects that
-    `lowering.deadlock.select_cuts` names."""
+    `dfv.lowering.deadlock.select_cuts` names."""
     for b in [n for n in g.nodes.values() if n.meta.get("role") == "select_slack"]:
         src = b.inputs["in"]
         for n in g.nodes.values():

@@ -1,6 +1,6 @@
-"""The operation catalogue (`golden.catalogue`) against the files it names: every operation is a module
+"""The operation catalogue (`dfv.golden.catalogue`) against the files it names: every operation is a module
 or wiring in the generated top, every module it names (and its `_ctrl` variant) is defined in the file
-named like it, every hand-written module of rtl/ belongs to an operation, the error ports it declares
+named like it, every hand-written module of dfv/rtl/ belongs to an operation, the error ports it declares
 are the module's, and docs/primitives.md names every handshake, arith and memory module and op."""
 
 from __future__ import annotations
@@ -10,17 +10,18 @@ from pathlib import Path
 
 import pytest
 
-from golden.catalogue import OPS, WIRING, Storage, make_machine, ops_of_module, ops_with, spec
-from golden.encodings import BinopCode
+from dfv.golden.catalogue import OPS, WIRING, Storage, make_machine, ops_of_module, ops_with, spec
+from dfv.golden.encodings import BinopCode
+from dfv.paths import RTL_DIR
 
 ROOT = Path(__file__).resolve().parents[2]
-RTL_DIRS = (ROOT / "rtl" / "dataflow", ROOT / "rtl" / "handshake", ROOT / "rtl" / "memory")
+RTL_DIRS = (RTL_DIR / "dataflow", RTL_DIR / "handshake", RTL_DIR / "memory")
 DOC = (ROOT / "docs" / "primitives.md").read_text()
 MODULES = sorted({m for op in OPS.values() for m in op.modules()})
 
 
 def _module_text(module: str) -> str:
-    f = next((ROOT / "rtl").glob(f"*/{module}.sv"), None)
+    f = next(RTL_DIR.glob(f"*/{module}.sv"), None)
     assert f is not None, f"no RTL file for {module}"
     text = f.read_text()
     assert re.search(rf"^module\s+{module}\b", text, re.M), f"{f} does not define {module}"

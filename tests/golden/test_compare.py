@@ -1,14 +1,14 @@
-"""The one comparison with the reference (`golden.compare`), and the engines that make it: a wrong
+"""The one comparison with the reference (`dfv.golden.compare`), and the engines that make it: a wrong
 result or memref is reported by the golden engines of `dfv run` in the same words as by the kernel
 environment (tests/rtl/test_kernel_env.py, tests/lowering/test_handshake_input.py)."""
 
 from __future__ import annotations
 
+from dfv.golden.compare import reference_problems
 from dfv.kernels import gen, kernel_path
+from dfv.lowering.parse import parse_file
+from dfv.lowering.pipeline import lower_program
 from dfv.runner import ENGINES, Run
-from golden.compare import reference_problems
-from lowering.parse import parse_file
-from lowering.pipeline import lower_program
 
 
 def test_equal_results_give_no_problem():

@@ -12,9 +12,9 @@ from collections import deque
 
 import pytest
 
-from golden.catalogue import OPS, make_machine
-from golden.core import make_queues, run_streams
-from golden.dataflow import (
+from dfv.golden.catalogue import OPS, make_machine
+from dfv.golden.core import make_queues, run_streams
+from dfv.golden.dataflow import (
     Carry,
     Gate,
     Invariant,
@@ -24,9 +24,9 @@ from golden.dataflow import (
     invariant_streams,
     stream_streams,
 )
-from golden.dataflow.stream import apply_step_op
-from golden.errors import ErrorCode
-from golden.types import to_signed
+from dfv.golden.dataflow.stream import apply_step_op
+from dfv.golden.errors import ErrorCode
+from dfv.golden.types import to_signed
 
 ZERO_STEP = ErrorCode.RT_DATAFLOW_STREAM_ZERO_STEP
 BAD_COND = ErrorCode.CFG_DATAFLOW_STREAM_CONT_COND

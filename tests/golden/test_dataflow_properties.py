@@ -11,10 +11,10 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from golden.core import Machine, make_queues, run_streams
-from golden.dataflow import Carry, Gate, Invariant, Stream, gate_streams
-from golden.errors import ErrorCode
-from golden.types import parse_type, to_signed, to_unsigned
+from dfv.golden.core import Machine, make_queues, run_streams
+from dfv.golden.dataflow import Carry, Gate, Invariant, Stream, gate_streams
+from dfv.golden.errors import ErrorCode
+from dfv.golden.types import parse_type, to_signed, to_unsigned
 
 W32 = 32
 LT, LE, GT, GE, NE, BY_SIGN = range(6)

@@ -1,5 +1,5 @@
 """The encodings the flow passes to the RTL as parameters or configuration, defined once on each side
-(the enums of `golden.encodings`; `rtl/dfv_pkg.sv`), are the same table, and the golden models' spelling
+(the enums of `dfv.golden.encodings`; `dfv/rtl/dfv_pkg.sv`), are the same table, and the golden models' spelling
 tables are views of the enums."""
 
 from __future__ import annotations
@@ -9,16 +9,17 @@ from pathlib import Path
 
 import pytest
 
-from golden.dataflow.stream import BY_SIGN, CONT_CONDS, STEP_OPS
-from golden.encodings import BinopCode, CastKind, CmpiPredicate, ContCond, StepOp
-from golden.handshake.arith import BINOP_CODES, CAST_KINDS, CMPI_PREDICATES
+from dfv.golden.dataflow.stream import BY_SIGN, CONT_CONDS, STEP_OPS
+from dfv.golden.encodings import BinopCode, CastKind, CmpiPredicate, ContCond, StepOp
+from dfv.golden.handshake.arith import BINOP_CODES, CAST_KINDS, CMPI_PREDICATES
+from dfv.paths import RTL_DIR
 
 REPO = Path(__file__).resolve().parents[2]
 SV_PARAM = re.compile(r"localparam\s+(?:int|logic\s*\[\d+:0\])\s+(\w+)\s*=\s*(?:\d+'d)?(\d+)\s*;")
 
 
 def sv_params(prefix: str) -> dict[str, int]:
-    text = (REPO / "rtl" / "dfv_pkg.sv").read_text()
+    text = (RTL_DIR / "dfv_pkg.sv").read_text()
     return {name.removeprefix(prefix): int(v) for name, v in SV_PARAM.findall(text) if name.startswith(prefix)}
 
 
@@ -41,12 +42,12 @@ def test_golden_tables_are_views_of_the_enums():
 def test_arith_modules_use_the_package():
     """The arith units take their encodings from dfv_pkg, not from numbers of their own."""
     for module, prefix in (("arith_binop", "OP_"), ("arith_cmpi", "PRED_"), ("arith_cast", "CAST_")):
-        text = (REPO / "rtl" / "handshake" / f"{module}.sv").read_text()
+        text = (RTL_DIR / "handshake" / f"{module}.sv").read_text()
         assert "import dfv_pkg::*;" in text and prefix in text, module
         assert not re.search(rf"localparam\s+int\s+{prefix}", text), f"{module} defines {prefix}* itself"
 
 
 def test_cont_cond_spellings_follow_the_encoding():
-    from lowering.dialects import COND_SPELLINGS
+    from dfv.lowering.dialects import COND_SPELLINGS
 
     assert COND_SPELLINGS[:len(CONT_CONDS)] == CONT_CONDS and COND_SPELLINGS.index("sign") == BY_SIGN

@@ -5,14 +5,15 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from golden.errors import ErrorCode, merge_error
+from dfv.golden.errors import ErrorCode, merge_error
+from dfv.paths import RTL_DIR
 
 REPO = Path(__file__).resolve().parents[2]
 SV_CODE = re.compile(r"localparam\s+logic\s*\[15:0\]\s+(\w+)\s*=\s*16'h([0-9a-fA-F]+)\s*;")
 
 
 def sv_codes() -> dict[str, int]:
-    text = (REPO / "rtl" / "dfv_pkg.sv").read_text()
+    text = (RTL_DIR / "dfv_pkg.sv").read_text()
     return {name: int(value, 16) for name, value in SV_CODE.findall(text)}
 
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from golden.types import (
+from dfv.golden.types import (
     DataflowTypeError,
     ScalarType,
     TaggedType,

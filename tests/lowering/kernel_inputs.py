@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dfv.kernels import KERNEL_DIR as _KERNEL_DIR
 from dfv.kernels import KERNELS, gen
-from dfv.kernels import ROOT as _ROOT
+from dfv.paths import REPO as _ROOT
 
 ROOT = str(_ROOT)
 KERNEL_DIR = str(_KERNEL_DIR)

@@ -383,7 +383,7 @@ def test_out_of_range_index_in_one_dimension(tmp_path):
 
 
 def test_negative_index_is_out_of_range(tmp_path):
-    """Index -1 on a[4]: an out-of-range access at the store, not a golden/reference mismatch."""
+    """Index -1 on a[4]: an out-of-range access at the store, not a dfv/golden/reference mismatch."""
     text = ("func.func @f(%m: memref<4xi32>, %i: index, %v: i32) {\n  memref.store %v, %m[%i] : memref<4xi32>\n"
             "  func.return\n}\n")
     proc = _run(tmp_path, text, [[1, 2, 3, 4], -1, 9])

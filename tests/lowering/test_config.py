@@ -8,10 +8,10 @@ import pytest
 import yaml
 from kernel_inputs import KERNELS, ROOT, gen
 
-from golden.interpreter import run_dfg
-from lowering.config import ConfigError, dump_config, graph_dict, load_config, read_config, write_config
-from lowering.pipeline import lower_file
-from lowering.verify import verify
+from dfv.golden.interpreter import run_dfg
+from dfv.lowering.config import ConfigError, dump_config, graph_dict, load_config, read_config, write_config
+from dfv.lowering.pipeline import lower_file
+from dfv.lowering.verify import verify
 
 
 @pytest.mark.parametrize("name", KERNELS)

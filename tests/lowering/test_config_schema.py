@@ -1,4 +1,4 @@
-"""dfg.yaml's published JSON Schema (lowering/schema/dfg.schema.json): what `dfv lower` writes validates
+"""dfg.yaml's published JSON Schema (dfv/lowering/schema/dfg.schema.json): what `dfv lower` writes validates
 with plain `jsonschema`, as another tool would check it; `load_config` refuses broken documents with the
 file and the JSON path of the problem; the schema itself is a valid draft 2020-12 schema."""
 
@@ -15,10 +15,10 @@ import yaml
 from jsonschema import Draft202012Validator
 from kernel_inputs import KERNELS, ROOT
 
-from lowering.config import SCHEMA, VERSION, ConfigError, dump_config, load_config, load_schema, schema_path
-from lowering.pipeline import lower_file
+from dfv.lowering.config import SCHEMA, VERSION, ConfigError, dump_config, load_config, load_schema, schema_path
+from dfv.lowering.pipeline import lower_file
 
-SCHEMA_FILE = os.path.join(ROOT, "lowering", "schema", "dfg.schema.json")
+SCHEMA_FILE = str(schema_path())
 HANDSHAKE = ["absdiff", "select_add"]  # the handshake.func front end writes dfg.yaml too
 
 
@@ -246,7 +246,7 @@ def _channel_to_output(d):
 def _type_golden_refuses(d):
     n = d["nodes"][1]
     port = next(iter(n["outputs"]))
-    n["outputs"][port] = "!dataflow.tagged<i32, i17>"  # the schema's pattern admits it; golden.types does not
+    n["outputs"][port] = "!dataflow.tagged<i32, i17>"  # the schema's pattern admits it; dfv.golden.types does not
     return f"dfg.yaml: nodes.{n['id']}.outputs.{port}: !dataflow.tagged<i32, i17>: tag type"
 
 

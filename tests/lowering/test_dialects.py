@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from lowering.parse import LoweringError, parse_text
+from dfv.lowering.parse import LoweringError, parse_text
 
 
 def _fn(body: str, args: str = "") -> str:

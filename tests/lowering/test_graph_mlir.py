@@ -10,11 +10,11 @@ import os
 import pytest
 from kernel_inputs import KERNELS, ROOT, gen
 
+from dfv.lowering.config import graph_dict
+from dfv.lowering.parse import parse_file, parse_text
+from dfv.lowering.pipeline import lower_program
+from dfv.lowering.to_handshake import dfg_to_handshake, ir_text
 from dfv.runner import run_program
-from lowering.config import graph_dict
-from lowering.parse import parse_file, parse_text
-from lowering.pipeline import lower_program
-from lowering.to_handshake import dfg_to_handshake, ir_text
 
 HS = os.path.join(ROOT, "kernels", "handshake")
 FIXTURES = sorted(f.removesuffix(".mlir") for f in os.listdir(HS) if f.endswith(".mlir") and not f.endswith("_cf.mlir"))
@@ -38,9 +38,9 @@ def test_round_trip(name):
 def test_artefacts_are_derived_from_the_ir(monkeypatch):
     """What the IR says is what the graph, the top and the golden run get: an IR whose constant differs from
     the lowering's builder graph gives a graph, a top and a result with the IR's constant."""
-    import lowering.to_handshake as th
-    from golden.interpreter import Budget, Mode, RunawayError, run_dfg
-    from lowering.topgen import gen_module
+    import dfv.lowering.to_handshake as th
+    from dfv.golden.interpreter import Budget, Mode, RunawayError, run_dfg
+    from dfv.lowering.topgen import gen_module
 
     path = _path("gcd")
     plain = lower_program(parse_file(path), "gcd")

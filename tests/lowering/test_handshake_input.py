@@ -1,4 +1,4 @@
-"""Handshake programs as input (`lowering.handshake_ir`, `lowering.from_handshake`): spec 003's types and
+"""Handshake programs as input (`dfv.lowering.handshake_ir`, `dfv.lowering.from_handshake`): spec 003's types and
 their verifiers, CIRCT's printed text, runs on the golden model and both simulators, and refusals.
 
 The expected results are computed here from what the programs compute (|a - b|, a + (b != 0 ? b : a)),
@@ -15,9 +15,9 @@ import pytest
 from kernel_inputs import ROOT
 from test_bad_input import _check_one_line_error, _dfv
 
+from dfv.lowering.handshake_ir import ChannelType, Extra
+from dfv.lowering.parse import LoweringError, parse_text
 from dfv.runner import run_program
-from lowering.handshake_ir import ChannelType, Extra
-from lowering.parse import LoweringError, parse_text
 
 HS = os.path.join(ROOT, "kernels", "handshake")
 ABSDIFF = os.path.join(HS, "absdiff.mlir")  # made by CIRCT (tools/circt_handshake.py)
@@ -172,8 +172,8 @@ def test_circt_sum_golden(tmp_path, engine, n):
 def test_circt_sum_ends_in_its_idle_state():
     """The loop's initial condition token ends where it rests after reset (waiting at the loop's muxes),
     not in the buffer that held it: the run is clean only against that idle state."""
-    from golden.interpreter import Mode, idle_state, run_dfg
-    from lowering.pipeline import lower_file
+    from dfv.golden.interpreter import Mode, idle_state, run_dfg
+    from dfv.lowering.pipeline import lower_file
 
     g = lower_file(SUM)
     idle = idle_state(g, {0: 4}, mode=Mode.BOUNDED)
@@ -244,9 +244,9 @@ def test_idle_state_check(tmp_path, engine, case):
         return
     if case != "same":
         # the golden reference refuses it before the RTL runs; check the RTL end check directly
+        from dfv.lowering.parse import parse_file
+        from dfv.lowering.pipeline import lower_program
         from dfv.runner import Run, _rtl_engine
-        from lowering.parse import parse_file
-        from lowering.pipeline import lower_program
 
         prog = lower_program(parse_file(path))
         got = _rtl_engine(engine)(Run(path, "f", 32, prog, {0: 9}, ([9], {})))
@@ -320,9 +320,9 @@ def test_extras_through_the_circuit(tmp_path, engine, case):
 def test_extras_are_checked_token_by_token(tmp_path):
     """The kernel environment compares the extras like data: an RTL result whose tag differs from the
     reference is reported (the reference's tag is changed here, the RTL's is right)."""
+    from dfv.lowering.parse import parse_file
+    from dfv.lowering.pipeline import lower_program
     from dfv.runner import Run, _rtl_engine
-    from lowering.parse import parse_file
-    from lowering.pipeline import lower_program
 
     a, b, c = SPEC_TAG_CASES[0]
     prog = lower_program(parse_file(SPEC_TAG))
@@ -541,8 +541,8 @@ def test_raw_valid_ready_is_wiring(tmp_path):
 
 def test_upstream_extras_are_wires_to_the_boundary(tmp_path):
     """Each argument with upstream extras gives out what the result it is wired to takes in."""
-    from lowering.pipeline import lower_file
-    from lowering.topgen import upstream_routes
+    from dfv.lowering.pipeline import lower_file
+    from dfv.lowering.topgen import upstream_routes
 
     assert upstream_routes(lower_file(UPSTREAM_EXTRA)) == {0: 0, 1: 1}
     proc = _dfv("lower", UPSTREAM_EXTRA, "-o", str(tmp_path))
@@ -559,7 +559,7 @@ def test_upstream_check_reports_a_mismatch():
     not give out what its result takes in is reported with the cycles it was checked."""
     import random
 
-    from tb.kernel.upstream import UpstreamCheck, UpstreamPort
+    from dfv.tb.kernel.upstream import UpstreamCheck, UpstreamPort
 
     class Handle:
         value = 0

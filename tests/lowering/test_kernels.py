@@ -83,10 +83,10 @@ def test_cli_run_json_last_line(tmp_path):
 
 def test_stranded_token_without_zero_trip_guard(tmp_path):
     """Lowered naively (no zero-trip guard) a zero-trip loop strands a token: the run names it."""
-    from golden.interpreter import run_dfg
-    from lowering.lower_control import Lowerer, find_function
-    from lowering.materialize import materialize
-    from lowering.parse import parse_file
+    from dfv.golden.interpreter import run_dfg
+    from dfv.lowering.lower_control import Lowerer, find_function
+    from dfv.lowering.materialize import materialize
+    from dfv.lowering.parse import parse_file
 
     src = parse_file(os.path.join(ROOT, "kernels", "dot_product.mlir"))
     g = materialize(Lowerer(src, find_function(src, "dot_product"), 32, zero_trip_guard=False).lower())

@@ -1,5 +1,5 @@
-"""`dfv lower` outputs: every module top.sv instantiates is defined in rtl/, top.sv lints under Verilator
--Wall with all of rtl/ and compiles with Icarus; dfg.dot / dfg.svg are produced for every kernel."""
+"""`dfv lower` outputs: every module top.sv instantiates is defined in dfv/rtl/, top.sv lints under Verilator
+-Wall with all of dfv/rtl/ and compiles with Icarus; dfg.dot / dfg.svg are produced for every kernel."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ import pytest
 from kernel_inputs import KERNELS, ROOT
 from rtl_library import assert_rtl_modules_exist, rtl_files
 
-from golden import catalogue
-from lowering.output import write_outputs
+from dfv.golden import catalogue
+from dfv.lowering.output import write_outputs
 
 VERILATOR_BIN = os.path.join(ROOT, ".venv", "lib", "python3.11", "site-packages", "verilator", "bin")
 
@@ -63,11 +63,11 @@ def test_top_lints_with_verilator(lowered, name):
 
 @pytest.mark.parametrize("name", KERNELS + [f"handshake/{n}" for n in HANDSHAKE])
 def test_harness_lints_with_verilator(lowered, name):
-    """The simulation harness of the top (tb.kernel.harness: the top with the tb/hdl agents) is -Wall clean but
+    """The simulation harness of the top (dfv.tb.kernel.harness: the top with the dfv/tb/hdl agents) is -Wall clean but
     for UNOPTFLAT, which the kernel builds waive too (dfv.sim.kernel.VERILATOR_ARGS): a sink's ready follows its
     valid combinationally, and through the top's packed port wires Verilator sees vector-level loops."""
-    from tb.common.op_harness import hdl_sources
-    from tb.kernel.harness import gen_harness, harness_name
+    from dfv.tb.common.op_harness import hdl_sources
+    from dfv.tb.kernel.harness import gen_harness, harness_name
 
     d, _, g = lowered[name]
     harness = os.path.join(d, "harness.sv")
@@ -118,5 +118,5 @@ def test_module_missing_from_rtl_fails(monkeypatch, tmp_path):
     monkeypatch.setitem(catalogue.OPS, "arith.cmpi", dataclasses.replace(catalogue.OPS["arith.cmpi"],
                                                                          module="arith_cmpi_misnamed"))
     write_outputs(os.path.join(ROOT, "kernels", "gcd.mlir"), "gcd", 32, str(tmp_path))
-    with pytest.raises(AssertionError, match=re.escape("rtl/ does not define: ['arith_cmpi_misnamed']")):
+    with pytest.raises(AssertionError, match=re.escape("dfv/rtl/ does not define: ['arith_cmpi_misnamed']")):
         assert_rtl_modules_exist((tmp_path / "top.sv").read_text())

@@ -11,11 +11,11 @@ import shutil
 
 import pytest
 
+from dfv.lowering.dfg import DFG, Ref
+from dfv.lowering.parse import parse_text
+from dfv.lowering.pipeline import lower_program
+from dfv.lowering.verify import origin
 from dfv.sim.kernel_bench import SUM_PROGRAM
-from lowering.dfg import DFG, Ref
-from lowering.parse import parse_text
-from lowering.pipeline import lower_program
-from lowering.verify import origin
 
 VADD = """func.func @vadd(%a: memref<N x i32>, %b: memref<N x i32>, %c: memref<N x i32>) {
   %c0 = arith.constant 0 : index
@@ -89,7 +89,7 @@ def test_accesses_that_may_alias_stay_serial():
 
 
 def _sccs(g: DFG) -> dict[str, int]:
-    from lowering.slack import _components
+    from dfv.lowering.slack import _components
     succ: dict = {nid: [] for nid in g.nodes}
     for n in g.nodes.values():
         for r in n.inputs.values():
@@ -156,7 +156,7 @@ def test_may_alias_loop_does_not_overlap(tmp_path):
 
 # ------------------------------------------------------------------ the recurrence bound (make bench)
 def _bound(text: str, read_cycles: int) -> float | None:
-    from lowering.recurrence import recurrence_bound
+    from dfv.lowering.recurrence import recurrence_bound
     g = _lower(text)
     return recurrence_bound(g, set(g.loops), read_cycles)
 

@@ -11,12 +11,12 @@ import pytest
 from kernel_inputs import KERNELS, ROOT, gen
 from rtl_library import assert_rtl_modules_exist, rtl_files
 
-from golden.types import signed
-from lowering.lower_control import find_function
-from lowering.output import write_outputs
-from lowering.parse import parse_file
-from lowering.reference import run_source
-from lowering.tbgen import run_icarus
+from dfv.golden.types import signed
+from dfv.lowering.lower_control import find_function
+from dfv.lowering.output import write_outputs
+from dfv.lowering.parse import parse_file
+from dfv.lowering.reference import run_source
+from dfv.lowering.tbgen import run_icarus
 
 pytestmark = pytest.mark.skipif(shutil.which("iverilog") is None, reason="iverilog not installed")
 

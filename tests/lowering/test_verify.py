@@ -7,9 +7,9 @@ import os
 import pytest
 from kernel_inputs import KERNELS, ROOT
 
-from lowering.dfg import Ref
-from lowering.pipeline import lower_file
-from lowering.verify import DfgVerifyError, verify
+from dfv.lowering.dfg import Ref
+from dfv.lowering.pipeline import lower_file
+from dfv.lowering.verify import DfgVerifyError, verify
 
 
 def _g(name="dot_product"):

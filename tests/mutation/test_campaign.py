@@ -11,7 +11,7 @@ import pytest
 from dfv.mutate.command import main
 from dfv.mutate.suites import write_tree
 from dfv.mutate.worker import Status, evaluate
-from dfv.sim.toolchain import RTL_DIR
+from dfv.paths import RTL_DIR
 
 INVERTED_VALID = "handshake_fork_ctrl.not.25.33"    # out_valid[i] = in_valid & sent_q[i]
 STUCK_SENT = "handshake_fork_ctrl.stuck.36.31"      # sent flags never cleared: if (in_ready) sent_q <= sent_q

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from dfv.mutate.generate import Operator, generate
-from dfv.sim.toolchain import RTL_DIR
+from dfv.paths import RTL_DIR
 
 FF = "  always_ff @(posedge clk) begin\n    if (rst) q <= '0;\n    else q <= d;\n  end\n"
 

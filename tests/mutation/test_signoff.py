@@ -15,11 +15,11 @@ from dfv.mutate.report import Selection, to_json, write_reports
 from dfv.mutate.runner import Outcome
 from dfv.mutate.suites import module_files
 from dfv.mutate.worker import Status, Verdict
+from dfv.paths import RTL_DIR
 from dfv.sim import formal
 from dfv.sim.coverage import coverage_report, load_thresholds
 from dfv.sim.provenance import FORMAL_INPUTS, MUTATION_INPUTS, inputs_digest
 from dfv.sim.signoff import Evidence, _load_formal, _load_mutation, format_signoff, module_failures, signoff
-from dfv.sim.toolchain import RTL_DIR
 
 MODULES = ("handshake_join", "handshake_fork_ctrl")
 FULL = Selection(full=True)

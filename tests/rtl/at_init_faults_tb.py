@@ -5,10 +5,10 @@ others not. `ForkRandomTest` is the control; `AtInitStuckAtOne` reads at_init th
 
 from __future__ import annotations
 
-from tb.common.op_env import ExpectedErrors, OpEnv, OpScoreboard, standard_tests
-from tb.common.variants import register
-from tb.handshake.common import Family
-from tb.handshake.fork import ForkTest
+from dfv.tb.common.op_env import ExpectedErrors, OpEnv, OpScoreboard, standard_tests
+from dfv.tb.common.variants import register
+from dfv.tb.handshake.common import Family
+from dfv.tb.handshake.fork import ForkTest
 
 _TESTS = {cls.__name__: cls for cls in standard_tests(ForkTest, "Fork")}
 register(_TESTS["ForkRandomTest"])

@@ -10,13 +10,13 @@ from dataclasses import replace
 
 from pyuvm import uvm_factory
 
-from tb.common.channel import ChannelMonitor, Observed
-from tb.common.op_env import CorruptingMonitor, OpConfig, OpItem, OpScoreboard, OpSequence, standard_tests
-from tb.common.signals import read_int
-from tb.common.sv_op_env import ReplaySink
-from tb.common.variants import register
-from tb.handshake.common import Family
-from tb.handshake.fork import ForkTest
+from dfv.tb.common.channel import ChannelMonitor, Observed
+from dfv.tb.common.op_env import CorruptingMonitor, OpConfig, OpItem, OpScoreboard, OpSequence, standard_tests
+from dfv.tb.common.signals import read_int
+from dfv.tb.common.sv_op_env import ReplaySink
+from dfv.tb.common.variants import register
+from dfv.tb.handshake.common import Family
+from dfv.tb.handshake.fork import ForkTest
 
 _TESTS = {cls.__name__: cls for cls in standard_tests(ForkTest, "Fork")}
 for _control in ("ForkWrongModelTest", "ForkCorruptDutTest"):  # as in the regression: they pass
@@ -26,7 +26,7 @@ for _control in ("ForkWrongModelTest", "ForkCorruptDutTest"):  # as in the regre
 class DeadlockMixin:
     """The DUT stops 100 cycles into the run: every output's ready is held low from then on, so the
     run ends in a deadlock (after 200 quiet cycles) once the fault is in the streams. On a harness
-    (tb/common/op_harness.py) the sinks get no go bit past the current one."""
+    (dfv/tb/common/op_harness.py) the sinks get no go bit past the current one."""
 
     def make_config(self, params: dict) -> OpConfig:
         return replace(super().make_config(params), deadlock_cycles=200)

@@ -1,4 +1,4 @@
-// Testbench of the seeded patterns of tb/hdl (run by tests/rtl/test_sv_agents.py on Icarus): prints
+// Testbench of the seeded patterns of dfv/tb/hdl (run by tests/rtl/test_sv_agents.py on Icarus): prints
 // statistics of dfv_stall_gen in each mode and of dfv_chan_sink's AFTER_VALID and WHILE_VALID readies,
 // which the Python test checks against the settings.
 module sv_agents_tb;

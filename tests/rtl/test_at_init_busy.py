@@ -1,4 +1,4 @@
-"""The busy check of `at_init` (`tb.common.init_state`) on hand-made observations: the golden replay gives
+"""The busy check of `at_init` (`dfv.tb.common.init_state`) on hand-made observations: the golden replay gives
 the cycles in which the module holds something, and an at_init of 1 in one of them is reported with the
 model state and the token counts. In simulation: test_at_init_rtl.py (a DUT whose at_init is stuck at 1)."""
 
@@ -8,11 +8,11 @@ import re
 
 import pytest
 
-from golden.dataflow import Gate
-from golden.dataflow.stream import Stream
-from golden.handshake import Fifo, Fork, Source
-from tb.common.channel import Observed
-from tb.common.init_state import Busy, at_init_errors, replay_busy, runs_other_than
+from dfv.golden.dataflow import Gate
+from dfv.golden.dataflow.stream import Stream
+from dfv.golden.handshake import Fifo, Fork, Source
+from dfv.tb.common.channel import Observed
+from dfv.tb.common.init_state import Busy, at_init_errors, replay_busy, runs_other_than
 
 GATE_IN, GATE_OUT = ("before_value", "before_cond"), ("after_value", "after_cond")
 
@@ -101,6 +101,6 @@ def test_a_fork_serving_one_output_early_is_busy():
 
 
 def test_a_machine_that_never_runs_dry_needs_a_rule_of_its_own(monkeypatch):
-    monkeypatch.setattr("tb.common.init_state.MAX_FIRINGS", 1000)
+    monkeypatch.setattr("dfv.tb.common.init_state.MAX_FIRINGS", 1000)
     with pytest.raises(RuntimeError, match=re.escape("Source fired 1000 times without running dry")):
         replay_busy(Source(), {}, (), ("out",))

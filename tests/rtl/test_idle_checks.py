@@ -15,29 +15,29 @@ from pathlib import Path
 import pytest
 
 from dfv.mutate.suites import write_tree
+from dfv.paths import RTL_DIR
 from dfv.sim.build import BuildSpec
 from dfv.sim.run import run_tests
-from dfv.sim.toolchain import RTL_DIR
 
 pytestmark = pytest.mark.skipif(shutil.which("iverilog") is None, reason="iverilog not installed")
 
 CASES = {
     "error_free": ("memory/handshake_memory.sv", "if (ld_fire[i] && !ld_ok[i]) range_err",
                    "if (ld_fire[i] && ld_ok[i]) range_err", "handshake_memory",
-                   {"W": 32, "AW": 4, "DEPTH": 12, "NLD": 2, "NST": 2}, "tb.memory.memory", "MemoryErrorFreeTest",
+                   {"W": 32, "AW": 4, "DEPTH": 12, "NLD": 2, "NST": 2}, "dfv.tb.memory.memory", "MemoryErrorFreeTest",
                    "err_code: DUT ends with 288, model with 0"),
     "unused_store": ("memory/handshake_memory.sv", "st_fire[i] = (i < NST) && ", "st_fire[i] = ",
-                     "handshake_memory", {"W": 16, "AW": 4, "DEPTH": 10, "NLD": 1, "NST": 0}, "tb.memory.memory",
+                     "handshake_memory", {"W": 16, "AW": 4, "DEPTH": 10, "NLD": 1, "NST": 0}, "dfv.tb.memory.memory",
                      "MemoryUnusedPortTest", "unused store port 0 (NST = 0): st_data_ready is 1 in cycle "),
     "unused_load": ("memory/handshake_extmemory.sv", "if ((i < NLD) && ld_addr_valid[i]",
                     "if ((i <= NLD) && ld_addr_valid[i]", "handshake_extmemory",
-                    {"W": 8, "AW": 4, "NLD": 0, "NST": 1, "MAXOUT": 1}, "tb.memory.extmemory",
+                    {"W": 8, "AW": 4, "NLD": 0, "NST": 1, "MAXOUT": 1}, "dfv.tb.memory.extmemory",
                     "ExtMemoryUnusedPortTest", "unused load port 0 (NLD = 0): ld_addr_ready is 1 in cycle "),
     "resp_ready": ("memory/handshake_extmemory.sv", "resp_ok = (cnt_q != '0) && ", "resp_ok = ",
                    "handshake_extmemory", {"W": 32, "AW": 8, "NLD": 2, "NST": 2, "MAXOUT": 3},
-                   "tb.memory.extmemory", "ExtMemoryRandomTest", "with no load outstanding (it must be 0: "),
+                   "dfv.tb.memory.extmemory", "ExtMemoryRandomTest", "with no load outstanding (it must be 0: "),
     "idle_ready_x": ("dataflow/dataflow_invariant.sv", "~(d_valid & d_data)", "~(d_data)", "dataflow_invariant",
-                     {"W": 32}, "tb.dataflow.invariant", "InvariantRandomTest",
+                     {"W": 32}, "dfv.tb.dataflow.invariant", "InvariantRandomTest",
                      "d: ready is X at cycle "),
 }
 

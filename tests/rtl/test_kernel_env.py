@@ -18,9 +18,9 @@ import pytest
 import yaml
 
 from dfv.kernels import ROOT, gen, kernel_path
+from dfv.paths import BUILD_DIR, RTL_DIR
 from dfv.sim.kernel import prepare, run_kernel
 from dfv.sim.regress import ConfigError, load_jobs
-from dfv.sim.toolchain import BUILD_DIR, RTL_DIR
 
 pytestmark = pytest.mark.skipif(shutil.which("iverilog") is None, reason="iverilog not installed")
 
@@ -91,7 +91,7 @@ def test_stranded_token_and_busy_instance_are_named(tmp_path):
 
 def test_sv_monitor_catches_result_data_changed_while_waiting(tmp_path):
     # gcd's result flips bit 0 while its consumer is not ready and is right when taken: the token is right,
-    # only the output monitor of the harness (tb/hdl/dfv_chan_monitor.sv) sees the protocol error
+    # only the output monitor of the harness (dfv/tb/hdl/dfv_chan_monitor.sv) sees the protocol error
     line = next(ln for ln in prepare(kernel_path("gcd"), "gcd").top_sv.read_text().splitlines()
                 if ln.strip().startswith("assign res0_data = "))
     rhs = line.split("=", 1)[1].strip().rstrip(";")
@@ -104,7 +104,7 @@ def test_sv_monitor_catches_result_data_changed_while_waiting(tmp_path):
 
 
 def _broken_rtl(tmp_path, rel: str, old: str, new: str) -> Path:
-    """A copy of rtl/ with one line of `rel` changed; returns its root."""
+    """A copy of dfv/rtl/ with one line of `rel` changed; returns its root."""
     from dfv.mutate.suites import write_tree
 
     text = (RTL_DIR / rel).read_text()
@@ -122,7 +122,7 @@ def _broken_rtl(tmp_path, rel: str, old: str, new: str) -> Path:
      r"arg\d: mem_resp_ready is 1 at cycle \d+ with no load outstanding \(it must be 0: "),
 ])
 def test_sv_memory_model_checks_fire(tmp_path, old, new, needle):
-    """The protocol checks of the harness's memory model (tb/hdl/dfv_mem_model.sv) fire on an extmemory broken
+    """The protocol checks of the harness's memory model (dfv/tb/hdl/dfv_mem_model.sv) fire on an extmemory broken
     at its memory boundary, with the per-cycle model's messages; the results stay right."""
     rtl = _broken_rtl(tmp_path / "tree", "memory/handshake_extmemory.sv", old, new)
     out = run_kernel(prepare(kernel_path("vector_add"), "vector_add"), gen("vector_add", 2), "icarus", 3,
@@ -211,7 +211,7 @@ def test_dfv_run_rtl_bad_input_is_one_line_error(tmp_path):
 ])
 def test_kernel_suite_schema_is_strict(tmp_path, suite, needle):
     cfg = tmp_path / "r.yaml"
-    base = {"version": 1, "suites": [{"name": "s", "toplevel": "handshake_join", "module": "tb.handshake.join"}]}
+    base = {"version": 1, "suites": [{"name": "s", "toplevel": "handshake_join", "module": "dfv.tb.handshake.join"}]}
     cfg.write_text(yaml.safe_dump({**base, "kernel_suites": [suite]}))
     with pytest.raises(ConfigError, match=needle.replace("[", r"\[").replace("]", r"\]")):
         load_jobs(cfg)

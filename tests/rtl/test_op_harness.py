@@ -1,4 +1,5 @@
-"""The operation harness (tb/common/op_harness.py) and the traffic replay of its agents (tb/common/sv_op_env.py):
+"""The operation harness (dfv/tb/common/op_harness.py) and the traffic replay of its agents
+(dfv/tb/common/sv_op_env.py):
 the generated text for packed lanes and sidebands, the errors for a module that does not fit its channels, the
 token packing, and that a reset rewinds the idle-cycle generator to exactly what the per-cycle driver drew."""
 
@@ -8,11 +9,11 @@ import random
 
 import pytest
 
-from tb.common.channel import ChannelSpec
-from tb.common.op_harness import HarnessError, Header, Port, gen_harness, parse_header, rtl_file
-from tb.common.sv_op_env import IdleReplay
-from tb.common.traffic import Pattern
-from tb.handshake.common import lanes
+from dfv.tb.common.channel import ChannelSpec
+from dfv.tb.common.op_harness import HarnessError, Header, Port, gen_harness, parse_header, rtl_file
+from dfv.tb.common.sv_op_env import IdleReplay
+from dfv.tb.common.traffic import Pattern
+from dfv.tb.handshake.common import lanes
 
 
 def _ports(*names: str, rng: str = "") -> tuple[Port, ...]:

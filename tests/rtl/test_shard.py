@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 from dfv import cli
+from dfv.paths import REPO
 from dfv.sim import junit, regress, run
 from dfv.sim.regress import ConfigError, build_cost, load_jobs, shard_jobs
 from dfv.sim.shard import MANIFEST, ShardManifest, ShardSpec, job_list_digest
-from dfv.sim.toolchain import REPO
 
 JOBS = load_jobs()
 COUNTS = (1, 2, 3, 4, 7, 16, 400)  # 400: more shards than build groups, some shards empty
@@ -92,7 +92,7 @@ def test_shard_spec_round_trip():
 
 def test_repeated_job_is_a_config_error(tmp_path):
     cfg = tmp_path / "regression.yaml"
-    cfg.write_text("version: 1\nsuites:\n  - {name: j, toplevel: handshake_join, module: tb.handshake.join,\n"
+    cfg.write_text("version: 1\nsuites:\n  - {name: j, toplevel: handshake_join, module: dfv.tb.handshake.join,\n"
                    "     params: [{N: 2}, {N: 2}]}\n")
     with pytest.raises(ConfigError, match=r"jobs listed twice .*\['j\[N=2\]\[seed=1\]'\]"):
         load_jobs(cfg)

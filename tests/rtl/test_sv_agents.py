@@ -1,4 +1,4 @@
-"""The seeded patterns of the SystemVerilog agents (tb/hdl) do what tb/common/traffic.py's do: `full` never
+"""The seeded patterns of the SystemVerilog agents (dfv/tb/hdl) do what dfv/tb/common/traffic.py's do: `full` never
 stalls, `random` stalls with probability p, `bursty` alternates go and stall runs within their bounds (stall runs
 capped, mean about half the bound), an AFTER_VALID sink takes a token 1..3 cycles after valid rose and a
 WHILE_VALID one raises ready only with valid (tests/rtl/sv_agents_tb.sv on Icarus, no cocotb). The kernel runs
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tb.common.op_harness import hdl_sources
+from dfv.tb.common.op_harness import hdl_sources
 
 pytestmark = pytest.mark.skipif(shutil.which("iverilog") is None, reason="iverilog not installed")
 

@@ -1,11 +1,11 @@
-"""cocotb tests for tests/sim/test_rates.py: the full-rate bench test of `tb.bench.handshake` with its
+"""cocotb tests for tests/sim/test_rates.py: the full-rate bench test of `dfv.tb.bench.handshake` with its
 documented rate as it is, halved (the check must fire with its message) and with a channel nobody
 measures (reported as not measured)."""
 
 from __future__ import annotations
 
-from tb.bench.handshake import FullRateBench
-from tb.common.variants import register
+from dfv.tb.bench.handshake import FullRateBench
+from dfv.tb.common.variants import register
 
 
 @register

@@ -1,4 +1,4 @@
-"""The documented-throughput check (tb/common/rates.py, tb/bench/): the rates, the comparison and its
+"""The documented-throughput check (dfv/tb/common/rates.py, dfv/tb/bench/): the rates, the comparison and its
 message, the regression configuration that runs the bench tests beside every suite (and so beside
 every mutant's suites), and one RTL run on Icarus where a wrong documented rate must fail the bench
 test with its message."""
@@ -12,7 +12,7 @@ import pytest
 import yaml
 
 from dfv.sim.regress import CONFIG, ConfigError, load_jobs
-from tb.common.rates import ACCESSES, DOC, documented_rates, rate_misses, within
+from dfv.tb.common.rates import ACCESSES, DOC, documented_rates, rate_misses, within
 
 
 def test_documented_rates():
@@ -66,17 +66,18 @@ def test_regression_runs_the_bench_beside_every_suite():
     for job in load_jobs():
         if job.kernel is None:
             first, bench = job.module.split(",")
-            assert first.startswith("tb.") and bench in ("tb.bench.dataflow", "tb.bench.handshake", "tb.bench.memory")
+            assert first.startswith("dfv.tb.")
+            assert bench in ("dfv.tb.bench.dataflow", "dfv.tb.bench.handshake", "dfv.tb.bench.memory")
     for module in ("dataflow_gate", "dataflow_stream", "handshake_fork_ctrl", "handshake_store",
                    "handshake_memory", "handshake_extmemory"):
         jobs = module_jobs(module)
-        assert jobs and all(",tb.bench." in j.module for j in jobs), module
+        assert jobs and all(",dfv.tb.bench." in j.module for j in jobs), module
 
 
 @pytest.mark.parametrize(("bench", "error"), [
     (3, "'bench' must be a Python module name"),
-    ("tb.bench.handshake,tb.x", "'bench' must be a Python module name"),
-    ("tb.handshake.fork", "'bench' must differ from 'module'"),
+    ("dfv.tb.bench.handshake,tb.x", "'bench' must be a Python module name"),
+    ("dfv.tb.handshake.fork", "'bench' must differ from 'module'"),
 ])
 def test_bench_key_is_checked(tmp_path, bench, error):
     doc = yaml.safe_load(CONFIG.read_text())

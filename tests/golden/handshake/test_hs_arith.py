@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from golden.catalogue import make_machine
-from golden.core import run_streams
-from golden.errors import ErrorCode
-from golden.handshake import BINOP_CODES, CAST_KINDS, CMPI_PREDICATES, BinOp, Cast, Cmpi, Select
+from dfv.golden.catalogue import make_machine
+from dfv.golden.core import run_streams
+from dfv.golden.errors import ErrorCode
+from dfv.golden.handshake import BINOP_CODES, CAST_KINDS, CMPI_PREDICATES, BinOp, Cast, Cmpi, Select
 
 DIV0 = ErrorCode.RT_ARITH_DIV_BY_ZERO
 M64 = 0xFFFF_FFFF_FFFF_FFFF

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from golden.catalogue import OPS, make_machine
-from golden.core import make_queues, run_streams
-from golden.handshake import (
+from dfv.golden.catalogue import OPS, make_machine
+from dfv.golden.core import make_queues, run_streams
+from dfv.golden.handshake import (
     Buffer,
     CondBr,
     Constant,

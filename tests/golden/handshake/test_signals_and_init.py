@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from golden.core import run_streams
-from golden.handshake import Fifo, Repack, Wire
+from dfv.golden.core import run_streams
+from dfv.golden.handshake import Fifo, Repack, Wire
 
 
 def test_wire_passes_every_token():

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from golden.catalogue import OPS, make_machine
-from golden.core import make_queues, run_streams
-from golden.errors import ErrorCode
-from golden.memory import ExtMemory, Memory
+from dfv.golden.catalogue import OPS, make_machine
+from dfv.golden.core import make_queues, run_streams
+from dfv.golden.errors import ErrorCode
+from dfv.golden.memory import ExtMemory, Memory
 
 N = None
 RANGE = ErrorCode.RT_MEMORY_ADDR_RANGE

@@ -1,0 +1,125 @@
+"""The token-machine abstraction shared by every golden model and by the DFG interpreter.
+
+Each operation is a `Machine`: named input and output ports, internal state, and a `fire` method
+that performs at most one firing on FIFO queues of tokens. A firing pops the tokens it consumes
+and appends the tokens it produces. Operations are deterministic (Kahn processes): the sequence
+on each output depends only on the sequences on the inputs, not on timing, which is why an RTL
+run under any idle/back-pressure pattern can be checked against `run_streams` on the tokens the
+RTL actually consumed.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from dfv.golden.errors import merge_error
+
+Queues = Mapping[str, deque]
+
+
+class Machine:
+    """One operation as a state machine on token queues.
+
+    Subclasses set `INPUTS` / `OUTPUTS` (port names, matching the RTL channel names), implement
+    `fire`, `reset` and `is_initial`, and call `raise_error` for sticky error codes.
+    """
+
+    INPUTS: tuple[str, ...] = ()
+    OUTPUTS: tuple[str, ...] = ()
+
+    def __init__(self) -> None:
+        self.error = 0
+        self.reset()
+
+    def reset(self) -> None:
+        """Return to the state the RTL has after `rst` (the error register is cleared too)."""
+        self.error = 0
+
+    def is_initial(self) -> bool:
+        """True when the machine is in its reset state (ignoring the sticky error register)."""
+        raise NotImplementedError
+
+    def fire(self, inq: Queues, outq: Queues) -> bool:
+        """Perform one firing if the queued inputs allow it; return whether it fired."""
+        raise NotImplementedError
+
+    def raise_error(self, code: int) -> None:
+        """Record a sticky error; the lowest code wins, as in the RTL."""
+        self.error = merge_error(self.error, code)
+
+    def state_name(self) -> str:
+        """A short name of the current state, for messages and coverage."""
+        return "INIT" if self.is_initial() else "BUSY"
+
+
+class Stateless(Machine):
+    """A machine that keeps nothing between firings, so it is always in its initial state."""
+
+    def is_initial(self) -> bool:
+        return True
+
+
+@dataclass
+class RunResult:
+    """What `run_streams` leaves behind: outputs, unconsumed inputs and the final machine state."""
+
+    outputs: dict[str, list]
+    leftover: dict[str, list]
+    initial: bool
+    error: int
+    firings: int
+    states: list[str] = field(default_factory=list)
+
+
+def make_queues(ports: Iterable[str], streams: Mapping[str, Iterable] | None = None) -> dict[str, deque]:
+    """One deque per port, filled from `streams` where given."""
+    streams = streams or {}
+    return {p: deque(streams.get(p, ())) for p in ports}
+
+
+def run_streams(machine: Machine, inputs: Mapping[str, Iterable], max_firings: int = 1_000_000) -> RunResult:
+    """Fire `machine` on whole input streams until no firing is possible.
+
+    Unknown input names are an error (a typo would otherwise silently starve a port).
+    `states` records the state name before each firing, for transition coverage.
+    """
+    unknown = set(inputs) - set(machine.INPUTS)
+    if unknown:
+        raise ValueError(f"{type(machine).__name__} has no input port(s) {sorted(unknown)}")
+    inq = make_queues(machine.INPUTS, inputs)
+    outq = make_queues(machine.OUTPUTS)
+    firings = 0
+    states = [machine.state_name()]
+    while machine.fire(inq, outq):
+        firings += 1
+        states.append(machine.state_name())
+        if firings >= max_firings:
+            raise RuntimeError(f"{type(machine).__name__} fired {max_firings} times without running dry")
+    return RunResult(
+        outputs={p: list(q) for p, q in outq.items()},
+        leftover={p: list(q) for p, q in inq.items() if q},
+        initial=machine.is_initial(),
+        error=machine.error,
+        firings=firings,
+        states=states,
+    )
+
+
+def check_width(width: int) -> int:
+    """A data width parameter, checked to be a positive integer (it is structural: ValueError)."""
+    if isinstance(width, bool) or not isinstance(width, int) or width < 1:
+        raise ValueError(f"width must be a positive integer, got {width!r}")
+    return width
+
+
+def check_word(value: int, width: int, port: str) -> int:
+    """A token checked to be a raw unsigned `width`-bit word (bool counts as 0/1), as a plain int.
+
+    Tokens are the bits on an RTL channel, so anything else (negative, too wide, not an integer)
+    is a test-construction mistake rather than something the hardware could see.
+    """
+    if not isinstance(value, int) or not 0 <= value < (1 << width):
+        raise ValueError(f"token {value!r} on port '{port}' is not an unsigned {width}-bit word")
+    return int(value)

@@ -1,0 +1,62 @@
+"""Golden models of the handshake primitives, the arith integer ops and the memory access ports.
+
+`dfv.golden.catalogue` maps each operation name to a keyword-parameter factory:
+`Fork(n=2, width=32)`, `Join(n=2)`, `CondBr(width=32)`, `Mux(n=2, width=32)`, `Merge(n=2, width=32)`,
+`ControlMerge(n=2, width=0)`, `Sink(width=32)`, `Source()`, `Constant(value=0, width=32)`,
+`Buffer(width=32, slots=2)`, `Fifo(width=32, depth=2)`, `arith.<op>` -> `BinOp(op=<op>, width=32)`,
+`Cmpi(predicate="eq", width=32)`, `Select(width=32)`, `arith.<cast>` -> `Cast(kind=<cast>, in_width,
+out_width)`, `Load(width, addr_width, addr_extras, extras_depth)`, `Store(width, addr_width)`,
+`handshake.compose` / `decompose` -> `Wire(width)`, `handshake.repack` (a bundle of unbundled fields) ->
+`Repack(width, in_width, fields)`.
+A `width` of 0 means control-only tokens (`None`) and selects the `_ctrl` RTL module (docs/primitives.md).
+"""
+
+from __future__ import annotations
+
+from dfv.golden.handshake.access import Load, Store
+from dfv.golden.handshake.arith import (
+    BINOP_CODES,
+    CAST_KINDS,
+    CMPI_PREDICATES,
+    BinOp,
+    Cast,
+    Cmpi,
+    Select,
+    binop,
+    cast,
+    cmpi,
+)
+from dfv.golden.handshake.branch import CondBr, ControlMerge, Merge, Mux
+from dfv.golden.handshake.buffer import Buffer, Fifo
+from dfv.golden.handshake.fork import Fork
+from dfv.golden.handshake.join import Join
+from dfv.golden.handshake.signals import Repack, Wire
+from dfv.golden.handshake.sources import Constant, Sink, Source
+
+__all__ = [
+    "BINOP_CODES",
+    "CAST_KINDS",
+    "CMPI_PREDICATES",
+    "BinOp",
+    "Buffer",
+    "Cast",
+    "Cmpi",
+    "CondBr",
+    "Constant",
+    "ControlMerge",
+    "Fifo",
+    "Fork",
+    "Join",
+    "Load",
+    "Merge",
+    "Mux",
+    "Repack",
+    "Select",
+    "Sink",
+    "Source",
+    "Store",
+    "Wire",
+    "binop",
+    "cast",
+    "cmpi",
+]

@@ -1,0 +1,168 @@
+"""Golden models of `handshake.memory` (internal storage) and `handshake.extmemory` (external storage).
+
+Ports (spec 004, stores packed first): inputs `st_data[i]`, `st_addr[i]` (i < n_store), `ld_addr[i]`
+(i < n_load); outputs `ld_data[i]`, `st_done[i]` (control, None), `ld_done[i]` (control, None).
+
+Service order (the same rule in the RTL): a firing serves exactly one access, the first ready one in
+this order: store ports by increasing index (a store is ready when both its `st_data[i]` and `st_addr[i]`
+are queued), then load ports by increasing index. A store writes, then emits one `st_done[i]`; a load
+emits `ld_data[i]` (the contents after every earlier-served store) and one `ld_done[i]`. Every access
+yields exactly one done token, on its own port, in the order that port's requests were queued.
+
+Relation to the RTL: `handshake_memory` serves every port once per cycle, in the order above (stores by
+index, then loads by index: a load sees the stores of its own cycle, a later store port wins a
+same-cycle write to one address). `handshake_extmemory` serves one access per cycle, chosen by the same
+priority. Feeding this model, cycle by cycle, with the requests the RTL accepted in that cycle and firing
+until dry (or calling `serve_cycle`) reproduces the RTL exactly, load data included. Under the ctrl-done
+ordering network of spec 004 conflicting accesses are never outstanding together, and then whole-stream
+runs (`run_streams`) give the same results.
+
+`Memory`: `depth` words; address >= depth raises the sticky RT_MEMORY_ADDR_RANGE; such a load returns 0
+and such a store is dropped; both still yield their done token. `contents` is the memory image (a list
+of `depth` words, zero unless given); like the RTL's `mem_q` it is not cleared by `reset()`.
+
+`ExtMemory`: the storage is outside the RTL module (request/response protocol, docs/primitives.md); the
+model keeps it as a sparse dict (`contents`, default 0) over the whole 2**addr_width space and never
+raises an error. `max_outstanding` (RTL MAXOUT) has no effect on token streams.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from dfv.golden.core import Queues, Stateless, check_width, check_word
+from dfv.golden.errors import ErrorCode
+from dfv.golden.handshake.common import check_count, ports
+
+
+class _MemoryBase(Stateless):
+    def __init__(self, width: int, addr_width: int, n_load: int, n_store: int):
+        self.width = check_width(width)
+        self.addr_width = check_width(addr_width)
+        self.n_load = check_count(n_load, "n_load", 0)
+        self.n_store = check_count(n_store, "n_store", 0)
+        if self.n_load + self.n_store == 0:
+            raise ValueError("a memory needs at least one load or store port")
+        self.INPUTS = (*ports("st_data", self.n_store), *ports("st_addr", self.n_store), *ports("ld_addr", self.n_load))
+        self.OUTPUTS = (*ports("ld_data", self.n_load), *ports("st_done", self.n_store), *ports("ld_done", self.n_load))
+        super().__init__()
+
+
+    # storage hooks
+    def _read(self, addr: int) -> int:
+        raise NotImplementedError
+
+    def _write(self, addr: int, data: int) -> None:
+        raise NotImplementedError
+
+    def fire(self, inq: Queues, outq: Queues) -> bool:
+        for i in range(self.n_store):
+            dq, aq = inq[f"st_data[{i}]"], inq[f"st_addr[{i}]"]
+            if dq and aq:
+                data = check_word(dq.popleft(), self.width, f"st_data[{i}]")
+                addr = check_word(aq.popleft(), self.addr_width, f"st_addr[{i}]")
+                self._write(addr, data)
+                outq[f"st_done[{i}]"].append(None)
+                return True
+        for i in range(self.n_load):
+            aq = inq[f"ld_addr[{i}]"]
+            if aq:
+                addr = check_word(aq.popleft(), self.addr_width, f"ld_addr[{i}]")
+                outq[f"ld_data[{i}]"].append(self._read(addr))
+                outq[f"ld_done[{i}]"].append(None)
+                return True
+        return False
+
+    def serve_cycle(
+        self, stores: Mapping[int, tuple[int, int]] | None = None, loads: Mapping[int, int] | None = None
+    ) -> dict[int, int]:
+        """One RTL cycle: `stores` maps store port -> (addr, data), `loads` maps load port -> addr.
+        Applies the stores by increasing port, then the loads; returns load port -> data read."""
+        stores, loads = stores or {}, loads or {}
+        for i in sorted(stores):
+            if not 0 <= i < self.n_store:
+                raise ValueError(f"no store port {i}")
+            addr, data = stores[i]
+            self._write(
+                check_word(addr, self.addr_width, f"st_addr[{i}]"), check_word(data, self.width, f"st_data[{i}]")
+            )
+        result = {}
+        for i in sorted(loads):
+            if not 0 <= i < self.n_load:
+                raise ValueError(f"no load port {i}")
+            result[i] = self._read(check_word(loads[i], self.addr_width, f"ld_addr[{i}]"))
+        return result
+
+
+class Memory(_MemoryBase):
+    """`Memory(width=32, addr_width=32, depth=16, n_load=1, n_store=1, contents=None)`."""
+
+    def __init__(
+        self,
+        width: int = 32,
+        addr_width: int = 32,
+        depth: int = 16,
+        n_load: int = 1,
+        n_store: int = 1,
+        contents: Iterable[int] | None = None,
+    ):
+        self.depth = check_count(depth, "depth")
+        image = [0] * self.depth
+        if contents is not None:
+            contents = list(contents)
+            if len(contents) > self.depth:
+                raise ValueError(f"{len(contents)} initial words do not fit depth {self.depth}")
+            for i, v in enumerate(contents):
+                image[i] = check_word(v, check_width(width), f"contents[{i}]")
+        self.contents = image
+        super().__init__(width, addr_width, n_load, n_store)
+
+    def _read(self, addr: int) -> int:
+        if addr >= self.depth:
+            self.raise_error(ErrorCode.RT_MEMORY_ADDR_RANGE)
+            return 0
+        return self.contents[addr]
+
+    def _write(self, addr: int, data: int) -> None:
+        if addr >= self.depth:
+            self.raise_error(ErrorCode.RT_MEMORY_ADDR_RANGE)
+            return
+        self.contents[addr] = data
+
+
+#: loads an `extmemory` of a lowered or read program keeps in flight (RTL `MAXOUT`): its round trip is the
+#: memory latency plus a request and a response register, so 8 keeps one load per cycle up to latency 6
+EXTMEMORY_MAX_OUTSTANDING = 8
+
+
+class ExtMemory(_MemoryBase):
+    """`ExtMemory(width=32, addr_width=32, n_load=1, n_store=1, contents=None, max_outstanding=4)`;
+    `contents` is a dict addr -> word or a list (word i at address i)."""
+
+    def __init__(
+        self,
+        width: int = 32,
+        addr_width: int = 32,
+        n_load: int = 1,
+        n_store: int = 1,
+        contents: Mapping[int, int] | Iterable[int] | None = None,
+        max_outstanding: int = 4,
+    ):
+        self.max_outstanding = check_count(max_outstanding, "max_outstanding")
+        w, aw = check_width(width), check_width(addr_width)
+        if contents is None:
+            items = {}
+        elif isinstance(contents, Mapping):
+            items = dict(contents)
+        else:
+            items = dict(enumerate(contents))
+        self.contents = {
+            check_word(a, aw, "contents address"): check_word(v, w, f"contents[{a}]") for a, v in items.items()
+        }
+        super().__init__(width, addr_width, n_load, n_store)
+
+    def _read(self, addr: int) -> int:
+        return self.contents.get(addr, 0)
+
+    def _write(self, addr: int, data: int) -> None:
+        self.contents[addr] = data

@@ -1,0 +1,676 @@
+"""Read a handshake program (a `handshake.func`, in CIRCT's spelling or with 003's channel types) as a DFG.
+
+The program is already a dataflow circuit, so nothing is lowered: each operation becomes the node of the
+same primitive, `br`, one-input `merge` and one-output `fork` become wires, and the function interface is
+mapped as for `scf` programs:
+* arguments of type `none` / `!handshake.control` all carry the start token (`func.start`);
+* every other argument is, in order, a scalar `func.arg` or a memref, whose `extmemory` is its interface;
+  the inputs file lists exactly these arguments, in order;
+* the `none` result of `return` is the done token (exactly one); the others are the results, in order.
+
+Forks and sinks are added where a value has several or no users, and a buffer on every cycle that has
+no storage (`dfv.lowering.materialize`), so an unbuffered program also gets a circuit without combinational
+loops. A buffer with `initValues` becomes a FIFO holding those tokens after reset; such a circuit must end
+a run in its idle state (`dfv.golden.interpreter.IdleState`). What a program asks for beyond this (a join of
+data channels, extra signals where no primitive carries them) is refused with its location, never run
+half-understood.
+
+Spec 003's raw signals (docs/handshake.md) run only put back together: an `unbundle` with the `bundle`
+that takes its control token is a `handshake.repack` (wiring), the valid and ready of a control token
+unbundled and bundled back are that token, and upstream (U) extra signals cross only such wiring, from a
+result of the function to an argument (`refuse_upstream`, `refuse_upstream_off_wiring`).
+
+`arith.index_cast` follows CIRCT's hardware, not MLIR's signed rule: CIRCT's handshake lowering keeps data
+unsigned and widens a cast with zeros, and its programs rely on it (an `i1` condition cast to an `index`
+mux select picks input 1, not input -1). So it reads as `arith.index_castui`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from xdsl.dialects.builtin import IndexType, IntegerType, MemRefType
+from xdsl.ir import Attribute, Operation, SSAValue
+
+from dfv.golden.catalogue import WIRING
+from dfv.golden.dataflow.stream import STEP_OPS
+from dfv.golden.handshake.access import LOAD_EXTRAS_DEPTH
+from dfv.golden.handshake.common import sel_width
+from dfv.golden.memory.memory import EXTMEMORY_MAX_OUTSTANDING
+from dfv.golden.types import ChannelType, ExtraSignal, channel_int
+from dfv.lowering import arith_nodes
+from dfv.lowering import dialects as df
+from dfv.lowering import handshake_ir as hs
+from dfv.lowering import handshake_signals as sig
+from dfv.lowering.config import meta_in
+from dfv.lowering.dfg import CONTROL, DFG, MemGroup, Node, Ref
+from dfv.lowering.dialects import TaggedType
+from dfv.lowering.parse import LoweringError, SourceModule
+
+MAX_INT_WIDTH = 64
+"""Widest integer a channel of a handshake program may carry (the golden model's and the RTL's limit)."""
+
+
+def find_handshake_function(src: SourceModule, name: str | None) -> hs.FuncOp:
+    funcs = [op for op in src.module.ops if isinstance(op, hs.FuncOp)]
+    if name is not None:
+        funcs = [f for f in funcs if f.sym_name.data == name]
+        if not funcs:
+            raise LoweringError(f"no handshake.func @{name} in the file", src.filename)
+    if not funcs:
+        raise LoweringError("no handshake.func in the file", src.filename)
+    if len(funcs) > 1:
+        names = ", ".join("@" + f.sym_name.data for f in funcs)
+        raise LoweringError(f"several handshake.func ({names}): name one with --func", src.filename)
+    return funcs[0]
+
+
+def _is_wire(op: Operation) -> bool:
+    """Point-to-point wiring, which may carry upstream (U) extra signals: the signal operations, `br`, a
+    merge of one input and a fork of one output."""
+    if isinstance(op, hs.ForkOp | hs.LazyForkOp):
+        return len(op.outs) == 1
+    if isinstance(op, hs.MergeOp):
+        return len(op.ins) == 1
+    return isinstance(op, hs.BrOp | sig.ComposeOp | sig.DecomposeOp | sig.UnbundleOp | sig.BundleOp)
+
+
+def _channel_bundle(op: Operation) -> bool:
+    """A bundle into a channel (not the bundle of a control token's valid)."""
+    return isinstance(op, sig.BundleOp) and isinstance(op.outs[0].type, hs.ChannelType)
+
+
+_FORK_UPSTREAM = "a fork would have to combine the upstream signals of its consumers (specs README)"
+_UPSTREAM_REASONS = {
+    "handshake.fork": _FORK_UPSTREAM,
+    "handshake.lazy_fork": _FORK_UPSTREAM,
+    "handshake.cond_br": "a cond_br would have to combine the upstream signals of its two outputs (specs README)",
+    "handshake.buffer": "a buffer's registers would put them out of step with the tokens they go with (they are "
+                        "wires: they cross only wiring, docs/handshake.md)",
+}
+
+
+def _has_upstream(t: Attribute) -> bool:
+    return isinstance(t, hs.ChannelType) and any(e.upstream for e in t.extras)
+
+
+def refuse_upstream(op: Operation, loc: str) -> None:
+    """Refuse operation `op`, which is not wiring, on a channel with upstream (U) extra signals."""
+    t = next((v.type for v in (*op.operands, *op.results) if _has_upstream(v.type)), None)
+    if t is not None:
+        reason = _UPSTREAM_REASONS.get(op.name, "no primitive here carries them: they cross only wiring (bundle/"
+                                                "unbundle pairs, compose/decompose, br) from a result of the "
+                                                "function to an argument")
+        raise LoweringError(f"{op.name}: {t} has upstream (U) extra signals; {reason}", loc)
+
+
+def refuse_upstream_off_wiring(g: DFG) -> None:
+    """After materialisation, every channel with upstream (U) extra signals runs between wiring nodes and
+    the function's arguments and results only: a value used several times got a fork (which would have to
+    combine its consumers' upstream signals), an unused one a sink (nothing would drive them)."""
+    for c in g.channels:
+        if not g.up_width(c.type):
+            continue
+        for end in (c.src, c.dst):
+            n = g.nodes[end.node]
+            if n.op in WIRING or n.op in ("func.arg", "func.result"):
+                continue
+            if n.op == "handshake.fork":
+                users = [d.dst.node for d in g.channels if d.src.node == n.id]
+                raise LoweringError(f"a value of type {c.type} is used {len(users)} times: {_FORK_UPSTREAM}",
+                                    g.nodes[users[1]].loc)
+            if n.op == "handshake.sink":
+                raise LoweringError(f"a value of type {c.type} is never used: nothing would drive its upstream (U) "
+                                    "extra signals", n.loc)
+            raise LoweringError(f"{c.type} reaches {n.op} (a cycle of wiring with no operation on it): upstream (U) "
+                                "extra signals cross wiring only", n.loc)
+
+
+class _Reader:
+    """One `handshake.func` -> DFG (see the module docstring)."""
+
+    def __init__(self, src: SourceModule, fn: hs.FuncOp, index_width: int):
+        self.src, self.fn = src, fn
+        self.dfv = {k: v for k, v in fn.attributes.items() if k.startswith("dfv.")}  # written by dfv
+        if "dfv.index_width" in self.dfv:
+            index_width = self.dfv["dfv.index_width"].value.data
+        self.g = DFG(fn.sym_name.data, index_width)
+        if "dfv.order" in self.dfv:  # fresh ids (added before a node takes its written id) never collide
+            written = json.loads(self.dfv["dfv.order"].data)
+            self.g._counter = max((int(m.group(1)) for nid in written if (m := re.search(r"_(\d+)$", nid))),
+                                  default=0)
+        self.out: dict[SSAValue, Ref] = {}  # values produced by a node output
+        self.alias: dict[SSAValue, SSAValue] = {}  # values that are another value (br, 1-input merge, ...)
+        self.wiring: list[tuple[Node, str, SSAValue]] = []  # node inputs to connect once every value exists
+        self.memories: list[tuple[Operation, Node]] = []
+        self.fields: dict[SSAValue, tuple[Operation, tuple[int, int] | None]] = {}  # unbundled signals
+        self.bundled: set[Operation] = set()  # unbundles whose control token is bundled again
+        self.paired: set[Operation] = set()  # unbundles of a valid whose ready is bundled back
+
+    # ------------------------------------------------------------------ helpers
+    def loc(self, op: Operation) -> str:
+        loc = self.src.loc(op)
+        self.g.sources.setdefault(loc, op.name)
+        return loc
+
+    def dtype(self, t: Attribute, loc: str) -> str:
+        """The DFG type of a channel of type `t`."""
+        if hs.is_control(t):
+            return CONTROL
+        if isinstance(t, hs.ChannelType):
+            data = self.dtype(t.data_type, loc)
+            if not t.extras:
+                return data
+            return str(ChannelType(channel_int(data, self.g.index_width),
+                                   tuple(ExtraSignal(e.name, e.type.width.data, e.upstream) for e in t.extras)))
+        if isinstance(t, TaggedType):
+            return str(t)
+        if isinstance(t, IndexType):
+            return "index"
+        if isinstance(t, IntegerType) and 1 <= t.width.data <= MAX_INT_WIDTH:
+            return f"i{t.width.data}"
+        raise LoweringError(f"unsupported channel type {t} (supported: none, i1..i{MAX_INT_WIDTH}, index, and "
+                            "!handshake.channel / !handshake.control of them)", loc)
+
+    def plain(self, t: Attribute, what: str, loc: str) -> str:
+        """The DFG type of a channel that may not carry extra signals here (`what` names its role)."""
+        ty = self.dtype(t, loc)
+        if isinstance(self.g.value_type(ty) if ty != CONTROL else None, ChannelType):
+            raise LoweringError(f"{what} carries extra signals ({t}); here it must be a plain channel", loc)
+        return ty
+
+    def resolve(self, v: SSAValue, loc: str) -> Ref:
+        seen = 0
+        while v in self.alias:
+            v = self.alias[v]
+            seen += 1
+            if seen > len(self.alias):
+                raise LoweringError("a cycle of br / merge / fork wires with no operation on it", loc)
+        if v not in self.out:
+            raise LoweringError(f"value {v.name_hint or v} has no producer the reader knows", loc)
+        return self.out[v]
+
+    def node(self, op: Operation, name: str, ins: dict[str, tuple[str, SSAValue]], outs: dict[str, str],
+             params: dict, results: list[tuple[SSAValue, str]] | None = None) -> Node:
+        """Add node `name` for `op`: `ins` port -> (type, operand), `outs` port -> type; `results`
+        pairs each result value with its output port (default: `op.results` with `outs` in order)."""
+        n = self.adopt(op, self.g.add(name, {p: t for p, (t, _) in ins.items()}, outs, self.loc(op), params))
+        for p, (_, v) in ins.items():
+            self.wiring.append((n, p, v))
+        for v, p in results if results is not None else zip(op.results, outs, strict=True):
+            self.out[v] = Ref(n.id, p)
+        return n
+
+    def adopt(self, op: Operation, n: Node) -> Node:
+        """Give node `n` of `op` what a graph written by dfv (`dfv.lowering.to_handshake`) records for it:
+        its id, source location, memory group and lowering roles."""
+        a = op.attributes
+        if "dfv.id" in a:
+            self.rename(n, a["dfv.id"].data)
+        if "dfv.loc" in a:
+            n.loc = a["dfv.loc"].data
+        if "dfv.group" in a:
+            n.group = a["dfv.group"].data
+        if "dfv.meta" in a:
+            n.meta = meta_in(json.loads(a["dfv.meta"].data))
+        return n
+
+    def rename(self, n: Node, nid: str) -> None:
+        if nid == n.id:
+            return
+        if nid in self.g.nodes:
+            raise LoweringError(f"node id {nid} is used twice", n.loc)
+        del self.g.nodes[n.id]
+        n.id = nid
+        self.g.nodes[nid] = n
+
+    # ------------------------------------------------------------------ driver
+    def read(self) -> DFG:
+        g, fn = self.g, self.fn
+        floc = self.loc(fn)
+        ids = json.loads(self.dfv["dfv.ids"].data) if "dfv.ids" in self.dfv else {}
+        start = g.add("func.start", {}, {"out": CONTROL}, floc)
+        if ids:
+            self.rename(start, ids["start"])
+        block = fn.body.block
+        position = 0
+        for arg in block.args:
+            if hs.is_control(arg.type):
+                self.out[arg] = Ref(start.id, "out")
+            elif isinstance(arg.type, MemRefType):
+                position += 1
+            else:
+                ty = self.dtype(arg.type, floc)
+                n = g.add("func.arg", {}, {"out": ty}, floc, {"position": position})
+                if ids:
+                    self.rename(n, ids["args"][str(position)])
+                self.out[arg] = Ref(n.id, "out")
+                g.args.append({"position": position, "kind": "scalar", "type": ty, "node": n.id})
+                position += 1
+        arith_ops: list[Operation] = []
+        for op in block.ops:
+            if op.name.startswith("arith."):
+                arith_ops.append(op)
+            elif not isinstance(op, hs.ReturnOp):
+                self.op(op)
+        self.arith(arith_ops)
+        self.interface(block.last_op, ids)
+        for n, p, v in self.wiring:
+            n.inputs[p] = self.resolve(v, n.loc)
+        self.groups(block)
+        if self.dfv:
+            self.restore(ids)
+        return g
+
+    def restore(self, ids: dict) -> None:
+        """A graph written by dfv: its groups, loops, source operations and node order as written."""
+        g, a = self.g, self.dfv
+        for nid, loc in ids.get("locs", {}).items():
+            g.nodes[nid].loc = loc
+        g.sources = json.loads(a["dfv.sources"].data)
+        g.loops = {k: meta_in(v) for k, v in json.loads(a["dfv.loops"].data).items()}
+        written = json.loads(a["dfv.groups"].data)
+        by_node = {m.node: m for m in g.groups.values()}
+        groups = {}
+        for name, w in written.items():
+            m = by_node[w["node"]]
+            m.name, m.root, m.kind, m.accesses = name, w["root"], w["kind"], list(w["accesses"])
+            for nid in (m.node, *m.accesses):
+                g.nodes[nid].group = name
+            groups[name] = m
+        g.groups = groups
+        order = json.loads(a["dfv.order"].data)
+        if sorted(order) != sorted(g.nodes):
+            raise LoweringError("dfv.order does not list the graph's nodes", self.loc(self.fn))
+        g.nodes = {nid: g.nodes[nid] for nid in order}
+        numbers = [int(m.group(1)) for nid in g.nodes if (m := re.search(r"_(\d+)$", nid))]
+        g._counter = max(numbers, default=0)
+
+    def interface(self, ret: hs.ReturnOp, ids: dict) -> None:
+        loc = self.loc(ret)
+        dones = [v for v in ret.ins if hs.is_control(v.type)]
+        if len(dones) != 1:
+            raise LoweringError(f"'return' must give exactly one control (none) value, the done token; it gives "
+                                f"{len(dones)}", loc)
+        k = 0
+        for v in ret.ins:
+            if hs.is_control(v.type):
+                n = self.g.add("func.done", {"in": CONTROL}, {}, loc)
+                if ids:
+                    self.rename(n, ids["done"])
+                self.wiring.append((n, "in", v))
+                continue
+            ty = self.dtype(v.type, loc)
+            n = self.g.add("func.result", {"in": ty}, {}, loc, {"position": k})
+            if ids:
+                self.rename(n, ids["results"][str(k)])
+            self.wiring.append((n, "in", v))
+            self.g.results.append({"position": k, "type": ty, "node": n.id})
+            k += 1
+
+    # ------------------------------------------------------------------ operations
+    def op(self, op: Operation) -> None:
+        loc = self.loc(op)
+        if not _is_wire(op):
+            refuse_upstream(op, loc)
+        if isinstance(op, hs.BrOp) or (isinstance(op, hs.MergeOp) and len(op.ins) == 1):
+            self.alias[op.outs[0]] = op.ins[0]
+            return
+        if isinstance(op, hs.ForkOp | hs.LazyForkOp):
+            if len(op.outs) == 1:
+                self.alias[op.outs[0]] = op.ins[0]
+                return
+            t = self.dtype(op.ins[0].type, loc)
+            self.node(op, "handshake.fork", {"in": (t, op.ins[0])}, {f"out[{i}]": t for i in range(len(op.outs))},
+                      {"n": len(op.outs), "width": self.g.width(t)})
+        elif isinstance(op, hs.MergeOp):
+            t = self.dtype(op.outs[0].type, loc)
+            self.node(op, "handshake.merge", {f"in[{i}]": (t, v) for i, v in enumerate(op.ins)}, {"out": t},
+                      {"n": len(op.ins), "width": self.g.width(t)})
+        elif isinstance(op, hs.JoinOp):
+            if any(not hs.is_control(v.type) for v in op.ins):
+                raise LoweringError("handshake.join of data channels is not supported: join control tokens", loc)
+            self.node(op, "handshake.join", {f"in[{i}]": (CONTROL, v) for i, v in enumerate(op.ins)},
+                      {"out": CONTROL}, {"n": len(op.ins)})
+        elif isinstance(op, hs.MuxOp):
+            t = self.dtype(op.result.type, loc)
+            st = self.select_type(op.select.type, len(op.data), loc)
+            ins = {"sel": (st, op.select), **{f"in[{i}]": (t, v) for i, v in enumerate(op.data)}}
+            self.node(op, "handshake.mux", ins, {"out": t},
+                      {"n": len(op.data), "width": self.g.width(t), **self.sel_param(st, len(op.data))})
+        elif isinstance(op, hs.ControlMergeOp):
+            t = self.dtype(op.result.type, loc)
+            it = self.select_type(op.index.type, len(op.ins), loc)
+            self.node(op, "handshake.control_merge", {f"in[{i}]": (t, v) for i, v in enumerate(op.ins)},
+                      {"out": t, "index": it},
+                      {"n": len(op.ins), "width": self.g.width(t), **self.sel_param(it, len(op.ins))})
+        elif isinstance(op, hs.CondBrOp):
+            t = self.dtype(op.data.type, loc)
+            self.plain(op.cond.type, "the condition of cond_br", loc)
+            self.node(op, "handshake.cond_br", {"cond": ("i1", op.cond), "data": (t, op.data)},
+                      {"out_true": t, "out_false": t}, {"width": self.g.width(t)})
+        elif isinstance(op, hs.SinkOp):
+            t = self.dtype(op.operand.type, loc)
+            self.node(op, "handshake.sink", {"in": (t, op.operand)}, {}, {"width": self.g.width(t)})
+        elif isinstance(op, hs.SourceOp):
+            self.node(op, "handshake.source", {}, {"out": CONTROL}, {})
+        elif isinstance(op, hs.ConstantOp):
+            t = self.plain(op.result.type, "the result of a constant", loc)
+            if t == CONTROL:
+                raise LoweringError("handshake.constant needs a data result type", loc)
+            w = self.g.width(t)
+            self.node(op, "handshake.constant", {"ctrl": (CONTROL, op.ctrl)}, {"out": t},
+                      {"value": op.value.value.data & ((1 << w) - 1), "width": w})
+        elif isinstance(op, hs.BufferOp):
+            self.buffer(op, loc)
+        elif isinstance(op, hs.LoadOp | hs.StoreOp):
+            self.access(op, loc)
+        elif isinstance(op, hs.MemoryOp | hs.ExtMemoryOp):
+            self.memory(op, loc)
+        elif isinstance(op, df.StreamOp | df.GateOp | df.CarryOp | df.InvariantOp):
+            self.dataflow(op, loc)
+        elif isinstance(op, sig.ComposeOp | sig.DecomposeOp):
+            t = self.dtype(op.input.type, loc)
+            self.node(op, op.name, {"in": (t, op.input)}, {"out": self.dtype(op.result.type, loc)},
+                      {"width": self.g.width(t)})
+        elif isinstance(op, sig.UnbundleOp):
+            self.unbundle(op, loc)
+        elif isinstance(op, sig.BundleOp):
+            self.bundle(op, loc)
+        else:
+            raise LoweringError(f"unsupported operation {op.name} in a handshake.func", loc)
+
+    def dataflow(self, op: Operation, loc: str) -> None:
+        """The four dataflow machines (specs 000/001), as a lowered `scf` program has them."""
+        bad = hs.unknown_attributes(op)
+        if bad:
+            raise LoweringError(f"{op.name}: unknown attribute {', '.join(repr(b) for b in bad)}", loc)
+        if isinstance(op, df.StreamOp):
+            sop = STEP_OPS.index(op.step_op.data) if op.step_op is not None else 0
+            cc = op.cont_cond.data if op.cont_cond is not None else "<"
+            self.node(op, op.name, {"start": ("index", op.start), "step": ("index", op.step),
+                                    "bound": ("index", op.bound)}, {"idx": "index", "cont": "i1"},
+                      {"width": self.g.index_width, "step_op": sop,
+                       "cont_cond": df.COND_SPELLINGS.index(cc)})
+            return
+        if isinstance(op, df.GateOp):
+            t = self.dtype(op.before_value.type, loc)
+            self.node(op, op.name, {"before_value": (t, op.before_value), "before_cond": ("i1", op.before_cond)},
+                      {"after_value": t, "after_cond": "i1"}, {"width": max(1, self.g.width(t))})
+            return
+        t = self.dtype(op.a.type, loc)
+        ins = {"d": ("i1", op.d), "a": (t, op.a)}
+        if isinstance(op, df.CarryOp):
+            ins["b"] = (t, op.b)
+        self.node(op, op.name, ins, {"o": t}, {"width": max(1, self.g.width(t))})
+
+    def field_uses(self, v: SSAValue, k: int, loc: str) -> None:
+        """Result `k` of an unbundle (a raw signal) runs only bundled again with its control token; the
+        control token (k = 0) may also have its valid and ready unbundled and put back on the way."""
+        for u in v.uses:
+            user = u.operation
+            if not (_channel_bundle(user) or k == 0 and isinstance(user, sig.UnbundleOp)):
+                raise LoweringError(f"a raw signal of unbundle (result {k}) is used outside a bundle: raw signals "
+                                    "run only bundled again with their control token", loc)
+
+    def unbundle(self, op: sig.UnbundleOp, loc: str) -> None:
+        """Record the fields of an unbundled channel: its control token (None) and `(lo, width)` bit
+        fields of its word. They run only bundled again with their own control token (`bundle`), which
+        gives back the upstream signals the unbundle takes."""
+        t = op.ins[0].type
+        if hs.is_control(t):
+            self.valid_ready(op, loc)
+            return
+        vt = self.g.value_type(self.dtype(t, loc))
+        widths = [vt.data.width, *(e.width for e in vt.down)] if isinstance(vt, ChannelType) else [vt.width]
+        fields, lo = [None], 0
+        for w in widths:
+            fields.append((lo, w))
+            lo += w
+        for k, (r, f) in enumerate(zip(op.outs, fields, strict=True)):
+            self.field_uses(r, k, loc)
+            self.fields[r] = (op, f)
+        if not all(_channel_bundle(v.owner) for v in op.ins[1:]):
+            raise LoweringError("the upstream signals of an unbundle are the upstream results of the bundle that "
+                                "takes its control token (the pair that puts the channel back together)", loc)
+
+    def valid_ready(self, u: sig.UnbundleOp, loc: str) -> None:
+        """`%v = unbundle %c, %r : i1` with `%c2, %r = bundle %v : control, i1`: a control token's valid and
+        ready as raw wires, put back together, so `%c2` is `%c`: a repack of a control token, or, when `%c`
+        is the control token of a channel's unbundle, that token still in step with its fields. Neither
+        wire may be used elsewhere (a valid without its ready is not a handshake)."""
+        if u in self.paired:
+            return
+        valid, ready = u.outs[0], u.ins[1]
+        b = ready.owner
+        if not (isinstance(b, sig.BundleOp) and not _channel_bundle(b) and b.outs[1] is ready
+                and [x.operation for x in valid.uses] == [b] and len(list(ready.uses)) == 1):
+            raise LoweringError("the valid and ready of a control token run only put back together, neither used "
+                                "elsewhere: %v = unbundle %c, %r : i1 with %c2, %r = bundle %v : control, i1", loc)
+        self.paired.add(u)
+        c, c2 = u.ins[0], b.outs[0]
+        if c in self.fields:
+            self.field_uses(c2, 0, loc)
+            self.fields[c2] = self.fields[c]
+        else:
+            self.node(b, "handshake.repack", {"in": (CONTROL, c)}, {"out": CONTROL},
+                      {"width": 0, "in_width": 0, "fields": []}, results=[(c2, "out")])
+
+    def bundle(self, op: sig.BundleOp, loc: str) -> None:
+        """A bundle of an unbundle's control token and fields: a `handshake.repack` of that channel, with
+        the upstream signals passed back unchanged (the pair must give them in order and nowhere else);
+        a bundle of a valid: see `valid_ready`."""
+        if not _channel_bundle(op):
+            u = op.ins[0].owner
+            if not (isinstance(u, sig.UnbundleOp) and hs.is_control(u.ins[0].type)):
+                raise LoweringError("bundle %valid : control, i1 takes the valid of an unbundle %c, %ready : i1 "
+                                    "whose ready it gives", loc)
+            self.valid_ready(u, loc)
+            return
+        got = [self.fields.get(v) for v in op.ins]
+        if any(g is None for g in got):
+            raise LoweringError("bundle takes the control token and fields of an unbundle written before it", loc)
+        source = got[0][0]
+        if got[0][1] is not None or any(u is not source for u, _ in got):
+            raise LoweringError("bundle must take the control token and the fields of one unbundle (the raw "
+                                "signals of two channels are not in step)", loc)
+        if source in self.bundled:
+            raise LoweringError("the control token of an unbundle goes into one bundle only", loc)
+        ups = list(op.outs[1:])
+        if ups != list(source.ins[1:]) or any(len(list(r.uses)) != 1 for r in ups):
+            raise LoweringError("the upstream results of a bundle go, in order and nowhere else, to the unbundle "
+                                "whose control token it takes (from the bundled channel's consumer to the "
+                                "unbundled channel's producer)", loc)
+        self.bundled.add(source)
+        t_in, t_out = self.dtype(source.ins[0].type, loc), self.dtype(op.outs[0].type, loc)
+        self.node(op, "handshake.repack", {"in": (t_in, source.ins[0])}, {"out": t_out},
+                  {"width": self.g.width(t_out), "in_width": self.g.width(t_in),
+                   "fields": [list(f) for _, f in got[1:]]}, results=[(op.outs[0], "out")])
+
+    def select_type(self, t: Attribute, n: int, loc: str) -> str:
+        st = self.plain(t, "a select / index", loc)
+        if st == CONTROL or self.g.width(st) < sel_width(n):
+            raise LoweringError(f"a select / index of type {t} cannot pick one of {n} inputs", loc)
+        return st
+
+    def sel_param(self, st: str, n: int) -> dict:
+        w = self.g.width(st)
+        return {} if w == sel_width(n) else {"sel_width": w}
+
+    def buffer(self, op: hs.BufferOp, loc: str) -> None:
+        t = self.dtype(op.operand.type, loc)
+        slots = op.slots.value.data
+        w = self.g.width(t)
+        init = op.init_values()
+        if init:
+            # a FIFO holding the initial tokens after reset (RTL handshake_fifo NINIT / INIT)
+            self.node(op, "handshake.fifo", {"in": (t, op.operand)}, {"out": t},
+                      {"width": w, "depth": slots, "init": [v & ((1 << w) - 1) for v in init]})
+        elif op.buffer_type.data == "seq" and slots <= 2:
+            # the 2-slot register slice holds at least as much as a 1- or 2-slot sequential buffer
+            self.node(op, "handshake.buffer", {"in": (t, op.operand)}, {"out": t}, {"width": w, "slots": 2})
+        else:
+            self.node(op, "handshake.fifo", {"in": (t, op.operand)}, {"out": t}, {"width": w, "depth": slots})
+
+    def access(self, op: hs.LoadOp | hs.StoreOp, loc: str) -> None:
+        """A load or store port. A load's address may carry downstream extra signals: the memory gets the
+        plain index and the data comes back with them (the specs README); a store returns no data to give
+        them to, and dropping them would lose what they mean (a speculative store), so it refuses them."""
+        load = isinstance(op, hs.LoadOp)
+        dt = self.plain(op.data_in.type, "memory data", loc)
+        if load:
+            at = self.dtype(op.addr.type, loc)
+            vt = self.g.value_type(at)
+            extras = vt.extra_width if isinstance(vt, ChannelType) else 0
+            plain_at = str(vt.data) if extras else at
+        else:
+            at = plain_at = self.plain(op.addr.type, "the address of a store (it returns no data to forward its "
+                                       "extras to)", loc)
+            extras = 0
+        if plain_at != "index":
+            raise LoweringError(f"{op.name}: the address must be an index, got {op.addr.type}", loc)
+        params = {"width": self.g.width(dt), "addr_width": self.g.index_width}
+        if extras:
+            params |= {"addr_extras": extras, "extras_depth": LOAD_EXTRAS_DEPTH}
+        data_in, data_out = ("data_from_mem", "data") if load else ("data", "data_to_mem")
+        out_t = self.dtype(op.data_out.type, loc)
+        self.node(op, op.name, {"addr": (at, op.addr), data_in: (dt, op.data_in), "ctrl": (CONTROL, op.ctrl)},
+                  {data_out: out_t, "addr_to_mem": plain_at}, params)
+
+    def memory(self, op: hs.MemoryOp | hs.ExtMemoryOp, loc: str) -> None:
+        ld, st = op.counts()
+        ext = isinstance(op, hs.ExtMemoryOp)
+        mt = op.ins[0].type if ext else op.memRefType
+        ports = list(op.ins[1:] if ext else op.ins)
+        shape = list(mt.get_shape())
+        if any(d < 0 for d in shape):
+            raise LoweringError(f"{op.name}: the memref {mt} needs a static shape", loc)
+        size = 1
+        for d in shape:
+            size *= d
+        et = self.plain(mt.get_element_type(), "a memory element", loc)
+        ins: dict[str, tuple[str, SSAValue]] = {}
+        for i in range(st):
+            ins[f"st_data[{i}]"] = (et, ports[2 * i])
+            ins[f"st_addr[{i}]"] = ("index", ports[2 * i + 1])
+        for i in range(ld):
+            ins[f"ld_addr[{i}]"] = ("index", ports[2 * st + i])
+        outs = {**{f"ld_data[{i}]": et for i in range(ld)}, **{f"st_done[{i}]": CONTROL for i in range(st)},
+                **{f"ld_done[{i}]": CONTROL for i in range(ld)}}
+        params = {"width": self.g.width(et), "addr_width": self.g.index_width, "n_load": ld, "n_store": st}
+        if ext:
+            params["max_outstanding"] = EXTMEMORY_MAX_OUTSTANDING
+        else:
+            params["depth"] = size
+        n = self.node(op, op.name, ins, outs, params)
+        n.meta.update({"size": size, "elem_type": et})
+        self.memories.append((op, n))
+
+    def arith(self, ops: list[Operation]) -> None:
+        """Arith nodes in an order where each one's arith operands (through wires) come first; a cycle
+        through arith operations alone is a combinational loop, refused."""
+        def source(v: SSAValue) -> SSAValue:
+            seen = 0
+            while v in self.alias and seen <= len(self.alias):
+                v, seen = self.alias[v], seen + 1
+            return v
+
+        pending = {op: [o for v in op.operands if isinstance((o := source(v).owner), Operation)
+                        and o.name.startswith("arith.")] for op in ops}
+        done: set[Operation] = set()
+        while pending:
+            ready = [op for op, deps in pending.items() if all(d in done for d in deps)]
+            if not ready:
+                raise LoweringError("a cycle through arith operations only (a combinational loop)",
+                                    self.loc(next(iter(pending))))
+            for op in ready:
+                del pending[op]
+                done.add(op)
+                self.arith_op(op)
+
+    def extras_of(self, t: Attribute, loc: str) -> str:
+        """The extra signals of a value's type, as text ("" for none)."""
+        vt = self.g.value_type(self.dtype(t, loc))
+        return ", ".join(map(str, vt.extras)) if isinstance(vt, ChannelType) else ""
+
+    def arith_op(self, op: Operation) -> None:
+        loc = self.loc(op)
+        if op.name == "arith.constant":
+            raise LoweringError("arith.constant has no trigger in a handshake.func: use handshake.constant", loc)
+        bad = hs.unknown_attributes(op)
+        if bad:
+            raise LoweringError(f"{op.name}: unknown attribute {', '.join(repr(b) for b in bad)}", loc)
+        refuse_upstream(op, loc)
+        out_type = self.dtype(op.results[0].type, loc) if op.results else ""
+        extras = {self.extras_of(v.type, loc) for v in (*op.operands, *op.results)}
+        if len(extras) > 1:
+            raise LoweringError(f"{op.name}: every operand and the result must carry the same extra signals "
+                                f"(specs README), got {' / '.join(e or 'none' for e in sorted(extras))}", loc)
+        if op.name == "arith.index_cast" and not self.dfv:
+            # CIRCT's hardware carries unsigned data and widens an index_cast with zeros (its handshake
+            # lowering pads); its programs rely on that, e.g. an i1 condition cast to a mux select.
+            ref = arith_nodes.cast(self.g, "arith.index_castui", self.resolve(op.operands[0], loc), out_type, loc)
+        else:
+            ref = arith_nodes.arith_node(self.g, op, lambda v: self.resolve(v, loc), out_type, loc)
+        if ref is None:
+            raise LoweringError(f"unsupported operation {op.name}", loc)
+        n = self.adopt(op, self.g.nodes[ref.node])
+        self.out[op.results[0]] = Ref(n.id, ref.port)
+
+    # ------------------------------------------------------------------ memories
+    def groups(self, block) -> None:
+        """One MemGroup per memory / extmemory, with the accesses whose ports reach it."""
+        g = self.g
+        mem_args = [a for a in block.args if isinstance(a.type, MemRefType)]
+        positions = {}
+        position = 0
+        for a in block.args:
+            if hs.is_control(a.type):
+                continue
+            if isinstance(a.type, MemRefType):
+                positions[a] = position
+            position += 1
+        for k, (op, n) in enumerate(self.memories):
+            pos = positions.get(op.ins[0]) if isinstance(op, hs.ExtMemoryOp) else None
+            if isinstance(op, hs.ExtMemoryOp) and op.ins[0] not in positions:
+                raise LoweringError("extmemory must take a memref argument of the function", n.loc)
+            name = f"mem{k}"
+            grp = MemGroup(name, name, "extmemory" if pos is not None else "memory", n.id, n.meta["elem_type"],
+                           n.meta["size"], pos)
+            n.group = name
+            n.meta["position"] = pos
+            for p, r in n.inputs.items():
+                src = self.through_buffers(r)
+                acc = g.nodes[src.node]
+                if acc.op not in ("handshake.load", "handshake.store") or src.port not in ("data_to_mem",
+                                                                                         "addr_to_mem"):
+                    raise LoweringError(f"memory port {p} is fed by {acc.op}, not by a load or store", n.loc)
+                acc.group = name
+                acc.meta["mem"] = n.id
+                port = p.replace("ld_addr", "ld_done").replace("st_addr", "st_done")
+                if port != p:
+                    acc.meta["done"] = Ref(n.id, port)
+                if acc.id not in grp.accesses:
+                    grp.accesses.append(acc.id)
+            g.groups[name] = grp
+        for a in mem_args:
+            if not any(grp.position == positions[a] for grp in g.groups.values()):
+                raise LoweringError(f"memref argument {a.name_hint or positions[a]} has no extmemory",
+                                    self.loc(self.fn))
+            grp = next(grp for grp in g.groups.values() if grp.position == positions[a])
+            g.args.append({"position": positions[a], "kind": "memref", "type": str(a.type),
+                           "elem_type": grp.elem_type, "size": grp.size, "shape": list(a.type.get_shape())})
+        g.args.sort(key=lambda a: a["position"])
+
+    def through_buffers(self, ref: Ref) -> Ref:
+        seen = 0
+        while self.g.nodes[ref.node].op in ("handshake.buffer", "handshake.fifo") and seen < len(self.g.nodes):
+            ref = self.g.nodes[ref.node].inputs["in"]
+            seen += 1
+        return ref
+
+
+def read_handshake(src: SourceModule, func: str | None, index_width: int) -> DFG:
+    """The DFG of the `handshake.func` of `src` (before materialisation)."""
+    return _Reader(src, find_handshake_function(src, func), index_width).read()

@@ -1,0 +1,191 @@
+"""`arith` operations as handshake programs use them: on plain integers and on spec-003 channels.
+
+Spec 003 notes that MLIR's `arith` operations take raw integers, not `!handshake.channel<...>`, and
+proposes handshake's own copies. In a handshake program this project reads the `arith` spelling CIRCT
+prints (`arith.addi %a, %b : i32`, `arith.cmpi slt, %a, %b : i32`, `arith.select %c, %a, %b : i32`,
+`arith.index_cast %x : i1 to index`) with these definitions, which also accept channel types, extra
+signals included: every operand carries the same extras and so does the result (the specs README's rule;
+`dfv.lowering.from_handshake` checks it, the golden model and the RTL OR the extras together).
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType
+from xdsl.ir import Attribute
+from xdsl.irdl import IRDLOperation, irdl_op_definition, operand_def, prop_def, result_def
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.utils.exceptions import VerifyException
+
+from dfv.golden.handshake.arith import BINOP_CODES, CAST_KINDS, CMPI_PREDICATES
+from dfv.lowering.handshake_ir import ChannelType, _print_attrs
+
+MINMAX = ("maxsi", "minsi", "maxui", "minui")
+
+
+def data_of(t: Attribute) -> Attribute:
+    """The data type of a value: the channel's data type, or the type itself."""
+    return t.data_type if isinstance(t, ChannelType) else t
+
+
+def _int_like(op: IRDLOperation, what: str, t: Attribute) -> None:
+    if not isinstance(data_of(t), IntegerType | IndexType):
+        raise VerifyException(f"{op.name}: {what} must be an integer, index or a channel of one, got {t}")
+
+
+def with_data(t: Attribute, data: Attribute) -> Attribute:
+    """`t` with its data type replaced by `data` (the extras kept): the type of a comparison's result."""
+    return ChannelType.make(data, t.extras) if isinstance(t, ChannelType) and t.extras else data
+
+
+class _BinOp(IRDLOperation):
+    """`%r = arith.NAME %a, %b : T`."""
+
+    lhs = operand_def()
+    rhs = operand_def()
+    result = result_def()
+
+    @classmethod
+    def parse(cls, parser: Parser):
+        a = parser.parse_unresolved_operand()
+        parser.parse_punctuation(",")
+        b = parser.parse_unresolved_operand()
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        t = parser.parse_type()
+        return cls.create(operands=[parser.resolve_operand(a, t), parser.resolve_operand(b, t)], result_types=[t],
+                          attributes=attrs)
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_list([self.lhs, self.rhs], printer.print_operand)
+        _print_attrs(printer, self)
+        printer.print_string(" : ")
+        printer.print_attribute(self.result.type)
+
+    def verify_(self) -> None:
+        _int_like(self, "operands", self.lhs.type)
+        if not self.lhs.type == self.rhs.type == self.result.type:
+            raise VerifyException(f"{self.name}: operands and result must have one type")
+
+
+def _binop(name: str) -> type[IRDLOperation]:
+    return irdl_op_definition(type(f"{name.title()}Op", (_BinOp,), {"name": f"arith.{name}",
+                                                                    "__doc__": f"`arith.{name}`."}))
+
+
+@irdl_op_definition
+class CmpiOp(IRDLOperation):
+    """`%r = arith.cmpi PRED, %a, %b : T`: an i1 (a channel<i1, [extras of T]> when T has extras)."""
+
+    name = "arith.cmpi"
+    lhs = operand_def()
+    rhs = operand_def()
+    result = result_def()
+    predicate = prop_def(IntegerAttr)
+
+    @classmethod
+    def parse(cls, parser: Parser):
+        pred = parser.parse_identifier()
+        if pred not in CMPI_PREDICATES:
+            parser.raise_error(f"arith.cmpi: unknown predicate '{pred}' (known: {' '.join(CMPI_PREDICATES)})")
+        parser.parse_punctuation(",")
+        a = parser.parse_unresolved_operand()
+        parser.parse_punctuation(",")
+        b = parser.parse_unresolved_operand()
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        t = parser.parse_type()
+        return cls.create(operands=[parser.resolve_operand(a, t), parser.resolve_operand(b, t)],
+                          result_types=[with_data(t, IntegerType(1))], attributes=attrs,
+                          properties={"predicate": IntegerAttr(CMPI_PREDICATES[pred], 64)})
+
+    def print(self, printer: Printer) -> None:
+        name = next(k for k, v in CMPI_PREDICATES.items() if v == self.predicate.value.data)
+        printer.print_string(f" {name}, ")
+        printer.print_list([self.lhs, self.rhs], printer.print_operand)
+        _print_attrs(printer, self)
+        printer.print_string(" : ")
+        printer.print_attribute(self.lhs.type)
+
+    def verify_(self) -> None:
+        _int_like(self, "operands", self.lhs.type)
+        if self.lhs.type != self.rhs.type or self.result.type != with_data(self.lhs.type, IntegerType(1)):
+            raise VerifyException("arith.cmpi: operands of one type, an i1 result with their extras")
+
+
+@irdl_op_definition
+class SelectOp(IRDLOperation):
+    """`%r = arith.select %c, %a, %b : T` or `: C, T` (C the condition's type, i1 or a channel of i1)."""
+
+    name = "arith.select"
+    cond = operand_def()
+    lhs = operand_def()
+    rhs = operand_def()
+    result = result_def()
+
+    @classmethod
+    def parse(cls, parser: Parser):
+        c = parser.parse_unresolved_operand()
+        parser.parse_punctuation(",")
+        a = parser.parse_unresolved_operand()
+        parser.parse_punctuation(",")
+        b = parser.parse_unresolved_operand()
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        t = parser.parse_type()
+        ct = IntegerType(1)
+        if parser.parse_optional_punctuation(",") is not None:
+            ct, t = t, parser.parse_type()
+        return cls.create(operands=[parser.resolve_operand(c, ct), parser.resolve_operand(a, t),
+                                    parser.resolve_operand(b, t)], result_types=[t], attributes=attrs)
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_list([self.cond, self.lhs, self.rhs], printer.print_operand)
+        _print_attrs(printer, self)
+        printer.print_string(" : ")
+        printer.print_list([self.cond.type, self.result.type], printer.print_attribute)
+
+    def verify_(self) -> None:
+        if data_of(self.cond.type) != IntegerType(1):
+            raise VerifyException(f"arith.select: the condition must be i1, got {self.cond.type}")
+        if not self.lhs.type == self.rhs.type == self.result.type:
+            raise VerifyException("arith.select: both values and the result must have one type")
+
+
+class _CastOp(IRDLOperation):
+    """`%r = arith.NAME %x : T to U`."""
+
+    input = operand_def()
+    result = result_def()
+    assembly_format = "$input attr-dict `:` type($input) `to` type($result)"
+
+    def verify_(self) -> None:
+        _int_like(self, "input", self.input.type)
+        _int_like(self, "result", self.result.type)
+
+
+def _cast(name: str) -> type[IRDLOperation]:
+    return irdl_op_definition(type(f"{name.title().replace('_', '')}Op", (_CastOp,),
+                                   {"name": f"arith.{name}", "__doc__": f"`arith.{name}`."}))
+
+
+@irdl_op_definition
+class ConstantOp(IRDLOperation):
+    """`%c = arith.constant 3 : i32`: read only to be refused with its reason (no trigger: in a
+    handshake.func a constant is `handshake.constant %ctrl {value = 3 : i32} : i32`)."""
+
+    name = "arith.constant"
+    result = result_def()
+    value = prop_def(Attribute)
+
+    @classmethod
+    def parse(cls, parser: Parser):
+        v = parser.parse_attribute()
+        return cls.create(result_types=[v.type if hasattr(v, "type") else IntegerType(32)],
+                          properties={"value": v})
+
+
+ARITH_OPS: tuple[type[IRDLOperation], ...] = (
+    *(_binop(n) for n in (*BINOP_CODES, *MINMAX)), CmpiOp, SelectOp, *(_cast(k) for k in CAST_KINDS), ConstantOp)

@@ -1,0 +1,409 @@
+"""Memory lowering (spec 004).
+
+1. `memref.load` / `memref.store` become `handshake.load` / `handshake.store` access ports whose flat
+   address is computed from the indices and the static layout of the accessed memref
+   (`MemrefLayout`: offset and strides relative to the root buffer, row-major at the root).
+2. Accesses are grouped by *root* memref, stripping every view operation (`memref.cast`, `subview`,
+   `reinterpret_cast`, `collapse_shape`, `expand_shape`). One `handshake.memory` (internal
+   `alloc`/`alloca`) or `handshake.extmemory` (memref function argument) per group, with store ports
+   packed first, then load ports.
+3. The ctrl-done ordering network is built per group, serial-recursively over the SCF structure
+   recorded during control lowering (`MRegion` trees): consecutive loads at one level run in parallel
+   (fork of the entry token, join of their done tokens: RAR), an `scf.if` splits the token with
+   `cond_br` and merges the branch done tokens with `mux`, an `scf.for` body is driven by a control
+   `carry` on the body-visible `after_cond` (behind the zero-trip guard when there is one), an
+   `scf.while` by a control `carry` on its raw condition (the before region runs N+1 times, the after
+   region N times; the after region gets the true side of the raw split, exactly like the loop's
+   condition arguments, which is exact for zero iterations). Groups stay independent; their done
+   tokens are joined only for the function's `done`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from math import prod
+
+from xdsl.dialects import memref
+from xdsl.dialects.builtin import DYNAMIC_INDEX, MemRefType, NoneAttr, StridedLayoutAttr
+from xdsl.ir import BlockArgument, SSAValue
+
+from dfv.lowering.dfg import CONTROL, MemGroup, Ref
+from dfv.lowering.parse import LoweringError
+
+
+# ------------------------------------------------------------------------------ SCF structure
+@dataclass
+class MAccess:
+    node: str
+    kind: str  # "load" | "store"
+    group: str
+    scope: object = field(repr=False, default=None)  # the lowering scope of the access (its region control)
+
+
+@dataclass
+class MRegion:
+    items: list = field(default_factory=list)
+    _groups: set | None = None
+
+    def groups(self) -> set:
+        if self._groups is None:
+            s: set = set()
+            for it in self.items:
+                s |= {it.group} if isinstance(it, MAccess) else it.groups()
+            self._groups = s
+        return self._groups
+
+
+@dataclass
+class MIf:
+    cond: Ref
+    then: MRegion
+    other: MRegion
+    loc: str
+
+    def groups(self) -> set:
+        return self.then.groups() | self.other.groups()
+
+
+@dataclass
+class MFor:
+    guard: Ref | None
+    after_cond: Ref
+    body: MRegion
+    loop: str
+    loc: str
+
+    def groups(self) -> set:
+        return self.body.groups()
+
+
+@dataclass
+class MWhile:
+    raw: Ref
+    before: MRegion
+    after: MRegion
+    loop: str
+    loc: str
+
+    def groups(self) -> set:
+        return self.before.groups() | self.after.groups()
+
+
+# ------------------------------------------------------------------------------ layouts
+@dataclass(frozen=True)
+class MemrefLayout:
+    root: SSAValue
+    offset: int
+    strides: tuple[int, ...]
+
+
+def _static(vals, what: str, loc: str) -> list[int]:
+    out = list(vals)
+    if any(v == DYNAMIC_INDEX for v in out):
+        raise LoweringError(f"dynamic {what} are not supported (static views only)", loc)
+    return out
+
+
+def row_major(shape: list[int]) -> tuple[int, ...]:
+    strides, acc = [], 1
+    for d in reversed(shape):
+        strides.append(acc)
+        acc *= d
+    return tuple(reversed(strides))
+
+
+def _check_root(v: SSAValue, shape: list[int], index_width: int, loc: str) -> None:
+    """A root memref (function argument or allocation) must be plain row-major, since the memory and
+    the inputs file hold exactly its elements in that order, and its flat addresses 0..size-1 must be
+    non-negative values of the signed `index_width`-bit index that carries addresses."""
+    ty = v.type
+    name = f"%{v.name_hint}" if v.name_hint else (f"argument {v.index}" if isinstance(v, BlockArgument) else "")
+    lay = ty.layout
+    plain = isinstance(lay, NoneAttr) or (isinstance(lay, StridedLayoutAttr) and lay.get_offset() == 0
+                                          and tuple(lay.get_strides()) == row_major(shape))
+    if not plain:
+        raise LoweringError(f"memref {name} : {ty}: the layout {lay} is not supported (memref arguments and "
+                            "allocations must be row-major without offset; use memref.subview or "
+                            "memref.reinterpret_cast for strided views)", loc)
+    size, limit = prod(shape), 1 << (index_width - 1)
+    if size > limit:
+        raise LoweringError(f"memref {name} : {ty} has {size} elements: its addresses do not fit the "
+                            f"{index_width}-bit index (at most {limit} elements; raise --index-width)", loc)
+
+
+class MemoryLowering:
+    """Layouts, groups and access recording for one function."""
+
+    def __init__(self, low):
+        self.low = low
+        self.layouts: dict[SSAValue, MemrefLayout] = {}
+        self.groups: dict[SSAValue, MemGroup] = {}
+
+    def elem_type(self, mt: MemRefType, loc: str) -> str:
+        return self.low.type_name(mt.element_type, loc)
+
+    def layout(self, v: SSAValue, loc: str) -> MemrefLayout:
+        if v in self.layouts:
+            return self.layouts[v]
+        ty = v.type
+        if not isinstance(ty, MemRefType):
+            raise LoweringError(f"unsupported memory type {ty}", loc)
+        owner = v.owner
+        if isinstance(v, BlockArgument) or isinstance(owner, memref.AllocOp | memref.AllocaOp):
+            if isinstance(v, BlockArgument) and v.owner.parent_op() is not self.low.func:
+                raise LoweringError("memref block arguments other than function arguments are not supported", loc)
+            shape = _static(ty.get_shape(), "memref sizes", loc)
+            _check_root(v, shape, self.low.g.index_width, loc)
+            lay = MemrefLayout(v, 0, row_major(shape))
+            self._group(v, shape, loc)
+        elif isinstance(owner, memref.CastOp):
+            lay = self.layout(owner.source, loc)
+        elif isinstance(owner, memref.SubviewOp):
+            src = self.layout(owner.source, self.low.loc(owner))
+            offs = _static(owner.static_offsets.get_values(), "subview offsets", self.low.loc(owner))
+            sizes = _static(owner.static_sizes.get_values(), "subview sizes", self.low.loc(owner))
+            sts = _static(owner.static_strides.get_values(), "subview strides", self.low.loc(owner))
+            off = src.offset + sum(o * s for o, s in zip(offs, src.strides, strict=True))
+            full = [s * t for s, t in zip(src.strides, sts, strict=True)]
+            rank = len(ty.get_shape())
+            drop = len(full) - rank
+            kept = []
+            for size, st in zip(sizes, full, strict=True):
+                if drop > 0 and size == 1:
+                    drop -= 1
+                    continue
+                kept.append(st)
+            lay = MemrefLayout(src.root, off, tuple(kept))
+        elif isinstance(owner, memref.ReinterpretCastOp):
+            src = self.layout(owner.source, self.low.loc(owner))
+            offs = _static(owner.static_offsets.get_values(), "reinterpret_cast offsets", self.low.loc(owner))
+            sts = _static(owner.static_strides.get_values(), "reinterpret_cast strides", self.low.loc(owner))
+            lay = MemrefLayout(src.root, offs[0] if offs else 0, tuple(sts))
+        elif isinstance(owner, memref.CollapseShapeOp):
+            src = self.layout(owner.src, self.low.loc(owner))
+            groups = [[a.value.data for a in g.data] for g in owner.reassociation.data]
+            lay = MemrefLayout(src.root, src.offset, tuple(src.strides[g[-1]] for g in groups))
+        elif isinstance(owner, memref.ExpandShapeOp):
+            src = self.layout(owner.src, self.low.loc(owner))
+            out_shape = _static(owner.static_output_shape.get_values(), "expand_shape sizes", self.low.loc(owner))
+            groups = [[a.value.data for a in g.data] for g in owner.reassociation.data]
+            strides = [0] * len(out_shape)
+            for d, g in enumerate(groups):
+                acc = src.strides[d]
+                for k in reversed(g):
+                    strides[k] = acc
+                    acc *= out_shape[k]
+            lay = MemrefLayout(src.root, src.offset, tuple(strides))
+        else:
+            name = owner.name if hasattr(owner, "name") else "?"
+            raise LoweringError(f"unsupported memref producer {name}", loc)
+        self.layouts[v] = lay
+        return lay
+
+    def _group(self, root: SSAValue, shape: list[int], loc: str) -> MemGroup:
+        if root in self.groups:
+            return self.groups[root]
+        g = self.low.g
+        et = self.elem_type(root.type, loc)
+        if isinstance(root, BlockArgument):
+            kind, pos, name = "extmemory", root.index, f"arg{root.index}"
+        else:
+            kind, pos, name = "memory", None, f"mem{len(self.groups)}"
+        grp = MemGroup(name, str(root.name_hint or name), kind, "", et, prod(shape), pos)
+        self.groups[root] = grp
+        g.groups[name] = grp
+        return grp
+
+    # -------------------------------------------------------------------- accesses
+    def address(self, scope, lay: MemrefLayout, indices, loc: str) -> Ref:
+        """offset + sum(idx_k * stride_k) as arith nodes in `scope` (constants triggered by its ctrl)."""
+        low = self.low
+        terms: list[Ref] = []
+        for v, st in zip(indices, lay.strides, strict=True):
+            r = scope.lookup(v)
+            if st != 1:
+                r = low.n_binop("arith.muli", r, low.n_const(scope, st, "index", loc), loc)
+            terms.append(r)
+        acc = terms[0] if terms else None
+        for t in terms[1:]:
+            acc = low.n_binop("arith.addi", acc, t, loc)
+        if lay.offset or acc is None:
+            c = low.n_const(scope, lay.offset, "index", loc)
+            acc = c if acc is None else low.n_binop("arith.addi", acc, c, loc)
+        return acc
+
+    def lower_load(self, op: memref.LoadOp, scope) -> None:
+        n = self._access(op, scope, "load", "data_from_mem", "data", {})
+        scope.env[op.res] = Ref(n.id, "data")
+
+    def lower_store(self, op: memref.StoreOp, scope) -> None:
+        self._access(op, scope, "store", "data", "data_to_mem", {"data": scope.lookup(op.value)})
+
+    def _access(self, op, scope, kind: str, data_in: str, data_out: str, operands: dict):
+        """Add a `handshake.<kind>` node for a memref access: the linear address from the indices,
+        the data ports typed by its group, registered with the group and its SCF region (004)."""
+        low, g = self.low, self.low.g
+        loc = low.loc(op)
+        lay = self.layout(op.memref, loc)
+        grp = self.groups[lay.root]
+        addr = self.address(scope, lay, op.indices, loc)
+        et = grp.elem_type
+        n = g.add(
+            f"handshake.{kind}",
+            {"addr": "index", data_in: et, "ctrl": CONTROL},
+            {data_out: et, "addr_to_mem": "index"},
+            loc,
+            {"width": g.width(et), "addr_width": g.index_width},
+            {"addr": addr, **operands},
+            group=grp.name,
+        )
+        grp.accesses.append(n.id)
+        scope.region.items.append(MAccess(n.id, kind, grp.name, scope))
+        return n
+
+    # -------------------------------------------------------------------- interfaces
+    def build_interfaces(self) -> None:
+        """One memory / extmemory node per group: stores first, then loads (spec 004)."""
+        g = self.low.g
+        for grp in self.groups.values():
+            accs = [g.nodes[a] for a in grp.accesses]
+            stores = [a for a in accs if a.op == "handshake.store"]
+            loads = [a for a in accs if a.op == "handshake.load"]
+            et, w, aw = grp.elem_type, g.width(grp.elem_type), g.index_width
+            ins: dict[str, str] = {}
+            outs: dict[str, str] = {}
+            conn: dict[str, Ref] = {}
+            for i, s in enumerate(stores):
+                ins[f"st_data[{i}]"], ins[f"st_addr[{i}]"] = et, "index"
+                conn[f"st_data[{i}]"] = Ref(s.id, "data_to_mem")
+                conn[f"st_addr[{i}]"] = Ref(s.id, "addr_to_mem")
+            for i, ld in enumerate(loads):
+                ins[f"ld_addr[{i}]"] = "index"
+                conn[f"ld_addr[{i}]"] = Ref(ld.id, "addr_to_mem")
+            for i in range(len(loads)):
+                outs[f"ld_data[{i}]"] = et
+            for i in range(len(stores)):
+                outs[f"st_done[{i}]"] = CONTROL
+            for i in range(len(loads)):
+                outs[f"ld_done[{i}]"] = CONTROL
+            params = {"width": w, "addr_width": aw, "n_load": len(loads), "n_store": len(stores)}
+            if grp.kind == "memory":
+                params["depth"] = grp.size
+            op = f"handshake.{grp.kind}"
+            node = g.add(
+                op,
+                ins,
+                outs,
+                self.low.loc(grp_root_op(grp, self)),
+                params,
+                conn,
+                group=grp.name,
+                meta={"position": grp.position, "size": grp.size, "elem_type": et,
+                      "stores": [s.id for s in stores], "loads": [ld.id for ld in loads]},
+            )
+            grp.node = node.id
+            for i, ld in enumerate(loads):
+                ld.inputs["data_from_mem"] = Ref(node.id, f"ld_data[{i}]")
+                ld.meta["done"] = Ref(node.id, f"ld_done[{i}]")
+                ld.meta["mem"] = node.id
+            for i, s in enumerate(stores):
+                s.meta["done"] = Ref(node.id, f"st_done[{i}]")
+                s.meta["mem"] = node.id
+
+    # -------------------------------------------------------------------- ctrl-done network
+    def build_network(self, root: MRegion, entry: Ref) -> list[Ref]:
+        """Per group, the serial-recursive ctrl-done chain; returns the group done tokens. A group whose
+        accesses need no order among themselves (`unordered`) and feed no chained access gets the same
+        chain as a completion chain only: its accesses are triggered by their region's control and the
+        chain joins their dones."""
+        serial = feeding_ordered_accesses(self.low.g)
+        dones = []
+        for grp in self.groups.values():
+            free = unordered(grp) and not any(a in serial for a in grp.accesses)
+            dones.append(self._region(root, grp.name, entry, free))
+        return dones
+
+    def _region(self, region: MRegion, grp: str, cur: Ref, free: bool) -> Ref:
+        low, g = self.low, self.low.g
+        items = [it for it in region.items if (it.group == grp if isinstance(it, MAccess) else grp in it.groups())]
+        i = 0
+        while i < len(items):
+            it = items[i]
+            if isinstance(it, MAccess):
+                j = i + 1
+                if it.kind == "load":
+                    while j < len(items) and isinstance(items[j], MAccess) and items[j].kind == "load":
+                        j += 1
+                batch = items[i:j]
+                for a in batch:
+                    g.nodes[a.node].inputs["ctrl"] = a.scope.ctrl() if free else cur
+                ds = [g.nodes[a.node].meta["done"] for a in batch]
+                loc = g.nodes[batch[0].node].loc
+                if free:
+                    cur = low.n_join([cur, *ds], loc, {"role": "completion"})
+                else:
+                    cur = ds[0] if len(ds) == 1 else low.n_join(ds, loc, {"role": "rar"})
+                i = j
+                continue
+            elif isinstance(it, MIf):
+                t, f = low.n_cond_br(it.cond, cur, it.loc, {"role": "mem_if"})
+                td = self._region(it.then, grp, t, free)
+                fd = self._region(it.other, grp, f, free)
+                cur = low.n_mux(it.cond, fd, td, it.loc)
+            elif isinstance(it, MFor):
+                if it.guard is not None:
+                    t, f = low.n_cond_br(it.guard, cur, it.loc, {"role": "mem_guard"})
+                    inner = self._for(it, grp, t, free)
+                    cur = low.n_mux(it.guard, f, inner, it.loc)
+                else:
+                    cur = self._for(it, grp, cur, free)
+            elif isinstance(it, MWhile):
+                c = low.n_carry(it.raw, cur, None, it.loc, {"role": "while_mem", "loop": it.loop})
+                bd = self._region(it.before, grp, Ref(c.id, "o"), free)
+                t, f = low.n_cond_br(it.raw, bd, it.loc, {"role": "while_mem_split", "loop": it.loop})
+                ad = self._region(it.after, grp, t, free)
+                c.inputs["b"] = ad
+                cur = f
+            i += 1
+        return cur
+
+    def _for(self, it: MFor, grp: str, entry: Ref, free: bool) -> Ref:
+        low = self.low
+        c = low.n_carry(it.after_cond, entry, None, it.loc, {"role": "for_mem", "loop": it.loop})
+        bd = self._region(it.body, grp, Ref(c.id, "o"), free)
+        t, f = low.n_cond_br(it.after_cond, bd, it.loc, {"role": "for_mem_split", "loop": it.loop})
+        c.inputs["b"] = t
+        return f
+
+
+def feeding_ordered_accesses(g) -> set[str]:
+    """Nodes upstream of an access of a group that keeps its chain (not `unordered`), the accesses
+    included. Such a loop runs at the pace of its chain's round trip: letting another group's access
+    there run ahead, or putting slack in front of it (`dfv.lowering.slack`), only adds latency to the
+    chain's inputs, so that part of the circuit is laid out as before (no kernel gets slower)."""
+    todo = [a for grp in g.groups.values() if not unordered(grp) for a in grp.accesses if a in g.nodes]
+    seen = set(todo)
+    while todo:
+        n = g.nodes[todo.pop()]
+        for r in n.inputs.values():
+            if r is not None and r.node not in seen:
+                seen.add(r.node)
+                todo.append(r.node)
+    return seen
+
+
+def unordered(grp: MemGroup) -> bool:
+    """Whether a group's accesses may go without waiting for each other: the group has one access in
+    the whole program. Its requests enter the memory in program order through one port, the memory
+    serves a port in arrival order, and the responses of that port are taken by that port's consumer
+    in order, so nothing can be reordered and no response can wait behind another port's. (Two loads
+    of one read-only array commute, but their responses share the memory's in-order response queue:
+    a response whose port register is full blocks the other port's, so they keep the chain.)"""
+    return len(grp.accesses) == 1
+
+
+def grp_root_op(grp: MemGroup, ml: MemoryLowering):
+    for root, gg in ml.groups.items():
+        if gg is grp:
+            return root.owner if not isinstance(root, BlockArgument) else ml.low.func
+    return ml.low.func

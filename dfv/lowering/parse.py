@@ -1,0 +1,237 @@
+"""Read MLIR text with xDSL and keep each operation's source location.
+
+xDSL's parser leaves `loc(unknown)` on operations written without an explicit location, so
+`SourceParser` records where each operation starts in the text (`file:line:col`). Parse and
+verification errors become one `LoweringError` whose message is a single line:
+`file:line:col: problem`.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+
+from xdsl.context import Context
+from xdsl.ir import Operation
+from xdsl.parser import Parser
+from xdsl.utils.exceptions import ParseError, VerifyException
+from xdsl.utils.lexer import Input
+from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
+
+
+class LoweringError(Exception):
+    """A problem in the input program: message is one line, starting with the source location."""
+
+    def __init__(self, message: str, loc: str | None = None):
+        self.loc = loc
+        text = " ".join(str(message).split())
+        super().__init__(f"{loc}: {text}" if loc else text)
+
+
+_CTX: Context | None = None
+
+MAX_NESTING = 64
+"""Deepest `{ }` nesting accepted (regions, attribute dictionaries): parser, lowering and interpreters
+recurse per level, and 64 keeps every stage well inside Python's default recursion limit."""
+
+
+def context() -> Context:
+    """An xDSL context with the upstream dialects, the `arith` ops xDSL lacks (`dfv.lowering.arith_ops`)
+    and this project's `handshake` and `dataflow`."""
+    global _CTX
+    if _CTX is None:
+        from xdsl.dialects import get_all_dialects
+
+        from dfv.lowering.arith_ops import EXTRA_ARITH_OPS
+        from dfv.lowering.dialects import Dataflow
+
+        ctx = Context()
+        for name, factory in get_all_dialects().items():
+            if name in ("handshake", "dataflow"):
+                continue
+            ctx.register_dialect(name, factory)
+        ctx.load_dialect(Dataflow)
+        for op in EXTRA_ARITH_OPS:
+            ctx.load_op(op)
+        _CTX = ctx
+    return _CTX
+
+
+_HS_CTX: Context | None = None
+
+
+def handshake_context() -> Context:
+    """An xDSL context for handshake programs: builtin, the `handshake` dialect as handshake programs are
+    written (`dfv.lowering.handshake_ir`: CIRCT's operations, 003's channel types), `arith` on channels
+    (`dfv.lowering.handshake_arith`) and the `dataflow` dialect (for `!dataflow.tagged`)."""
+    global _HS_CTX
+    if _HS_CTX is None:
+        from xdsl.dialects.builtin import Builtin
+
+        from dfv.lowering.dialects import Dataflow
+        from dfv.lowering.handshake_arith import ARITH_OPS
+        from dfv.lowering.handshake_ir import HandshakeInput
+        from dfv.lowering.handshake_signals import SIGNAL_OPS
+
+        ctx = Context()
+        for dialect in (Builtin, HandshakeInput, Dataflow):
+            ctx.load_dialect(dialect)
+        for op in (*ARITH_OPS, *SIGNAL_OPS):
+            ctx.load_op(op)
+        _HS_CTX = ctx
+    return _HS_CTX
+
+
+_HANDSHAKE_FUNC = re.compile(r"^[ \t]*handshake\.func\b", re.MULTILINE)
+
+
+def is_handshake_program(text: str) -> bool:
+    """Whether `text` defines a `handshake.func` (a dataflow circuit) rather than `func.func` programs."""
+    return _HANDSHAKE_FUNC.search(text) is not None
+
+
+@dataclass
+class SourceModule:
+    module: Operation
+    filename: str
+    locs: dict[int, str] = field(default_factory=dict)
+
+    def loc(self, op: Operation) -> str:
+        return self.locs.get(id(op), self.filename)
+
+
+class SourceParser(Parser):
+    """A Parser that remembers where every operation starts."""
+
+    def __init__(self, ctx: Context, text: str, name: str):
+        super().__init__(ctx, text, name)
+        self.locs: dict[int, str] = {}
+        self._keep: list[Operation] = []
+
+    def parse_optional_type(self):
+        start = self._current_token.span
+        try:
+            return super().parse_optional_type()
+        except VerifyException as exc:
+            self.raise_error(str(exc), at_position=start)
+
+    def parse_type(self):
+        start = self._current_token.span
+        try:
+            return super().parse_type()
+        except VerifyException as exc:
+            self.raise_error(str(exc), at_position=start)
+
+    def parse_operation(self) -> Operation:
+        start = self._current_token.span
+        op = super().parse_operation()
+        loc = start.get_location()
+        self.locs[id(op)] = str(loc)
+        self._keep.append(op)
+        return op
+
+
+def _one_line(err: Exception) -> str:
+    lines = [ln for ln in str(err).splitlines() if ln.strip()]
+    if not lines:
+        return type(err).__name__
+    head, msg = lines[0].strip(), lines[-1].strip()
+    if len(lines) > 1 and head.count(":") >= 2:
+        return f"{head}: {msg}"
+    return " ".join(ln.strip() for ln in lines)
+
+
+def _undefined_use(text: str, filename: str, msg: str) -> str:
+    """Point 'values used but not defined' at the first use instead of the end of the module."""
+    m = re.search(r"values used but not defined: \[(%[^\],]+)", msg)
+    if not m:
+        return msg
+    use = re.search(re.escape(m.group(1)) + r"(?![\w$.-])", text)
+    if not use:
+        return msg
+    line = text.count("\n", 0, use.start()) + 1
+    col = use.start() - (text.rfind("\n", 0, use.start()) + 1) + 1
+    return f"{filename}:{line}:{col}: value {m.group(1)} is used but not defined"
+
+
+def _parse_error(text: str, filename: str, exc: ParseError) -> str:
+    """The one-line message of a parse error; an unexpected character is named by its code point,
+    since it may be invisible (a no-break space) or get lost when whitespace is normalised."""
+    m = re.fullmatch(r"Unexpected character: (.)", exc.msg, re.DOTALL)
+    if m:
+        c = m.group(1)
+        shown = f"{c!r} " if c.isprintable() and not c.isspace() else ""
+        name = unicodedata.name(c, "").lower()
+        return f"{exc.span.get_location()}: unexpected character {shown}(U+{ord(c):04X}{' ' + name if name else ''})"
+    m = re.fullmatch(r"Operation (\S+) is not registered", exc.msg.strip())
+    if m:
+        return f"{exc.span.get_location()}: unsupported operation {m.group(1)}"
+    return _undefined_use(text, filename, _one_line(exc))
+
+
+def _check_tokens(text: str, filename: str) -> None:
+    """Lex the whole text once before parsing: refuse an empty file and nesting deeper than
+    MAX_NESTING (the recursive parser would otherwise fail with a bare RecursionError)."""
+    lexer = MLIRLexer(Input(text, filename))
+    tok = lexer.lex()
+    if tok.kind is MLIRTokenKind.EOF:
+        raise LoweringError(f"{filename}: empty file: no function in it")
+    depth = 0
+    while tok.kind is not MLIRTokenKind.EOF:
+        if tok.kind is MLIRTokenKind.L_BRACE:
+            depth += 1
+            if depth > MAX_NESTING:
+                raise LoweringError(f"nesting too deep: more than {MAX_NESTING} levels of {{ }} (the bodies of "
+                                    "func / scf.if / scf.for / scf.while and attribute dictionaries)",
+                                    str(tok.span.get_location()))
+        elif tok.kind is MLIRTokenKind.R_BRACE:
+            depth -= 1
+        tok = lexer.lex()
+
+
+def parse_text(text: str, filename: str = "<input>") -> SourceModule:
+    """Parse and verify MLIR text; raise LoweringError (one line, with location) on any problem.
+
+    A text with a `handshake.func` is read with the handshake-program dialects (`handshake_context`).
+
+    A leading byte order mark is skipped (editors on Windows write one)."""
+    text = text.removeprefix("\ufeff")
+    try:
+        _check_tokens(text, filename)
+        ctx = handshake_context() if is_handshake_program(text) else context()
+        parser = SourceParser(ctx, text, filename)
+        module = parser.parse_module()
+    except ParseError as exc:
+        raise LoweringError(_parse_error(text, filename, exc)) from None
+    except LoweringError:
+        raise
+    except Exception as exc:  # xDSL raises a few other kinds on malformed input
+        raise LoweringError(f"{filename}: malformed MLIR: {_one_line(exc)}") from None
+    src = SourceModule(module, filename, parser.locs)
+    try:
+        module.verify()
+    except Exception as exc:
+        # Find the innermost operation that fails on its own, for the location.
+        ops = list(module.walk())
+        for op in reversed(ops):
+            try:
+                op.verify()
+            except Exception as inner:  # noqa: BLE001
+                msg = str(inner) if isinstance(inner, VerifyException) else _one_line(inner)
+                if not msg.startswith(op.name):
+                    msg = f"{op.name}: {msg}"
+                raise LoweringError(msg, src.loc(op)) from None
+        raise LoweringError(f"invalid program: {_one_line(exc)}", filename) from None
+    return src
+
+
+def parse_file(path: str) -> SourceModule:
+    try:
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read()
+    except OSError as exc:
+        raise LoweringError(f"cannot read {path}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise LoweringError(f"{path}: not a UTF-8 text file") from None
+    return parse_text(text, path)

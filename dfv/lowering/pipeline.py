@@ -1,0 +1,144 @@
+"""The lowering pipeline: parse -> lower (002, 004) or read a handshake program -> materialise -> verify ->
+hold the graph as MLIR.
+
+`lower_program` returns a `Lowered`: the parsed file, the function, and the lowered graph held as xDSL
+operations (`Lowered.ir`: one `handshake.func` of this kit's `handshake` + `dataflow` dialect, typed and
+verified) with `Lowered.g`, the `DFG` read back from that IR (`dfv.lowering.from_handshake`). Everything
+downstream (`dfg.yaml`, `top.sv`, the picture, `dfg.mlir`, the golden runs, the RTL runs) is derived
+from `g`, that is from the IR; the lowering's own builder graph is dropped once the IR is made, so a
+fact the IR does not hold cannot reach an artefact. A `func.func` is lowered from `scf`/`arith`/`memref`;
+a `handshake.func` is already a circuit and is read as one (`dfv.lowering.from_handshake`).
+`Lowered.reference` gives the results a run must match: the source interpreter's for a `func.func`, the
+golden model's token semantics for a handshake program (it has no other source). `lower_source` /
+`lower_file` return the DFG alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.ir import BlockArgument, Operation
+
+from dfv.lowering.dfg import DFG
+from dfv.lowering.parse import LoweringError, SourceModule, parse_file, parse_text
+from dfv.lowering.trip_budget import DEFAULT_MAX_TRIPS
+
+
+@dataclass
+class Lowered:
+    """A program's function and its lowered graph: the IR and the graph view of it."""
+
+    src: SourceModule
+    fn: Operation  # func.func or handshake.func
+    ir: SourceModule  # the lowered graph as a handshake.func (dfv.lowering.to_handshake.graph_ir)
+    g: DFG  # the graph read back from `ir`
+
+    @property
+    def is_handshake(self) -> bool:
+        from dfv.lowering.handshake_ir import FuncOp
+
+        return isinstance(self.fn, FuncOp)
+
+    def data_args(self) -> list[BlockArgument]:
+        """The arguments an inputs file lists, in order (a handshake program's control arguments take
+        the start token and are not listed)."""
+        from dfv.lowering.handshake_ir import is_control
+
+        return [a for a in self.fn.body.blocks[0].args if not (self.is_handshake and is_control(a.type))]
+
+    def object_args(self) -> dict:
+        """Position -> value type of each scalar argument given as an object in an inputs file (a tagged
+        value or a channel with extra signals; `dfv.golden.types.value_fields`)."""
+        from dfv.golden.types import value_fields
+
+        out = {}
+        for a in self.g.args:
+            if a["kind"] == "scalar" and value_fields(t := self.g.value_type(a["type"])) is not None:
+                out[a["position"]] = t
+        return out
+
+    def reference(self, args: list, max_trips: int = DEFAULT_MAX_TRIPS) -> tuple[list, dict]:
+        """(results, {memref position: final contents}) that every engine must reproduce."""
+        if not self.is_handshake:
+            from dfv.lowering.reference import run_source
+
+            return run_source(self.src, self.fn, args, self.g.index_width, max_trips)
+        from dfv.golden.interpreter import Budget, Mode, RunawayError, run_dfg
+
+        try:
+            res = run_dfg(self.g, dict(enumerate(args)), Budget(max_trips), Mode.UNBOUNDED)
+        except RunawayError as exc:
+            raise LoweringError(str(exc), self.src.loc(self.fn)) from None
+        if res.problems():
+            raise LoweringError(f"the program's own token semantics (the golden model, its reference) fail on "
+                                f"these inputs: {'; '.join(res.problems())}", self.src.loc(self.fn))
+        return dfg_outputs(self.g, res)
+
+
+def dfg_outputs(g: DFG, res) -> tuple[list, dict]:
+    """The results (first token of each, None if none came) and memref contents of a golden run, as
+    signed values of their width (an object with the extra signals for a channel that has some), in
+    the form of the source interpreter's."""
+    from dfv.golden.types import from_word
+
+    returns = [from_word(g.value_type(out["type"]), toks[0]) if toks else None
+               for out, toks in zip(sorted(g.results, key=lambda r: r["position"]), res.results, strict=True)]
+    mems = {grp.position: [from_word(g.value_type(grp.elem_type), v) for v in res.memories[grp.name]]
+            for grp in g.groups.values() if grp.position is not None}
+    return returns, mems
+
+
+def lower_program(src: SourceModule, func: str | None = None, index_width: int | None = None) -> Lowered:
+    from dfv.golden.types import DEFAULT_INDEX_WIDTH
+    from dfv.lowering.from_handshake import find_handshake_function, read_handshake, refuse_upstream_off_wiring
+    from dfv.lowering.handshake_ir import FuncOp
+    from dfv.lowering.lower_control import find_function, lower_function
+    from dfv.lowering.materialize import materialize
+    from dfv.lowering.to_handshake import graph_ir
+    from dfv.lowering.verify import verify
+
+    iw = DEFAULT_INDEX_WIDTH if index_width is None else index_width
+    if any(isinstance(op, FuncOp) for op in src.module.ops):
+        fn = find_handshake_function(src, func.removeprefix("@") if func else None)
+        built = materialize(read_handshake(src, fn.sym_name.data, iw), lowered=False)
+        refuse_upstream_off_wiring(built)
+    else:
+        fn = find_function(src, func)
+        built = materialize(lower_function(src, fn.sym_name.data, iw))
+    verify(built)
+    ir = graph_ir(built, src.filename)
+    g = read_handshake(ir, built.name, iw)
+    g.build_channels()
+    return Lowered(src, fn, ir, g)
+
+
+def function_names(src: SourceModule, func: str | None) -> list[str]:
+    """The functions `dfv lower` lowers: `func`, or every function with a body (handshake.func or
+    func.func, whichever the file holds)."""
+    from dfv.lowering.from_handshake import find_handshake_function
+    from dfv.lowering.handshake_ir import FuncOp
+    from dfv.lowering.lower_control import defined_functions, find_function
+
+    hs_funcs = [op for op in src.module.ops if isinstance(op, FuncOp)]
+    if hs_funcs:
+        if func is not None:
+            return [find_handshake_function(src, func.removeprefix("@")).sym_name.data]
+        return [f.sym_name.data for f in hs_funcs]
+    if func is not None:
+        return [find_function(src, func).sym_name.data]
+    names = [f.sym_name.data for f in defined_functions(src)]
+    if not names:
+        find_function(src, None)  # raises the "no function" error
+    return names
+
+
+def lower_source(src: SourceModule, func: str | None = None, index_width: int | None = None) -> DFG:
+    return lower_program(src, func, index_width).g
+
+
+def lower_file(path: str, func: str | None = None, index_width: int | None = None) -> DFG:
+    return lower_source(parse_file(path), func, index_width)
+
+
+__all__ = ["DFG", "Lowered", "LoweringError", "dfg_outputs", "function_names", "lower_file", "lower_program",
+           "lower_source", "parse_file", "parse_text"]

@@ -1,0 +1,316 @@
+"""Run the *source* program with xDSL's reference interpreter (`xdsl.interpreter`).
+
+`register_implementations` provides scf / arith / memref / func; this module adds what the kernels
+need beyond it: `memref.alloca`, the view operations (`cast`, `subview`, `reinterpret_cast`,
+`collapse_shape`, `expand_shape`, as strided views sharing the root buffer) and the integer ops
+`divui remui shrui extsi extui trunci index_castui maxsi minsi maxui minui`.
+
+It also models the hardware where xDSL does not: `index` is `index_width` bits (xDSL knows only 32
+and 64; its arith implementations take any width from `Interpreter.index_bitwidth`, memories store
+index elements as 32- or 64-bit words), and what MLIR leaves undefined is a LoweringError naming
+the operation's location: an access with an index outside its dimension (checked per index, not
+on the flat address), a division by zero, and the loop errors of `dfv.lowering.source_loops`.
+"""
+
+from __future__ import annotations
+
+from math import prod
+from typing import Any
+
+from xdsl.dialects import arith, func, memref
+from xdsl.dialects.builtin import IndexType, IntegerType, MemRefType
+from xdsl.interpreter import Interpreter, InterpreterFunctions, impl, register_impls
+from xdsl.interpreters import register_implementations
+from xdsl.interpreters.builtin import xtype_for_el_type
+from xdsl.interpreters.shaped_array import ShapedArray
+from xdsl.interpreters.utils.ptr import TypedPtr
+
+from dfv.golden.types import signed, to_signed, to_unsigned
+from dfv.lowering.arith_ops import IndexCastUIOp
+from dfv.lowering.handshake_ir import ChannelType
+from dfv.lowering.lower_memory import row_major
+from dfv.lowering.parse import LoweringError, SourceModule
+from dfv.lowering.source_loops import LoopFunctions
+from dfv.lowering.trip_budget import DEFAULT_MAX_TRIPS, BudgetExceeded, TripBudget
+
+
+class StridedView:
+    """A memref view onto a root ShapedArray: flat = offset + sum(idx_k * stride_k)."""
+
+    def __init__(self, root: ShapedArray, offset: int, strides: tuple[int, ...], shape: list[int]):
+        self.root, self.offset, self.strides, self.shape = root, offset, tuple(strides), list(shape)
+
+    def _flat(self, index) -> int:
+        return self.offset + sum(i * s for i, s in zip(index, self.strides, strict=True))
+
+    def load(self, index):
+        return self.root.data_ptr[self._flat(index)]
+
+    def store(self, index, value) -> None:
+        self.root.data_ptr[self._flat(index)] = value
+
+
+def _view(v) -> StridedView:
+    if isinstance(v, StridedView):
+        return v
+    return StridedView(v, 0, row_major(v.shape), v.shape)
+
+
+def _w(interp: Interpreter, t) -> int:
+    return interp.index_bitwidth if isinstance(t, IndexType) else t.width.data
+
+
+def _storage_xtype(elem_type, index_width: int):
+    """The packed element type of a memory: index elements as 32- or 64-bit words (all xDSL has)."""
+    return xtype_for_el_type(elem_type, 32 if index_width <= 32 else 64)
+
+
+@register_impls
+class ExtraFunctions(InterpreterFunctions):
+    """Operations xDSL lacks or gets wrong for this project; `src` gives the locations of errors."""
+
+    def __init__(self, src: SourceModule):
+        self.src = src
+
+    @impl(arith.ConstantOp)
+    def run_constant(self, interp: Interpreter, op: arith.ConstantOp, args):
+        """xDSL's own builds a type constraint on every call (~100 us), and constants in loop bodies
+        run once per trip."""
+        if isinstance(op.value.type, IndexType):
+            return (to_signed(op.value.value.data, interp.index_bitwidth),)
+        return (op.value.value.data,)
+
+    @staticmethod
+    def _zeroed(interp: Interpreter, op: memref.AllocaOp | memref.AllocOp) -> tuple[ShapedArray]:
+        """A fresh zeroed buffer (what the hardware's internal memory holds after reset)."""
+        ty = op.memref.type
+        xt = _storage_xtype(ty.get_element_type(), interp.index_bitwidth)
+        return (ShapedArray(TypedPtr[Any].zeros(prod(ty.get_shape()), xtype=xt), list(ty.get_shape())),)
+
+    # (an @impl method is wrapped by xDSL and returns more than its results: never call one directly)
+    @impl(memref.AllocOp)
+    def run_alloc(self, interp: Interpreter, op: memref.AllocOp, args):
+        return self._zeroed(interp, op)
+
+    @impl(memref.AllocaOp)
+    def run_alloca(self, interp: Interpreter, op: memref.AllocaOp, args):
+        return self._zeroed(interp, op)
+
+    def _checked_view(self, op, mem, indices) -> StridedView:
+        """The accessed view, after checking every index against its own dimension: an index past one
+        dimension may still give an in-range flat address, which would hide the error."""
+        view = _view(mem)
+        for dim, (i, size) in enumerate(zip(indices, view.shape, strict=True)):
+            if not 0 <= i < size:
+                raise LoweringError(f"{op.name}: index {i} is out of range in dimension {dim} of "
+                                    f"{op.memref.type} (0..{size - 1})", self.src.loc(op))
+        return view
+
+    @impl(memref.LoadOp)
+    def run_load(self, interp, op: memref.LoadOp, args):
+        mem, *indices = args
+        return (self._checked_view(op, mem, indices).load(indices),)
+
+    @impl(memref.StoreOp)
+    def run_store(self, interp, op: memref.StoreOp, args):
+        value, mem, *indices = args
+        self._checked_view(op, mem, indices).store(indices, value)
+        return ()
+
+    @impl(memref.CastOp)
+    def run_cast(self, interp, op, args):
+        return (args[0],)
+
+    @impl(memref.SubviewOp)
+    def run_subview(self, interp, op: memref.SubviewOp, args):
+        src = _view(args[0])
+        offs = list(op.static_offsets.get_values())
+        sizes = list(op.static_sizes.get_values())
+        sts = list(op.static_strides.get_values())
+        off = src.offset + sum(o * s for o, s in zip(offs, src.strides, strict=True))
+        full = [s * t for s, t in zip(src.strides, sts, strict=True)]
+        rank = len(op.result.type.get_shape())
+        drop, kept = len(full) - rank, []
+        for size, st in zip(sizes, full, strict=True):
+            if drop > 0 and size == 1:
+                drop -= 1
+                continue
+            kept.append(st)
+        return (StridedView(src.root, off, tuple(kept), list(op.result.type.get_shape())),)
+
+    @impl(memref.ReinterpretCastOp)
+    def run_reinterpret(self, interp, op: memref.ReinterpretCastOp, args):
+        src = _view(args[0])
+        offs = list(op.static_offsets.get_values())
+        return (StridedView(src.root, offs[0] if offs else 0, tuple(op.static_strides.get_values()),
+                            list(op.result.type.get_shape())),)
+
+    @impl(memref.CollapseShapeOp)
+    def run_collapse(self, interp, op: memref.CollapseShapeOp, args):
+        src = _view(args[0])
+        groups = [[a.value.data for a in g.data] for g in op.reassociation.data]
+        return (StridedView(src.root, src.offset, tuple(src.strides[g[-1]] for g in groups),
+                            list(op.result.type.get_shape())),)
+
+    @impl(memref.ExpandShapeOp)
+    def run_expand(self, interp, op: memref.ExpandShapeOp, args):
+        src = _view(args[0])
+        out_shape = list(op.static_output_shape.get_values())
+        groups = [[a.value.data for a in g.data] for g in op.reassociation.data]
+        strides = [0] * len(out_shape)
+        for d, g in enumerate(groups):
+            acc = src.strides[d]
+            for k in reversed(g):
+                strides[k] = acc
+                acc *= out_shape[k]
+        return (StridedView(src.root, src.offset, tuple(strides), out_shape),)
+
+    @impl(memref.DeallocOp)
+    def run_dealloc(self, interp, op, args):
+        return ()
+
+    def _u(self, interp, op, args):
+        w = _w(interp, op.results[0].type)
+        return to_unsigned(args[0], w), to_unsigned(args[1], w), w
+
+    def _divisor(self, op, b: int) -> int:
+        """`b`, unless it is zero: MLIR leaves division by zero undefined, so the source program has no
+        result to compare with (the hardware gives a defined value and raises error 0x110)."""
+        if b == 0:
+            raise LoweringError(f"{op.name} divides by zero (undefined in MLIR; the hardware would give a "
+                                "defined value and raise error 0x110)", self.src.loc(op))
+        return b
+
+    def _s(self, interp, op, args):
+        w = _w(interp, op.results[0].type)
+        a, b = to_signed(args[0], w), to_signed(args[1], w)
+        q = abs(a) // abs(self._divisor(op, b))
+        return a, b, (q if (a < 0) == (b < 0) else -q), w
+
+    @impl(arith.DivSIOp)
+    def run_divsi(self, interp, op, args):
+        _, _, q, w = self._s(interp, op, args)
+        return (to_signed(q, w),)
+
+    @impl(arith.RemSIOp)
+    def run_remsi(self, interp, op, args):
+        a, b, q, w = self._s(interp, op, args)
+        return (to_signed(a - q * b, w),)
+
+    @impl(arith.DivUIOp)
+    def run_divui(self, interp, op, args):
+        a, b, w = self._u(interp, op, args)
+        return (to_signed(a // self._divisor(op, b), w),)
+
+    @impl(arith.RemUIOp)
+    def run_remui(self, interp, op, args):
+        a, b, w = self._u(interp, op, args)
+        return (to_signed(a % self._divisor(op, b), w),)
+
+    @impl(arith.ShRUIOp)
+    def run_shrui(self, interp, op, args):
+        a, b, w = self._u(interp, op, args)
+        return (to_signed(a >> b if b < w else 0, w),)
+
+    def _signed_pick(self, interp, op, args, larger: bool):
+        """One of the operands, compared as signed `w`-bit values (an i1 true is -1, so it is the
+        smaller one; values may arrive as 0/1)."""
+        w = _w(interp, op.results[0].type)
+        a, b = args
+        first = to_signed(a, w) >= to_signed(b, w) if larger else to_signed(a, w) <= to_signed(b, w)
+        return (a if first else b,)
+
+    @impl(arith.MaxSIOp)
+    def run_maxsi(self, interp, op, args):
+        return self._signed_pick(interp, op, args, True)
+
+    @impl(arith.MinSIOp)
+    def run_minsi(self, interp, op, args):
+        return self._signed_pick(interp, op, args, False)
+
+    @impl(arith.MaxUIOp)
+    def run_maxui(self, interp, op, args):
+        a, b, w = self._u(interp, op, args)
+        return (to_signed(max(a, b), w),)
+
+    @impl(arith.MinUIOp)
+    def run_minui(self, interp, op, args):
+        a, b, w = self._u(interp, op, args)
+        return (to_signed(min(a, b), w),)
+
+    def _cast(self, interp, op, args, signed: bool):
+        iw, ow = _w(interp, op.operands[0].type), _w(interp, op.results[0].type)
+        v = to_signed(args[0], iw) if signed else to_unsigned(args[0], iw)
+        return (to_signed(v, ow),)
+
+    @impl(arith.ExtSIOp)
+    def run_extsi(self, interp, op, args):
+        return self._cast(interp, op, args, True)
+
+    @impl(arith.ExtUIOp)
+    def run_extui(self, interp, op, args):
+        return self._cast(interp, op, args, False)
+
+    @impl(arith.TruncIOp)
+    def run_trunci(self, interp, op, args):
+        return self._cast(interp, op, args, True)
+
+    @impl(IndexCastUIOp)
+    def run_index_castui(self, interp, op, args):
+        return self._cast(interp, op, args, False)
+
+
+def elem_width(t, index_width: int) -> int:
+    """Bits of a plain value of type `t`: an integer, an index, or a spec-003 channel whose token is its
+    data alone (no downstream extras; upstream ones are wires, not part of the token)."""
+    if isinstance(t, ChannelType) and all(e.upstream for e in t.extras):
+        return elem_width(t.data_type, index_width)
+    if isinstance(t, IndexType):
+        return index_width
+    if isinstance(t, IntegerType):
+        return t.width.data
+    raise LoweringError(f"unsupported type {t}")
+
+
+def run_source(src: SourceModule, fn: func.FuncOp, args: list, index_width: int,
+               max_trips: int = DEFAULT_MAX_TRIPS) -> tuple[list[int], dict]:
+    """Run `fn` on `args` (JSON values) with `index_width`-bit index and at most `max_trips` loop trips;
+    return (results, {position: final memref contents}). Undefined behaviour of the program on these
+    inputs and a loop that does not finish within the budget are LoweringErrors at their location."""
+    interp = Interpreter(src.module, index_bitwidth=index_width)
+    register_implementations(interp, _ctx())
+    interp.register_implementations(ExtraFunctions(src), override=True)
+    interp.register_implementations(LoopFunctions(src, TripBudget(max_trips)), override=True)
+    py_args, arrays = [], {}
+    for i, (arg, val) in enumerate(zip(fn.body.blocks[0].args, args, strict=True)):
+        t = arg.type
+        if isinstance(t, MemRefType):
+            et = t.get_element_type()
+            w = elem_width(et, index_width)
+            xt = _storage_xtype(et, index_width)
+            data = [to_signed(int(v), w) if w > 1 else int(v) & 1 for v in val]
+            arr = ShapedArray(TypedPtr[Any].new(data, xtype=xt), list(t.get_shape()))
+            arrays[i] = (arr, w)
+            py_args.append(arr)
+        else:
+            w = elem_width(t, index_width)
+            py_args.append(to_signed(int(val), w) if w > 1 else int(val) & 1)
+    try:
+        outs = interp.call_op(fn.sym_name.data, tuple(py_args))
+    except LoweringError:
+        raise
+    except BudgetExceeded as exc:
+        raise LoweringError(str(exc), exc.loc) from None
+    except Exception as exc:  # what the checks above do not name (xDSL's own interpretation errors)
+        msg = " ".join(str(exc).split()) or type(exc).__name__
+        raise LoweringError(f"the source program cannot be run on these inputs: {msg}", src.loc(fn)) from None
+    types = fn.function_type.outputs.data
+    results = [signed(v, elem_width(t, index_width)) for v, t in zip(outs, types, strict=True)]
+    mems = {i: [signed(v, w) for v in arr.data] for i, (arr, w) in arrays.items()}
+    return results, mems
+
+
+def _ctx():
+    from dfv.lowering.parse import context
+
+    return context()

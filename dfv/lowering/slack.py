@@ -1,0 +1,171 @@
+"""Slack matching: FIFOs where paths of different latency meet, so loops pipeline (issue 9).
+
+A loop runs one iteration per cycle only if no channel makes the loop's stream wait. Where a value
+forks and the branches meet again at a stage that needs both (a store's address and its data loaded
+through the memory; a carry's condition and the body value it waits for), the short branch must hold
+the tokens of the iterations in flight on the long one: with zero-capacity channels the fork stalls
+until the long branch delivers, and the loop runs at the pace of its longest path instead of its
+recurrence. Dynamatic sizes such buffers with an MILP; this pass uses the same model in its simplest
+form:
+
+* every stage has a latency (`LATENCY`: 1 for registered stages, the assumed read round trip for a
+  memory's load ports, 0 for combinational ones);
+* the graph is condensed into its strongly connected components (a recurrence fires as one unit: its
+  members wait for the latest of the component's inputs from outside);
+* the arrival time of a token on each channel is the longest path from the sources over that
+  condensation;
+* every channel into a component that arrives `s` > 0 cycles before the component's latest input gets
+  a `handshake.fifo` of `s + 1` slots (at most `MAX_SLACK`), on that channel's consumer side, unless
+  its consumer feeds no loop (a token per call, where slack only adds a cycle: a loop's exit values,
+  the function's done) or feeds an access of a group that keeps its ctrl-done chain (that loop runs at
+  the pace of its chain, `lower_memory.feeding_ordered_accesses`).
+
+Only channels between components get slack: a channel of a recurrence is never lengthened, since its
+latency is the loop's initiation interval. FIFOs only add storage, so they cannot introduce a deadlock
+into the determinate networks the lowering builds (and the bounded golden run checks every program).
+"""
+
+from __future__ import annotations
+
+from dfv.lowering.dfg import DFG, Ref
+from dfv.lowering.lower_memory import feeding_ordered_accesses
+
+#: read round trip assumed for an `extmemory` load (request register, memory latency, response
+#: register): the memory model's largest regression latency (3) plus its two registers
+EXTMEMORY_READ_CYCLES = 5
+#: at most this many slots of slack on one channel
+MAX_SLACK = 8
+
+LATENCY = {"handshake.buffer": 1, "handshake.fifo": 1, "dataflow.stream": 1, "handshake.memory": 1,
+           "handshake.extmemory": 1}
+
+
+def part(op: str, port: str) -> str:
+    """The independent part of a stage a port belongs to: a load's address and data paths, a memory's
+    ports; one part for every other stage."""
+    if op == "handshake.load":
+        return "data" if port in ("data_from_mem", "data") else "addr"
+    if op in ("handshake.memory", "handshake.extmemory"):
+        return port[:2] + port[port.index("["):] if "[" in port else port
+    return ""
+
+
+def stage_latency(op: str, part: str, read_cycles: int = EXTMEMORY_READ_CYCLES) -> int:
+    """Cycles from a stage's inputs to its outputs: `read_cycles` for an `extmemory` load port, 1 for a
+    registered stage, 0 for a combinational one."""
+    if op == "handshake.extmemory" and part.startswith("ld"):
+        return read_cycles
+    return LATENCY.get(op, 0)
+
+
+def _components(vertices: list, succ: dict) -> dict:
+    """Vertex -> index of its strongly connected component (Tarjan, iterative); the indices are in
+    reverse topological order of the condensation (a component's successors have smaller indices)."""
+    index: dict = {}
+    low: dict = {}
+    comp: dict = {}
+    stack: list = []
+    on: set = set()
+    counter = ncomp = 0
+    for root in vertices:
+        if root in index:
+            continue
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on.add(root)
+        work = [(root, iter(succ[root]))]
+        while work:
+            v, it = work[-1]
+            w = next(it, None)
+            if w is not None:
+                if w not in index:
+                    index[w] = low[w] = counter
+                    counter += 1
+                    stack.append(w)
+                    on.add(w)
+                    work.append((w, iter(succ[w])))
+                elif w in on:
+                    low[v] = min(low[v], index[w])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[v])
+            if low[v] == index[v]:
+                while True:
+                    x = stack.pop()
+                    on.discard(x)
+                    comp[x] = ncomp
+                    if x == v:
+                        break
+                ncomp += 1
+    return comp
+
+
+def _upstream(g: DFG, nodes: list[str]) -> set[str]:
+    """`nodes` and every node with a path to one of them."""
+    todo, seen = list(nodes), set(nodes)
+    while todo:
+        for r in g.nodes[todo.pop()].inputs.values():
+            if r is not None and r.node not in seen:
+                seen.add(r.node)
+                todo.append(r.node)
+    return seen
+
+
+def slack_fifos(g: DFG) -> list[tuple[str, str, int]]:
+    """(consumer node, input port, FIFO slots) for every channel that needs slack (see the module
+    docstring). `g` is materialised: every output has one consumer."""
+    vertices: list[tuple[str, str]] = []
+    succ: dict[tuple[str, str], list[tuple[str, str]]] = {}
+    edges: list[tuple[tuple[str, str], tuple[str, str], str]] = []  # (producer, consumer, consumer port)
+    for n in g.nodes.values():
+        for p in [*n.inputs, *n.out_types]:
+            v = (n.id, part(n.op, p))
+            if v not in succ:
+                succ[v] = []
+                vertices.append(v)
+    for n in g.nodes.values():
+        for p, r in n.inputs.items():
+            if r is not None:
+                src, dst = (r.node, part(g.nodes[r.node].op, r.port)), (n.id, part(n.op, p))
+                succ[src].append(dst)
+                edges.append((src, dst, p))
+    comp = _components(vertices, succ)
+    ncomp = len(set(comp.values()))
+    members: dict[int, list[tuple[str, str]]] = {k: [] for k in range(ncomp)}
+    for v, k in comp.items():
+        members[k].append(v)
+    into: dict[int, list] = {k: [] for k in range(ncomp)}
+    for e in edges:
+        if comp[e[0]] != comp[e[1]]:
+            into[comp[e[1]]].append(e)
+    ready: dict[int, int] = {}  # the cycle a component's latest outside input arrives
+    out_time: dict[tuple[str, str], int] = {}
+    arrival: dict = {}
+    for k in range(ncomp - 1, -1, -1):  # producers first
+        for e in into[k]:
+            arrival[e] = out_time[e[0]]
+        ready[k] = max((arrival[e] for e in into[k]), default=0)
+        for v in members[k]:
+            out_time[v] = ready[k] + stage_latency(g.nodes[v[0]].op, v[1])
+    serial = feeding_ordered_accesses(g)
+    looping = _upstream(g, [nid for nid, n in g.nodes.items() if n.op.startswith("dataflow.")])
+    cuts = []
+    for k in range(ncomp):
+        for e in into[k]:
+            s = ready[k] - arrival[e]
+            if s > 0 and e[1][0] not in serial and e[1][0] in looping:
+                cuts.append((e[1][0], e[2], min(s + 1, MAX_SLACK)))
+    return sorted(cuts)
+
+
+def add_slack(g: DFG) -> None:
+    """Put the FIFOs of `slack_fifos` into `g` (role `slack`)."""
+    for nid, port, slots in slack_fifos(g):
+        n = g.nodes[nid]
+        ref = n.inputs[port]
+        ty = g.out_type(ref)
+        f = g.add("handshake.fifo", {"in": ty}, {"out": ty}, n.loc, {"width": g.width(ty), "depth": slots},
+                  {"in": ref}, meta={"role": "slack"})
+        n.inputs[port] = Ref(f.id, "out")

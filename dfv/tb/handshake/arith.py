@@ -1,0 +1,259 @@
+"""Testbench of the arith units: `arith_binop` (`dfv.golden.handshake.BinOp`), `arith_cmpi` (`Cmpi`),
+`arith_select` (`Select`) and `arith_cast` (`Cast`).
+
+Operands: the first burst crosses every pair of extremes of the width (0, 1, all ones, INT_MIN,
+INT_MAX); then random bursts whose right operand is drawn per operation: divisors 0 and -1 (with
+INT_MIN dividends) for the division ops, shift amounts 0, 1, W-1, W, W+1, 2W and all ones for the
+shifts, equal / adjacent / sign-flipped pairs for cmpi. `arith_binop` compares its sticky `err_code`
+(division by zero, 0x110) with the model's, and `err_valid` must equal `err_code != 0`.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from dfv.golden.handshake import BINOP_CODES, CAST_KINDS, CMPI_PREDICATES, BinOp, Cast, Cmpi, Select, cmpi
+from dfv.golden.handshake.arith import DIV_OPS
+from dfv.golden.types import to_signed
+from dfv.tb.common.channel import ChannelSpec
+from dfv.tb.common.fcov import sample_cross, sample_point
+from dfv.tb.common.op_env import (
+    OpConfig,
+    OpItem,
+    OpSequence,
+    standard_tests,
+)
+from dfv.tb.common.traffic import Pattern, TrafficConfig
+from dfv.tb.common.variants import register
+from dfv.tb.handshake.common import (
+    VALUE_CLASSES,
+    WIDTH_BINS,
+    Family,
+    FamilyCoverage,
+    FamilyTest,
+    burst_length,
+    extremes,
+    random_word,
+    toplevel,
+    value_class,
+    width_bin,
+)
+
+OPS = {code: op for op, code in BINOP_CODES.items()}
+PREDS = {code: p for p, code in CMPI_PREDICATES.items()}
+KINDS = {code: k for k, code in CAST_KINDS.items()}
+SHIFT_OPS = ("shli", "shrsi", "shrui")
+ARITH_WIDTHS = ("1", "8", "32", "64")
+DIV_CASES = ("by_zero", "int_min_by_minus_one", "by_minus_one", "other")
+SHIFT_CASES = ("zero", "below_width", "width_or_more")
+RELATIONS = ("equal", "lt_both", "gt_both", "slt_ugt", "sgt_ult")
+
+
+def binop_config(params: dict) -> OpConfig:
+    width, op = int(params["W"]), OPS[int(params["OP"])]
+    channels = (ChannelSpec("lhs", width, True), ChannelSpec("rhs", width, True), ChannelSpec("result", width, False))
+    return OpConfig("arith_binop", channels, lambda: BinOp(op, width), params, status=(("err_code", "error"),))
+
+
+def cmpi_config(params: dict) -> OpConfig:
+    width, pred = int(params["W"]), PREDS[int(params["PRED"])]
+    channels = (ChannelSpec("lhs", width, True), ChannelSpec("rhs", width, True), ChannelSpec("result", 1, False))
+    return OpConfig("arith_cmpi", channels, lambda: Cmpi(pred, width), params)
+
+
+def select_config(params: dict) -> OpConfig:
+    width = int(params["W"])
+    channels = (ChannelSpec("cond", 1, True), ChannelSpec("true_value", width, True),
+                ChannelSpec("false_value", width, True), ChannelSpec("result", width, False))
+    return OpConfig("arith_select", channels, lambda: Select(width), params)
+
+
+def cast_config(params: dict) -> OpConfig:
+    iw, ow, kind = int(params["IW"]), int(params["OW"]), KINDS[int(params["KIND"])]
+    channels = (ChannelSpec("in", iw, True), ChannelSpec("out", ow, False))
+    return OpConfig("arith_cast", channels, lambda: Cast(kind, iw, ow), params)
+
+
+class OperandSequence(OpSequence):
+    """A burst crossing all extremes, then random bursts of `operands()` tuples (one per input)."""
+
+    COUNT = 24
+
+    def rows(self) -> list[tuple]:
+        """The corner burst: every combination of the extremes, one value per input."""
+        widths = [c.width for c in self.cfg.inputs]
+        return list(itertools.product(*(extremes(w) for w in widths)))
+
+    def operands(self) -> tuple:
+        return tuple(random_word(self.rng, c.width) for c in self.cfg.inputs)
+
+    def item(self, rows: list[tuple]) -> OpItem:
+        tokens = {c.name: [r[i] for r in rows] for i, c in enumerate(self.cfg.inputs)}
+        return OpItem(tokens=tokens, n=len(rows), rows=rows)
+
+    def generate(self):
+        yield self.item(self.rows())
+        for _ in range(self.COUNT):
+            yield self.item([self.operands() for _ in range(burst_length(self.rng))])
+
+
+class BinopOperands(OperandSequence):
+    def operands(self) -> tuple:
+        w, r = int(self.cfg.params["W"]), self.rng
+        op = OPS[int(self.cfg.params["OP"])]
+        mask, int_min = (1 << w) - 1, 1 << (w - 1)
+        lhs = random_word(r, w)
+        if op in DIV_OPS:
+            rhs = r.choice((0, 0, mask, mask, 1, int_min, random_word(r, w), random_word(r, w), r.randint(1, 7))) & mask
+            if rhs == mask and r.random() < 0.5:
+                lhs = int_min
+        elif op in SHIFT_OPS:
+            rhs = r.choice((0, 1, w - 1, w, w + 1, 2 * w, mask, r.randrange(w), r.randrange(w), random_word(r, w)))
+            rhs &= mask
+        else:
+            rhs = random_word(r, w)
+        return lhs, rhs
+
+
+class BinopNonzeroDivisors(BinopOperands):
+    """BinopOperands without a zero divisor for the division ops (-1 and INT_MIN divisors stay)."""
+
+    def nonzero(self, rows: list[tuple]) -> list[tuple]:
+        if OPS[int(self.cfg.params["OP"])] not in DIV_OPS:
+            return rows
+        mask = (1 << int(self.cfg.params["W"])) - 1
+        return [(lhs, rhs or self.rng.choice((1, mask))) for lhs, rhs in rows]
+
+    def rows(self) -> list[tuple]:
+        return self.nonzero(super().rows())
+
+    def operands(self) -> tuple:
+        return self.nonzero([super().operands()])[0]
+
+
+class CmpiOperands(OperandSequence):
+    def operands(self) -> tuple:
+        w, r = int(self.cfg.params["W"]), self.rng
+        mask = (1 << w) - 1
+        lhs = random_word(r, w)
+        pick = r.random()
+        if pick < 0.25:
+            rhs = lhs
+        elif pick < 0.45:
+            rhs = (lhs + r.choice((1, -1))) & mask
+        elif pick < 0.6:
+            rhs = lhs ^ (1 << (w - 1))
+        else:
+            rhs = random_word(r, w)
+        return (lhs, rhs) if r.random() < 0.5 else (rhs, lhs)
+
+
+class SelectOperands(OperandSequence):
+    pass
+
+
+class CastOperands(OperandSequence):
+    pass
+
+
+def relation(a: int, b: int, w: int) -> str:
+    if a == b:
+        return "equal"
+    slt, ult = cmpi("slt", a, b, w), cmpi("ult", a, b, w)
+    return {(1, 1): "lt_both", (0, 0): "gt_both", (1, 0): "slt_ugt", (0, 1): "sgt_ult"}[(slt, ult)]
+
+
+class BinopCoverage(FamilyCoverage):
+    def sample_item(self, item: OpItem) -> None:
+        super().sample_item(item)
+        w, op = int(self.cfg.params["W"]), OPS[int(self.cfg.params["OP"])]
+        mask, int_min = (1 << w) - 1, 1 << (w - 1)
+        for lhs, rhs in item.facts["rows"]:
+            sample_point("arith_binop.lhs_class", VALUE_CLASSES, value_class(lhs, w))
+            sample_point("arith_binop.rhs_class", VALUE_CLASSES, value_class(rhs, w))
+            if op in DIV_OPS:
+                case = ("by_zero" if rhs == 0 else "int_min_by_minus_one" if (rhs == mask and lhs == int_min)
+                        else "by_minus_one" if rhs == mask else "other")
+                sample_point(f"arith_binop.{op}.divisor", DIV_CASES, case)
+            if op in SHIFT_OPS:
+                case = "zero" if rhs == 0 else ("below_width" if rhs < w else "width_or_more")
+                sample_point(f"arith_binop.{op}.amount", SHIFT_CASES, case)
+
+    def sample_run(self, run) -> None:
+        super().sample_run(run)
+        op = OPS[int(self.cfg.params["OP"])]
+        sample_point("arith_binop.op", tuple(BINOP_CODES), op)
+        sample_point("arith_binop.width", ARITH_WIDTHS, str(self.cfg.params["W"]))
+        if op in DIV_OPS:
+            err = self.get_parent().final_status.get("err_code", 0)
+            sample_point("arith_binop.div_error", ("raised", "clean"), "raised" if err else "clean")
+
+
+class CmpiCoverage(FamilyCoverage):
+    def sample_item(self, item: OpItem) -> None:
+        super().sample_item(item)
+        w, pred = int(self.cfg.params["W"]), PREDS[int(self.cfg.params["PRED"])]
+        for lhs, rhs in item.facts["rows"]:
+            sample_point("arith_cmpi.relation", RELATIONS, relation(lhs, rhs, w))
+            sample_cross("arith_cmpi.pred_x_result", {"pred": tuple(CMPI_PREDICATES), "result": (0, 1)},
+                         {"pred": pred, "result": cmpi(pred, lhs, rhs, w)})
+
+    def sample_run(self, run) -> None:
+        super().sample_run(run)
+        sample_point("arith_cmpi.width", ("8", "32", "64"), str(self.cfg.params["W"]))
+
+
+class SelectCoverage(FamilyCoverage):
+    def sample_item(self, item: OpItem) -> None:
+        super().sample_item(item)
+        for cond, *_ in item.facts["rows"]:
+            sample_point("arith_select.cond", (0, 1), cond)
+
+
+class CastCoverage(FamilyCoverage):
+    def data_width(self) -> int:
+        return int(self.cfg.params["OW"])
+
+    def sample_item(self, item: OpItem) -> None:
+        super().sample_item(item)
+        iw = int(self.cfg.params["IW"])
+        for (value,) in item.facts["rows"]:
+            sample_point("arith_cast.input_sign", ("negative", "non_negative"),
+                         "negative" if to_signed(value, iw) < 0 else "non_negative")
+
+    def sample_run(self, run) -> None:
+        super().sample_run(run)
+        iw, ow, kind = int(self.cfg.params["IW"]), int(self.cfg.params["OW"]), KINDS[int(self.cfg.params["KIND"])]
+        sample_point("handshake.width", WIDTH_BINS, width_bin(iw))
+        sample_point("arith_cast.kind", tuple(CAST_KINDS), kind)
+        sample_point("arith_cast.direction", ("widen", "narrow"), "widen" if ow > iw else "narrow")
+
+
+FAMILIES = {
+    "arith_binop": Family(binop_config, (BinopOperands,), BinopCoverage),
+    "arith_cmpi": Family(cmpi_config, (CmpiOperands,), CmpiCoverage),
+    "arith_select": Family(select_config, (SelectOperands,), SelectCoverage),
+    "arith_cast": Family(cast_config, (CastOperands,), CastCoverage),
+}
+
+
+class ArithTest(FamilyTest):
+    FAMILIES = FAMILIES
+
+
+for _test in standard_tests(ArithTest, "Arith"):
+    globals()[_test.__name__] = register(_test)
+
+
+@register
+class ArithNoErrorTest(ArithTest):
+    """arith_binop: divisors never 0, so the sticky error must stay clear (also for -1 and INT_MIN divisors);
+    every unit: 50% random idle cycles and back-pressure."""
+
+    def traffic(self) -> TrafficConfig:
+        return TrafficConfig(idle=Pattern("random", 0.5), backpressure=Pattern("random", 0.5))
+
+    def sequences(self):
+        if toplevel() == "arith_binop":
+            return [BinopNonzeroDivisors.create("nonzero")]
+        return super().sequences()

@@ -1,0 +1,197 @@
+"""Testbench of the token sources and sinks: `handshake_sink(_ctrl)` (`dfv.golden.handshake.Sink`),
+`handshake_constant` (`Constant`) and `handshake_source` (`Source`).
+
+- sink: every token is consumed; the sink is always ready, so `SinkScoreboard` also checks that no
+  token ever waited (its input has no stall coverage: it cannot stall by design). The wrong-model
+  test uses a sink model that refuses its last token (the leftover check must fail); the
+  corrupted-DUT test reports a token as taken one cycle late (the always-ready check must fail).
+- constant: one `VALUE` token per control token.
+- source: an infinite producer, so it gets its own test flow: the output's ready is driven with the
+  usual back-pressure for a bounded number of cycles and then held low. `out_valid` must be 1 in
+  every sampled cycle outside reset, a token must cross in every cycle `out_ready` was 1, and the
+  tokens must equal a golden `Source` fired once per such cycle (all control tokens). During reset
+  `out_valid` must be 0. At the end the source still offers a token: that is its documented
+  behaviour, not a stranded token.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+
+import cocotb
+
+from dfv.golden.core import Machine, RunResult
+from dfv.golden.handshake import Constant, Sink, Source
+from dfv.tb.common import variants
+from dfv.tb.common.channel import ChannelSpec, Observed
+from dfv.tb.common.op_env import (
+    Fault,
+    OpConfig,
+    OpEnv,
+    OpItem,
+    OpScoreboard,
+    ResetMidBurstMixin,
+    standard_tests,
+)
+from dfv.tb.common.signals import read_int
+from dfv.tb.common.variants import register
+from dfv.tb.handshake.common import Family, FamilyCoverage, FamilyTest, StreamSequence, module_name
+
+SOURCE_CYCLES = 300
+
+
+def sink_config(params: dict, ctrl: bool) -> OpConfig:
+    width = 0 if ctrl else int(params["W"])
+    return OpConfig(module_name("handshake.sink", width), (ChannelSpec("in", width, True),),
+                    lambda: Sink(width), params, no_stall=("in",))
+
+
+def constant_config(params: dict) -> OpConfig:
+    width, value = int(params["W"]), int(params["VALUE"])
+    channels = (ChannelSpec("ctrl", 0, True), ChannelSpec("out", width, False))
+    return OpConfig("handshake_constant", channels, lambda: Constant(value, width), params)
+
+
+def source_config(params: dict) -> OpConfig:
+    return OpConfig("handshake_source", (ChannelSpec("out", 0, False),), Source, params)
+
+
+class SinkScoreboard(OpScoreboard):
+    """Stream check plus: the sink is always ready, so every token is taken in the cycle it is offered."""
+
+    def extra_checks(self, observed: dict[str, list[Observed]], machine: Machine, run: RunResult) -> list[str]:
+        late = [o for o in observed["in"] if o.waited]
+        return [f"in: {len(late)} token(s) waited before being taken (first at cycle {late[0].cycle}): "
+                "the sink must always be ready"] if late else []
+
+    def fault_errors(self, fault: Fault) -> list[str]:
+        """A token reported as taken late (the corrupted-DUT test) trips the always-ready check."""
+        if fault.kind != "late":
+            return super().fault_errors(fault)
+        cycle = self.final_observed[fault.channel][fault.index].cycle
+        return [rf"^in: 1 token\(s\) waited before being taken \(first at cycle {cycle}\): "
+                "the sink must always be ready$"]
+
+
+class SourceScoreboard(OpScoreboard):
+    """The model is a `Source` fired once per cycle in which `out_ready` was 1 (outside reset).
+
+    at_init: a `Source` never runs dry, so the golden replay of the busy check cannot be run; the source
+    holds nothing (stateless, documented `at_init = 1`), so its rule is at_init = 1 in every cycle."""
+
+    AT_INIT_REPLAY = False
+
+    def at_init_errors(self, epoch: int, observed: dict[str, list[Observed]], prefix: str) -> list[str]:
+        runs = self.get_parent().at_init_trace.runs(epoch, other_than=1)
+        if not runs:
+            return []
+        first, _, value = runs[0]
+        count = sum(last - start + 1 for start, last, _ in runs)
+        return [f"{prefix}at_init is {'X' if value is None else value} at cycle {first}: a source holds nothing "
+                f"(stateless), at_init must be 1 in every cycle ({count} such cycle{'s' if count != 1 else ''})"]
+
+    def run_model(self, epoch: int, observed: dict[str, list[Observed]],
+                  offers: dict[str, object] | None = None) -> tuple[Machine, RunResult]:
+        machine = self.cfg.model()
+        outq = {"out": deque()}
+        for _ in range(self.get_parent().ready_cycles.get(epoch, 0)):
+            machine.fire({}, outq)
+        return machine, RunResult({"out": list(outq["out"])}, {}, True, 0, len(outq["out"]))
+
+
+class SourceEnv(OpEnv):
+    """Counts the cycles `out_ready` was 1 and checks `out_valid` is 1 in every sampled cycle."""
+
+    def build_phase(self):
+        super().build_phase()
+        self.ready_cycles: dict[int, int] = {}
+        self.valid_low: list[int] = []
+        self.tb.samplers.append(self._sample)
+
+    def _sample(self) -> None:
+        dut = self.tb.dut
+        if read_int(dut.out_valid) != 1:
+            self.valid_low.append(self.tb.cycle)
+        if read_int(dut.out_ready) == 1:
+            self.ready_cycles[self.tb.epoch] = self.ready_cycles.get(self.tb.epoch, 0) + 1
+
+    def stop(self) -> None:
+        """Hold `out_ready` low from the next cycle on."""
+        for rdy in self.readies.values():
+            rdy.stall.go = lambda: False
+
+    def capture_end_state(self) -> None:
+        if self.valid_low:
+            self.end_errors.append(f"out_valid was 0 outside reset in {len(self.valid_low)} cycle(s), first "
+                                   f"{self.valid_low[0]}")
+        if read_int(self.tb.dut.out_valid) != 1:
+            self.end_errors.append("out_valid is 0 at the end: a source always offers a token")
+        if read_int(self.tb.dut.at_init) != 1:
+            self.end_errors.append("DUT is not in its initial state at the end (at_init = 0)")
+
+
+class TokenBursts(StreamSequence):
+    """Bursts on the single input (`in` of a sink, `ctrl` of a constant)."""
+
+    def make_item(self, n: int) -> OpItem:
+        c = self.cfg.inputs[0]
+        return OpItem(tokens={c.name: [self.word(c.width) for _ in range(n)]}, n=n)
+
+
+class SourceCoverage(FamilyCoverage):
+    def data_width(self) -> int:
+        return 0
+
+
+FAMILIES = {
+    "handshake_sink": Family(lambda p: sink_config(p, False), (TokenBursts,), FamilyCoverage, SinkScoreboard),
+    "handshake_sink_ctrl": Family(lambda p: sink_config(p, True), (TokenBursts,), FamilyCoverage, SinkScoreboard),
+    "handshake_constant": Family(constant_config, (TokenBursts,), FamilyCoverage),
+    "handshake_source": Family(source_config, (), SourceCoverage, SourceScoreboard),
+}
+
+
+class SourcesTest(FamilyTest):
+    FAMILIES = FAMILIES
+
+    def build_phase(self):
+        if self.is_source():
+            self.ENV = SourceEnv
+        super().build_phase()
+
+    @staticmethod
+    def is_source() -> bool:
+        return cocotb.top._name == "handshake_source"
+
+    async def run_phase(self):
+        if not self.is_source():
+            await super().run_phase()
+            return
+        self.raise_objection()
+        tb = self.env.tb
+        tb.start()
+        await tb.reset()
+        await self.source_stimulus()
+        self.env.stop()
+        await tb.cycles(3)
+        self.env.capture_end_state()
+        self.drop_objection()
+
+    async def source_stimulus(self) -> None:
+        """Let the ready driver run; the reset test (ResetMidBurstMixin) resets the source while it
+        produces: `out_valid` must be 0 throughout the reset, then it produces again."""
+        tb = self.env.tb
+        if isinstance(self, ResetMidBurstMixin):
+            rng = random.Random(f"{variants.seed()}:reset")
+            await tb.cycles(rng.randint(20, 60))
+            reset = cocotb.start_soon(tb.reset(cycles=4))
+            await tb.cycles(2)
+            if read_int(tb.dut.out_valid) != 0:
+                self.env.end_errors.append("out_valid is 1 during reset")
+            await reset
+        await tb.cycles(SOURCE_CYCLES)
+
+
+for _test in standard_tests(SourcesTest, "Sources"):
+    globals()[_test.__name__] = register(_test)

@@ -1,0 +1,50 @@
+"""What the host asks of the kernel environment: one dataclass, written by `dfv.sim.kernel.run_kernel`
+and read by `dfv.tb.kernel.env`, so the two ends of the file cannot drift apart.
+
+The description travels as JSON in the run folder, one file per run of the process: the test's variant
+names it (`dfv.tb.common.variants.Variant.description`). JSON object keys are strings: the integer keys of
+`args` and `source_memrefs` (argument positions) are turned back into integers when read.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from dfv.tb.common import variants
+
+
+@dataclass
+class KernelDescription:
+    """One kernel run: the program (`dfg`: its dfg.yaml), its raw argument words, the reference results
+    (`source_returns`, `source_memrefs`), the memory latency, the traffic (`{"results", "mem_req",
+    "mem_resp"}` stall probabilities), the functional-coverage bins, the cycle bounds and the folder the
+    environment writes its records to."""
+
+    name: str
+    function: str
+    dfg: str
+    args: dict[int, int | list[int]]
+    source_returns: list[int | None]
+    source_memrefs: dict[int, list[int]]
+    latency: int = 1
+    traffic: dict = field(default_factory=dict)
+    coverage: dict | None = None
+    max_cycles: int = 200_000
+    deadlock_cycles: int = 2000
+    result_dir: str = "."
+
+    def write(self, path: Path) -> None:
+        path.write_text(json.dumps(asdict(self), indent=1) + "\n")
+
+    @classmethod
+    def load(cls, path: str | None = None) -> KernelDescription:
+        """The description at `path`, by default that of the running test's variant."""
+        path = path or variants.current().description
+        if not path:
+            raise RuntimeError("the test's variant names no kernel description (run through dfv.sim.kernel)")
+        d = json.loads(Path(path).read_text())
+        d["args"] = {int(k): v for k, v in d["args"].items()}
+        d["source_memrefs"] = {int(k): v for k, v in d["source_memrefs"].items()}
+        return cls(**d)

@@ -1,2 +1,0 @@
-"""The kernel environment: a whole lowered program (generated top + RTL library) checked against the
-golden DFG run and the source interpreter (`tb.kernel.env`), and its tests (`tb.kernel.tests`)."""

@@ -1,2 +1,0 @@
-"""Environments of the memory interfaces (`handshake_memory`, `handshake_extmemory`) and the reusable memory
-model agent of the external memory (`tb.memory.model`)."""
