@@ -1,10 +1,19 @@
-"""Checked command-line values shared by every `dfv` subcommand: a bad one is an argparse error
-(one `dfv: error:` line, exit 2), never a traceback."""
+"""The argument parser of every `dfv` subcommand and the checked values they share: a bad one is an
+argparse error (one `dfv: error:` line, exit 2), never a traceback."""
 
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with the kit's error contract: one `dfv: error:` line and exit status 2."""
+
+    def error(self, message: str):
+        print(f"dfv: error: {message}", file=sys.stderr)
+        raise SystemExit(2)
 
 
 def int_in(lo: int, hi: int | None, what: str) -> Callable[[str], int]:

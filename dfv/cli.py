@@ -36,16 +36,9 @@ import os
 import sys
 from pathlib import Path
 
-from dfv.args import int_in
+from dfv.args import Parser, int_in
 from dfv.golden.types import DEFAULT_INDEX_WIDTH
 from dfv.lowering.trip_budget import DEFAULT_MAX_TRIPS
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str):  # one line, exit 2
-        print(f"dfv: error: {message}", file=sys.stderr)
-        raise SystemExit(2)
-
 
 _index_width = int_in(2, 64, "index width")
 _positive = int_in(1, None, "integer")
@@ -53,8 +46,8 @@ _seed = int_in(0, 2**32 - 1, "seed")
 
 
 def _build() -> argparse.ArgumentParser:
-    p = _Parser(prog="dfv", description="dataflow verification kit")
-    sub = p.add_subparsers(dest="cmd", required=True, parser_class=_Parser)
+    p = Parser(prog="dfv", description="dataflow verification kit")
+    sub = p.add_subparsers(dest="cmd", required=True, parser_class=Parser)
     lo = sub.add_parser("lower", help="lower an MLIR program to a DFG, top.sv and a picture")
     lo.add_argument("mlir")
     lo.add_argument("--func", default=None)
@@ -85,7 +78,7 @@ def _build() -> argparse.ArgumentParser:
 
     add_mutate_parser(sub)
     rp = sub.add_parser("report", help="reports over the regression's output folders")
-    rsub = rp.add_subparsers(dest="report_cmd", required=True, parser_class=_Parser, metavar="merge|signoff")
+    rsub = rp.add_subparsers(dest="report_cmd", required=True, parser_class=Parser, metavar="merge|signoff")
     mg = rsub.add_parser("merge", help="merge regression shards: one junit.xml and the coverage report",
                          description="Merge the output folders of regression shards (make sim SHARD=I/N) into one "
                                      "junit.xml and the report of make coverage, with its thresholds.")

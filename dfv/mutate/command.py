@@ -16,8 +16,7 @@ import sys
 import time
 from pathlib import Path
 
-from dfv.args import int_in, positive_seconds
-from dfv.cli import _Parser
+from dfv.args import Parser, int_in, positive_seconds
 from dfv.mutate.config import CONFIG, MutationConfigError, load_config
 from dfv.mutate.generate import Mutant, generate
 from dfv.mutate.report import Selection, format_summary, module_scores, to_json, write_reports
@@ -71,7 +70,7 @@ def add_parser(sub) -> None:
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="python -m dfv.mutate", description=__doc__.splitlines()[0])
+    p = Parser(prog="python -m dfv.mutate", description=__doc__.splitlines()[0])
     add_arguments(p)
     return p
 

@@ -35,7 +35,7 @@ class TestResult:
 
 
 def _counted_cycles(run_dir: Path) -> dict[str, int]:
-    """Cycle counts the testbenches recorded themselves (`dfv.tb.common.op_env.record_cycles`)."""
+    """Cycle counts the testbenches recorded themselves (`dfv.tb.common.op_test.record_cycles`)."""
     path = run_dir / "cycles.jsonl"
     if not path.exists():
         return {}

@@ -5,7 +5,9 @@ others not. `ForkRandomTest` is the control; `AtInitStuckAtOne` reads at_init th
 
 from __future__ import annotations
 
-from dfv.tb.common.op_env import ExpectedErrors, OpEnv, OpScoreboard, standard_tests
+from dfv.tb.common.faults import ExpectedErrors
+from dfv.tb.common.op_env import OpEnv, OpScoreboard
+from dfv.tb.common.op_test import standard_tests
 from dfv.tb.common.variants import register
 from dfv.tb.handshake.common import Family
 from dfv.tb.handshake.fork import ForkTest

@@ -11,7 +11,9 @@ from dataclasses import replace
 from pyuvm import uvm_factory
 
 from dfv.tb.common.channel import ChannelMonitor, Observed
-from dfv.tb.common.op_env import CorruptingMonitor, OpConfig, OpItem, OpScoreboard, OpSequence, standard_tests
+from dfv.tb.common.faults import CorruptingMonitor
+from dfv.tb.common.op_env import OpConfig, OpItem, OpScoreboard, OpSequence
+from dfv.tb.common.op_test import standard_tests
 from dfv.tb.common.signals import read_int
 from dfv.tb.common.sv_op_env import ReplaySink
 from dfv.tb.common.variants import register

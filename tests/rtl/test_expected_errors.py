@@ -1,4 +1,4 @@
-"""`dfv.tb.common.op_env.ExpectedErrors`, the verdict of an expected-failure test: it passes only on exactly the
+"""`dfv.tb.common.faults.ExpectedErrors`, the verdict of an expected-failure test: it passes only on exactly the
 errors its fault provokes; no failure at all, a missing expected error or any other error fails it. (The
 kernel tests in test_kernel_env.py show it in simulation.)"""
 
@@ -9,7 +9,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from dfv.tb.common.op_env import ExpectedErrors
+from dfv.tb.common.faults import ExpectedErrors
 
 
 class _Verdict(ExpectedErrors):

@@ -3,10 +3,8 @@
 Layout after pyuvm's TinyALU example: `OpItem` (sequence item: the tokens of one burst per
 channel), `OpSequence`, `OpDriver` (hands each burst's tokens to the per-channel drivers),
 monitors per channel, `OpScoreboard` (analysis FIFOs, checked in `check_phase`), a coverage
-subscriber chosen by the operation, `OpEnv`, and `OpTest` with factory overrides for the
-expected-failure tests (`WrongModelScoreboard`, `CorruptingMonitor`). `ExpectedErrors` makes an
-expected-failure test check that its own fault was caught, and by which check; `CatchesFault` does so
-for the standard ones, from the `Fault` they injected.
+subscriber chosen by the operation, and `OpEnv`. The tests that run it are in `dfv.tb.common.op_test`,
+the faults the expected-failure tests inject in `dfv.tb.common.faults`.
 
 Checking: the tokens each input monitor saw are run through a fresh golden machine, and every
 output stream must equal the model's, element for element. A reset starts a new epoch: an aborted
@@ -19,14 +17,11 @@ golden machine in cycle order).
 
 from __future__ import annotations
 
-import json
-import os
 import random
 import re
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field, replace
-from pathlib import Path
+from dataclasses import dataclass, field
 
 import cocotb
 from cocotb.triggers import Event
@@ -36,24 +31,21 @@ from pyuvm import (
     uvm_component,
     uvm_driver,
     uvm_env,
-    uvm_factory,
     uvm_sequence,
     uvm_sequence_item,
     uvm_sequencer,
     uvm_subscriber,
-    uvm_test,
 )
 
-from dfv.golden.core import Machine, RunResult, make_queues, run_streams
+from dfv.golden.core import Machine, RunResult, run_streams
 from dfv.tb.common import uvm_loggers, variants  # noqa: F401 (uvm_loggers: installs the logger naming)
 from dfv.tb.common.analysis import AnalysisFifo
 from dfv.tb.common.bench import TB
 from dfv.tb.common.channel import ChannelDriver, ChannelMonitor, ChannelSpec, Observed, ReadyDriver
 from dfv.tb.common.fcov import STALL_BINS, export_coverage_at_exit, sample_point, stall_bin
 from dfv.tb.common.init_state import AtInitTrace, Busy, at_init_errors, replay_busy
-from dfv.tb.common.op_harness import AT_INIT_LOG, HARNESS_SUFFIX
 from dfv.tb.common.signals import PackedSignal, read_int
-from dfv.tb.common.traffic import FULL, Consumer, Pattern, TrafficConfig, channel_rng
+from dfv.tb.common.traffic import TrafficConfig, channel_rng
 
 
 def _identity(streams: dict[str, list]) -> dict[str, list]:
@@ -536,317 +528,3 @@ class OpEnv(uvm_env):
             if valid != (code != 0):
                 return [f"err_valid is {valid} with err_code {code:#x} (must be err_code != 0)"]
         return []
-
-
-def is_harness() -> bool:
-    """Whether the simulated top level is an operation's harness (SystemVerilog agents beside the DUT,
-    dfv/tb/common/op_harness.py; a kernel's harness has no at_init log)."""
-    return cocotb.top is not None and cocotb.top._name.endswith(HARNESS_SUFFIX) and hasattr(cocotb.top, AT_INIT_LOG)
-
-
-def record_cycles(test: str, cycles: int) -> None:
-    """Note the clock-cycle count of the running test, of class `test`, for the results table (`dfv.sim.run`
-    reads it under the test's cocotb name, its variant included).
-
-    Counted by the testbench from the release of its first reset, so the figure does not depend on
-    where a previous test in the same simulator process left the clock.
-    """
-    run_dir = os.environ.get("DFV_RUN_DIR")
-    if run_dir:
-        with open(Path(run_dir) / "cycles.jsonl", "a") as f:
-            f.write(json.dumps({"test": variants.current_test_name(test), "cycles": cycles}) + "\n")
-
-
-class OpTest(uvm_test):
-    """Base test: reset, run `self.sequences()` to completion, drain, check.
-
-    Subclasses set `make_config(params)` (the operation), `COVERAGE` (coverage subscriber class),
-    and may set `SCOREBOARD` / `ENV` (subclasses of `OpScoreboard` / `OpEnv`) and override
-    `traffic()`, `sequences()` and `overrides()`.
-    """
-
-    COVERAGE: type[OpCoverage] = OpCoverage
-    SCOREBOARD: type[OpScoreboard] = OpScoreboard
-    ENV: type[OpEnv] = OpEnv
-    SAMPLE_COVERAGE = True
-
-    def make_config(self, params: dict) -> OpConfig:
-        raise NotImplementedError
-
-    def traffic(self) -> TrafficConfig:
-        return TrafficConfig()
-
-    def sequences(self) -> list[OpSequence]:
-        raise NotImplementedError
-
-    def overrides(self) -> None:
-        """Factory overrides for this test (expected-failure tests replace scoreboard or monitor)."""
-
-    def build_phase(self):
-        params = json.loads(os.environ.get("DFV_PARAMS", "{}"))
-        ConfigDB().set(None, "*", "OP_CONFIG", self.make_config(params))
-        ConfigDB().set(None, "*", "TRAFFIC", self.traffic())
-        ConfigDB().set(None, "*", "COVERAGE_CLASS", self.COVERAGE)
-        ConfigDB().set(None, "*", "COVERAGE", self.SAMPLE_COVERAGE)
-        ConfigDB().set(None, "*", "SCOREBOARD_CLASS", self.SCOREBOARD)
-        self.overrides()
-        self.env = self.env_class()("env", self)
-
-    def env_class(self) -> type[OpEnv]:
-        """`ENV`, or on an operation's harness (dfv/tb/common/op_harness.py) the environment of its
-        SystemVerilog agents."""
-        if not is_harness():
-            return self.ENV
-        from dfv.tb.common.sv_op_env import sv_env
-
-        return sv_env(self.ENV)
-
-    async def stimulus(self) -> None:
-        for seq in self.sequences():
-            await seq.start(self.env.sequencer)
-
-    async def run_phase(self):
-        self.raise_objection()
-        self.env.tb.start()
-        await self.env.tb.reset()
-        await self.stimulus()
-        await self.env.drain()
-        self.env.capture_end_state()
-        record_cycles(type(self).__name__, self.env.tb.cycles_since_reset())
-        self.drop_objection()
-
-
-class ResetMidBurstMixin:
-    """Reset while tokens are in flight, then run a fresh stimulus: the DUT must recover."""
-
-    async def stimulus(self) -> None:
-        first, second = self.sequences(), self.sequences()
-        for seq in first:
-            await seq.start(self.env.sequencer)
-        rng = random.Random(f"{variants.seed()}:reset")
-        await self.env.tb.reset_after(rng.randint(8, 40))
-        dut = self.env.tb.dut
-        # the model's reset state: at_init, and what it offers with no input (a FIFO's initial tokens)
-        model = self.env.cfg.model()
-        offered = make_queues(model.OUTPUTS)
-        model_init = int(model.is_initial())
-        model.fire(make_queues(model.INPUTS), offered)
-        if read_int(dut.at_init) != model_init:
-            self.env.end_errors.append(f"DUT right after reset: at_init = {read_int(dut.at_init)}, the model's "
-                                       f"reset state has {model_init}")
-        held = sorted(n for n, m in self.env.monitors.items() if not m.spec.is_input and m.holding())
-        want = sorted(n for n, q in offered.items() if q)
-        if held != want:
-            self.env.end_errors.append(f"outputs valid right after reset: {held} (the model offers {want})")
-        for seq in second:
-            await seq.start(self.env.sequencer)
-
-
-class _WrongModel:
-    """Scoreboard mixin whose model is wrong: the first token of the first non-empty output is changed
-    (or dropped, for control tokens); for an operation without outputs (a sink) the model refuses the
-    last token it is given. A test using it must fail; the fault is recorded in `OpEnv.faults`."""
-
-    def expected(self, outputs: dict[str, list]) -> dict[str, list]:
-        if not self.cfg.outputs:
-            return outputs
-        mutated = {k: list(v) for k, v in outputs.items()}
-        for c in self.cfg.outputs:
-            stream = mutated.get(c.name, [])
-            if stream:
-                stream[0] = None if stream[0] is None else stream[0] ^ 1
-                if stream[0] is None:
-                    stream.pop(0)
-                self.get_parent().faults.append(Fault("value" if c.width else "extra", c.name, 0, dut=False))
-                return mutated
-        raise AssertionError("wrong-model test produced no output to mutate: its stimulus is empty")
-
-    def expected_run(self, run: RunResult) -> RunResult:
-        if self.cfg.outputs:
-            return run
-        for c in self.cfg.inputs:
-            seen = [o.token for o in self.final_observed[c.name]]
-            if seen:
-                self.get_parent().faults.append(Fault("leftover", c.name, len(seen) - 1, dut=False))
-                return replace(run, leftover={**run.leftover, c.name: seen[-1:]})
-        raise AssertionError("wrong-model test consumed no token: its stimulus is empty")
-
-
-class WrongModelScoreboard(_WrongModel, OpScoreboard):
-    """The generic scoreboard with a wrong model."""
-
-
-_VARIANTS: dict[tuple[type, type], type] = {(_WrongModel, OpScoreboard): WrongModelScoreboard}
-
-
-def scoreboard_variant(mixin: type, base: type[OpScoreboard], prefix: str) -> type[OpScoreboard]:
-    """Scoreboard class `base` with `mixin` in front, named `<prefix><base>` (made once per pair, so a
-    factory override names the same class every time)."""
-    if (mixin, base) not in _VARIANTS:
-        _VARIANTS[(mixin, base)] = type(f"{prefix}{base.__name__}", (mixin, base), {})
-    return _VARIANTS[(mixin, base)]
-
-
-def wrong_model_scoreboard(base: type[OpScoreboard]) -> type[OpScoreboard]:
-    """The wrong-model variant of scoreboard class `base`."""
-    return scoreboard_variant(_WrongModel, base, "WrongModel")
-
-
-class CorruptingPublish:
-    """Monitor mixin that reports the third token of the first output as a broken DUT would produce it:
-    bit 0 flipped, or, for a control token, delivered twice. For an operation without outputs (a sink)
-    the third input token is reported as taken one cycle late (the DUT stalled it). A test using it
-    must fail; the fault is recorded in `OpEnv.faults`."""
-
-    def publish(self, obs: Observed) -> None:
-        cfg = ConfigDB().get(None, "", "OP_CONFIG")
-        if not cfg.outputs:
-            if self.spec == cfg.inputs[0] and self.count == 3:
-                obs = replace(obs, waited=obs.waited + 1)
-                self.get_parent().faults.append(Fault("late", self.spec.name, 2, dut=True))
-            super().publish(obs)
-            return
-        if self.spec == cfg.outputs[0] and self.count == 3:
-            if obs.token is None:
-                super().publish(obs)
-            else:
-                obs = replace(obs, token=obs.token ^ 1)
-            self.get_parent().faults.append(Fault("extra" if obs.token is None else "value", self.spec.name, 2,
-                                                  dut=True))
-        super().publish(obs)
-
-
-class CorruptingMonitor(CorruptingPublish, ChannelMonitor):
-    """`CorruptingPublish` on the per-cycle monitor (`dfv.tb.common.sv_op_env` has the harness's)."""
-
-
-class ExpectedErrors:
-    """Scoreboard mixin of an expected-failure test that shows its own check fired. cocotb's
-    `expect_fail` passes on any failed assertion (a deadlock, a different check), so such a test is
-    registered without it and passes only when the checks failed with exactly the errors its fault
-    provokes: every pattern of `expected_errors()` (regular expressions) matches one of the errors and
-    every error matches one of the patterns. Anything else, no failure included, fails the test naming
-    what differs; an aborted run (`RunAborted`) fails before the verdict."""
-
-    def expected_errors(self) -> list[str]:
-        """The patterns of the errors the test's fault must provoke."""
-        raise NotImplementedError
-
-    def verdict(self) -> None:
-        patterns = self.expected_errors()
-        missing = [p for p in patterns if not any(re.search(p, e) for e in self.errors)]
-        unexpected = [e for e in self.errors if not any(re.search(p, e) for p in patterns)]
-        if missing or unexpected:
-            raise AssertionError("\n".join([f"{self.cfg.name}: not the expected failure",
-                                            *(f"expected error not reported: /{p}/" for p in missing),
-                                            *(f"unexpected error: {e}" for e in unexpected)]))
-
-
-class CatchesFault(ExpectedErrors):
-    """Scoreboard mixin of the standard expected-failure tests: the errors expected are those
-    `fault_errors` gives for the faults the test injected (`OpEnv.faults`). A run in which no fault was
-    injected fails: it shows nothing about the checks."""
-
-    def expected_errors(self) -> list[str]:
-        faults = self.get_parent().faults
-        if not faults:
-            raise AssertionError(f"{self.cfg.name}: no fault was injected (too few tokens?): the test checked nothing")
-        return [p for fault in faults for p in self.fault_errors(fault)]
-
-
-def catching_scoreboard(base: type[OpScoreboard]) -> type[OpScoreboard]:
-    """The variant of scoreboard class `base` that passes only on the errors of the injected fault."""
-    return scoreboard_variant(CatchesFault, base, "Catching")
-
-
-class FullRateMixin:
-    """No idle cycles and no back-pressure: the DUT must sustain its full rate."""
-
-    def traffic(self) -> TrafficConfig:
-        return TrafficConfig(idle=FULL, backpressure=FULL)
-
-
-class BurstyMixin:
-    """Long runs of idle and back-pressure (bursty pattern, 50%) on every channel."""
-
-    def traffic(self) -> TrafficConfig:
-        return TrafficConfig(idle=Pattern("bursty", 0.5), backpressure=Pattern("bursty", 0.5))
-
-
-class HeavyBackpressureMixin:
-    """Inputs always offered, outputs ready only 30% of the time: back-pressure dominates."""
-
-    def traffic(self) -> TrafficConfig:
-        return TrafficConfig(idle=FULL, backpressure=Pattern("random", 0.7))
-
-
-class ValidGatedConsumersMixin:
-    """Consumers whose ready follows valid, as real ones do (`handshake_join` raises ready only while
-    its inputs are valid): one output, output `seed mod outputs` (so the seeds of a suite take turns), is
-    taken the cycle it turns valid and never sees ready otherwise; every other output is taken only 1-3
-    cycles after its valid rose, then 50% of the time (a single output: 30%). Inputs idle 30% of the time.
-    A DUT that, having served one output, waits for that output's ready again deadlocks here, though an
-    eager consumer would hide it."""
-
-    def traffic(self) -> TrafficConfig:
-        outputs = [c.name for c in ConfigDB().get(None, "", "OP_CONFIG").outputs]
-        first = variants.seed() % max(1, len(outputs))
-        consumers = {name: Consumer.WHILE_VALID if k == first and len(outputs) > 1 else Consumer.AFTER_VALID
-                     for k, name in enumerate(outputs)}
-        patterns = {name: FULL if consumers[name] is Consumer.WHILE_VALID else
-                    Pattern("random", 0.5 if len(outputs) > 1 else 0.3) for name in outputs}
-        return TrafficConfig(idle=Pattern("random", 0.3), per_channel=patterns, per_channel_consumer=consumers)
-
-
-class WrongModelMixin:
-    """Expected failure: the scoreboard's model is wrong; exactly the errors of that fault must be
-    reported (`CatchesFault`)."""
-
-    SAMPLE_COVERAGE = False
-
-    def overrides(self) -> None:
-        uvm_factory().set_type_override_by_type(
-            self.SCOREBOARD, catching_scoreboard(wrong_model_scoreboard(self.SCOREBOARD)))
-
-
-class CorruptDutMixin:
-    """Expected failure: the DUT's first output is corrupted on the way to the scoreboard; exactly the
-    errors of that fault must be reported (`CatchesFault`)."""
-
-    SAMPLE_COVERAGE = False
-
-    def overrides(self) -> None:
-        uvm_factory().set_type_override_by_type(self.SCOREBOARD, catching_scoreboard(self.SCOREBOARD))
-        uvm_factory().set_type_override_by_type(ChannelMonitor, CorruptingMonitor)
-        if is_harness():
-            from dfv.tb.common.sv_agents import SvChannelMonitor
-            from dfv.tb.common.sv_op_env import SvCorruptingMonitor
-
-            uvm_factory().set_type_override_by_type(SvChannelMonitor, SvCorruptingMonitor)
-
-
-STANDARD_TESTS = (
-    ("RandomTest", (), "Random stimulus under 30% random idle cycles and back-pressure."),
-    ("FullRateTest", (FullRateMixin,), "No stalls at all: the DUT must sustain its full rate."),
-    ("BurstyTest", (BurstyMixin,), "Long idle and back-pressure runs on every channel."),
-    ("BackpressureTest", (HeavyBackpressureMixin,), "Inputs always valid, outputs mostly stalled."),
-    ("ResetTest", (ResetMidBurstMixin,), "Reset in the middle of a burst, then a fresh run."),
-    ("ValidReadyTest", (ValidGatedConsumersMixin,), "Consumers whose ready follows valid: one output (by "
-     "seed) ready only while valid, the others only 1-3 cycles after valid rose."),
-    ("WrongModelTest", (WrongModelMixin,), "Expected failure: the scoreboard's model is wrong; exactly the "
-     "token comparison of the changed output (a sink: the leftover check) must fail."),
-    ("CorruptDutTest", (CorruptDutMixin,), "Expected failure: a corrupted output token; exactly the checks "
-     "that see it must fail (the token comparison of that output; a sink: its always-ready check)."),
-)
-
-
-def standard_tests(base: type[OpTest], prefix: str) -> list[type[OpTest]]:
-    """The standard test classes of one operation. None is a cocotb `expect_fail` test (those pass on
-    any failed assertion): the expected failures pass only on exactly the errors of their fault.
-
-    `dfv.tb.common.variants.register` registers a test in the module that applies it, so each testbench module
-    applies it at its top level: `for cls in standard_tests(Base, "Carry"): globals()[cls.__name__] =
-    register(cls)`.
-    """
-    return [type(f"{prefix}{suffix}", (*mixins, base), {"__doc__": doc, "__module__": base.__module__})
-            for suffix, mixins, doc in STANDARD_TESTS]

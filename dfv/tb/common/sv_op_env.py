@@ -20,8 +20,9 @@ import cocotb
 from cocotb.triggers import FallingEdge
 
 from dfv.tb.common.channel import ChannelSpec
+from dfv.tb.common.faults import CorruptingPublish
 from dfv.tb.common.init_state import AtInitTrace
-from dfv.tb.common.op_env import CorruptingPublish, OpEnv, RunAborted
+from dfv.tb.common.op_env import OpEnv, RunAborted
 from dfv.tb.common.op_harness import AT_INIT_LOG, DELAY_DEPTH, GO_WORDS, LOG_DEPTH, SOURCE_DEPTH, agent_key
 from dfv.tb.common.signals import SignalXError, read_bits, read_int
 from dfv.tb.common.sv_agents import (
@@ -261,7 +262,7 @@ class LogAtInitTrace(AtInitTrace):
 
 
 class SvCorruptingMonitor(CorruptingPublish, SvChannelMonitor):
-    """`dfv.tb.common.op_env.CorruptingMonitor` on the SystemVerilog agents."""
+    """`dfv.tb.common.faults.CorruptingMonitor` on the SystemVerilog agents."""
 
 
 class SvOpTB(GpiTB):

@@ -9,13 +9,8 @@ from __future__ import annotations
 from dfv.golden.dataflow import Carry
 from dfv.tb.common.channel import ChannelSpec
 from dfv.tb.common.fcov import LENGTH_BINS, length_bin, sample_point
-from dfv.tb.common.op_env import (
-    OpConfig,
-    OpCoverage,
-    OpItem,
-    OpTest,
-    standard_tests,
-)
+from dfv.tb.common.op_env import OpConfig, OpCoverage, OpItem
+from dfv.tb.common.op_test import OpTest, standard_tests
 from dfv.tb.common.variants import register
 from dfv.tb.dataflow.bursts import BurstSequence, CornerBurstMixin
 from dfv.tb.dataflow.payload import TAG_BINS, payload_type, tag_bin

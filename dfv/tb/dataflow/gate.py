@@ -10,13 +10,8 @@ from __future__ import annotations
 from dfv.golden.dataflow import Gate
 from dfv.tb.common.channel import ChannelSpec
 from dfv.tb.common.fcov import LENGTH_BINS, length_bin, sample_point
-from dfv.tb.common.op_env import (
-    OpConfig,
-    OpCoverage,
-    OpItem,
-    OpTest,
-    standard_tests,
-)
+from dfv.tb.common.op_env import OpConfig, OpCoverage, OpItem
+from dfv.tb.common.op_test import OpTest, standard_tests
 from dfv.tb.common.traffic import FULL, Consumer, Pattern, TrafficConfig
 from dfv.tb.common.variants import register
 from dfv.tb.dataflow.bursts import BurstSequence, CornerBurstMixin

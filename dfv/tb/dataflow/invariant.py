@@ -12,17 +12,10 @@ from pyuvm import uvm_factory
 
 from dfv.golden.dataflow import Invariant
 from dfv.tb.common.channel import ChannelMonitor, ChannelSpec, x_idle_supported
+from dfv.tb.common.faults import ExpectedErrors
 from dfv.tb.common.fcov import LENGTH_BINS, length_bin, sample_point
-from dfv.tb.common.op_env import (
-    ExpectedErrors,
-    OpConfig,
-    OpCoverage,
-    OpItem,
-    OpScoreboard,
-    OpTest,
-    is_harness,
-    standard_tests,
-)
+from dfv.tb.common.op_env import OpConfig, OpCoverage, OpItem, OpScoreboard
+from dfv.tb.common.op_test import OpTest, is_harness, standard_tests
 from dfv.tb.common.signals import SignalXError
 from dfv.tb.common.variants import register
 from dfv.tb.dataflow.bursts import BurstSequence, CornerBurstMixin

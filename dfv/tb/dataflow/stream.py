@@ -14,19 +14,14 @@ from __future__ import annotations
 
 import random
 
+from dfv.golden.core import make_queues
 from dfv.golden.dataflow import Stream
 from dfv.golden.dataflow.stream import CONT_CONDS, STEP_OPS
 from dfv.golden.types import to_signed, to_unsigned
 from dfv.tb.common.channel import ChannelSpec
 from dfv.tb.common.fcov import LENGTH_BINS, length_bin, sample_cross, sample_point
-from dfv.tb.common.op_env import (
-    OpConfig,
-    OpCoverage,
-    OpItem,
-    OpSequence,
-    OpTest,
-    standard_tests,
-)
+from dfv.tb.common.op_env import OpConfig, OpCoverage, OpItem, OpSequence
+from dfv.tb.common.op_test import OpTest, standard_tests
 from dfv.tb.common.traffic import FULL, Consumer, Pattern, TrafficConfig
 from dfv.tb.common.variants import register
 
@@ -62,8 +57,6 @@ def make_config(params: dict) -> OpConfig:
 def trip_count(width: int, step_op: int, start: int, step: int, bound: int, cond: int) -> int | None:
     """Iterations of one activation on the golden model, or None beyond MAX_TRIPS."""
     machine = Stream(width, step_op, cond)
-    from dfv.golden.core import make_queues
-
     inq = make_queues(machine.INPUTS, {"start": [start], "step": [step], "bound": [bound]})
     outq = make_queues(machine.OUTPUTS)
     for _ in range(MAX_TRIPS + 3):

@@ -17,12 +17,8 @@ from dfv.golden.handshake.arith import DIV_OPS
 from dfv.golden.types import to_signed
 from dfv.tb.common.channel import ChannelSpec
 from dfv.tb.common.fcov import sample_cross, sample_point
-from dfv.tb.common.op_env import (
-    OpConfig,
-    OpItem,
-    OpSequence,
-    standard_tests,
-)
+from dfv.tb.common.op_env import OpConfig, OpItem, OpSequence
+from dfv.tb.common.op_test import standard_tests
 from dfv.tb.common.traffic import Pattern, TrafficConfig
 from dfv.tb.common.variants import register
 from dfv.tb.handshake.common import (

@@ -13,12 +13,8 @@ from dfv.golden.core import Machine, RunResult
 from dfv.golden.handshake import Buffer, Fifo
 from dfv.tb.common.channel import ChannelSpec, Observed
 from dfv.tb.common.fcov import sample_point
-from dfv.tb.common.op_env import (
-    OpConfig,
-    OpItem,
-    OpScoreboard,
-    standard_tests,
-)
+from dfv.tb.common.op_env import OpConfig, OpItem, OpScoreboard
+from dfv.tb.common.op_test import standard_tests
 from dfv.tb.common.traffic import FULL, Pattern, TrafficConfig
 from dfv.tb.common.variants import register
 from dfv.tb.handshake.common import Family, FamilyCoverage, FamilyTest, StreamSequence, module_name, offer_cycle

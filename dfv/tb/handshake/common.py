@@ -22,8 +22,9 @@ from dfv.golden.catalogue import spec
 from dfv.golden.core import RunResult
 from dfv.tb.common.channel import ChannelSpec, Observed
 from dfv.tb.common.fcov import LENGTH_BINS, length_bin, sample_point
-from dfv.tb.common.op_env import OpConfig, OpCoverage, OpItem, OpScoreboard, OpSequence, OpTest
+from dfv.tb.common.op_env import OpConfig, OpCoverage, OpItem, OpScoreboard, OpSequence
 from dfv.tb.common.op_harness import dut_module
+from dfv.tb.common.op_test import OpTest
 
 WIDTH_BINS = ("ctrl", "1", "8", "32", "64")
 

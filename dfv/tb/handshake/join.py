@@ -10,11 +10,8 @@ from __future__ import annotations
 from dfv.golden.handshake import Join
 from dfv.tb.common.channel import ChannelSpec, Observed
 from dfv.tb.common.fcov import sample_point
-from dfv.tb.common.op_env import (
-    OpConfig,
-    OpItem,
-    standard_tests,
-)
+from dfv.tb.common.op_env import OpConfig, OpItem
+from dfv.tb.common.op_test import standard_tests
 from dfv.tb.common.traffic import FULL, Pattern, TrafficConfig
 from dfv.tb.common.variants import register
 from dfv.tb.handshake.common import Family, FamilyCoverage, FamilyTest, StreamSequence, lanes, offer_cycle

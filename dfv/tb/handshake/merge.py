@@ -30,13 +30,8 @@ from dfv.golden.handshake import ControlMerge, Merge
 from dfv.golden.handshake.common import sel_width
 from dfv.tb.common.channel import ChannelSpec, Observed
 from dfv.tb.common.fcov import sample_point
-from dfv.tb.common.op_env import (
-    Fault,
-    OpConfig,
-    OpItem,
-    OpScoreboard,
-    standard_tests,
-)
+from dfv.tb.common.op_env import Fault, OpConfig, OpItem, OpScoreboard
+from dfv.tb.common.op_test import standard_tests
 from dfv.tb.common.traffic import FULL, Consumer, Pattern, TrafficConfig
 from dfv.tb.common.variants import register
 from dfv.tb.handshake.common import (

@@ -25,15 +25,8 @@ from dfv.golden.core import Machine, RunResult
 from dfv.golden.handshake import Constant, Sink, Source
 from dfv.tb.common import variants
 from dfv.tb.common.channel import ChannelSpec, Observed
-from dfv.tb.common.op_env import (
-    Fault,
-    OpConfig,
-    OpEnv,
-    OpItem,
-    OpScoreboard,
-    ResetMidBurstMixin,
-    standard_tests,
-)
+from dfv.tb.common.op_env import Fault, OpConfig, OpEnv, OpItem, OpScoreboard
+from dfv.tb.common.op_test import ResetMidBurstMixin, standard_tests
 from dfv.tb.common.signals import read_int
 from dfv.tb.common.variants import register
 from dfv.tb.handshake.common import Family, FamilyCoverage, FamilyTest, StreamSequence, module_name

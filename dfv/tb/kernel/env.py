@@ -31,7 +31,7 @@ Built on the generic operation environment (`dfv.tb.common.op_env`), with the pr
   and lists the channels holding tokens (`RunAborted`: the scoreboard still reports the end state, but
   the run fails as aborted, whatever the test expects).
 - Expected-failure scoreboards (`KernelWrongModelScoreboard`, `KernelCorruptResultScoreboard`) pass a
-  test only when exactly the checks its fault must trip failed (`dfv.tb.common.op_env.ExpectedErrors`).
+  test only when exactly the checks its fault must trip failed (`dfv.tb.common.faults.ExpectedErrors`).
 
 Cycle count: from the cycle the start token is offered to the cycle the last of `done` and the
 results is taken, inclusive.
@@ -59,18 +59,9 @@ from dfv.lowering.dfg import DFG
 from dfv.lowering.topgen import channel_wires, instance_name
 from dfv.tb.common import variants
 from dfv.tb.common.channel import ChannelSpec, Observed
+from dfv.tb.common.faults import ExpectedErrors, wrong_model_scoreboard
 from dfv.tb.common.fcov import STALL_BINS, export_coverage_at_exit, sample_cross, sample_point, stall_bin
-from dfv.tb.common.op_env import (
-    ExpectedErrors,
-    OpConfig,
-    OpCoverage,
-    OpEnv,
-    OpItem,
-    OpScoreboard,
-    OpSequence,
-    RunAborted,
-    wrong_model_scoreboard,
-)
+from dfv.tb.common.op_env import OpConfig, OpCoverage, OpEnv, OpItem, OpScoreboard, OpSequence, RunAborted
 from dfv.tb.common.signals import read_int
 from dfv.tb.common.sv_agents import (
     GpiTB,

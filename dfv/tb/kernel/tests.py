@@ -10,7 +10,7 @@
 
 The expected-failure tests are not `expect_fail` tests (cocotb passes those on any failed assertion):
 each passes only when exactly the checks its fault must trip failed, and a deadlock fails it
-(`dfv.tb.common.op_env.ExpectedErrors`, `RunAborted`).
+(`dfv.tb.common.faults.ExpectedErrors`, `RunAborted`).
 """
 
 from __future__ import annotations
@@ -22,7 +22,8 @@ from pathlib import Path
 from pyuvm import ConfigDB, uvm_factory
 
 from dfv.tb.common import variants
-from dfv.tb.common.op_env import OpTest, RunAborted, record_cycles
+from dfv.tb.common.op_env import RunAborted
+from dfv.tb.common.op_test import OpTest, record_cycles
 from dfv.tb.common.sv_agents import SvChannelMonitor
 from dfv.tb.common.traffic import TrafficConfig
 from dfv.tb.common.variants import register

@@ -23,7 +23,8 @@ from dfv.golden.core import Machine, RunResult
 from dfv.golden.errors import ErrorCode
 from dfv.tb.common import variants
 from dfv.tb.common.channel import ChannelSpec, Observed
-from dfv.tb.common.op_env import ExpectedErrors, OpConfig, OpItem, OpScoreboard, OpSequence, scoreboard_variant
+from dfv.tb.common.faults import ExpectedErrors, scoreboard_variant
+from dfv.tb.common.op_env import OpConfig, OpItem, OpScoreboard, OpSequence
 from dfv.tb.common.signals import read_int
 from dfv.tb.handshake.common import extremes, lanes, random_word
 

@@ -39,16 +39,8 @@ from dfv.tb.common import variants
 from dfv.tb.common.channel import Observed
 from dfv.tb.common.fcov import STALL_BINS, sample_point, stall_bin
 from dfv.tb.common.init_state import Busy
-from dfv.tb.common.op_env import (
-    BurstyMixin,
-    Fault,
-    FullRateMixin,
-    HeavyBackpressureMixin,
-    OpConfig,
-    OpEnv,
-    OpItem,
-    standard_tests,
-)
+from dfv.tb.common.op_env import Fault, OpConfig, OpEnv, OpItem
+from dfv.tb.common.op_test import BurstyMixin, FullRateMixin, HeavyBackpressureMixin, standard_tests
 from dfv.tb.common.traffic import channel_rng
 from dfv.tb.common.variants import register
 from dfv.tb.handshake.common import Family, FamilyCoverage, FamilyTest, offer_cycle, random_word

@@ -31,13 +31,8 @@ from dfv.golden.memory import Memory
 from dfv.tb.common import variants
 from dfv.tb.common.channel import Observed
 from dfv.tb.common.fcov import sample_point
-from dfv.tb.common.op_env import (
-    Fault,
-    OpConfig,
-    OpEnv,
-    OpItem,
-    standard_tests,
-)
+from dfv.tb.common.op_env import Fault, OpConfig, OpEnv, OpItem
+from dfv.tb.common.op_test import standard_tests
 from dfv.tb.common.signals import read_int
 from dfv.tb.common.variants import register
 from dfv.tb.handshake.common import Family, FamilyCoverage, FamilyTest, offer_cycle
