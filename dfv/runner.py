@@ -28,10 +28,16 @@ from collections.abc import Callable
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from dfv.golden.types import DEFAULT_INDEX_WIDTH
-from dfv.lowering.parse import LoweringError
-from dfv.lowering.pipeline import Lowered
+from xdsl.dialects.builtin import MemRefType
+
+from dfv.golden.compare import reference_problems
+from dfv.golden.interpreter import Budget, Mode, RunawayError, run_dfg
+from dfv.golden.types import DEFAULT_INDEX_WIDTH, from_word, value_fields
+from dfv.lowering.parse import LoweringError, parse_file
+from dfv.lowering.pipeline import Lowered, dfg_outputs, lower_program
+from dfv.lowering.reference import elem_width
 from dfv.lowering.trip_budget import DEFAULT_MAX_TRIPS
+from dfv.paths import REPORTS_DIR
 
 
 class InputError(LoweringError):
@@ -84,10 +90,6 @@ def _golden_engine(mode_name: str) -> Callable[[Run], EngineResult]:
     are compared with the reference here (`dfv.golden.compare`), as the kernel environment does for the RTL."""
 
     def run(r: Run) -> EngineResult:
-        from dfv.golden.compare import reference_problems
-        from dfv.golden.interpreter import Budget, Mode, RunawayError, run_dfg
-        from dfv.lowering.pipeline import dfg_outputs
-
         try:
             res = run_dfg(r.prog.g, r.args, Budget(r.max_trips), mode=Mode(mode_name))
         except RunawayError as exc:
@@ -111,10 +113,10 @@ def _exclusive(folder):
             fcntl.flock(fh, fcntl.LOCK_UN)
 
 
-def _rtl_engine(sim: str) -> Callable[[Run], EngineResult]:
+def rtl_engine(sim: str) -> Callable[[Run], EngineResult]:
     def run(r: Run) -> EngineResult:
-        from dfv.golden.types import from_word
-        from dfv.paths import REPORTS_DIR
+        # Deferred on purpose (tests/test_imports.py lists it): the RTL engines bring cocotb and pyuvm, about
+        # a second of imports that a golden run or `dfv lower` does not need.
         from dfv.sim.kernel import BuildKind, prepare_lowered, run_kernel
         from dfv.sim.toolchain import ToolchainError, setup_path
 
@@ -156,8 +158,8 @@ def _rtl_engine(sim: str) -> Callable[[Run], EngineResult]:
 ENGINES: dict[str, Callable[[Run], EngineResult]] = {
     "golden": _golden_engine("bounded"),
     "golden-unbounded": _golden_engine("unbounded"),
-    "icarus": _rtl_engine("icarus"),
-    "verilator": _rtl_engine("verilator"),
+    "icarus": rtl_engine("icarus"),
+    "verilator": rtl_engine("verilator"),
 }
 
 
@@ -201,11 +203,6 @@ def load_inputs(path: str, fn, index_width: int, params: list | None = None,
     """Read and check `{"args": [...]}` against the function's arguments (`params`: the arguments the
     file must list, by default all of `fn`'s; `value_types`: position -> the value type of a scalar
     argument whose value is an object, a tagged value or a channel with extra signals)."""
-    from xdsl.dialects.builtin import MemRefType
-
-    from dfv.golden.types import value_fields
-    from dfv.lowering.reference import elem_width
-
     data = _read_json(path)
     if not isinstance(data, dict) or not isinstance(data.get("args"), list):
         raise InputError(f'{path}: expected an object {{"args": [...]}}')
@@ -277,9 +274,6 @@ def prepare_run(path: str, func: str | None, inputs: str, index_width: int = DEF
                 waves: bool = False, mem_latency: int | None = None, max_trips: int = DEFAULT_MAX_TRIPS) -> Run:
     """Parse and lower the program once, read its inputs and run the reference: what every engine is
     given (`execute`); raises LoweringError for bad input."""
-    from dfv.lowering.parse import parse_file
-    from dfv.lowering.pipeline import lower_program
-
     src = parse_file(path)
     prog = lower_program(src, func, index_width)
     fn = prog.fn

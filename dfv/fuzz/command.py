@@ -17,11 +17,10 @@ from pathlib import Path
 from dfv.args import int_in, positive_seconds
 from dfv.fuzz.campaign import DEFAULT_ENGINES, DEFAULT_OUT, Config, run_campaign
 from dfv.fuzz.gen import MAX_SIZE
+from dfv.runner import ENGINES
 
 
 def _engines(text: str) -> tuple[str, ...]:
-    from dfv.runner import ENGINES
-
     names = tuple(e.strip() for e in text.split(",") if e.strip())
     bad = [e for e in names if e not in ENGINES]
     if not names or bad:

@@ -41,8 +41,15 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
+from dfv.fuzz.gen import generate
 from dfv.fuzz.printer import inputs_json, to_mlir
 from dfv.fuzz.program import Program, check
+from dfv.golden.types import DEFAULT_INDEX_WIDTH
+from dfv.lowering.lower_control import find_function
+from dfv.lowering.parse import LoweringError, parse_file
+from dfv.lowering.reference import run_source
+from dfv.lowering.verify import DfgVerifyError
+from dfv.runner import EngineUnavailable, execute, load_inputs, prepare_run
 
 RTL_ENGINES = ("icarus", "verilator")
 
@@ -84,8 +91,6 @@ def _isolated(work: Callable[[], Outcome], timeout: float | None) -> tuple[str, 
 
     The whole group is killed when the run is over or its `timeout` expires, so nothing a run
     started (an RTL build, a simulator) outlives it."""
-    from dfv.runner import EngineUnavailable
-
     r, w = os.pipe()
     sys.stdout.flush()
     sys.stderr.flush()
@@ -185,12 +190,6 @@ def _source_problem(mlir: Path, inputs: Path) -> Outcome | None:
     """Why a program the lowering or the source interpreter refused is bad (it does not parse, its
     inputs do not fit, or `source_fault`), None when it is fine: the LoweringError came from the
     lowering itself."""
-    from dfv.golden.types import DEFAULT_INDEX_WIDTH
-    from dfv.lowering.lower_control import find_function
-    from dfv.lowering.parse import LoweringError, parse_file
-    from dfv.lowering.reference import run_source
-    from dfv.runner import load_inputs
-
     try:
         src = parse_file(str(mlir))
         fn = find_function(src, None)
@@ -218,10 +217,6 @@ def _classified_engines(mlir: Path, inputs: Path, func: str, engines: tuple[str,
     """Run the files on each of `engines` (in the current process) from one lowering (`dfv.runner.prepare_run`)
     and classify what happened on each. A failure to prepare (parse, lower, run the reference) is every
     engine's outcome; each outcome's time includes the preparation."""
-    from dfv.lowering.parse import LoweringError
-    from dfv.lowering.verify import DfgVerifyError
-    from dfv.runner import EngineUnavailable, execute, prepare_run
-
     t0 = time.monotonic()
 
     def done(verdict: Verdict, message: str, kind: str = "", start: float = t0) -> Outcome:
@@ -275,8 +270,6 @@ def _warm_up() -> None:
     if _warmed:
         return
     _warmed = True
-    from dfv.fuzz.gen import generate
-
     with tempfile.TemporaryDirectory() as tmp:
         mlir, inputs = write_program(generate(0, 1), Path(tmp))
         with contextlib.suppress(Exception):
@@ -293,8 +286,6 @@ def run_files_engines(mlir: Path, inputs: Path, func: str, engines: tuple[str, .
                       timeout: float | None) -> dict[str, Outcome]:
     """`run_files` on several engines in one child process, from one lowering, bounded by `timeout` seconds
     in all: when it expires, every engine has the timeout outcome."""
-    from dfv.runner import EngineUnavailable
-
     _warm_up()
     t0 = time.monotonic()
     kind, value = _isolated(lambda: _classified_engines(mlir, inputs, func, engines, seed), timeout)

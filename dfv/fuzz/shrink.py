@@ -368,7 +368,7 @@ def cleanup(p: Program) -> None:
                 changed = True
 
 
-def _apply(p: Program, edit: Edit) -> Program | None:
+def apply_edit(p: Program, edit: Edit) -> Program | None:
     q = copy.deepcopy(p)
     try:
         if not edit(q):
@@ -401,7 +401,7 @@ def shrink(p: Program, fails: Callable[[Program], bool], budget: Budget = Budget
             if out_of_budget():
                 break
             j = (pos + k) % len(cands)
-            q = _apply(cur, cands[j])
+            q = apply_edit(cur, cands[j])
             if q is None:
                 continue
             key = _key(q)

@@ -40,6 +40,8 @@ import re
 from pathlib import Path
 
 import yaml
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import best_match
 
 from dfv.golden.types import DataflowTypeError
 from dfv.lowering.dfg import DFG, Channel, MemGroup, Node, Ref
@@ -66,8 +68,6 @@ def load_schema() -> dict:
 
 @functools.cache
 def _validator():
-    from jsonschema import Draft202012Validator
-
     return Draft202012Validator(load_schema())
 
 
@@ -219,8 +219,6 @@ def _schema_message(err) -> str:
 
 def validate(d, name: str = "dfg.yaml") -> None:
     """Check a loaded dfg.yaml document against the JSON Schema; ConfigError on the best-matching error."""
-    from jsonschema.exceptions import best_match
-
     err = best_match(_validator().iter_errors(d))
     if err is not None:
         _fail(name, d, list(err.absolute_path), _schema_message(err))

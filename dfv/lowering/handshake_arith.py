@@ -18,7 +18,7 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
 from dfv.golden.handshake.arith import BINOP_CODES, CAST_KINDS, CMPI_PREDICATES
-from dfv.lowering.handshake_ir import ChannelType, _print_attrs
+from dfv.lowering.handshake_ir import ChannelType, print_attributes
 
 MINMAX = ("maxsi", "minsi", "maxui", "minui")
 
@@ -59,7 +59,7 @@ class _BinOp(IRDLOperation):
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         printer.print_list([self.lhs, self.rhs], printer.print_operand)
-        _print_attrs(printer, self)
+        print_attributes(printer, self)
         printer.print_string(" : ")
         printer.print_attribute(self.result.type)
 
@@ -104,7 +104,7 @@ class CmpiOp(IRDLOperation):
         name = next(k for k, v in CMPI_PREDICATES.items() if v == self.predicate.value.data)
         printer.print_string(f" {name}, ")
         printer.print_list([self.lhs, self.rhs], printer.print_operand)
-        _print_attrs(printer, self)
+        print_attributes(printer, self)
         printer.print_string(" : ")
         printer.print_attribute(self.lhs.type)
 
@@ -143,7 +143,7 @@ class SelectOp(IRDLOperation):
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         printer.print_list([self.cond, self.lhs, self.rhs], printer.print_operand)
-        _print_attrs(printer, self)
+        print_attributes(printer, self)
         printer.print_string(" : ")
         printer.print_list([self.cond.type, self.result.type], printer.print_attribute)
 

@@ -171,7 +171,7 @@ def is_control(t: Attribute) -> bool:
 
 
 # ------------------------------------------------------------------------------------------ parsing helpers
-def _operands(parser: Parser) -> list[UnresolvedOperand]:
+def parse_operand_list(parser: Parser) -> list[UnresolvedOperand]:
     """A comma-separated list of `%values` (possibly empty)."""
     first = parser.parse_optional_unresolved_operand()
     if first is None:
@@ -182,7 +182,7 @@ def _operands(parser: Parser) -> list[UnresolvedOperand]:
     return out
 
 
-def _types(parser: Parser) -> list[Attribute]:
+def parse_type_list(parser: Parser) -> list[Attribute]:
     out = [parser.parse_type()]
     while parser.parse_optional_punctuation(",") is not None:
         out.append(parser.parse_type())
@@ -194,7 +194,7 @@ def _type_list(parser: Parser) -> list[Attribute]:
     if parser.parse_optional_punctuation("(") is not None:
         if parser.parse_optional_punctuation(")") is not None:
             return []
-        out = _types(parser)
+        out = parse_type_list(parser)
         parser.parse_punctuation(")")
         return out
     return [parser.parse_type()]
@@ -213,7 +213,7 @@ def _resolve(parser: Parser, operands: list[UnresolvedOperand], types: Sequence[
     return [parser.resolve_operand(u, t) for u, t in zip(operands, types, strict=True)]
 
 
-def _known_type(parser: Parser, u: UnresolvedOperand) -> Attribute | None:
+def known_operand_type(parser: Parser, u: UnresolvedOperand) -> Attribute | None:
     """The type operand `u` was defined or first used with, if it has been seen."""
     known = parser.ssa_values.get(u.operand_name)
     value = known[u.index] if known is not None and u.index < len(known) else \
@@ -224,14 +224,14 @@ def _known_type(parser: Parser, u: UnresolvedOperand) -> Attribute | None:
 def _resolve_control(parser: Parser, u: UnresolvedOperand) -> SSAValue:
     """A control operand whose type the syntax does not print (CIRCT writes `none`): the type it was
     defined or first used with when that is a control type (`!handshake.control`), else `none`."""
-    t = _known_type(parser, u)
+    t = known_operand_type(parser, u)
     return parser.resolve_operand(u, t if t is not None and is_control(t) else NoneType())
 
 
 def _resolve_condition(parser: Parser, u: UnresolvedOperand) -> SSAValue:
     """A condition whose type the syntax does not print: `i1`, or the `!handshake.channel<i1, ...>` it
     was defined with."""
-    t = _known_type(parser, u)
+    t = known_operand_type(parser, u)
     return parser.resolve_operand(u, t if isinstance(t, ChannelType) else IntegerType(1))
 
 
@@ -248,7 +248,7 @@ def _print_types(printer: Printer, types: Sequence[Attribute]) -> None:
     printer.print_list(types, printer.print_attribute)
 
 
-def _print_attrs(printer: Printer, op: IRDLOperation, skip: Sequence[str] = ()) -> None:
+def print_attributes(printer: Printer, op: IRDLOperation, skip: Sequence[str] = ()) -> None:
     attrs = {k: v for k, v in op.attributes.items() if k not in skip}
     if attrs:
         printer.print_op_attributes(attrs)
@@ -270,7 +270,7 @@ class _UniformOp(IRDLOperation):
 
     @classmethod
     def parse(cls, parser: Parser):
-        operands = _operands(parser)
+        operands = parse_operand_list(parser)
         attrs = parser.parse_optional_attr_dict()
         parser.parse_punctuation(":")
         t = parser.parse_type()
@@ -280,7 +280,7 @@ class _UniformOp(IRDLOperation):
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         _print_operands(printer, self.ins)
-        _print_attrs(printer, self)
+        print_attributes(printer, self)
         printer.print_string(" : ")
         printer.print_attribute(self.ins[0].type)
 
@@ -323,7 +323,7 @@ class _ReplicateOp(IRDLOperation):
     @classmethod
     def parse(cls, parser: Parser):
         n = _count(parser)
-        operands = _operands(parser)
+        operands = parse_operand_list(parser)
         attrs = parser.parse_optional_attr_dict()
         parser.parse_punctuation(":")
         t = parser.parse_type()
@@ -333,7 +333,7 @@ class _ReplicateOp(IRDLOperation):
     def print(self, printer: Printer) -> None:
         printer.print_string(f" [{len(self.outs)}] ")
         _print_operands(printer, self.ins)
-        _print_attrs(printer, self)
+        print_attributes(printer, self)
         printer.print_string(" : ")
         printer.print_attribute(self.ins[0].type)
 
@@ -385,7 +385,7 @@ class BufferOp(IRDLOperation):
     def print(self, printer: Printer) -> None:
         printer.print_string(f" [{self.slots.value.data}] {self.buffer_type.data} ")
         printer.print_operand(self.operand)
-        _print_attrs(printer, self)
+        print_attributes(printer, self)
         printer.print_string(" : ")
         printer.print_attribute(self.operand.type)
 
@@ -422,16 +422,16 @@ class JoinOp(IRDLOperation):
 
     @classmethod
     def parse(cls, parser: Parser):
-        operands = _operands(parser)
+        operands = parse_operand_list(parser)
         attrs = parser.parse_optional_attr_dict()
         parser.parse_punctuation(":")
-        return cls.create(operands=_resolve(parser, operands, _types(parser)), result_types=[NoneType()],
+        return cls.create(operands=_resolve(parser, operands, parse_type_list(parser)), result_types=[NoneType()],
                           attributes=attrs)
 
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         _print_operands(printer, self.ins)
-        _print_attrs(printer, self)
+        print_attributes(printer, self)
         printer.print_string(" : ")
         _print_types(printer, [v.type for v in self.ins])
 
@@ -453,7 +453,7 @@ class MuxOp(IRDLOperation):
     def parse(cls, parser: Parser):
         sel = parser.parse_unresolved_operand()
         parser.parse_punctuation("[")
-        data = _operands(parser)
+        data = parse_operand_list(parser)
         parser.parse_punctuation("]")
         attrs = parser.parse_optional_attr_dict()
         parser.parse_punctuation(":")
@@ -469,7 +469,7 @@ class MuxOp(IRDLOperation):
         printer.print_string(" [")
         _print_operands(printer, self.data)
         printer.print_string("]")
-        _print_attrs(printer, self)
+        print_attributes(printer, self)
         printer.print_string(" : ")
         _print_types(printer, [self.select.type, self.result.type])
 
@@ -492,7 +492,7 @@ class ControlMergeOp(IRDLOperation):
 
     @classmethod
     def parse(cls, parser: Parser):
-        operands = _operands(parser)
+        operands = parse_operand_list(parser)
         attrs = parser.parse_optional_attr_dict()
         parser.parse_punctuation(":")
         t = parser.parse_type()
@@ -504,7 +504,7 @@ class ControlMergeOp(IRDLOperation):
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         _print_operands(printer, self.ins)
-        _print_attrs(printer, self)
+        print_attributes(printer, self)
         printer.print_string(" : ")
         _print_types(printer, [self.result.type, self.index.type])
 
@@ -541,7 +541,7 @@ class CondBrOp(IRDLOperation):
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         _print_operands(printer, [self.cond, self.data])
-        _print_attrs(printer, self)
+        print_attributes(printer, self)
         printer.print_string(" : ")
         printer.print_attribute(self.data.type)
 
@@ -568,7 +568,7 @@ class SourceOp(IRDLOperation):
         return cls.create(result_types=[NoneType()], attributes=attrs)
 
     def print(self, printer: Printer) -> None:
-        _print_attrs(printer, self)
+        print_attributes(printer, self)
 
 
 @irdl_op_definition
@@ -591,7 +591,7 @@ class ConstantOp(IRDLOperation):
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         printer.print_operand(self.ctrl)
-        _print_attrs(printer, self)
+        print_attributes(printer, self)
         printer.print_string(" : ")
         printer.print_attribute(self.result.type)
 
@@ -643,7 +643,7 @@ class _AccessOp(IRDLOperation):
         printer.print_operand(self.addr)
         printer.print_string("] ")
         _print_operands(printer, [self.data_in, self.ctrl])
-        _print_attrs(printer, self)
+        print_attributes(printer, self)
         printer.print_string(" : ")
         _print_types(printer, [self.addr.type, self.data_in.type])
 
@@ -714,7 +714,7 @@ class MemoryOp(_MemOp):
     def parse(cls, parser: Parser):
         ld, st = _parse_counts(parser)
         parser.parse_punctuation("(")
-        operands = _operands(parser)
+        operands = parse_operand_list(parser)
         parser.parse_punctuation(")")
         attrs = parser.parse_optional_attr_dict()
         parser.parse_punctuation(":")
@@ -730,7 +730,7 @@ class MemoryOp(_MemOp):
         printer.print_string(f" [ld = {ld}, st = {st}] (")
         _print_operands(printer, self.ins)
         printer.print_string(")")
-        _print_attrs(printer, self)
+        print_attributes(printer, self)
         printer.print_string(" : ")
         printer.print_attribute(self.memRefType)
         printer.print_string(", ")
@@ -758,7 +758,7 @@ class ExtMemoryOp(_MemOp):
         mt = parser.parse_type()
         parser.parse_punctuation(")")
         parser.parse_punctuation("(")
-        operands = _operands(parser)
+        operands = parse_operand_list(parser)
         parser.parse_punctuation(")")
         attrs = parser.parse_optional_attr_dict()
         parser.parse_punctuation(":")
@@ -776,7 +776,7 @@ class ExtMemoryOp(_MemOp):
         printer.print_string(") (")
         _print_operands(printer, self.ins[1:])
         printer.print_string(")")
-        _print_attrs(printer, self)
+        print_attributes(printer, self)
         printer.print_string(" : ")
         printer.print_attribute(FunctionType.from_lists([v.type for v in self.ins[1:]],
                                                         [r.type for r in self.outs]))
@@ -797,9 +797,9 @@ class ReturnOp(IRDLOperation):
 
     @classmethod
     def parse(cls, parser: Parser):
-        operands = _operands(parser)
+        operands = parse_operand_list(parser)
         attrs = parser.parse_optional_attr_dict()
-        types = _types(parser) if operands and parser.parse_optional_punctuation(":") is not None else []
+        types = parse_type_list(parser) if operands and parser.parse_optional_punctuation(":") is not None else []
         return cls.create(operands=_resolve(parser, operands, types), attributes=attrs)
 
     def print(self, printer: Printer) -> None:
@@ -890,7 +890,7 @@ KNOWN_EXTRA: dict[str, set[str]] = {
 """Attributes CIRCT prints that carry nothing the circuit needs (names, memory ids)."""
 
 
-def _refuse_unknown_attributes(cls: type[IRDLOperation]) -> None:
+def refuse_unknown_attributes(cls: type[IRDLOperation]) -> None:
     own = cls.verify_
 
     def verify_(self) -> None:
@@ -905,5 +905,5 @@ def _refuse_unknown_attributes(cls: type[IRDLOperation]) -> None:
 OPERATIONS = (FuncOp, ReturnOp, ForkOp, LazyForkOp, JoinOp, MergeOp, MuxOp, ControlMergeOp, BrOp, CondBrOp,
               SinkOp, SourceOp, ConstantOp, BufferOp, MemoryOp, ExtMemoryOp, LoadOp, StoreOp)
 for _op in OPERATIONS:
-    _refuse_unknown_attributes(_op)
+    refuse_unknown_attributes(_op)
 HandshakeInput = Dialect("handshake", list(OPERATIONS), [ControlType, ChannelType])

@@ -26,13 +26,13 @@ from xdsl.utils.exceptions import VerifyException
 from dfv.lowering.handshake_ir import (
     ChannelType,
     Extra,
-    _known_type,
-    _operands,
-    _print_attrs,
-    _refuse_unknown_attributes,
-    _types,
     data_width,
     is_control,
+    known_operand_type,
+    parse_operand_list,
+    parse_type_list,
+    print_attributes,
+    refuse_unknown_attributes,
 )
 
 
@@ -111,13 +111,13 @@ class UnbundleOp(IRDLOperation):
 
     @classmethod
     def parse(cls, parser: Parser):
-        operands = _operands(parser)
+        operands = parse_operand_list(parser)
         attrs = parser.parse_optional_attr_dict()
         parser.parse_punctuation(":")
-        results = _types(parser)
+        results = parse_type_list(parser)
         if not operands:
             parser.raise_error("handshake.unbundle: needs the value to unbundle")
-        t = _known_type(parser, operands[0])
+        t = known_operand_type(parser, operands[0])
         if t is None:
             parser.raise_error("handshake.unbundle: the unbundled value must be defined before this line "
                                "(its type is not written here)")
@@ -131,7 +131,7 @@ class UnbundleOp(IRDLOperation):
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         printer.print_list(self.ins, printer.print_operand)
-        _print_attrs(printer, self)
+        print_attributes(printer, self)
         printer.print_string(" : ")
         printer.print_list([r.type for r in self.outs], printer.print_attribute)
 
@@ -162,19 +162,19 @@ class BundleOp(IRDLOperation):
 
     @classmethod
     def parse(cls, parser: Parser):
-        operands = _operands(parser)
+        operands = parse_operand_list(parser)
         extras = []
         if parser.parse_optional_punctuation("[") is not None:
-            extras = _operands(parser)
+            extras = parse_operand_list(parser)
             parser.parse_punctuation("]")
         attrs = parser.parse_optional_attr_dict()
         parser.parse_punctuation(":")
-        types = _types(parser)
+        types = parse_type_list(parser)
         t = types[0]
         if isinstance(t, ChannelType):
             if len(operands) != 2 or len(types) != 1:
                 parser.raise_error("handshake.bundle: bundle %control, %data [extras] : !handshake.channel<...>")
-            control = _known_type(parser, operands[0])
+            control = known_operand_type(parser, operands[0])
             ins = [control if control is not None and is_control(control) else NoneType(), t.data_type,
                    *(e.type for e in _down(t))]
             results = [t, *(e.type for e in _up(t))]
@@ -197,12 +197,12 @@ class BundleOp(IRDLOperation):
                 printer.print_string(" [")
                 printer.print_list(self.ins[2:], printer.print_operand)
                 printer.print_string("]")
-            _print_attrs(printer, self)
+            print_attributes(printer, self)
             printer.print_string(" : ")
             printer.print_attribute(t)
         else:
             printer.print_operand(self.ins[0])
-            _print_attrs(printer, self)
+            print_attributes(printer, self)
             printer.print_string(" : ")
             printer.print_list([r.type for r in self.outs], printer.print_attribute)
 
@@ -222,4 +222,4 @@ class BundleOp(IRDLOperation):
 
 SIGNAL_OPS = (ComposeOp, DecomposeOp, UnbundleOp, BundleOp)
 for _op in SIGNAL_OPS:
-    _refuse_unknown_attributes(_op)
+    refuse_unknown_attributes(_op)

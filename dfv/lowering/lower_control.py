@@ -27,7 +27,7 @@ from xdsl.dialects import arith, func, memref, scf
 from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, MemRefType
 from xdsl.ir import Attribute, Operation, SSAValue
 
-from dfv.golden.types import INT_WIDTHS
+from dfv.golden.types import DEFAULT_INDEX_WIDTH, INT_WIDTHS
 from dfv.lowering import arith_nodes
 from dfv.lowering.dfg import CONTROL, DFG, Ref
 from dfv.lowering.lower_memory import MemoryLowering, MFor, MIf, MRegion, MWhile
@@ -443,7 +443,5 @@ def find_function(src: SourceModule, name: str | None) -> func.FuncOp:
 
 def lower_function(src: SourceModule, name: str | None = None, index_width: int | None = None) -> DFG:
     """Lower one function to a raw DFG (before fork/sink/buffer materialisation)."""
-    from dfv.golden.types import DEFAULT_INDEX_WIDTH
-
     fn = find_function(src, name)
     return Lowerer(src, fn, index_width or DEFAULT_INDEX_WIDTH).lower()

@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import os
 
+from dfv.lowering.config import write_config
+from dfv.lowering.dot import write_dot
 from dfv.lowering.parse import LoweringError, parse_file
 from dfv.lowering.pipeline import function_names, lower_program
+from dfv.lowering.to_handshake import ir_text
+from dfv.lowering.topgen import write_top
 
 
 def _write_one(prog, outdir: str, stem: str, path: str) -> list[str]:
-    from dfv.lowering.config import write_config
-    from dfv.lowering.dot import write_dot
-    from dfv.lowering.to_handshake import ir_text
-
     files = [write_config(prog.g, os.path.join(outdir, f"{stem}.yaml"), source=path)]
     files += write_dot(prog.g, os.path.join(outdir, f"{stem}.dot"))
     mlir = os.path.join(outdir, f"{stem}.mlir")
@@ -30,8 +30,6 @@ def _write_one(prog, outdir: str, stem: str, path: str) -> list[str]:
 
 
 def write_outputs(path: str, func: str | None, index_width: int, outdir: str):
-    from dfv.lowering.topgen import write_top
-
     src = parse_file(path)
     names = function_names(src, func)
     progs = [lower_program(src, n, index_width) for n in names]

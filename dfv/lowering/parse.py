@@ -13,11 +13,19 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from xdsl.context import Context
+from xdsl.dialects import get_all_dialects
+from xdsl.dialects.builtin import Builtin
 from xdsl.ir import Operation
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import ParseError, VerifyException
 from xdsl.utils.lexer import Input
 from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
+
+from dfv.lowering.arith_ops import EXTRA_ARITH_OPS
+from dfv.lowering.dialects import Dataflow
+from dfv.lowering.handshake_arith import ARITH_OPS
+from dfv.lowering.handshake_ir import HandshakeInput
+from dfv.lowering.handshake_signals import SIGNAL_OPS
 
 
 class LoweringError(Exception):
@@ -41,11 +49,6 @@ def context() -> Context:
     and this project's `handshake` and `dataflow`."""
     global _CTX
     if _CTX is None:
-        from xdsl.dialects import get_all_dialects
-
-        from dfv.lowering.arith_ops import EXTRA_ARITH_OPS
-        from dfv.lowering.dialects import Dataflow
-
         ctx = Context()
         for name, factory in get_all_dialects().items():
             if name in ("handshake", "dataflow"):
@@ -67,13 +70,6 @@ def handshake_context() -> Context:
     (`dfv.lowering.handshake_arith`) and the `dataflow` dialect (for `!dataflow.tagged`)."""
     global _HS_CTX
     if _HS_CTX is None:
-        from xdsl.dialects.builtin import Builtin
-
-        from dfv.lowering.dialects import Dataflow
-        from dfv.lowering.handshake_arith import ARITH_OPS
-        from dfv.lowering.handshake_ir import HandshakeInput
-        from dfv.lowering.handshake_signals import SIGNAL_OPS
-
         ctx = Context()
         for dialect in (Builtin, HandshakeInput, Dataflow):
             ctx.load_dialect(dialect)

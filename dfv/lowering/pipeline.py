@@ -19,9 +19,18 @@ from dataclasses import dataclass
 
 from xdsl.ir import BlockArgument, Operation
 
+from dfv.golden.interpreter import Budget, Mode, RunawayError, run_dfg
+from dfv.golden.types import DEFAULT_INDEX_WIDTH, from_word, value_fields
 from dfv.lowering.dfg import DFG
+from dfv.lowering.from_handshake import find_handshake_function, read_handshake, refuse_upstream_off_wiring
+from dfv.lowering.handshake_ir import FuncOp, is_control
+from dfv.lowering.lower_control import defined_functions, find_function, lower_function
+from dfv.lowering.materialize import materialize
 from dfv.lowering.parse import LoweringError, SourceModule, parse_file, parse_text
+from dfv.lowering.reference import run_source
+from dfv.lowering.to_handshake import graph_ir
 from dfv.lowering.trip_budget import DEFAULT_MAX_TRIPS
+from dfv.lowering.verify import verify
 
 
 @dataclass
@@ -35,22 +44,16 @@ class Lowered:
 
     @property
     def is_handshake(self) -> bool:
-        from dfv.lowering.handshake_ir import FuncOp
-
         return isinstance(self.fn, FuncOp)
 
     def data_args(self) -> list[BlockArgument]:
         """The arguments an inputs file lists, in order (a handshake program's control arguments take
         the start token and are not listed)."""
-        from dfv.lowering.handshake_ir import is_control
-
         return [a for a in self.fn.body.blocks[0].args if not (self.is_handshake and is_control(a.type))]
 
     def object_args(self) -> dict:
         """Position -> value type of each scalar argument given as an object in an inputs file (a tagged
         value or a channel with extra signals; `dfv.golden.types.value_fields`)."""
-        from dfv.golden.types import value_fields
-
         out = {}
         for a in self.g.args:
             if a["kind"] == "scalar" and value_fields(t := self.g.value_type(a["type"])) is not None:
@@ -60,11 +63,7 @@ class Lowered:
     def reference(self, args: list, max_trips: int = DEFAULT_MAX_TRIPS) -> tuple[list, dict]:
         """(results, {memref position: final contents}) that every engine must reproduce."""
         if not self.is_handshake:
-            from dfv.lowering.reference import run_source
-
             return run_source(self.src, self.fn, args, self.g.index_width, max_trips)
-        from dfv.golden.interpreter import Budget, Mode, RunawayError, run_dfg
-
         try:
             res = run_dfg(self.g, dict(enumerate(args)), Budget(max_trips), Mode.UNBOUNDED)
         except RunawayError as exc:
@@ -79,8 +78,6 @@ def dfg_outputs(g: DFG, res) -> tuple[list, dict]:
     """The results (first token of each, None if none came) and memref contents of a golden run, as
     signed values of their width (an object with the extra signals for a channel that has some), in
     the form of the source interpreter's."""
-    from dfv.golden.types import from_word
-
     returns = [from_word(g.value_type(out["type"]), toks[0]) if toks else None
                for out, toks in zip(sorted(g.results, key=lambda r: r["position"]), res.results, strict=True)]
     mems = {grp.position: [from_word(g.value_type(grp.elem_type), v) for v in res.memories[grp.name]]
@@ -89,14 +86,6 @@ def dfg_outputs(g: DFG, res) -> tuple[list, dict]:
 
 
 def lower_program(src: SourceModule, func: str | None = None, index_width: int | None = None) -> Lowered:
-    from dfv.golden.types import DEFAULT_INDEX_WIDTH
-    from dfv.lowering.from_handshake import find_handshake_function, read_handshake, refuse_upstream_off_wiring
-    from dfv.lowering.handshake_ir import FuncOp
-    from dfv.lowering.lower_control import find_function, lower_function
-    from dfv.lowering.materialize import materialize
-    from dfv.lowering.to_handshake import graph_ir
-    from dfv.lowering.verify import verify
-
     iw = DEFAULT_INDEX_WIDTH if index_width is None else index_width
     if any(isinstance(op, FuncOp) for op in src.module.ops):
         fn = find_handshake_function(src, func.removeprefix("@") if func else None)
@@ -115,10 +104,6 @@ def lower_program(src: SourceModule, func: str | None = None, index_width: int |
 def function_names(src: SourceModule, func: str | None) -> list[str]:
     """The functions `dfv lower` lowers: `func`, or every function with a body (handshake.func or
     func.func, whichever the file holds)."""
-    from dfv.lowering.from_handshake import find_handshake_function
-    from dfv.lowering.handshake_ir import FuncOp
-    from dfv.lowering.lower_control import defined_functions, find_function
-
     hs_funcs = [op for op in src.module.ops if isinstance(op, FuncOp)]
     if hs_funcs:
         if func is not None:

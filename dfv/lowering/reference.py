@@ -29,7 +29,7 @@ from dfv.golden.types import signed, to_signed, to_unsigned
 from dfv.lowering.arith_ops import IndexCastUIOp
 from dfv.lowering.handshake_ir import ChannelType
 from dfv.lowering.lower_memory import row_major
-from dfv.lowering.parse import LoweringError, SourceModule
+from dfv.lowering.parse import LoweringError, SourceModule, context
 from dfv.lowering.source_loops import LoopFunctions
 from dfv.lowering.trip_budget import DEFAULT_MAX_TRIPS, BudgetExceeded, TripBudget
 
@@ -311,6 +311,4 @@ def run_source(src: SourceModule, fn: func.FuncOp, args: list, index_width: int,
 
 
 def _ctx():
-    from dfv.lowering.parse import context
-
     return context()

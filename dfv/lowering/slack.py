@@ -58,7 +58,7 @@ def stage_latency(op: str, part: str, read_cycles: int = EXTMEMORY_READ_CYCLES) 
     return LATENCY.get(op, 0)
 
 
-def _components(vertices: list, succ: dict) -> dict:
+def components(vertices: list, succ: dict) -> dict:
     """Vertex -> index of its strongly connected component (Tarjan, iterative); the indices are in
     reverse topological order of the condensation (a component's successors have smaller indices)."""
     index: dict = {}
@@ -131,7 +131,7 @@ def slack_fifos(g: DFG) -> list[tuple[str, str, int]]:
                 src, dst = (r.node, part(g.nodes[r.node].op, r.port)), (n.id, part(n.op, p))
                 succ[src].append(dst)
                 edges.append((src, dst, p))
-    comp = _components(vertices, succ)
+    comp = components(vertices, succ)
     ncomp = len(set(comp.values()))
     members: dict[int, list[tuple[str, str]]] = {k: [] for k in range(ncomp)}
     for v, k in comp.items():

@@ -135,7 +135,7 @@ def port_groups(g: DFG, n) -> list[PortGroup]:
     return out
 
 
-def _func_ports(g: DFG) -> list[str]:
+def func_ports(g: DFG) -> list[str]:
     """The port declarations of the generated module of `g` (see the module docstring)."""
     decl = ["input  logic clk", "input  logic rst", "input  logic start_valid", "output logic start_ready"]
     for a in g.args:
@@ -199,7 +199,7 @@ def _wiring(g: DFG, n, pgs: dict, wires: list[str], wire) -> list[str]:
 
 def gen_module(g: DFG) -> str:
     name = _ident(g.name)
-    decl = _func_ports(g)
+    decl = func_ports(g)
     inst = {nid: _ident(nid) for nid in g.nodes}
     wires: list[str] = []
     lines: list[str] = []

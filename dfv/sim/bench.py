@@ -20,6 +20,7 @@ import json
 import sys
 from collections import defaultdict
 
+from dfv.bench_lowering import table as lowering_table
 from dfv.paths import REPORTS_DIR
 from dfv.sim.build import BuildSpec
 from dfv.sim.kernel_bench import Before, main_section
@@ -150,8 +151,6 @@ def main(argv: list[str] | None = None) -> int:
         text += "\n\n" + kernel_text
         if kernel_problems:
             text += "\n\nKernel problems:\n" + "\n".join(f"  {m}" for m in kernel_problems)
-    from dfv.bench_lowering import table as lowering_table
-
     text += ("\n\nLowering time of generated programs (best of 3; linear cost shows as a flat time per node)\n"
              + lowering_table())
     if misses:

@@ -29,16 +29,23 @@ from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 
+from xdsl.dialects import scf
+
 from dfv.golden.interpreter import arg_words
 from dfv.golden.types import DEFAULT_INDEX_WIDTH
+from dfv.lowering.config import dump_config
 from dfv.lowering.dfg import DFG
-from dfv.lowering.pipeline import Lowered
+from dfv.lowering.parse import parse_file
+from dfv.lowering.pipeline import Lowered, lower_program
+from dfv.lowering.topgen import gen_top
 from dfv.paths import BUILD_DIR, RTL_DIR
 from dfv.sim.build import TIMING_ARGS, BuildSpec, write_if_changed
 from dfv.sim.run import TestResult, run_tests
+from dfv.tb.common.op_harness import hdl_sources
 from dfv.tb.common.sv_agents import FILES_PLUSARG
 from dfv.tb.common.variants import Variant
 from dfv.tb.kernel.description import KernelDescription
+from dfv.tb.kernel.harness import gen_harness, harness_name
 
 TEST_MODULE = "dfv.tb.kernel.tests"
 MAIN_TEST = "KernelRun"
@@ -111,9 +118,6 @@ class Program:
         agents of dfv/tb/hdl beside it, the cocotb toplevel of a kernel run) of `kind`; `rtl_dir` / `build_root`
         as in `BuildSpec` (a test builds on a broken copy of the RTL). The harness is written here, beside
         whatever `top.sv` the folder holds."""
-        from dfv.tb.common.op_harness import hdl_sources
-        from dfv.tb.kernel.harness import gen_harness, harness_name
-
         write_if_changed(self.harness_sv, gen_harness(self.g))
         return BuildSpec(harness_name(self.g), {}, (*hdl_sources(), self.top_sv, self.harness_sv), label=self.tag,
                          waves=waves, verilator_args=VERILATOR_ARGS, coverage=kind.coverage, optimize=kind.optimize,
@@ -125,9 +129,6 @@ _PROGRAMS: dict[tuple, Program] = {}
 
 def prepare_lowered(mlir: str | Path, lowered: Lowered) -> Program:
     """Write the `top.sv` and `dfg.yaml` of `lowered`, the program of file `mlir` as the caller lowered it."""
-    from dfv.lowering.config import dump_config
-    from dfv.lowering.topgen import gen_top
-
     path, g = Path(mlir), lowered.g
     where = hashlib.sha256(f"{path.resolve()}:{g.name}:{g.index_width}".encode()).hexdigest()[:8]
     tag = f"kernel_{g.name}_{where}"
@@ -140,9 +141,6 @@ def prepare_lowered(mlir: str | Path, lowered: Lowered) -> Program:
 
 def prepare(mlir: str | Path, func: str | None, index_width: int = DEFAULT_INDEX_WIDTH) -> Program:
     """Lower `func` of file `mlir` (once per content) and prepare it (raises LoweringError on bad input)."""
-    from dfv.lowering.parse import parse_file
-    from dfv.lowering.pipeline import lower_program
-
     path = Path(mlir)
     text = path.read_bytes() if path.exists() else b""
     key = (str(path.resolve()), func, index_width, hashlib.sha256(text).hexdigest())
@@ -256,8 +254,6 @@ def run_kernels(prog: Program, runs: Sequence[KernelRun], sim: str, run_dir: Pat
 
 def innermost_loops(prog: Program) -> list[str]:
     """Loop ids (`g.loops` keys) of the loops with no loop nested inside them."""
-    from xdsl.dialects import scf
-
     loops = [op for op in prog.lowered.fn.walk() if isinstance(op, scf.ForOp | scf.WhileOp)]
     inner_locs = set()
     for op in loops:

@@ -29,6 +29,7 @@ from pathlib import Path
 
 import yaml
 
+from dfv.golden.interpreter import run_dfg
 from dfv.kernels import KERNEL_DIR, KERNELS, gen
 from dfv.lowering.recurrence import recurrence_bound
 from dfv.paths import BUILD_DIR, REPO, REPORTS_DIR
@@ -131,8 +132,6 @@ def pipeline_program(case: PipelineCase, seed: int) -> tuple[Path, list]:
 
 def innermost_iterations(prog, args: list) -> int:
     """True tokens on the condition streams of the innermost loops, in the golden DFG run."""
-    from dfv.golden.interpreter import run_dfg
-
     g = prog.g
     raw = {f"{lp['raw'].node}.{lp['raw'].port}" for lid, lp in g.loops.items() if lid in innermost_loops(prog)}
     watch = tuple(c.id for c in g.channels if str(c.src) in raw)

@@ -33,15 +33,17 @@ from pathlib import Path
 
 import yaml
 
-from dfv.kernels import KERNEL_DIR, KERNELS
+from dfv.kernels import KERNEL_DIR, KERNELS, gen
 from dfv.paths import BUILD_DIR, REPO, REPORTS_DIR
 from dfv.sim import junit
 from dfv.sim.build import TIMING_ARGS, BuildSpec, build, write_if_changed
+from dfv.sim.kernel import EXPECT_FAIL_TESTS, MAIN_TEST, TEST_MODULE, KernelRun, prepare, run_kernels
 from dfv.sim.progress import Progress
 from dfv.sim.run import TestResult, run_tests
 from dfv.sim.shard import MANIFEST, WHOLE, ShardManifest, ShardSpec, job_list_digest, partition
 from dfv.sim.tables import format_table
 from dfv.sim.toolchain import SIMULATORS, ToolchainError, setup_path
+from dfv.tb.common.op_harness import harness_name, harness_text, hdl_sources
 from dfv.tb.common.variants import Variant
 
 CONFIG = REPO / "configs" / "regression.yaml"
@@ -90,12 +92,8 @@ class Job:
     @property
     def spec(self) -> BuildSpec:
         if self.kernel is not None:
-            from dfv.sim.kernel import prepare
-
             return prepare(KERNEL_DIR / f"{self.kernel.name}.mlir", self.kernel.name).spec()
         if self.harness:
-            from dfv.tb.common.op_harness import harness_name, harness_text, hdl_sources
-
             # a sink whose ready follows valid closes a loop through the module's always_comb that is not
             # one bit to bit, but Verilator cannot order it statically (UNOPTFLAT); lint checks the module
             spec = BuildSpec(harness_name(self.toplevel), dict(self.params),
@@ -214,8 +212,6 @@ def _int_list(v, minimum: int) -> bool:
 def _kernel_jobs(suite, where: str, names: set, seeds: list[int]) -> list[Job]:
     """Jobs of one kernel suite: `name`, `kernels` (names in kernels/, or `all`), `latencies` (memory
     read latencies, >= 1), optional `seeds` and `expect_fail` (default true)."""
-    from dfv.sim.kernel import EXPECT_FAIL_TESTS, MAIN_TEST, TEST_MODULE
-
     _require(isinstance(suite, dict), where, "must be a mapping")
     unknown = set(suite) - {"name", "kernels", "latencies", "seeds", "expect_fail"}
     _require(not unknown, where, f"unknown keys {sorted(unknown)}")
@@ -272,9 +268,6 @@ def processes(jobs: Sequence[Job]) -> list[tuple[Job, ...]]:
 
 
 def _run_kernel_process(jobs: Sequence[Job], sim: str, run_dir: Path) -> list[TestResult]:
-    from dfv.kernels import gen
-    from dfv.sim.kernel import KernelRun, prepare, run_kernels
-
     kj = jobs[0].kernel
     prog = prepare(KERNEL_DIR / f"{kj.name}.mlir", kj.name)
     coverage = {"suite": jobs[0].suite, "kernels": list(kj.kernels), "latencies": list(kj.latencies)}

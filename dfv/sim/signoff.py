@@ -47,7 +47,7 @@ class Evidence:
     without_mutants: frozenset[str] = frozenset()
 
 
-def _load_mutation(path: Path) -> tuple[MutationSummary | None, str | None]:
+def load_mutation(path: Path) -> tuple[MutationSummary | None, str | None]:
     if not path.exists():
         return None, f"no mutation report ({path}): run `make mutate`"
     try:
@@ -63,7 +63,7 @@ def _load_mutation(path: Path) -> tuple[MutationSummary | None, str | None]:
     return summary, None
 
 
-def _load_formal(path: Path) -> tuple[formal.FormalSummary | None, str | None]:
+def load_formal(path: Path) -> tuple[formal.FormalSummary | None, str | None]:
     if not path.exists():
         return None, f"no formal report ({path}): run `make formal`"
     try:
@@ -168,8 +168,8 @@ def signoff(reports: Path = REPORTS_DIR, out: Path = OUT) -> Signoff:
     dats = sorted(reports.glob("verilator/**/coverage.dat"))
     fcovs = sorted(reports.glob("*/**/fcov.yml"))
     coverage = coverage_report(dats, fcovs, out / "coverage")
-    mutation, mutation_problem = _load_mutation(reports / "mutation" / "summary.json")
-    proofs, formal_problem = _load_formal(reports / "formal" / "summary.json")
+    mutation, mutation_problem = load_mutation(reports / "mutation" / "summary.json")
+    proofs, formal_problem = load_formal(reports / "formal" / "summary.json")
     without = frozenset(name for name, ms in all_mutants().items() if not ms)
     evidence = Evidence(coverage, mutation, mutation_problem, proofs, formal_problem, without)
     modules = sorted(module_files())

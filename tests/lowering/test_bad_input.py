@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 
 import pytest
+from dfv_cli import check_one_line_error, run_dfv
 from kernel_inputs import ROOT
 
 GOOD = """func.func @f(%a: i32) -> i32 {
@@ -15,21 +14,6 @@ GOOD = """func.func @f(%a: i32) -> i32 {
   func.return %b : i32
 }
 """
-
-
-def _dfv(*args, cwd=ROOT):
-    return subprocess.run([sys.executable, "-m", "dfv.cli", *args], capture_output=True, text=True, cwd=cwd,
-                          timeout=120)
-
-
-def _check_one_line_error(proc, *needles):
-    assert proc.returncode == 2, (proc.stdout, proc.stderr)
-    assert "Traceback" not in proc.stderr and "Traceback" not in proc.stdout
-    lines = [ln for ln in proc.stderr.splitlines() if ln.strip()]
-    assert len(lines) == 1, proc.stderr
-    for n in needles:
-        assert n in lines[0], lines[0]
-    return lines[0]
 
 
 CASES = {
@@ -64,22 +48,22 @@ def test_bad_program(tmp_path, case, cmd):
     (tmp_path / "k.mlir").write_text(text)
     (tmp_path / "in.json").write_text(json.dumps({"args": [1]}))
     if cmd == "lower":
-        proc = _dfv("lower", str(tmp_path / "k.mlir"), "-o", str(tmp_path / "out"))
+        proc = run_dfv("lower", str(tmp_path / "k.mlir"), "-o", str(tmp_path / "out"))
     else:
-        proc = _dfv("run", str(tmp_path / "k.mlir"), "--func", "f", "--inputs", str(tmp_path / "in.json"),
+        proc = run_dfv("run", str(tmp_path / "k.mlir"), "--func", "f", "--inputs", str(tmp_path / "in.json"),
                     "--engine", "golden")
-    _check_one_line_error(proc, *needles)
+    check_one_line_error(proc, *needles)
 
 
 def test_missing_function(tmp_path):
     (tmp_path / "k.mlir").write_text(GOOD)
-    proc = _dfv("lower", str(tmp_path / "k.mlir"), "--func", "nope", "-o", str(tmp_path / "o"))
-    _check_one_line_error(proc, "@nope", "does not exist", "k.mlir")
+    proc = run_dfv("lower", str(tmp_path / "k.mlir"), "--func", "nope", "-o", str(tmp_path / "o"))
+    check_one_line_error(proc, "@nope", "does not exist", "k.mlir")
 
 
 def test_missing_file(tmp_path):
-    proc = _dfv("lower", str(tmp_path / "none.mlir"), "-o", str(tmp_path / "o"))
-    _check_one_line_error(proc, "none.mlir")
+    proc = run_dfv("lower", str(tmp_path / "none.mlir"), "-o", str(tmp_path / "o"))
+    check_one_line_error(proc, "none.mlir")
 
 
 @pytest.mark.parametrize("inputs,needle", [
@@ -93,9 +77,9 @@ def test_missing_file(tmp_path):
 def test_bad_inputs_file(tmp_path, inputs, needle):
     (tmp_path / "k.mlir").write_text(GOOD)
     (tmp_path / "in.json").write_text(inputs)
-    proc = _dfv("run", str(tmp_path / "k.mlir"), "--func", "f", "--inputs", str(tmp_path / "in.json"),
+    proc = run_dfv("run", str(tmp_path / "k.mlir"), "--func", "f", "--inputs", str(tmp_path / "in.json"),
                 "--engine", "golden", "--json")
-    _check_one_line_error(proc, needle, "in.json")
+    check_one_line_error(proc, needle, "in.json")
     obj = json.loads(proc.stdout.strip().splitlines()[-1])
     assert obj["status"] == "error" and needle in obj["message"]
 
@@ -103,16 +87,16 @@ def test_bad_inputs_file(tmp_path, inputs, needle):
 def test_bad_memref_input(tmp_path):
     src = os.path.join(ROOT, "kernels", "vector_add.mlir")
     (tmp_path / "in.json").write_text(json.dumps({"args": [[1] * 8, [1] * 7, [0] * 8]}))
-    proc = _dfv("run", src, "--func", "vector_add", "--inputs", str(tmp_path / "in.json"), "--engine", "golden")
-    _check_one_line_error(proc, "argument 1", "needs 8 values")
+    proc = run_dfv("run", src, "--func", "vector_add", "--inputs", str(tmp_path / "in.json"), "--engine", "golden")
+    check_one_line_error(proc, "argument 1", "needs 8 values")
 
 
 def test_unknown_engine(tmp_path):
     (tmp_path / "k.mlir").write_text(GOOD)
     (tmp_path / "in.json").write_text('{"args": [3]}')
-    proc = _dfv("run", str(tmp_path / "k.mlir"), "--func", "f", "--inputs", str(tmp_path / "in.json"),
+    proc = run_dfv("run", str(tmp_path / "k.mlir"), "--func", "f", "--inputs", str(tmp_path / "in.json"),
                 "--engine", "questa")
-    _check_one_line_error(proc, "unknown engine questa (known: golden, golden-unbounded, icarus, verilator)")
+    check_one_line_error(proc, "unknown engine questa (known: golden, golden-unbounded, icarus, verilator)")
 
 
 @pytest.mark.parametrize("engine", ["icarus", "verilator"])
@@ -120,15 +104,15 @@ def test_rtl_engine_bad_input(tmp_path, engine):
     """Bad input on an RTL engine fails before anything is built: the same one-line error."""
     (tmp_path / "k.mlir").write_text(GOOD.replace("arith.addi %a, %a", "arith.addi %a, %zz"))
     (tmp_path / "in.json").write_text('{"args": [3]}')
-    proc = _dfv("run", str(tmp_path / "k.mlir"), "--func", "f", "--inputs", str(tmp_path / "in.json"),
+    proc = run_dfv("run", str(tmp_path / "k.mlir"), "--func", "f", "--inputs", str(tmp_path / "in.json"),
                 "--engine", engine, "--seed", "3")
-    _check_one_line_error(proc, "k.mlir:2:", "%zz")
+    check_one_line_error(proc, "k.mlir:2:", "%zz")
 
 
 def test_good_run_pass(tmp_path):
     (tmp_path / "k.mlir").write_text(GOOD)
     (tmp_path / "in.json").write_text('{"args": [-3]}')
-    proc = _dfv("run", str(tmp_path / "k.mlir"), "--func", "f", "--inputs", str(tmp_path / "in.json"),
+    proc = run_dfv("run", str(tmp_path / "k.mlir"), "--func", "f", "--inputs", str(tmp_path / "in.json"),
                 "--engine", "golden", "--json")
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout.splitlines()[-1])["returns"] == [-6]
@@ -142,12 +126,12 @@ def test_good_run_pass(tmp_path):
 def test_bad_first_character(tmp_path, first, needles):
     """A stray first character is a located error that names it, even when it is invisible."""
     (tmp_path / "k.mlir").write_text(first + GOOD, encoding="utf-8")
-    _check_one_line_error(_dfv("lower", str(tmp_path / "k.mlir"), "-o", str(tmp_path / "o")), *needles)
+    check_one_line_error(run_dfv("lower", str(tmp_path / "k.mlir"), "-o", str(tmp_path / "o")), *needles)
 
 
 def test_byte_order_mark_is_skipped(tmp_path):
     (tmp_path / "k.mlir").write_text("\ufeff" + GOOD, encoding="utf-8")
-    proc = _dfv("lower", str(tmp_path / "k.mlir"), "-o", str(tmp_path / "o"))
+    proc = run_dfv("lower", str(tmp_path / "k.mlir"), "-o", str(tmp_path / "o"))
     assert proc.returncode == 0, proc.stderr
 
 
@@ -159,14 +143,14 @@ def test_byte_order_mark_is_skipped(tmp_path):
 ])
 def test_no_function(tmp_path, text, needle):
     (tmp_path / "k.mlir").write_text(text)
-    _check_one_line_error(_dfv("lower", str(tmp_path / "k.mlir"), "-o", str(tmp_path / "o")), needle)
+    check_one_line_error(run_dfv("lower", str(tmp_path / "k.mlir"), "-o", str(tmp_path / "o")), needle)
 
 
 def test_func_name_with_at(tmp_path):
     """`--func @f` names @f, as MLIR writes it."""
     (tmp_path / "k.mlir").write_text(GOOD)
     (tmp_path / "in.json").write_text('{"args": [2]}')
-    proc = _dfv("run", str(tmp_path / "k.mlir"), "--func", "@f", "--inputs", str(tmp_path / "in.json"), "--json")
+    proc = run_dfv("run", str(tmp_path / "k.mlir"), "--func", "@f", "--inputs", str(tmp_path / "in.json"), "--json")
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout.splitlines()[-1])["returns"] == [4]
 
@@ -177,10 +161,10 @@ def test_declaration_first_is_skipped(tmp_path, cmd):
     (tmp_path / "k.mlir").write_text("func.func private @ext(i32) -> i32\n" + GOOD)
     (tmp_path / "in.json").write_text('{"args": [2]}')
     if cmd == "lower":
-        proc = _dfv("lower", str(tmp_path / "k.mlir"), "-o", str(tmp_path / "o"))
+        proc = run_dfv("lower", str(tmp_path / "k.mlir"), "-o", str(tmp_path / "o"))
         assert proc.returncode == 0 and "lowered @f" in proc.stdout, proc.stderr
     else:
-        proc = _dfv("run", str(tmp_path / "k.mlir"), "--inputs", str(tmp_path / "in.json"), "--json")
+        proc = run_dfv("run", str(tmp_path / "k.mlir"), "--inputs", str(tmp_path / "in.json"), "--json")
         assert proc.returncode == 0, proc.stderr
         assert json.loads(proc.stdout.splitlines()[-1])["returns"] == [4]
 
@@ -194,14 +178,14 @@ def _nested_ifs(depth: int) -> str:
 def test_nesting_too_deep(tmp_path):
     """150 nested scf.if: a located 'nesting too deep', not a RecursionError from the parser."""
     (tmp_path / "k.mlir").write_text(_nested_ifs(150))
-    _check_one_line_error(_dfv("lower", str(tmp_path / "k.mlir"), "-o", str(tmp_path / "o")),
+    check_one_line_error(run_dfv("lower", str(tmp_path / "k.mlir"), "-o", str(tmp_path / "o")),
                           "k.mlir:65:", "nesting too deep: more than 64 levels")
 
 
 def test_nesting_at_the_limit_runs(tmp_path):
     (tmp_path / "k.mlir").write_text(_nested_ifs(63))
     (tmp_path / "in.json").write_text('{"args": [1, 5]}')
-    proc = _dfv("run", str(tmp_path / "k.mlir"), "--inputs", str(tmp_path / "in.json"), "--json")
+    proc = run_dfv("run", str(tmp_path / "k.mlir"), "--inputs", str(tmp_path / "in.json"), "--json")
     assert proc.returncode == 0, proc.stderr
 
 
@@ -211,13 +195,13 @@ def test_index_castui_is_supported(tmp_path):
     (tmp_path / "k.mlir").write_text("func.func @f(%a: i32) -> index {\n  %b = arith.index_castui %a : i32 to index\n"
                                      "  func.return %b : index\n}\n")
     (tmp_path / "in.json").write_text('{"args": [-2]}')
-    proc = _dfv("run", str(tmp_path / "k.mlir"), "--inputs", str(tmp_path / "in.json"), "--index-width", "64",
+    proc = run_dfv("run", str(tmp_path / "k.mlir"), "--inputs", str(tmp_path / "in.json"), "--index-width", "64",
                 "--json")
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout.splitlines()[-1])["returns"] == [2**32 - 2]
     (tmp_path / "k.mlir").write_text("func.func @f(%a: i32) -> i64 {\n  %b = arith.index_castui %a : i32 to i64\n"
                                      "  func.return %b : i64\n}\n")
-    _check_one_line_error(_dfv("lower", str(tmp_path / "k.mlir"), "-o", str(tmp_path / "o")),
+    check_one_line_error(run_dfv("lower", str(tmp_path / "k.mlir"), "-o", str(tmp_path / "o")),
                           "k.mlir:2:3:", "arith.index_castui casts between index and an integer type, not i32 to i64")
 
 
@@ -232,14 +216,14 @@ def test_bad_inputs_file_content(tmp_path, data, needle):
     """Encodings, nesting and integer sizes Python's json refuses are reported like invalid JSON."""
     (tmp_path / "k.mlir").write_text(GOOD)
     (tmp_path / "in.json").write_bytes(data)
-    proc = _dfv("run", str(tmp_path / "k.mlir"), "--inputs", str(tmp_path / "in.json"))
-    _check_one_line_error(proc, needle)
+    proc = run_dfv("run", str(tmp_path / "k.mlir"), "--inputs", str(tmp_path / "in.json"))
+    check_one_line_error(proc, needle)
 
 
 def test_inputs_file_with_byte_order_mark(tmp_path):
     (tmp_path / "k.mlir").write_text(GOOD)
     (tmp_path / "in.json").write_bytes(b'\xef\xbb\xbf{"args": [3]}')
-    proc = _dfv("run", str(tmp_path / "k.mlir"), "--inputs", str(tmp_path / "in.json"), "--json")
+    proc = run_dfv("run", str(tmp_path / "k.mlir"), "--inputs", str(tmp_path / "in.json"), "--json")
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout.splitlines()[-1])["returns"] == [6]
 
@@ -254,8 +238,8 @@ CONST5 = "func.func @f(%a: index) -> index {\n  %c = arith.constant 5 : index\n 
 ])
 def test_index_constant_does_not_fit(tmp_path, width, needle):
     (tmp_path / "k.mlir").write_text(CONST5)
-    proc = _dfv("lower", str(tmp_path / "k.mlir"), "--index-width", width, "-o", str(tmp_path / "o"))
-    _check_one_line_error(proc, "k.mlir:2:3:", needle)
+    proc = run_dfv("lower", str(tmp_path / "k.mlir"), "--index-width", width, "-o", str(tmp_path / "o"))
+    check_one_line_error(proc, "k.mlir:2:3:", needle)
 
 
 def _load_one(mtype: str) -> str:
@@ -267,8 +251,8 @@ def test_memref_addresses_do_not_fit_index(tmp_path):
     (tmp_path / "k.mlir").write_text("func.func @f(%m: memref<65536x65536xi32>, %i: index) -> i32 {\n"
                                      "  %v = memref.load %m[%i, %i] : memref<65536x65536xi32>\n"
                                      "  func.return %v : i32\n}\n")
-    proc = _dfv("lower", str(tmp_path / "k.mlir"), "-o", str(tmp_path / "o"))
-    _check_one_line_error(proc, "k.mlir:1:1:", "memref %m : memref<65536x65536xi32> has 4294967296 elements",
+    proc = run_dfv("lower", str(tmp_path / "k.mlir"), "-o", str(tmp_path / "o"))
+    check_one_line_error(proc, "k.mlir:1:1:", "memref %m : memref<65536x65536xi32> has 4294967296 elements",
                           "do not fit the 32-bit index")
 
 
@@ -277,15 +261,15 @@ def test_memref_argument_layout_refused(tmp_path, layout):
     """A layout on a memref argument changes its addresses; it is refused, not silently ignored."""
     (tmp_path / "k.mlir").write_text(_load_one(f"memref<4xi32, {layout}>"))
     (tmp_path / "in.json").write_text('{"args": [[1, 2, 3, 4]]}')
-    proc = _dfv("run", str(tmp_path / "k.mlir"), "--inputs", str(tmp_path / "in.json"))
-    _check_one_line_error(proc, "k.mlir:1:1:", f"memref %m : memref<4xi32, {layout}>: the layout {layout} is not "
+    proc = run_dfv("run", str(tmp_path / "k.mlir"), "--inputs", str(tmp_path / "in.json"))
+    check_one_line_error(proc, "k.mlir:1:1:", f"memref %m : memref<4xi32, {layout}>: the layout {layout} is not "
                           "supported")
 
 
 def test_memref_argument_row_major_layout_accepted(tmp_path):
     (tmp_path / "k.mlir").write_text(_load_one("memref<4xi32, strided<[1]>>"))
     (tmp_path / "in.json").write_text('{"args": [[1, 2, 3, 4]]}')
-    proc = _dfv("run", str(tmp_path / "k.mlir"), "--inputs", str(tmp_path / "in.json"), "--json")
+    proc = run_dfv("run", str(tmp_path / "k.mlir"), "--inputs", str(tmp_path / "in.json"), "--json")
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout.splitlines()[-1])["returns"] == [2]
 
@@ -293,7 +277,7 @@ def test_memref_argument_row_major_layout_accepted(tmp_path):
 def _run(tmp_path, text: str, args: list, *extra: str):
     (tmp_path / "k.mlir").write_text(text)
     (tmp_path / "in.json").write_text(json.dumps({"args": args}))
-    return _dfv("run", str(tmp_path / "k.mlir"), "--inputs", str(tmp_path / "in.json"), *extra)
+    return run_dfv("run", str(tmp_path / "k.mlir"), "--inputs", str(tmp_path / "in.json"), *extra)
 
 
 FOR_SUM = """func.func @f(%lb: index, %ub: index, %st: index) -> index {
@@ -310,21 +294,21 @@ FOR_SUM = """func.func @f(%lb: index, %ub: index, %st: index) -> index {
 @pytest.mark.parametrize("step", [-1, 0])
 def test_for_step_not_positive(tmp_path, step):
     proc = _run(tmp_path, FOR_SUM, [0, 10, step])
-    _check_one_line_error(proc, "k.mlir:3:3:", f"scf.for step is {step} at run time; scf.for needs a positive step")
+    check_one_line_error(proc, "k.mlir:3:3:", f"scf.for step is {step} at run time; scf.for needs a positive step")
 
 
 def test_for_index_wraps(tmp_path):
     """lb = 2**31 - 3, ub = 2**31 - 1, step 4: the index after the one trip wraps in 32 bits, so the
     hardware loop would go on; refused, naming the loop."""
     proc = _run(tmp_path, FOR_SUM, [2**31 - 3, 2**31 - 1, 4])
-    _check_one_line_error(proc, "k.mlir:3:3:", "scf.for induction variable wraps: after its last trip it is "
+    check_one_line_error(proc, "k.mlir:3:3:", "scf.for induction variable wraps: after its last trip it is "
                           "2147483645 + 1 * 4 = 2147483649, past the largest 32-bit index 2147483647")
 
 
 def test_long_for_refused_up_front(tmp_path):
     """2·10^6 trips exceed the default budget: refused before the first trip, with the reason."""
     proc = _run(tmp_path, FOR_SUM, [0, 2_000_000, 1])
-    _check_one_line_error(proc, "k.mlir:3:3:", "scf.for would run 2000000 trips", "budget of 1000000 loop trips",
+    check_one_line_error(proc, "k.mlir:3:3:", "scf.for would run 2000000 trips", "budget of 1000000 loop trips",
                           "--max-trips")
 
 
@@ -346,7 +330,7 @@ WHILE_TRUE = """func.func @f(%a: i32) -> i32 {
 def test_while_runs_away(tmp_path):
     """A condition that never becomes false: the budget names the loop instead of hanging."""
     proc = _run(tmp_path, WHILE_TRUE, [1], "--max-trips", "500")
-    _check_one_line_error(proc, "k.mlir:3:3:", "scf.while does not finish: the source interpreter's budget of 500 "
+    check_one_line_error(proc, "k.mlir:3:3:", "scf.while does not finish: the source interpreter's budget of 500 "
                           "loop trips ran out after 500 trips of this loop")
 
 
@@ -357,11 +341,11 @@ def test_runaway_outer_loop_is_named(tmp_path):
                               "    %c3 = arith.constant 3 : index\n    %c1 = arith.constant 1 : index\n"
                               "    scf.for %i = %c0 to %c3 step %c1 {\n    }\n")
     proc = _run(tmp_path, text, [1], "--max-trips", "400")
-    _check_one_line_error(proc, "k.mlir:3:3:", "scf.while does not finish", "ran out after 100 trips of this loop")
+    check_one_line_error(proc, "k.mlir:3:3:", "scf.while does not finish", "ran out after 100 trips of this loop")
 
 
 def test_max_trips_documented():
-    proc = _dfv("run", "--help")
+    proc = run_dfv("run", "--help")
     assert proc.returncode == 0
     assert "--max-trips N" in proc.stdout and "default 1000000" in " ".join(proc.stdout.split())
 
@@ -378,7 +362,7 @@ LOAD_2D = """func.func @f(%m: memref<2x2xi32>) -> i32 {
 def test_out_of_range_index_in_one_dimension(tmp_path):
     """%m[0, 3] on memref<2x2xi32>: the flat address 3 is in range, the second index is not."""
     proc = _run(tmp_path, LOAD_2D, [[1, 2, 3, 4]])
-    _check_one_line_error(proc, "k.mlir:4:3:", "memref.load: index 3 is out of range in dimension 1 of "
+    check_one_line_error(proc, "k.mlir:4:3:", "memref.load: index 3 is out of range in dimension 1 of "
                           "memref<2x2xi32> (0..1)")
 
 
@@ -387,7 +371,7 @@ def test_negative_index_is_out_of_range(tmp_path):
     text = ("func.func @f(%m: memref<4xi32>, %i: index, %v: i32) {\n  memref.store %v, %m[%i] : memref<4xi32>\n"
             "  func.return\n}\n")
     proc = _run(tmp_path, text, [[1, 2, 3, 4], -1, 9])
-    _check_one_line_error(proc, "k.mlir:2:3:", "memref.store: index -1 is out of range in dimension 0 of "
+    check_one_line_error(proc, "k.mlir:2:3:", "memref.store: index -1 is out of range in dimension 0 of "
                           "memref<4xi32> (0..3)")
 
 
@@ -395,7 +379,7 @@ def test_negative_index_is_out_of_range(tmp_path):
 def test_division_by_zero(tmp_path, op):
     text = f"func.func @f(%a: i32, %b: i32) -> i32 {{\n  %c = arith.{op} %a, %b : i32\n  func.return %c : i32\n}}\n"
     proc = _run(tmp_path, text, [7, 0])
-    _check_one_line_error(proc, "k.mlir:2:3:", f"arith.{op} divides by zero", "error 0x110")
+    check_one_line_error(proc, "k.mlir:2:3:", f"arith.{op} divides by zero", "error 0x110")
 
 
 def test_index_width_16_is_modelled(tmp_path):

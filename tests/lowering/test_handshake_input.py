@@ -12,8 +12,8 @@ import re
 import shutil
 
 import pytest
+from dfv_cli import check_one_line_error, run_dfv
 from kernel_inputs import ROOT
-from test_bad_input import _check_one_line_error, _dfv
 
 from dfv.lowering.handshake_ir import ChannelType, Extra
 from dfv.lowering.parse import LoweringError, parse_text
@@ -112,7 +112,7 @@ def test_rtl_cycles_equal_on_both_simulators(tmp_path):
 
 
 def test_lower_writes_every_output(tmp_path):
-    proc = _dfv("lower", ABSDIFF, "-o", str(tmp_path))
+    proc = run_dfv("lower", ABSDIFF, "-o", str(tmp_path))
     assert proc.returncode == 0, proc.stderr
     top = (tmp_path / "top.sv").read_text()
     assert "module absdiff" in top and "handshake_mux #(.W(32), .N(2), .SW(32))" in top
@@ -137,8 +137,8 @@ def test_refused(tmp_path, case):
     line, where, needle = REFUSED[case]
     text = ("handshake.func @f(%a: i32, %s: none) -> (none) {\n" + line + "  return %s : none\n}\n")
     (tmp_path / "k.mlir").write_text(text)
-    proc = _dfv("lower", str(tmp_path / "k.mlir"), "-o", str(tmp_path / "out"))
-    msg = _check_one_line_error(proc, where, needle)
+    proc = run_dfv("lower", str(tmp_path / "k.mlir"), "-o", str(tmp_path / "out"))
+    msg = check_one_line_error(proc, where, needle)
     assert msg.startswith("dfv: error: ")
 
 
@@ -147,14 +147,14 @@ def test_refused(tmp_path, case):
 def test_done_token_required(tmp_path, ret, needle):
     rtypes = ", ".join(t.strip() for t in ret.split(":")[1].split(","))
     (tmp_path / "k.mlir").write_text(f"handshake.func @f(%a: i32, %s: none) -> ({rtypes}) {{\n{ret}}}\n")
-    proc = _dfv("lower", str(tmp_path / "k.mlir"), "-o", str(tmp_path / "out"))
-    _check_one_line_error(proc, "k.mlir:2:", "exactly one control (none) value", needle)
+    proc = run_dfv("lower", str(tmp_path / "k.mlir"), "-o", str(tmp_path / "out"))
+    check_one_line_error(proc, "k.mlir:2:", "exactly one control (none) value", needle)
 
 
 def test_inputs_file_lists_data_arguments_only(tmp_path):
     (tmp_path / "in.json").write_text('{"args": [1, 2, null]}')
-    proc = _dfv("run", ABSDIFF, "--inputs", str(tmp_path / "in.json"), "--engine", "golden")
-    _check_one_line_error(proc, "@absdiff takes 2 arguments, the inputs file gives 3")
+    proc = run_dfv("run", ABSDIFF, "--inputs", str(tmp_path / "in.json"), "--engine", "golden")
+    check_one_line_error(proc, "@absdiff takes 2 arguments, the inputs file gives 3")
 
 
 # ------------------------------------------------------------------ initial tokens and the idle state
@@ -246,10 +246,10 @@ def test_idle_state_check(tmp_path, engine, case):
         # the golden reference refuses it before the RTL runs; check the RTL end check directly
         from dfv.lowering.parse import parse_file
         from dfv.lowering.pipeline import lower_program
-        from dfv.runner import Run, _rtl_engine
+        from dfv.runner import Run, rtl_engine
 
         prog = lower_program(parse_file(path))
-        got = _rtl_engine(engine)(Run(path, "f", 32, prog, {0: 9}, ([9], {})))
+        got = rtl_engine(engine)(Run(path, "f", 32, prog, {0: 9}, ([9], {})))
         assert any(IDLE_FAULTS[case] in p for p in got.problems), got.problems
         return
     out = run_program(path, None, str(tmp_path / "in.json"), engine)
@@ -322,13 +322,13 @@ def test_extras_are_checked_token_by_token(tmp_path):
     reference is reported (the reference's tag is changed here, the RTL's is right)."""
     from dfv.lowering.parse import parse_file
     from dfv.lowering.pipeline import lower_program
-    from dfv.runner import Run, _rtl_engine
+    from dfv.runner import Run, rtl_engine
 
     a, b, c = SPEC_TAG_CASES[0]
     prog = lower_program(parse_file(SPEC_TAG))
     want = _spec_tag_expected(a, b)
     wrong = [dict(want[0], tag=want[0]["tag"] ^ 1), want[1]]
-    got = _rtl_engine("verilator")(Run(SPEC_TAG, "spec_tag", 32, prog, {0: a, 1: b, 2: c},
+    got = rtl_engine("verilator")(Run(SPEC_TAG, "spec_tag", 32, prog, {0: a, 1: b, 2: c},
                                        (wrong, {})))
     assert any(p.startswith(f"result 0: RTL returned {want[0]}, the source interpreter {wrong[0]}")
                for p in got.problems), got.problems
@@ -342,8 +342,8 @@ def test_extras_are_checked_token_by_token(tmp_path):
 ])
 def test_extras_inputs_checked(tmp_path, args, needle):
     (tmp_path / "in.json").write_text(json.dumps({"args": args}))
-    proc = _dfv("run", SPEC_TAG, "--inputs", str(tmp_path / "in.json"), "--engine", "golden")
-    _check_one_line_error(proc, needle)
+    proc = run_dfv("run", SPEC_TAG, "--inputs", str(tmp_path / "in.json"), "--engine", "golden")
+    check_one_line_error(proc, needle)
 
 
 EXTRAS_REFUSED = {
@@ -364,8 +364,8 @@ def test_extras_refused(tmp_path, case):
     line, where, needle = EXTRAS_REFUSED[case]
     text = (f"handshake.func @f(%a: {X}, %b: {X}, %s: none) -> (none) {{\n" + line + "  return %s : none\n}\n")
     (tmp_path / "k.mlir").write_text(text)
-    proc = _dfv("lower", str(tmp_path / "k.mlir"), "-o", str(tmp_path / "out"))
-    _check_one_line_error(proc, where, needle)
+    proc = run_dfv("lower", str(tmp_path / "k.mlir"), "-o", str(tmp_path / "out"))
+    check_one_line_error(proc, where, needle)
 
 
 SPEC_LOAD = os.path.join(HS, "spec_load.mlir")
@@ -397,8 +397,8 @@ def test_store_address_extras_refused(tmp_path):
             "  %r = join %sd#1, %done : none, none\n"
             "  return %r : none\n}\n")
     (tmp_path / "k.mlir").write_text(text)
-    proc = _dfv("lower", str(tmp_path / "k.mlir"), "-o", str(tmp_path / "out"))
-    _check_one_line_error(proc, "k.mlir:3:3", "the address of a store (it returns no data to forward its extras to) "
+    proc = run_dfv("lower", str(tmp_path / "k.mlir"), "-o", str(tmp_path / "out"))
+    check_one_line_error(proc, "k.mlir:3:3", "the address of a store (it returns no data to forward its extras to) "
                           "carries extra signals")
 
 
@@ -423,7 +423,7 @@ def test_tagged_is_a_channel_with_a_tag(tmp_path):
     for name, ty in (("tagged", "!dataflow.tagged<i32, i4>"), ("channel", "!handshake.channel<i32, [tag: i4]>")):
         path = tmp_path / f"{name}.mlir"
         path.write_text(PASS_THROUGH.replace("T", ty))
-        proc = _dfv("lower", str(path), "-o", str(tmp_path / name))
+        proc = run_dfv("lower", str(path), "-o", str(tmp_path / name))
         assert proc.returncode == 0, proc.stderr
         tops[name] = [ln for ln in (tmp_path / name / "top.sv").read_text().splitlines()
                       if not ln.strip().startswith("//")]
@@ -449,7 +449,7 @@ def test_signal_operations(tmp_path, engine):
 
 
 def test_signal_operations_are_wiring(tmp_path):
-    proc = _dfv("lower", SIGNALS, "-o", str(tmp_path))
+    proc = run_dfv("lower", SIGNALS, "-o", str(tmp_path))
     assert proc.returncode == 0, proc.stderr
     top = (tmp_path / "top.sv").read_text()
     assert "handshake.repack from handshake.bundle" in top and "handshake.compose from handshake.compose" in top
@@ -492,8 +492,8 @@ def test_signal_operation_errors(tmp_path, case):
     body, where, needle = SIGNAL_ERRORS[case]
     (tmp_path / "k.mlir").write_text(f"handshake.func @f(%a: {CH}, %b: {CH}, %go: !handshake.control) -> "
                                      f"(!handshake.control) {{\n{body}  return %go : !handshake.control\n}}\n")
-    proc = _dfv("lower", str(tmp_path / "k.mlir"), "-o", str(tmp_path / "out"))
-    _check_one_line_error(proc, where, needle)
+    proc = run_dfv("lower", str(tmp_path / "k.mlir"), "-o", str(tmp_path / "out"))
+    check_one_line_error(proc, where, needle)
 
 
 # ------------------------------------------------------------------ raw valid / ready and upstream extras
@@ -529,7 +529,7 @@ def test_raw_signals_rtl(tmp_path, path):
 
 
 def test_raw_valid_ready_is_wiring(tmp_path):
-    proc = _dfv("lower", RAW_VALID_READY, "-o", str(tmp_path))
+    proc = run_dfv("lower", RAW_VALID_READY, "-o", str(tmp_path))
     assert proc.returncode == 0, proc.stderr
     top = (tmp_path / "top.sv").read_text()
     # the start token's pair: a control repack; `a`'s pair folds into the repack of `a`'s bundle
@@ -545,7 +545,7 @@ def test_upstream_extras_are_wires_to_the_boundary(tmp_path):
     from dfv.lowering.topgen import upstream_routes
 
     assert upstream_routes(lower_file(UPSTREAM_EXTRA)) == {0: 0, 1: 1}
-    proc = _dfv("lower", UPSTREAM_EXTRA, "-o", str(tmp_path))
+    proc = run_dfv("lower", UPSTREAM_EXTRA, "-o", str(tmp_path))
     assert proc.returncode == 0, proc.stderr
     top = (tmp_path / "top.sv").read_text()
     for port in ("output logic [1:0] arg0_up", "output logic [3:0] arg1_up", "input  logic [1:0] res0_up",
@@ -622,6 +622,6 @@ def test_raw_signal_errors(tmp_path, case):
     text, where, needle = RAW_ERRORS[case]
     types = {"U": U, "V": "!handshake.channel<i32, [x: (U) i1, y: (U) i1]>", "C": "!handshake.control"}
     (tmp_path / "k.mlir").write_text("handshake.func @f" + Template(text).substitute(types) + "\n")
-    proc = _dfv("lower", str(tmp_path / "k.mlir"), "-o", str(tmp_path / "out"))
-    msg = _check_one_line_error(proc, where, needle)
+    proc = run_dfv("lower", str(tmp_path / "k.mlir"), "-o", str(tmp_path / "out"))
+    msg = check_one_line_error(proc, where, needle)
     assert re.match(r"dfv: error: \S*k\.mlir:\d+:\d+: ", msg), msg

@@ -89,13 +89,13 @@ def test_accesses_that_may_alias_stay_serial():
 
 
 def _sccs(g: DFG) -> dict[str, int]:
-    from dfv.lowering.slack import _components
+    from dfv.lowering.slack import components
     succ: dict = {nid: [] for nid in g.nodes}
     for n in g.nodes.values():
         for r in n.inputs.values():
             if r is not None:
                 succ[r.node].append(n.id)
-    return _components(list(g.nodes), succ)
+    return components(list(g.nodes), succ)
 
 
 @pytest.mark.parametrize("text", [VADD, INCREMENT, SUM])

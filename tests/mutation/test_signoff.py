@@ -19,7 +19,7 @@ from dfv.paths import RTL_DIR
 from dfv.sim import formal
 from dfv.sim.coverage import coverage_report, load_thresholds
 from dfv.sim.provenance import FORMAL_INPUTS, MUTATION_INPUTS, inputs_digest
-from dfv.sim.signoff import Evidence, _load_formal, _load_mutation, format_signoff, module_failures, signoff
+from dfv.sim.signoff import Evidence, format_signoff, load_formal, load_mutation, module_failures, signoff
 
 MODULES = ("handshake_join", "handshake_fork_ctrl")
 FULL = Selection(full=True)
@@ -50,8 +50,8 @@ def _formal_report(out: Path, results: list[formal.TaskResult], full: bool = Tru
 
 def _evidence(tmp_path: Path, **mutation) -> Evidence:
     coverage = coverage_report([], [], tmp_path / "cov")
-    mut, mut_problem = _load_mutation(_mutation_report(tmp_path / "mut", **mutation))
-    proofs, formal_problem = _load_formal(_formal_report(tmp_path / "formal", [_task(m) for m in MODULES]))
+    mut, mut_problem = load_mutation(_mutation_report(tmp_path / "mut", **mutation))
+    proofs, formal_problem = load_formal(_formal_report(tmp_path / "formal", [_task(m) for m in MODULES]))
     return Evidence(coverage, mut, mut_problem, proofs, formal_problem)
 
 
@@ -93,10 +93,10 @@ def test_module_without_logic_needs_no_mutants(tmp_path: Path) -> None:
 
 
 def test_failed_proof_and_must_fail_that_held(tmp_path: Path) -> None:
-    mut, _ = _load_mutation(_mutation_report(tmp_path / "mut"))
+    mut, _ = load_mutation(_mutation_report(tmp_path / "mut"))
     results = [_task("handshake_join"), _task("handshake_fork_ctrl", ok=False),
                _task("handshake_join", ok=False, must_fail=True)]
-    proofs, problem = _load_formal(_formal_report(tmp_path / "formal", results))
+    proofs, problem = load_formal(_formal_report(tmp_path / "formal", results))
     failures = module_failures(Evidence(coverage_report([], [], tmp_path / "cov"), mut, None, proofs, problem),
                                MODULES)
     assert failures == ["handshake_fork_ctrl: formal handshake_fork_ctrl_job prove: FAILED assert p_hold failed",
@@ -104,9 +104,9 @@ def test_failed_proof_and_must_fail_that_held(tmp_path: Path) -> None:
 
 
 def test_partial_or_stale_formal_report(tmp_path: Path) -> None:
-    _, problem = _load_formal(_formal_report(tmp_path / "a", [_task("handshake_join")], full=False))
+    _, problem = load_formal(_formal_report(tmp_path / "a", [_task("handshake_join")], full=False))
     assert problem == "the formal report is of a part of the jobs (--only / --fast): run `make formal`"
-    _, problem = _load_formal(_formal_report(tmp_path / "b", [_task("handshake_join")], digest="1" * 16))
+    _, problem = load_formal(_formal_report(tmp_path / "b", [_task("handshake_join")], digest="1" * 16))
     assert problem is not None and problem.startswith("the formal report is stale")
 
 
@@ -120,7 +120,7 @@ def test_missing_reports_name_their_commands(tmp_path: Path) -> None:
 
 def test_old_summary_format_is_refused(tmp_path: Path) -> None:
     (tmp_path / "summary.json").write_text('{"simulator": "icarus"}')
-    summary, problem = _load_mutation(tmp_path / "summary.json")
+    summary, problem = load_mutation(tmp_path / "summary.json")
     assert summary is None and problem is not None and "not a mutation summary of this version" in problem
 
 

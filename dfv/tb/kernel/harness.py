@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 
 from dfv.lowering.dfg import DFG
-from dfv.lowering.topgen import _func_ports, module_name
+from dfv.lowering.topgen import func_ports, module_name
 from dfv.tb.common.clock import CLOCK_NS
 
 CHANNEL_LOG_DEPTH = 64
@@ -75,7 +75,7 @@ def gen_harness(g: DFG) -> str:
              f"  initial begin clk = 1'b0; forever #{CLOCK_NS / 2:g} clk = ~clk; end",
              "  logic [31:0] cycle;"]
     conns = []
-    for decl in _func_ports(g):
+    for decl in func_ports(g):
         m = _DECL.match(decl.strip())
         assert m, decl
         direction, rng, name = m.groups()
