@@ -167,12 +167,6 @@ class DFG:
                     table.setdefault(r, []).append((n.id, p))
         return table
 
-    def channel_into(self) -> dict[tuple[str, str], Channel]:
-        return {(c.dst.node, c.dst.port): c for c in self.channels}
-
-    def channel_from(self) -> dict[tuple[str, str], Channel]:
-        return {(c.src.node, c.src.port): c for c in self.channels}
-
     def build_channels(self) -> None:
         """Turn the one-consumer edges into channels (after materialisation)."""
         self.channels = []

@@ -87,10 +87,6 @@ class KernelFigures:
     wall_s: float
 
     @property
-    def per_cycle(self) -> float:
-        return self.iterations / self.cycles if self.cycles else 0.0
-
-    @property
     def rate(self) -> float:
         return self.sim_cycles / self.wall_s if self.wall_s else 0.0
 

@@ -13,7 +13,7 @@ Relation to the RTL: `handshake_memory` serves every port once per cycle, in the
 index, then loads by index: a load sees the stores of its own cycle, a later store port wins a
 same-cycle write to one address). `handshake_extmemory` serves one access per cycle, chosen by the same
 priority. Feeding this model, cycle by cycle, with the requests the RTL accepted in that cycle and firing
-until dry (or calling `serve_cycle`) reproduces the RTL exactly, load data included. Under the ctrl-done
+until dry reproduces the RTL exactly, load data included. Under the ctrl-done
 ordering network of spec 004 conflicting accesses are never outstanding together, and then whole-stream
 runs (`run_streams`) give the same results.
 
@@ -72,26 +72,6 @@ class _MemoryBase(Stateless):
                 outq[f"ld_done[{i}]"].append(None)
                 return True
         return False
-
-    def serve_cycle(
-        self, stores: Mapping[int, tuple[int, int]] | None = None, loads: Mapping[int, int] | None = None
-    ) -> dict[int, int]:
-        """One RTL cycle: `stores` maps store port -> (addr, data), `loads` maps load port -> addr.
-        Applies the stores by increasing port, then the loads; returns load port -> data read."""
-        stores, loads = stores or {}, loads or {}
-        for i in sorted(stores):
-            if not 0 <= i < self.n_store:
-                raise ValueError(f"no store port {i}")
-            addr, data = stores[i]
-            self._write(
-                check_word(addr, self.addr_width, f"st_addr[{i}]"), check_word(data, self.width, f"st_data[{i}]")
-            )
-        result = {}
-        for i in sorted(loads):
-            if not 0 <= i < self.n_load:
-                raise ValueError(f"no load port {i}")
-            result[i] = self._read(check_word(loads[i], self.addr_width, f"ld_addr[{i}]"))
-        return result
 
 
 class Memory(_MemoryBase):
