@@ -139,6 +139,18 @@ def _output(build_dir: Path, spec: BuildSpec, sim: str) -> Path:
     return build_dir / (spec.toplevel if sim == "verilator" else "sim.vvp")
 
 
+def _reusable(build_dir: Path, spec: BuildSpec, sim: str, digest: str) -> bool:
+    stamp = build_dir / "stamp"
+    return stamp.exists() and stamp.read_text() == digest and _output(build_dir, spec, sim).exists()
+
+
+def up_to_date(spec: BuildSpec, sim: str) -> bool:
+    """Whether `build(spec, sim)` would reuse the existing build as it is (for progress reports)."""
+    setup_path(sim)
+    build_dir = spec.build_root / sim / spec.tag()
+    return _reusable(build_dir, spec, sim, _digest(spec, sim, [*spec_rtl_sources(spec), *spec.extra_sources]))
+
+
 def build(spec: BuildSpec, sim: str) -> tuple[Runner, Path]:
     """Build `spec` on `sim` if it is missing or stale; return the runner and the build folder.
 
@@ -157,7 +169,7 @@ def build(spec: BuildSpec, sim: str) -> tuple[Runner, Path]:
     runner.log.setLevel(logging.ERROR)  # it logs every command it runs, for each test, at INFO
     with open(build_dir / ".lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        if stamp.exists() and stamp.read_text() == digest and _output(build_dir, spec, sim).exists():
+        if _reusable(build_dir, spec, sim, digest):
             return runner, build_dir
         stamp.unlink(missing_ok=True)  # a build that fails half-way leaves no stamp
         # make reads variable overrides from MAKEFLAGS, and cocotb copies os.environ when it builds

@@ -11,8 +11,9 @@ set, every latency and seed of a kernel) run in one simulator process, each a va
 simulator, and the process writes its folder `<out>/runs/<build tag>`. Results go to
 `<out>/junit.xml` (`--out`, default `reports/<sim>/`; run folders in `<out>/runs/`) and a summary
 table (test, simulator, seed, result, simulated cycles; for a kernel run the cycles from the start
-token to the last of done and the results) is printed. While it runs, a line per finished job on
-stderr says jobs done / total, tests and failures so far and the elapsed time (`dfv.sim.progress`).
+token to the last of done and the results) is printed. While it runs, stderr has a line per build
+(builds done / total, built or up to date; `-j` builds at a time) and then per finished job (jobs done /
+total, tests and failures so far and the elapsed time; `dfv.sim.progress`).
 
 `--shard I/N` runs shard I (1-based) of N of the job list (`dfv.sim.shard`: jobs sharing a build stay
 together, the shards balanced by estimated cost); every run, sharded or not, records its shard, its jobs
@@ -25,6 +26,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+import time
 from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -36,9 +38,9 @@ import yaml
 from dfv.kernels import KERNEL_DIR, KERNELS, gen
 from dfv.paths import BUILD_DIR, REPO, REPORTS_DIR
 from dfv.sim import junit
-from dfv.sim.build import TIMING_ARGS, BuildSpec, build, write_if_changed
+from dfv.sim.build import TIMING_ARGS, BuildSpec, build, up_to_date, write_if_changed
 from dfv.sim.kernel import EXPECT_FAIL_TESTS, MAIN_TEST, TEST_MODULE, KernelRun, prepare, run_kernels
-from dfv.sim.progress import Progress
+from dfv.sim.progress import BuildProgress, Progress
 from dfv.sim.run import TestResult, run_tests
 from dfv.sim.shard import MANIFEST, WHOLE, ShardManifest, ShardSpec, job_list_digest, partition
 from dfv.sim.tables import format_table
@@ -305,6 +307,32 @@ def summary_table(results: list[TestResult]) -> str:
     return f"{format_table(rows)}\n{passed} passed, {len(results) - passed} failed"
 
 
+def build_all(jobs: Sequence[Job], sim: str, parallel: int) -> None:
+    """Make the build of each of `jobs` (one job per build), `parallel` at a time, a progress line per build.
+    A build that fails is reported here and again by every job of it, whose tests then fail."""
+    progress = BuildProgress(len(jobs))
+    specs: list[tuple[Job, BuildSpec | None, str | None]] = []
+    for j in jobs:  # in turn: a kernel's spec lowers its program and writes its top
+        try:
+            specs.append((j, j.spec, None))
+        except Exception as exc:
+            specs.append((j, None, f"{type(exc).__name__}: {exc}"))
+
+    def make(item: tuple[Job, BuildSpec | None, str | None]) -> None:
+        j, spec, error = item
+        start, reused = time.monotonic(), False
+        if spec is not None:
+            try:
+                reused = up_to_date(spec, sim)
+                build(spec, sim)
+            except Exception as exc:
+                error = f"{type(exc).__name__}: {exc}"
+        progress.build_done(f"{j.process_label} on {sim}", time.monotonic() - start, reused, error)
+
+    with ThreadPoolExecutor(max_workers=max(1, parallel)) as pool:
+        list(pool.map(make, specs))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sim", choices=SIMULATORS, required=True)
@@ -335,12 +363,7 @@ def main(argv: list[str] | None = None) -> int:
     builds: dict[str, Job] = {}
     for j in mine:  # each build once, up front
         builds.setdefault(j.build_key, j)
-    for j in builds.values():
-        try:
-            spec = j.spec
-            build(spec, args.sim)
-        except Exception as exc:  # reported per job below
-            print(f"build for {j.label} on {args.sim} failed: {exc}", file=sys.stderr)
+    build_all(list(builds.values()), args.sim, args.jobs)
     progress = Progress(len(mine))
 
     def run_reported(group: tuple[Job, ...]) -> list[list[TestResult]]:
