@@ -3,7 +3,7 @@
 The numbering follows the `RT_*` / `CFG_*` naming of spec 000: configuration errors occupy
 0x001-0x0FF and runtime errors 0x100-0x1FF, so that, with "lowest code wins", a configuration
 error is reported ahead of a runtime error it may have caused. Codes are sticky until reset.
-`dfv/rtl/dfv_pkg.sv` holds the same values; `tests/golden/test_errors.py` checks the two agree.
+`dfv/rtl/dfv_pkg.sv` holds the same values; `tests/golden/test_error_codes.py` checks the two agree.
 """
 
 from __future__ import annotations
