@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from dfv.kernels import ROOT, gen, kernel_path
-from dfv.paths import BUILD_DIR, RTL_DIR
+from dfv.kernels import gen, kernel_path
+from dfv.paths import BUILD_DIR, REPO, RTL_DIR
 from dfv.sim.kernel import prepare, run_kernel
 from dfv.sim.regress import ConfigError, load_jobs
 
@@ -181,7 +181,7 @@ def test_dfv_run_icarus_json(tmp_path):
     inp.write_text(json.dumps({"args": gen("dot_product", 2)}))
     proc = subprocess.run([sys.executable, "-m", "dfv.cli", "run", str(kernel_path("dot_product")), "--func",
                            "dot_product", "--inputs", str(inp), "--engine", "icarus", "--seed", "4", "--json"],
-                          capture_output=True, text=True, cwd=ROOT, timeout=300)
+                          capture_output=True, text=True, cwd=REPO, timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     obj = json.loads(proc.stdout.strip().splitlines()[-1])
     assert set(obj) == {"status", "engine", "returns", "memrefs", "cycles", "sim_seconds", "message"}
@@ -196,7 +196,7 @@ def test_dfv_run_rtl_bad_input_is_one_line_error(tmp_path):
     inp.write_text(json.dumps({"args": [[1] * 8, [1] * 7, [0] * 8]}))
     proc = subprocess.run([sys.executable, "-m", "dfv.cli", "run", str(kernel_path("vector_add")), "--func",
                            "vector_add", "--inputs", str(inp), "--engine", "verilator"],
-                          capture_output=True, text=True, cwd=ROOT, timeout=300)
+                          capture_output=True, text=True, cwd=REPO, timeout=300)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     (line,) = [ln for ln in proc.stderr.splitlines() if ln.strip()]
     assert "argument 1" in line and "needs 8 values" in line
@@ -231,7 +231,7 @@ def test_kernel_suite_jobs():
 
 
 def _edge_programs() -> dict:
-    sys.path.insert(0, str(ROOT / "tests" / "lowering"))
+    sys.path.insert(0, str(REPO / "tests" / "lowering"))
     from test_edge_cases import PROGRAMS
 
     return PROGRAMS
