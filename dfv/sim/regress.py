@@ -45,8 +45,9 @@ from dfv.sim.run import TestResult, run_tests
 from dfv.sim.shard import MANIFEST, WHOLE, ShardManifest, ShardSpec, job_list_digest, partition
 from dfv.sim.tables import format_table
 from dfv.sim.toolchain import SIMULATORS, ToolchainError, setup_path
-from dfv.tb.common.op_harness import harness_name, harness_text, hdl_sources
+from dfv.tb.common.op_harness import harness_name, hdl_sources
 from dfv.tb.common.variants import Variant
+from dfv.tb.suites import harness_text
 
 CONFIG = REPO / "configs" / "regression.yaml"
 HARNESS_DIR = BUILD_DIR / "harness"  # the generated harnesses of suites with `harness: true`

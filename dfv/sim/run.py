@@ -18,6 +18,8 @@ from pathlib import Path
 
 from dfv.sim.build import BuildSpec, build
 from dfv.tb.common.clock import CLOCK_NS
+from dfv.tb.common.dut import DUT_ENV, Dut
+from dfv.tb.common.op_harness import dut_module
 from dfv.tb.common.variants import VARIANTS_ENV, Variant, split_name, to_env
 
 
@@ -79,12 +81,14 @@ def run_tests(
     waves: bool = False,
     plusargs: Sequence[str] = (),
     variants: Sequence[Variant] = (),
+    dut: Dut | None = None,
 ) -> list[TestResult]:
     """Build (or reuse) `spec` on `sim` and run cocotb `module` in `run_dir` with `seed`.
 
     `variants`: run every test once per variant, in this one process (`testcase` then names the tests
     with their variant: `Variant.test_name`); `seed` seeds the simulator itself. `waves` needs a build
-    with `spec.waves`; `plusargs` are added to the simulator's."""
+    with `spec.waves`; `plusargs` are added to the simulator's. `dut`: what the suite tests (default: the
+    module the top level is, or wraps, at the build's parameters, with the kit's port names)."""
     runner, build_dir = build(spec, sim)
     run_dir.mkdir(parents=True, exist_ok=True)
     results_xml = run_dir / "results.xml"
@@ -92,7 +96,7 @@ def run_tests(
     for stale in ("cycles.jsonl", "fcov.yml"):  # written by this run only (fcov.yml when the simulator exits)
         (run_dir / stale).unlink(missing_ok=True)
     extra_env = {
-        "DFV_PARAMS": json.dumps(dict(spec.parameters)),
+        DUT_ENV: (dut or Dut(dut_module(spec.toplevel), dict(spec.parameters))).to_env(),
         "DFV_RUN_DIR": str(run_dir),
         "COCOTB_LOG_LEVEL": "WARNING",
         **({VARIANTS_ENV: to_env(variants)} if variants else {}),

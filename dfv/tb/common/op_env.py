@@ -42,6 +42,7 @@ from dfv.tb.common import uvm_loggers, variants  # noqa: F401 (uvm_loggers: inst
 from dfv.tb.common.analysis import AnalysisFifo
 from dfv.tb.common.bench import TB
 from dfv.tb.common.channel import ChannelDriver, ChannelMonitor, ChannelSpec, Observed, ReadyDriver
+from dfv.tb.common.dut import has_at_init
 from dfv.tb.common.fcov import STALL_BINS, export_coverage_at_exit, sample_point, stall_bin
 from dfv.tb.common.init_state import AtInitTrace, Busy, at_init_errors, replay_busy
 from dfv.tb.common.signals import PackedSignal, read_int
@@ -404,7 +405,7 @@ class OpEnv(uvm_env):
     def make_at_init_trace(self) -> AtInitTrace | None:
         """at_init once per cycle, for the scoreboard's busy check; a top level without one (the kernel
         environment's harness: its instances are checked at the end) has no trace."""
-        return AtInitTrace(self.tb, self.tb.dut.at_init) if hasattr(self.tb.dut, "at_init") else None
+        return AtInitTrace(self.tb, self.tb.dut.at_init) if has_at_init() and hasattr(self.tb.dut, "at_init") else None
 
     def make_tb(self) -> TB:
         """The bench: clock, reset and the per-cycle loop of the Python agents."""
@@ -513,8 +514,8 @@ class OpEnv(uvm_env):
         return errors
 
     def initial_state_errors(self) -> list[str]:
-        """The DUT must be back in its reset state (its `at_init`)."""
-        if read_int(self.tb.dut.at_init) != 1:
+        """The DUT must be back in its reset state (its `at_init`, when it has one)."""
+        if has_at_init() and read_int(self.tb.dut.at_init) != 1:
             return ["DUT is not back in its initial state at the end (at_init = 0)"]
         return []
 

@@ -20,6 +20,7 @@ import cocotb
 from cocotb.triggers import FallingEdge
 
 from dfv.tb.common.channel import ChannelSpec
+from dfv.tb.common.dut import has_at_init
 from dfv.tb.common.faults import CorruptingPublish
 from dfv.tb.common.init_state import AtInitTrace
 from dfv.tb.common.op_env import OpEnv, RunAborted
@@ -291,7 +292,9 @@ class SvOpEnv(HarnessAgents, OpEnv):
         self.ctl = RunControl(self.tb, cocotb.top.ctl)
         self.xfers = [getattr(cocotb.top, f"mon_{agent_key(c)}_xfer") for c in self.cfg.channels]
 
-    def make_at_init_trace(self) -> LogAtInitTrace:
+    def make_at_init_trace(self) -> LogAtInitTrace | None:
+        if not has_at_init():
+            return None
         return LogAtInitTrace(self.tb, cocotb.top.at_init, getattr(cocotb.top, AT_INIT_LOG))
 
     def service(self) -> None:
@@ -302,7 +305,8 @@ class SvOpEnv(HarnessAgents, OpEnv):
             snk.refill()
         for mon in self.monitors.values():
             mon.drain()
-        self.at_init_trace.drain()
+        if self.at_init_trace is not None:
+            self.at_init_trace.drain()
 
     async def drain(self) -> None:
         """As `OpEnv.drain`, judged at the cycles where its per-cycle watcher would have ended the run: with
@@ -346,7 +350,8 @@ class SvOpEnv(HarnessAgents, OpEnv):
             await ctl.wait()
         for mon in self.monitors.values():
             mon.collect_errors()
-        self.at_init_trace.finish()
+        if self.at_init_trace is not None:
+            self.at_init_trace.finish()
         if aborted is not None:
             raise RunAborted(aborted)
 

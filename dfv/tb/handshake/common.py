@@ -10,8 +10,6 @@ width (0, 1, all ones, INT_MIN, INT_MAX) with uniform random words.
 from __future__ import annotations
 
 import itertools
-import json
-import os
 import random
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
@@ -21,23 +19,22 @@ import cocotb
 from dfv.golden.catalogue import spec
 from dfv.golden.core import RunResult
 from dfv.tb.common.channel import ChannelSpec, Observed
+from dfv.tb.common.dut import current
 from dfv.tb.common.fcov import LENGTH_BINS, length_bin, sample_point
 from dfv.tb.common.op_env import OpConfig, OpCoverage, OpItem, OpScoreboard, OpSequence
-from dfv.tb.common.op_harness import dut_module
 from dfv.tb.common.op_test import OpTest
 
 WIDTH_BINS = ("ctrl", "1", "8", "32", "64")
 
 
 def toplevel() -> str:
-    """The name of the module under test ("" outside a simulation): the simulated top level, or the
-    module its harness wraps (dfv/tb/common/op_harness.py)."""
-    return dut_module(cocotb.top._name) if cocotb.top is not None else ""
+    """The kit module the design under test plays ("" outside a simulation; `dfv.tb.common.dut`)."""
+    return current().plays if cocotb.top is not None else ""
 
 
 def run_params() -> dict:
-    """The parameters of the DUT being simulated (set by the runner in DFV_PARAMS)."""
-    return json.loads(os.environ.get("DFV_PARAMS", "{}"))
+    """The kit's parameters of the design under test (`dfv.tb.common.dut`)."""
+    return dict(current().params)
 
 
 def lanes(port: str, width: int, is_input: bool, n: int) -> tuple[ChannelSpec, ...]:
