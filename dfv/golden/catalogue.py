@@ -7,7 +7,9 @@ An `OpSpec` says, for one operation name (`dataflow.carry`, `handshake.fork`, `a
 - how the golden parameters become the module's parameter overrides (`rtl_params`), with the
   encodings of `dfv.golden.encodings`;
 - whether the module has the sticky error ports `err_valid` / `err_code`;
-- what storage a firing has in hardware (`Storage`), which the bounded golden run mirrors.
+- what storage a firing has in hardware (`Storage`), which the bounded golden run mirrors;
+- the documented full-rate throughput of its RTL module (`rate`: docs/primitives.md, "Throughput"), which
+  the bench tests assert (`dfv.tb.common.rates`).
 
 The golden registry, the golden interpreter and its bounded run, the top generator, the lowering and
 the testbenches all read this table; `tests/golden/test_catalogue.py` checks it against `dfv/rtl/` and
@@ -16,7 +18,7 @@ docs/primitives.md. Nothing else lists operations.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from functools import partial
@@ -36,11 +38,42 @@ class Storage(Enum):
 
 Params = dict
 RtlParams = Callable[[Params], dict[str, str]]
+# RTL parameters, the read latency of the memory behind an external-memory port -> channel -> tokens per cycle
+Rate = Callable[[Mapping[str, int], int], dict[str, float]]
+ACCESSES = "accesses"  # the pseudo-channel of a memory's rate: accesses per cycle of all ports together
+
+
+def per_cycle(*channels: str) -> Rate:
+    """One token per cycle on each of `channels` (the channels that carry one token per firing)."""
+    return lambda _params, _latency: dict.fromkeys(channels, 1.0)
+
+
+def _fifo_rate(params: Mapping[str, int], _latency: int) -> dict[str, float]:
+    """A FIFO of depth 1 takes a token only when empty: one every other cycle; deeper ones, one per cycle."""
+    return {"out": 0.5 if int(params.get("DEPTH", 2)) == 1 else 1.0}
+
+
+def _memory_rate(params: Mapping[str, int], _latency: int) -> dict[str, float]:
+    """`handshake_memory`: every port one access per cycle, all in the same cycle (NLD + NST in total)."""
+    n_load, n_store = int(params["NLD"]), int(params["NST"])
+    rates = {f"st_addr[{i}]": 1.0 for i in range(n_store)} | {f"ld_addr[{j}]": 1.0 for j in range(n_load)}
+    return rates | {ACCESSES: float(n_load + n_store)}
+
+
+def _extmemory_rate(params: Mapping[str, int], latency: int) -> dict[str, float]:
+    """`handshake_extmemory`: one access per cycle in total (the single `mem_req`), served by port priority
+    (stores, then loads, by index), so each port runs alone at its own rate: a store port one per cycle,
+    a load port min(1, MAXOUT / (L + 2)) at read latency L; all ports together then P / sum(1 / rate) (P
+    ports, equal counts)."""
+    n_load, n_store = int(params["NLD"]), int(params["NST"])
+    load = min(1.0, int(params.get("MAXOUT", 4)) / (latency + 2))
+    rates = {f"st_addr[{i}]": 1.0 for i in range(n_store)} | {f"ld_addr[{j}]": load for j in range(n_load)}
+    return rates | {ACCESSES: (n_load + n_store) / (n_store + n_load / load)}
 
 
 @dataclass(frozen=True)
 class OpSpec:
-    """One operation: golden factory, RTL module(s) and parameters, error ports, storage."""
+    """One operation: golden factory, RTL module(s) and parameters, error ports, storage, documented rate."""
 
     name: str
     factory: Callable[..., Machine]
@@ -49,6 +82,7 @@ class OpSpec:
     ctrl_module: str | None = None  # the module for control-only tokens (`width` 0)
     errors: bool = False
     storage: Storage = Storage.COMBINATIONAL
+    rate: Rate | None = None  # None: wiring, no module to measure
 
     @property
     def wiring(self) -> bool:
@@ -143,45 +177,51 @@ def _steering(p: Params) -> dict[str, str]:
     return params
 
 
-def _twin(name: str, factory: Callable[..., Machine], storage: Storage = Storage.COMBINATIONAL) -> OpSpec:
+def _twin(name: str, factory: Callable[..., Machine], rate: Rate, storage: Storage = Storage.COMBINATIONAL) -> OpSpec:
     """A data-agnostic handshake primitive: `handshake_X`, and `handshake_X_ctrl` for control tokens."""
     module = "handshake_" + name.split(".", 1)[1]
-    return OpSpec(name, factory, module, _steering, ctrl_module=module + "_ctrl", storage=storage)
+    return OpSpec(name, factory, module, _steering, ctrl_module=module + "_ctrl", storage=storage, rate=rate)
 
 
 _SPECS: tuple[OpSpec, ...] = (
-    OpSpec("dataflow.stream", dataflow.Stream, "dataflow_stream", _stream, errors=True, storage=Storage.REGISTERED),
-    OpSpec("dataflow.gate", dataflow.Gate, "dataflow_gate", _w),
-    OpSpec("dataflow.carry", dataflow.Carry, "dataflow_carry", _w),
-    OpSpec("dataflow.invariant", dataflow.Invariant, "dataflow_invariant", _w),
-    _twin("handshake.fork", handshake.Fork),
-    _twin("handshake.cond_br", handshake.CondBr),
-    _twin("handshake.mux", handshake.Mux),
-    _twin("handshake.merge", handshake.Merge),
-    _twin("handshake.control_merge", handshake.ControlMerge),
-    _twin("handshake.sink", handshake.Sink, Storage.REGISTERED),
-    _twin("handshake.buffer", handshake.Buffer, Storage.REGISTERED),
-    _twin("handshake.fifo", handshake.Fifo, Storage.REGISTERED),
-    OpSpec("handshake.join", handshake.Join, "handshake_join", _join),
-    OpSpec("handshake.source", handshake.Source, "handshake_source", _none),
-    OpSpec("handshake.constant", handshake.Constant, "handshake_constant", _constant),
-    OpSpec("handshake.load", handshake.Load, "handshake_load", _access),
-    OpSpec("handshake.store", handshake.Store, "handshake_store", _access),
-    OpSpec("handshake.memory", memory.Memory, "handshake_memory", _memory, errors=True, storage=Storage.MEMORY),
+    # dataflow operations, over back-to-back bursts / activations: stream one element per cycle on each
+    # output; gate one input pair per cycle; carry and invariant one element per cycle on `o`
+    OpSpec("dataflow.stream", dataflow.Stream, "dataflow_stream", _stream, errors=True, storage=Storage.REGISTERED,
+           rate=per_cycle("idx", "cont")),
+    OpSpec("dataflow.gate", dataflow.Gate, "dataflow_gate", _w, rate=per_cycle("before_value", "before_cond")),
+    OpSpec("dataflow.carry", dataflow.Carry, "dataflow_carry", _w, rate=per_cycle("o")),
+    OpSpec("dataflow.invariant", dataflow.Invariant, "dataflow_invariant", _w, rate=per_cycle("o")),
+    _twin("handshake.fork", handshake.Fork, per_cycle("in")),
+    _twin("handshake.cond_br", handshake.CondBr, per_cycle("data")),
+    _twin("handshake.mux", handshake.Mux, per_cycle("out")),
+    _twin("handshake.merge", handshake.Merge, per_cycle("out")),
+    _twin("handshake.control_merge", handshake.ControlMerge, per_cycle("out")),
+    _twin("handshake.sink", handshake.Sink, per_cycle("in"), Storage.REGISTERED),
+    _twin("handshake.buffer", handshake.Buffer, per_cycle("out"), Storage.REGISTERED),
+    _twin("handshake.fifo", handshake.Fifo, _fifo_rate, Storage.REGISTERED),
+    OpSpec("handshake.join", handshake.Join, "handshake_join", _join, rate=per_cycle("out")),
+    OpSpec("handshake.source", handshake.Source, "handshake_source", _none, rate=per_cycle("out")),
+    OpSpec("handshake.constant", handshake.Constant, "handshake_constant", _constant, rate=per_cycle("out")),
+    OpSpec("handshake.load", handshake.Load, "handshake_load", _access, rate=per_cycle("addr_to_mem", "data")),
+    OpSpec("handshake.store", handshake.Store, "handshake_store", _access,
+           rate=per_cycle("addr_to_mem", "data_to_mem")),
+    OpSpec("handshake.memory", memory.Memory, "handshake_memory", _memory, errors=True, storage=Storage.MEMORY,
+           rate=_memory_rate),
     OpSpec("handshake.extmemory", memory.ExtMemory, "handshake_extmemory", _extmemory, errors=True,
-           storage=Storage.MEMORY),
+           storage=Storage.MEMORY, rate=_extmemory_rate),
     # spec 003's compose / decompose (the bits do not move) and a bundle of unbundled fields (a
     # concatenation of slices) are wiring in the generated top
     OpSpec("handshake.compose", handshake.Wire, None, _none),
     OpSpec("handshake.decompose", handshake.Wire, None, _none),
     OpSpec("handshake.repack", handshake.Repack, None, _none),
-    OpSpec("arith.cmpi", handshake.Cmpi, "arith_cmpi", _cmpi),
-    OpSpec("arith.select", handshake.Select, "arith_select", _w),
+    OpSpec("arith.cmpi", handshake.Cmpi, "arith_cmpi", _cmpi, rate=per_cycle("result")),
+    OpSpec("arith.select", handshake.Select, "arith_select", _w, rate=per_cycle("result")),
     *(OpSpec(f"arith.{op.spelling}", partial(handshake.BinOp, op=op.spelling), "arith_binop", partial(_binop, op),
-             errors=True) for op in BinopCode),
-    *(OpSpec(f"arith.{k.spelling}", partial(handshake.Cast, kind=k.spelling), "arith_cast", partial(_cast, k))
-      for k in CastKind),
+             errors=True, rate=per_cycle("result")) for op in BinopCode),
+    *(OpSpec(f"arith.{k.spelling}", partial(handshake.Cast, kind=k.spelling), "arith_cast", partial(_cast, k),
+             rate=per_cycle("out")) for k in CastKind),
 )
+assert all((s.rate is None) == s.wiring for s in _SPECS), "a module without a documented rate, or wiring with one"
 
 #: every operation, by name
 OPS: dict[str, OpSpec] = {s.name: s for s in _SPECS}

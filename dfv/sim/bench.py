@@ -29,7 +29,7 @@ from dfv.sim.run import run_tests
 from dfv.sim.tables import format_table
 from dfv.sim.toolchain import SIMULATORS
 from dfv.tb.bench.check import BENCH_ENV
-from dfv.tb.common.rates import MISS_PREFIX, describe_params, miss_message, within
+from dfv.tb.common.rates import MISS_PREFIX, describe_params, is_memory, miss_message, within
 
 # (module, parameters) of the dataflow benches, built as their regression suite builds them (its harness)
 DATAFLOW_BENCHES = (
@@ -38,7 +38,6 @@ DATAFLOW_BENCHES = (
     ("dataflow_carry", {"W": 32}),
     ("dataflow_invariant", {"W": 32}),
 )
-MEMORIES = ("handshake_memory", "handshake_extmemory")
 DATAFLOW_CASES = ("full rate", "50% back-pressure")  # the CASE of dfv.tb.bench.dataflow's tests
 
 
@@ -55,7 +54,7 @@ def benches() -> list[tuple[BuildSpec, str]]:
         if getattr(job, "kernel", None) is not None or job.toplevel.startswith("dataflow_") or job.suite in seen:
             continue
         seen.add(job.suite)
-        out.append((job.spec, "dfv.tb.bench.memory" if job.toplevel in MEMORIES else "dfv.tb.bench.handshake"))
+        out.append((job.spec, "dfv.tb.bench.memory" if is_memory(job.toplevel) else "dfv.tb.bench.handshake"))
     return out
 
 
@@ -133,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
     text = (f"Throughput ({lengths['flow']} iterations in back-to-back bursts, inputs always valid, "
             f"seed {args.seed}, on {sims[0]}; "
             "both simulators give the same cycle counts)\n" + format_table(t1) +
-            "\n\nDocumented rates (dfv/tb/common/rates.py, docs/primitives.md) at full rate: the dataflow "
+            "\n\nDocumented rates (dfv/golden/catalogue.py, docs/primitives.md) at full rate: the dataflow "
             f"operations as "
             f"above, handshake primitives, arith units and access ports ({lengths['prims']} tokens per input), "
             f"memories with every port busy (accesses per cycle; {lengths['mems']} per port); inputs always "

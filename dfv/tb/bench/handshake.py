@@ -3,7 +3,7 @@
 One long burst (`length()` tokens on every input, consistent for the mux and the merges) is sent with
 inputs always valid and outputs always ready; the run is still checked against the golden model.
 Tokens per cycle are counted on the channel(s) that carry one token per firing of the primitive
-(`dfv.tb.common.rates.PRIMITIVE_CHANNELS`), from the first to the last transfer, and must equal the
+(`dfv.golden.catalogue.OpSpec.rate`), from the first to the last transfer, and must equal the
 documented rate of `dfv.tb.common.rates` (docs/primitives.md: one token per cycle for every primitive except
 the FIFOs with DEPTH = 1, one per 2 cycles); otherwise the test fails with
 `throughput: <module> [<params>] <channel> <measured> tokens/cycle, documented <rate> ...`.
