@@ -42,7 +42,7 @@ from dfv.paths import BUILD_DIR, RTL_DIR
 from dfv.sim.build import TIMING_ARGS, BuildSpec, write_if_changed
 from dfv.sim.run import TestResult, run_tests
 from dfv.tb.common.op_harness import hdl_sources
-from dfv.tb.common.sv_agents import FILES_PLUSARG
+from dfv.tb.common.sv_memory import FILES_PLUSARG
 from dfv.tb.common.variants import Variant
 from dfv.tb.kernel.description import KernelDescription
 from dfv.tb.kernel.harness import gen_harness, harness_name

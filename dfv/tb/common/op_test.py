@@ -27,7 +27,7 @@ from dfv.tb.common.faults import CorruptingMonitor, catching_scoreboard, wrong_m
 from dfv.tb.common.op_env import OpConfig, OpCoverage, OpEnv, OpScoreboard, OpSequence
 from dfv.tb.common.op_harness import AT_INIT_LOG, HARNESS_SUFFIX
 from dfv.tb.common.signals import read_int
-from dfv.tb.common.sv_agents import SvChannelMonitor
+from dfv.tb.common.sv_channel import SvChannelMonitor
 from dfv.tb.common.sv_op_env import SvCorruptingMonitor, sv_env
 from dfv.tb.common.traffic import FULL, Consumer, Pattern, TrafficConfig
 

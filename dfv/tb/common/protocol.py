@@ -1,7 +1,8 @@
-"""The messages of the handshake protocol checks, one wording for the per-cycle agents (dfv/tb/common/channel.py,
-dfv/tb/memory/model.py) and the Python sides of the SystemVerilog agents (dfv/tb/common/sv_agents.py), so a
-must-fail test matches the same text whichever agent found the fault. The SystemVerilog agents report a
-kind of fault once, at its first cycle, with how many more cycles had it (`more`)."""
+"""The messages of the handshake protocol checks, one wording for the per-cycle agents
+(dfv/tb/common/channel.py, dfv/tb/memory/model.py) and the Python sides of the SystemVerilog agents
+(dfv/tb/common/sv_channel.py, sv_memory.py), so a must-fail test matches the same text whichever agent found
+the fault. The SystemVerilog agents report a kind of fault once, at its first cycle, with how many more
+cycles had it (`more`)."""
 
 from __future__ import annotations
 

@@ -26,17 +26,8 @@ from dfv.tb.common.init_state import AtInitTrace
 from dfv.tb.common.op_env import OpEnv, RunAborted
 from dfv.tb.common.op_harness import AT_INIT_LOG, DELAY_DEPTH, GO_WORDS, LOG_DEPTH, SOURCE_DEPTH, agent_key
 from dfv.tb.common.signals import SignalXError, read_bits, read_int
-from dfv.tb.common.sv_agents import (
-    MASK32,
-    GpiTB,
-    HarnessAgents,
-    RunControl,
-    SvChannelMonitor,
-    SvSink,
-    SvSource,
-    try_u,
-    warm,
-)
+from dfv.tb.common.sv_bench import MASK32, GpiTB, RunControl, try_u, warm
+from dfv.tb.common.sv_channel import HarnessAgents, SvChannelMonitor, SvSink, SvSource
 from dfv.tb.common.traffic import AFTER_VALID_DELAYS, Consumer, Pattern, StallGenerator, TrafficConfig
 
 

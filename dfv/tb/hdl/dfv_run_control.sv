@@ -1,5 +1,5 @@
 // dfv_run_control: the cycle counter, the progress (quiet) counter and the attention signal that lets
-// Python sleep through a run and wake only when it has something to do (dfv/tb/common/sv_agents.py).
+// Python sleep through a run and wake only when it has something to do (dfv/tb/common/sv_bench.py).
 //
 // Parameters:
 //   NPROG  progress inputs (transfers of the channels and memories watched), 1..4096

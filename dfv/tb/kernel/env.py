@@ -10,14 +10,14 @@ Built on the generic operation environment (`dfv.tb.common.op_env`), with the pr
   the golden DFG interpreter (`dfv.golden.interpreter.run_dfg`) on them and the memref contents. So the
   generic scoreboard compares every result and the done stream with the golden DFG run, token for
   token, and the generic expected-failure overrides apply unchanged.
-- Agents: SystemVerilog agents beside the generated top in its harness (`dfv.tb.kernel.harness`, dfv/tb/hdl),
-  driven and read at transaction level (`dfv.tb.common.sv_agents`), so no Python runs per cycle: a channel
-  source + monitor on `start` and each scalar argument, a sink (seeded back-pressure, ready only while
-  valid) + monitor on each result and `done`, and one memory model (`dfv_mem_model`: seeded `mem_req`
-  back-pressure while valid, read latency, seeded response stalls, initial contents from the inputs,
-  contents read back at the end, exactly-once answers, and `mem_resp_ready` 0 while no load is
-  outstanding: a check the per-cycle model had only in the memory suites) per `extmemory` port set
-  `arg<i>_mem_req` / `arg<i>_mem_resp`. The harness's run control wakes Python only when there is something to do.
+- Agents: SystemVerilog agents beside the generated top in its harness (`dfv.tb.kernel.harness`, dfv/tb/hdl), driven
+  and read at transaction level (`dfv.tb.common.sv_channel`, `dfv.tb.common.sv_memory`), so no Python runs per cycle:
+  a channel source + monitor on `start` and each scalar argument, a sink (seeded back-pressure, ready only while
+  valid) + monitor on each result and `done`, and one memory model (`dfv_mem_model`: seeded `mem_req` back-pressure
+  while valid, read latency, seeded response stalls, initial contents from the inputs, contents read back at the end,
+  exactly-once answers, and `mem_resp_ready` 0 while no load is outstanding: a check the per-cycle model had only in
+  the memory suites) per `extmemory` port set `arg<i>_mem_req` / `arg<i>_mem_resp`. The harness's run control wakes
+  Python only when there is something to do.
 - `UpstreamCheck` (`dfv.tb.kernel.upstream`): spec 003's upstream extra signals, driven on the results
   and checked on the arguments wired to them, cycle by cycle (the only per-cycle Python, and only for
   programs with such ports).
@@ -63,14 +63,9 @@ from dfv.tb.common.faults import ExpectedErrors, wrong_model_scoreboard
 from dfv.tb.common.fcov import STALL_BINS, export_coverage_at_exit, sample_cross, sample_point, stall_bin
 from dfv.tb.common.op_env import OpConfig, OpCoverage, OpEnv, OpItem, OpScoreboard, OpSequence, RunAborted
 from dfv.tb.common.signals import read_int
-from dfv.tb.common.sv_agents import (
-    GpiTB,
-    HarnessAgents,
-    RunControl,
-    SvChannelMonitor,
-    SvMemoryModel,
-    finish_memories,
-)
+from dfv.tb.common.sv_bench import GpiTB, RunControl
+from dfv.tb.common.sv_channel import HarnessAgents, SvChannelMonitor
+from dfv.tb.common.sv_memory import SvMemoryModel, finish_memories
 from dfv.tb.common.traffic import FULL, Consumer, Pattern, TrafficConfig, channel_rng
 from dfv.tb.kernel.description import KernelDescription
 from dfv.tb.kernel.harness import CHANNEL_LOG_DEPTH, DUT_INSTANCE, MEMORY_LOG_DEPTH
@@ -206,7 +201,8 @@ class KernelEnv(HarnessAgents, OpEnv):
 
     The cocotb toplevel is the program's harness (`dfv.tb.kernel.harness`): the boundary agents are the
     SystemVerilog agents of dfv/tb/hdl beside the generated top, driven and read at transaction level
-    (`dfv.tb.common.sv_agents`); the generated top itself is the harness's `u_dut` (`dut_top`)."""
+    (`dfv.tb.common.sv_channel`, `dfv.tb.common.sv_memory`); the generated top itself is the harness's `u_dut`
+    (`dut_top`)."""
 
     SOURCE_DEPTH = LOG_DEPTH = CHANNEL_LOG_DEPTH
 

@@ -1,6 +1,6 @@
 """The simulation harness of a generated top: the program's module (`dfv.lowering.topgen`) with one
 SystemVerilog agent (dfv/tb/hdl) per boundary channel and memory port beside it, so a whole-program run costs
-Python nothing per cycle (dfv/tb/common/sv_agents.py drives and reads the agents at transaction level).
+Python nothing per cycle (dfv/tb/common/sv_channel.py and sv_memory.py drive and reads the agents at transaction level).
 
 Module `<top>_harness` (ports `clk`, `rst` only; the cocotb toplevel of kernel runs):
 

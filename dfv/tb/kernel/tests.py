@@ -24,7 +24,7 @@ from pyuvm import ConfigDB, uvm_factory
 from dfv.tb.common import variants
 from dfv.tb.common.op_env import RunAborted
 from dfv.tb.common.op_test import OpTest, record_cycles
-from dfv.tb.common.sv_agents import SvChannelMonitor
+from dfv.tb.common.sv_channel import SvChannelMonitor
 from dfv.tb.common.traffic import TrafficConfig
 from dfv.tb.common.variants import register
 from dfv.tb.kernel.env import (
