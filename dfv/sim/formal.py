@@ -34,7 +34,7 @@ from pathlib import Path
 import jsonschema
 import yaml
 
-from dfv.paths import BUILD_DIR, REPO, REPORTS_DIR
+from dfv.paths import BUILD_DIR, HDL_DIR, REPO, REPORTS_DIR
 from dfv.sim.process import run_bounded
 from dfv.sim.provenance import FORMAL_INPUTS, inputs_digest
 from dfv.sim.tables import format_table
@@ -42,6 +42,7 @@ from dfv.sim.toolchain import rtl_sources
 
 CONFIG = REPO / "configs" / "formal.yaml"
 FORMAL_DIR = REPO / "formal"
+PROTOCOL_CHECKER = HDL_DIR / "dfv_hs_chk.sv"  # the handshake rule every property file instantiates
 OUT_DIR = BUILD_DIR / "formal"
 REPORT_DIR = REPORTS_DIR / "formal"
 MAX_PARALLEL = 2  # solver processes at a time (each sby runs with -j 1)
@@ -292,11 +293,12 @@ def prepare(job: FormalJob, out: Path) -> Path:
         files.append(path.name)
     if job.mutation is not None and not mutated:
         raise ConfigError(f"must_fail {job.name}: no RTL file {job.mutation.file}")
-    checkers = [p.name for p in sorted(FORMAL_DIR.glob("*.sv"))]  # the checker modules
+    # the checker modules: the handshake rule (shared with the simulations' dfv_chan_monitor), then formal/'s
+    checkers = [PROTOCOL_CHECKER, *sorted(FORMAL_DIR.glob("*.sv"))]
     includes = ["dfv_formal.svh", *(f"{m}_props.svh" for m in modules if (FORMAL_DIR / f"{m}_props.svh").exists())]
-    for name in checkers + includes:
-        shutil.copy(FORMAL_DIR / name, src / name)
-    files += checkers
+    for path in [*checkers, *(FORMAL_DIR / name for name in includes)]:
+        shutil.copy(path, src / path.name)
+    files += [p.name for p in checkers]
     chparams = "\n".join(f"chparam -set {k} {v} {job.top}" for k, v in job.params)
     design = f"read_verilog -sv -formal -I. {' '.join(files)}\n{chparams}\nprep -top {job.top}\nflatten"
     peeks = peek_connects(design, src, [PEEK.findall((src / name).read_text()) for name in includes])

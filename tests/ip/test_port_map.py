@@ -2,7 +2,7 @@
 `dfv.tb.common.dut.PortMap`): a fork and an elastic buffer written in Dynamatic's and CIRCT's naming
 (`ins` / `outs`, packed lanes, no `at_init`, the fork with an active-low reset on `clock`) pass every test
 of the kit's fork and buffer suites on both simulators with the same cycle counts, and each one's planted
-bug (`BUG=1`) fails the suite on the check that exists for it."""
+bug (`BUG=1`, and the buffer's `BUG=2`) fails the suite on the check that exists for it."""
 
 from __future__ import annotations
 
@@ -74,6 +74,16 @@ def test_a_buffer_that_writes_without_a_handshake_fails_the_protocol_check(tmp_p
     assert not r.passed
     assert re.search(r"out: data changed from \d+ to \d+ at cycle \d+ while waiting for ready", r.message), r.message
     assert re.match(r"handshake_buffer: out: token \d+ is \d+, the model expects \d+", r.message), r.message
+
+
+def test_a_buffer_that_withdraws_its_token_fails_only_the_protocol_check(tmp_path: Path):
+    """Valid falls before a stalled token is taken (the checker the proofs use, dfv_hs_chk, in the harness's
+    monitor); every token still arrives intact, so the scoreboard has nothing to say."""
+    r = _run("buffer", "icarus", tmp_path, bug=2, tests=["BufferBackpressureTest"])["BufferBackpressureTest"]
+    assert not r.passed
+    dropped = r"handshake_buffer: out: valid dropped at cycle \d+ before the token was taken"
+    assert re.match(dropped, r.message), r.message
+    assert "the model expects" not in r.message, r.message
 
 
 def _ports(*names: str, direction: str = "input") -> tuple[Port, ...]:

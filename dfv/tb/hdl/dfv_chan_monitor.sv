@@ -1,6 +1,6 @@
 // dfv_chan_monitor: watches one valid/ready channel, logs every transfer for Python and checks the
-// handshake protocol of a DUT output; the SystemVerilog counterpart of dfv/tb/common/channel.py's
-// ChannelMonitor.
+// handshake protocol of a DUT output with the checker the proofs use (dfv_hs_chk); the SystemVerilog
+// counterpart of dfv/tb/common/channel.py's ChannelMonitor.
 //
 // Parameters:
 //   W          data bits, 1..4096 (a control channel: W = 1 with data tied to 0)
@@ -52,8 +52,8 @@ module dfv_chan_monitor #(
   end
 
   logic [31:0]   count_q;
-  logic          waiting_q;  // valid was high and not taken in the previous cycle
-  logic [W-1:0]  held_q;     // the data offered then
+  logic          drop_now, change_now;  // the protocol rule broken in this cycle (dfv_hs_chk)
+  logic [W-1:0]  held_q;     // the data offered in the previous cycle
   logic [31:0]   wait_q;     // cycles the current token has been offered without being taken
   logic          first_valid_q;
   logic [31:0]   drop_count_q, change_count_q, idlex_count_q;
@@ -65,6 +65,9 @@ module dfv_chan_monitor #(
   logic [W-1:0]  change_old_q, change_new_q;
   /* verilator lint_on UNUSEDSIGNAL */
   logic          idle_x_now;
+
+  dfv_hs_chk #(.W(W)) u_rule (.clk(clk), .rst(rst), .f_past(1'b1), .valid(valid), .ready(ready), .data(data),
+                               .drop(drop_now), .change(change_now), .held_q(held_q));
 
   assign xfer = !rst && valid && ready;
   assign half = xfer && (count_q[AW-2:0] == {(AW - 1){1'b1}});
@@ -78,7 +81,6 @@ module dfv_chan_monitor #(
   always_ff @(posedge clk) begin
     if (rst) begin
       count_q <= 32'd0;
-      waiting_q <= 1'b0;
       wait_q <= 32'd0;
       seen_q <= 1'b0;
       first_valid_q <= 1'b0;
@@ -100,14 +102,12 @@ module dfv_chan_monitor #(
         first_valid_q <= 1'b1;
         first_valid_cycle_q <= cycle;
       end
-      if (!valid) begin
-        if (waiting_q && IS_OUTPUT != 0) begin
-          if (drop_count_q == 32'd0) drop_cycle_q <= cycle;
-          drop_count_q <= drop_count_q + 32'd1;
-        end
-        waiting_q <= 1'b0;
-      end else begin
-        if (waiting_q && IS_OUTPUT != 0 && data != held_q) begin
+      if (drop_now && IS_OUTPUT != 0) begin
+        if (drop_count_q == 32'd0) drop_cycle_q <= cycle;
+        drop_count_q <= drop_count_q + 32'd1;
+      end
+      if (valid) begin
+        if (change_now && IS_OUTPUT != 0) begin
           if (change_count_q == 32'd0) begin
             change_cycle_q <= cycle;
             change_old_q <= held_q;
@@ -119,11 +119,8 @@ module dfv_chan_monitor #(
           xfer_log[count_q[AW-1:0]] <= {wait_q, cycle, data};
           count_q <= count_q + 32'd1;
           seen_q <= 1'b1;
-          waiting_q <= 1'b0;
           wait_q <= 32'd0;
         end else begin
-          waiting_q <= 1'b1;
-          held_q <= data;
           wait_q <= wait_q + 32'd1;
         end
       end
