@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import site
 import subprocess
 import sys
@@ -35,8 +36,11 @@ def installed(tmp_path_factory) -> Path:
     """The python of a fresh environment with the repository's wheel installed."""
     assert CHECKOUT is not None
     root = tmp_path_factory.mktemp("install")
+    # a copy of the sources: building writes build/ and *.egg-info beside them, not in the checkout in use
+    shutil.copytree(CHECKOUT, root / "src", ignore=shutil.ignore_patterns(
+        ".git", ".venv", "build", "reports", "*.egg-info", "__pycache__", ".pytest_cache", ".hypothesis"))
     wheel = _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w",
-                  str(root / "dist"), str(CHECKOUT)])
+                  str(root / "dist"), str(root / "src")])
     assert wheel.returncode == 0, wheel.stderr
     venv.create(root / "venv", with_pip=False)
     python = root / "venv" / "bin" / "python"
