@@ -6,7 +6,7 @@ ports carry the kit's channels. It writes the module's harness (the SystemVerilo
 beside it, its ports connected through the map), builds it with the simulator and runs the kit's suite of
 the module it plays: the golden scoreboard, the traffic patterns, the consumers whose ready follows valid,
 the protocol and stranded-token checks, `at_init` when it has one, coverage, and the expected-failure tests
-that show the checks fire on it. docs/verify_your_ip.md shows it on two fixtures.
+that show the checks fire on it. docs/verify_your_ip.md shows it on three fixtures.
 """
 
 from __future__ import annotations
@@ -37,11 +37,18 @@ def ip_spec(sources: Sequence[Path], module: str, dut: Dut, module_params: Mappi
     `build_root/ip/`): the kit's parameters under the module's names (`PortMap.params`), then
     `module_params`, the module's own parameters the kit does not know."""
     cfg = suite_config(suite_module(dut.plays), dut.plays, dut.params)
-    text = gen_harness(parse_header(module_file(sources, module)), cfg.channels, cfg.tie_offs, dut.ports)
+    header = parse_header(module_file(sources, module))
+    text = gen_harness(header, cfg.channels, cfg.tie_offs, dut.ports)
+    names = {name for _type, name, _default in header.params}
+    unknown = sorted(set(module_params or {}) - names)
+    if unknown:
+        raise HarnessError(f"{module} has no parameter(s) {', '.join(unknown)} (module_params)")
+    # a kit parameter the module does not have (an arith unit of one operation has no OP) is the kit's only
+    params = {k: v for k, v in {**dut.ports.module_params(dut.params), **(module_params or {})}.items() if k in names}
     path = build_root / "ip" / f"{harness_name(module)}_{hashlib.sha256(text.encode()).hexdigest()[:12]}.sv"
     write_if_changed(path, text)
     # a sink whose ready follows valid closes a loop through the module that Verilator cannot order (UNOPTFLAT)
-    return BuildSpec(harness_name(module), {**dut.ports.module_params(dut.params), **(module_params or {})},
+    return BuildSpec(harness_name(module), params,
                      extra_sources=(*map(Path, sources), path, *hdl_sources()),
                      verilator_args=(*TIMING_ARGS, "-Wno-UNOPTFLAT"), build_root=build_root)
 

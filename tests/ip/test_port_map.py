@@ -2,7 +2,8 @@
 `dfv.tb.common.dut.PortMap`): a fork and an elastic buffer written in Dynamatic's and CIRCT's naming
 (`ins` / `outs`, packed lanes, no `at_init`, the fork with an active-low reset on `clock`) pass every test
 of the kit's fork and buffer suites on both simulators with the same cycle counts, and each one's planted
-bug (`BUG=1`, and the buffer's `BUG=2`) fails the suite on the check that exists for it."""
+bug (`BUG=1`, and the buffer's `BUG=2`) fails the suite on the check that exists for it. A combinational
+adder in CIRCT's `in0` / `in1` / `out0` naming, with no error ports either, passes the kit's arith suite."""
 
 from __future__ import annotations
 
@@ -125,3 +126,35 @@ def test_a_port_map_that_names_a_missing_port_is_refused():
 
 def test_a_port_map_travels_to_the_simulator_unchanged():
     assert PortMap.from_json(FORK.to_json()) == FORK
+
+
+ADDER = PortMap.from_prefixes({"lhs": "in0", "rhs": "in1", "result": "out0"}, at_init=None, errors=False,
+                              params={"W": "WIDTH"})
+
+
+def test_an_adder_without_error_ports_passes_the_arith_suite(tmp_path: Path):
+    """CIRCT's `in0` / `in1` / `out0` naming, no `at_init` and no `err_valid` / `err_code`: the final-status
+    checks are skipped (`PortMap.errors`), every other check of the kit's `arith_binop` suite runs, with the
+    same cycles on both simulators."""
+    by_sim = {sim: {r.name: r for r in verify([HERE / "adder_comb.sv"], "adder_comb", "arith_binop",
+                                              {"W": 8, "OP": 0}, ADDER, sim, tmp_path / sim)}
+              for sim in ("icarus", "verilator")}
+    icarus, verilator = by_sim["icarus"], by_sim["verilator"]
+    assert sorted(icarus) == sorted(verilator) and len(icarus) >= 8
+    for name, r in icarus.items():
+        assert r.passed and verilator[name].passed, (name, r.message, verilator[name].message)
+        assert r.cycles == verilator[name].cycles > 0, name
+
+
+def test_an_adder_that_loses_a_carry_fails_the_scoreboard(tmp_path: Path):
+    results = verify([HERE / "adder_comb.sv"], "adder_comb", "arith_binop", {"W": 8, "OP": 0}, ADDER, "icarus",
+                     tmp_path, tests=["ArithRandomTest"], module_params={"BUG": 1})
+    (r,) = results
+    assert not r.passed
+    assert re.match(r"arith_binop: result: token \d+ is \d+, the model expects \d+", r.message), r.message
+
+
+def test_a_module_parameter_the_module_lacks_is_refused(tmp_path: Path):
+    with pytest.raises(HarnessError, match=r"adder_comb has no parameter\(s\) DEPTH \(module_params\)"):
+        verify([HERE / "adder_comb.sv"], "adder_comb", "arith_binop", {"W": 8, "OP": 0}, ADDER, "icarus", tmp_path,
+               module_params={"DEPTH": 2}, build_root=tmp_path)

@@ -57,6 +57,8 @@ class PortMap:
     `channels`: kit channel port -> the module's ports (a port not listed is named the kit's way);
     `signals`: any other kit port (`err_valid`, `err_code`, a sideband) -> the module's name;
     `at_init`: the module's idle flag, None when it has none (the `at_init` checks are then skipped);
+    `errors`: whether it has the kit's sticky error ports (`err_valid` / `err_code`; without them the
+    final-status checks against the model's error are skipped);
     `params`: kit parameter -> the module's parameter (a parameter not listed keeps its name).
     """
 
@@ -65,6 +67,7 @@ class PortMap:
     reset: str = "rst"
     reset_active_low: bool = False
     at_init: str | None = "at_init"
+    errors: bool = True
     signals: Mapping[str, str] = field(default_factory=dict)
     params: Mapping[str, str] = field(default_factory=dict)
 
@@ -92,12 +95,12 @@ class PortMap:
     def to_json(self) -> dict:
         return {"channels": {p: [c.data, c.valid, c.ready] for p, c in self.channels.items()}, "clock": self.clock,
                 "reset": self.reset, "reset_active_low": self.reset_active_low, "at_init": self.at_init,
-                "signals": dict(self.signals), "params": dict(self.params)}
+                "errors": self.errors, "signals": dict(self.signals), "params": dict(self.params)}
 
     @classmethod
     def from_json(cls, d: Mapping) -> PortMap:
         return cls({p: ChannelPorts(*c) for p, c in d["channels"].items()}, d["clock"], d["reset"],
-                   d["reset_active_low"], d["at_init"], d["signals"], d["params"])
+                   d["reset_active_low"], d["at_init"], d["errors"], d["signals"], d["params"])
 
 
 KIT_PORTS = PortMap()
