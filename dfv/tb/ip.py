@@ -52,6 +52,7 @@ def ip_spec(sources: Sequence[Path], module: str, dut: Dut, module_params: Mappi
                      extra_sources=(*map(Path, sources), path, *hdl_sources()),
                      verilator_args=(*TIMING_ARGS, "-Wno-UNOPTFLAT"), build_root=build_root)
 
+
 def verify(sources: Sequence[Path], module: str, plays: str, params: Mapping[str, int], ports: PortMap,
            sim: str, run_dir: Path, tests: Sequence[str] | None = None, seed: int = 1,
            module_params: Mapping[str, int] | None = None, build_root: Path = BUILD_DIR) -> list[TestResult]:
