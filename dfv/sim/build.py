@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
+from typing import NamedTuple
 
 from cocotb_tools.runner import Runner, get_runner
 
@@ -139,20 +140,17 @@ def _output(build_dir: Path, spec: BuildSpec, sim: str) -> Path:
     return build_dir / (spec.toplevel if sim == "verilator" else "sim.vvp")
 
 
-def _reusable(build_dir: Path, spec: BuildSpec, sim: str, digest: str) -> bool:
-    stamp = build_dir / "stamp"
-    return stamp.exists() and stamp.read_text() == digest and _output(build_dir, spec, sim).exists()
+class Build(NamedTuple):
+    """A build made or found: the runner to test it with, its folder, and whether it was reused as it was."""
+
+    runner: Runner
+    folder: Path
+    reused: bool
 
 
-def up_to_date(spec: BuildSpec, sim: str) -> bool:
-    """Whether `build(spec, sim)` would reuse the existing build as it is (for progress reports)."""
-    setup_path(sim)
-    build_dir = spec.build_root / sim / spec.tag()
-    return _reusable(build_dir, spec, sim, _digest(spec, sim, [*spec_rtl_sources(spec), *spec.extra_sources]))
-
-
-def build(spec: BuildSpec, sim: str) -> tuple[Runner, Path]:
-    """Build `spec` on `sim` if it is missing or stale; return the runner and the build folder.
+def build(spec: BuildSpec, sim: str) -> Build:
+    """Build `spec` on `sim` if it is missing or stale; return the runner, the build folder and whether the
+    build was reused (for progress reports).
 
     A build whose stamp (RTL content, parameters, options, tool versions) is unchanged and whose output
     is there is not touched: cocotb's runner would otherwise run Verilator on the sources again before
@@ -169,8 +167,8 @@ def build(spec: BuildSpec, sim: str) -> tuple[Runner, Path]:
     runner.log.setLevel(logging.ERROR)  # it logs every command it runs, for each test, at INFO
     with open(build_dir / ".lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        if _reusable(build_dir, spec, sim, digest):
-            return runner, build_dir
+        if stamp.exists() and stamp.read_text() == digest and _output(build_dir, spec, sim).exists():
+            return Build(runner, build_dir, True)
         stamp.unlink(missing_ok=True)  # a build that fails half-way leaves no stamp
         # make reads variable overrides from MAKEFLAGS, and cocotb copies os.environ when it builds
         quick = ({"MAKEFLAGS": f"{os.environ.get('MAKEFLAGS', '')} {QUICK_MAKEFLAGS}".strip()}
@@ -191,4 +189,4 @@ def build(spec: BuildSpec, sim: str) -> tuple[Runner, Path]:
         for name in quick:  # the runner's copy must not carry them into the test step
             runner.env.pop(name, None)
         stamp.write_text(digest)
-    return runner, build_dir
+    return Build(runner, build_dir, False)

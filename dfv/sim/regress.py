@@ -38,7 +38,7 @@ import yaml
 from dfv.kernels import KERNEL_DIR, KERNELS, gen
 from dfv.paths import BUILD_DIR, REPO, REPORTS_DIR
 from dfv.sim import junit
-from dfv.sim.build import TIMING_ARGS, BuildSpec, build, up_to_date, write_if_changed
+from dfv.sim.build import TIMING_ARGS, BuildSpec, build, write_if_changed
 from dfv.sim.kernel import EXPECT_FAIL_TESTS, MAIN_TEST, TEST_MODULE, KernelRun, prepare, run_kernels
 from dfv.sim.progress import BuildProgress, Progress
 from dfv.sim.run import TestResult, run_tests
@@ -324,8 +324,7 @@ def build_all(jobs: Sequence[Job], sim: str, parallel: int) -> None:
         start, reused = time.monotonic(), False
         if spec is not None:
             try:
-                reused = up_to_date(spec, sim)
-                build(spec, sim)
+                reused = build(spec, sim).reused
             except Exception as exc:
                 error = f"{type(exc).__name__}: {exc}"
         progress.build_done(f"{j.process_label} on {sim}", time.monotonic() - start, reused, error)

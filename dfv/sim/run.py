@@ -89,7 +89,7 @@ def run_tests(
     with their variant: `Variant.test_name`); `seed` seeds the simulator itself. `waves` needs a build
     with `spec.waves`; `plusargs` are added to the simulator's. `dut`: what the suite tests (default: the
     module the top level is, or wraps, at the build's parameters, with the kit's port names)."""
-    runner, build_dir = build(spec, sim)
+    runner, build_dir, _reused = build(spec, sim)
     run_dir.mkdir(parents=True, exist_ok=True)
     results_xml = run_dir / "results.xml"
     results_xml.unlink(missing_ok=True)

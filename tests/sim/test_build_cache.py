@@ -44,9 +44,9 @@ def builds(runners: list[RecordingRunner]) -> int:
 @pytest.mark.parametrize("sim", ["verilator", "icarus"])
 def test_an_unchanged_build_is_built_once(tmp_path, runners, sim):
     spec = BuildSpec("handshake_join", {"N": 2}, build_root=tmp_path)
-    _, build_dir = build(spec, sim)
-    assert builds(runners) == 1 and (build_dir / "stamp").exists()
-    build(spec, sim)
+    first = build(spec, sim)
+    assert builds(runners) == 1 and (first.folder / "stamp").exists() and not first.reused
+    assert build(spec, sim).reused
     build(spec, sim)
     assert builds(runners) == 1
 
@@ -54,7 +54,7 @@ def test_an_unchanged_build_is_built_once(tmp_path, runners, sim):
 @pytest.mark.parametrize("sim", ["verilator", "icarus"])
 def test_a_missing_output_or_a_changed_stamp_rebuilds(tmp_path, runners, sim):
     spec = BuildSpec("handshake_join", {"N": 2}, build_root=tmp_path)
-    _, build_dir = build(spec, sim)
+    build_dir = build(spec, sim).folder
     (build_dir / ("handshake_join" if sim == "verilator" else "sim.vvp")).unlink()
     build(spec, sim)
     assert builds(runners) == 2
@@ -75,7 +75,7 @@ def test_a_tool_upgrade_rebuilds(tmp_path, runners, monkeypatch):
 
 def test_a_failed_build_leaves_no_stamp(tmp_path, runners, monkeypatch):
     spec = BuildSpec("handshake_join", {"N": 2}, build_root=tmp_path)
-    _, build_dir = build(spec, "icarus")
+    build_dir = build(spec, "icarus").folder
 
     def fail(self, **_kwargs) -> None:
         raise RuntimeError("compile error")
