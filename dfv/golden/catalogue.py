@@ -24,8 +24,11 @@ from enum import Enum
 from functools import partial
 
 from dfv.golden import dataflow, handshake, memory
+from dfv.golden.compute import Compute, ComputeMachine, Port, Syntax
 from dfv.golden.core import Machine
 from dfv.golden.encodings import BinopCode, CastKind, CmpiPredicate
+from dfv.golden.errors import ErrorCode
+from dfv.golden.handshake.arith import binop, cast, cmpi
 
 
 class Storage(Enum):
@@ -83,6 +86,7 @@ class OpSpec:
     errors: bool = False
     storage: Storage = Storage.COMBINATIONAL
     rate: Rate | None = None  # None: wiring, no module to measure
+    compute: Compute | None = None  # a stateless operation: ports, syntax and semantics (dfv.golden.compute)
 
     @property
     def wiring(self) -> bool:
@@ -183,6 +187,48 @@ def _twin(name: str, factory: Callable[..., Machine], rate: Rate, storage: Stora
     return OpSpec(name, factory, module, _steering, ctrl_module=module + "_ctrl", storage=storage, rate=rate)
 
 
+# ------------------------------------------------------------------ compute operations
+def compute_op(name: str, module: str, rtl_params: RtlParams, compute: Compute, errors: bool = False) -> OpSpec:
+    """A stateless operation (`dfv.golden.compute`): golden machine and rate follow from its declaration."""
+    return OpSpec(name, partial(ComputeMachine, compute), module, rtl_params, errors=errors,
+                  rate=per_cycle(compute.output.name), compute=compute)
+
+
+_LHS_RHS = (Port("lhs"), Port("rhs"))
+
+
+def _binop_semantics(op: BinopCode, p: Params, a: int, b: int) -> tuple[int, int]:
+    result, div0 = binop(op.spelling, a, b, p["width"])
+    return result, ErrorCode.RT_ARITH_DIV_BY_ZERO if div0 else 0
+
+
+def _cmpi_semantics(p: Params, a: int, b: int) -> tuple[int, int]:
+    return cmpi(p["predicate"], a, b, p["width"]), 0
+
+
+def _select_semantics(_p: Params, c: int, t: int, f: int) -> tuple[int, int]:
+    return (t if c else f), 0
+
+
+def _cast_semantics(kind: CastKind, p: Params, v: int) -> tuple[int, int]:
+    return cast(kind.spelling, v, p["in_width"], p["out_width"]), 0
+
+
+_ARITH: tuple[OpSpec, ...] = (
+    compute_op("arith.cmpi", "arith_cmpi", _cmpi,
+               Compute(_LHS_RHS, Port("result", 1), Syntax.CMPI, _cmpi_semantics,
+                       check=lambda p: CmpiPredicate.of(p["predicate"]))),
+    compute_op("arith.select", "arith_select", _w,
+               Compute((Port("cond", 1), Port("true_value"), Port("false_value")), Port("result"), Syntax.SELECT,
+                       _select_semantics)),
+    *(compute_op(f"arith.{op.spelling}", "arith_binop", partial(_binop, op),
+                 Compute(_LHS_RHS, Port("result"), Syntax.BINARY, partial(_binop_semantics, op)), errors=True)
+      for op in BinopCode),
+    *(compute_op(f"arith.{k.spelling}", "arith_cast", partial(_cast, k),
+                 Compute((Port("in", "in_width"),), Port("out", "out_width"), Syntax.CAST, partial(_cast_semantics, k)))
+      for k in CastKind),
+)
+
 _SPECS: tuple[OpSpec, ...] = (
     # dataflow operations, over back-to-back bursts / activations: stream one element per cycle on each
     # output; gate one input pair per cycle; carry and invariant one element per cycle on `o`
@@ -214,18 +260,16 @@ _SPECS: tuple[OpSpec, ...] = (
     OpSpec("handshake.compose", handshake.Wire, None, _none),
     OpSpec("handshake.decompose", handshake.Wire, None, _none),
     OpSpec("handshake.repack", handshake.Repack, None, _none),
-    OpSpec("arith.cmpi", handshake.Cmpi, "arith_cmpi", _cmpi, rate=per_cycle("result")),
-    OpSpec("arith.select", handshake.Select, "arith_select", _w, rate=per_cycle("result")),
-    *(OpSpec(f"arith.{op.spelling}", partial(handshake.BinOp, op=op.spelling), "arith_binop", partial(_binop, op),
-             errors=True, rate=per_cycle("result")) for op in BinopCode),
-    *(OpSpec(f"arith.{k.spelling}", partial(handshake.Cast, kind=k.spelling), "arith_cast", partial(_cast, k),
-             rate=per_cycle("out")) for k in CastKind),
+    *_ARITH,
 )
 assert all((s.rate is None) == s.wiring for s in _SPECS), "a module without a documented rate, or wiring with one"
 
 #: every operation, by name
 OPS: dict[str, OpSpec] = {s.name: s for s in _SPECS}
 assert len(OPS) == len(_SPECS), "an operation is declared twice"
+
+#: the compute operations (`dfv.golden.compute`), by name
+COMPUTE: dict[str, Compute] = {s.name: s.compute for s in _SPECS if s.compute is not None}
 
 #: the operations realised as wiring in the generated top
 WIRING = frozenset(s.name for s in _SPECS if s.wiring)

@@ -1,26 +1,27 @@
-"""The DFG nodes of `arith` operations, shared by the `scf` lowering and the handshake-program reader.
+"""The DFG nodes of compute operations (`dfv.golden.compute`), shared by the `scf` lowering and the
+handshake-program reader.
 
-One table per kind of operation (`BINOPS`, `CMPI`, `MINMAX`, `CASTS`) and one builder per node shape;
-`arith_node` maps one xDSL `arith` operation to its node(s), given how to find the DFG output that
-carries each operand.
+`compute` builds the node of any compute operation from its declaration (ports, syntax, width
+parameters); `arith_node` maps one xDSL operation to its node(s), given how to find the DFG output that
+carries each operand: a compute operation of the catalogue becomes its node, and `arith.maxsi` /
+`minsi` / `maxui` / `minui`, which no RTL module implements, a `cmpi` and a `select`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from xdsl.ir import Operation, SSAValue
 
-from dfv.golden.handshake.arith import BINOP_CODES, CAST_KINDS, CMPI_PREDICATES
+from dfv.golden.catalogue import COMPUTE
+from dfv.golden.compute import Syntax
+from dfv.golden.encodings import CmpiPredicate
 from dfv.golden.types import ChannelType, channel_int
 from dfv.lowering.dfg import DFG, Ref
 
-# The encodings are the golden model's (dfv.golden.handshake.arith), the one place they are defined.
-BINOPS = frozenset(f"arith.{op}" for op in BINOP_CODES)
-CASTS = {f"arith.{kind}": code for kind, code in CAST_KINDS.items()}
-CMPI = tuple(sorted(CMPI_PREDICATES, key=CMPI_PREDICATES.__getitem__))
-MINMAX = {"arith.maxsi": CMPI.index("sgt"), "arith.minsi": CMPI.index("slt"),  # cmpi predicate picking lhs
-          "arith.maxui": CMPI.index("ugt"), "arith.minui": CMPI.index("ult")}
+# min / max as the cmpi predicate that picks the left operand
+MINMAX = {"arith.maxsi": CmpiPredicate.SGT, "arith.minsi": CmpiPredicate.SLT,
+          "arith.maxui": CmpiPredicate.UGT, "arith.minui": CmpiPredicate.ULT}
 
 
 def data_width(g: DFG, t: str) -> int:
@@ -43,48 +44,45 @@ def retyped(g: DFG, t: str, data: str) -> str:
         vt.extras else data
 
 
-def binop(g: DFG, op: str, lhs: Ref, rhs: Ref, loc: str) -> Ref:
-    t = g.out_type(lhs)
-    n = g.add(op, {"lhs": t, "rhs": t}, {"result": t}, loc, {"width": data_width(g, t), **extras_param(g, t)},
-              {"lhs": lhs, "rhs": rhs})
-    return Ref(n.id, "result")
+def handles(name: str) -> bool:
+    """Whether `arith_node` builds the node(s) of operation `name`."""
+    return name in COMPUTE or name in MINMAX
 
 
-def cmpi(g: DFG, pred: int, lhs: Ref, rhs: Ref, loc: str) -> Ref:
-    t = g.out_type(lhs)
-    n = g.add("arith.cmpi", {"lhs": t, "rhs": t}, {"result": retyped(g, t, "i1")}, loc,
-              {"predicate": CMPI[pred], "width": data_width(g, t), **extras_param(g, t)}, {"lhs": lhs, "rhs": rhs})
-    return Ref(n.id, "result")
+def compute(g: DFG, op: str, operands: Sequence[Ref], loc: str, out_type: str | None = None,
+            params: dict | None = None) -> Ref:
+    """The node of compute operation `op` on `operands` (one per input port, in order): the result is
+    of the first operand's type (of the last for `select`), an `i1` with its extras for `cmpi`, and
+    `out_type` for a cast; each width parameter is the data width of the port that names it."""
+    c = COMPUTE[op]
+    in_types = {p.name: g.out_type(r) for p, r in zip(c.inputs, operands, strict=True)}
+    if c.syntax is Syntax.CAST:
+        assert out_type is not None, f"{op}: a cast needs its result type"
+        result = out_type
+    elif c.syntax is Syntax.CMPI:
+        result = retyped(g, in_types[c.inputs[0].name], "i1")
+    else:
+        result = in_types[c.inputs[-1].name]
+    types = {**in_types, c.output.name: result}
+    golden = {p.width: data_width(g, types[p.name]) for p in (*c.inputs, c.output) if isinstance(p.width, str)}
+    n = g.add(op, in_types, {c.output.name: result}, loc, {**(params or {}), **golden, **extras_param(g, result)},
+              {p.name: r for p, r in zip(c.inputs, operands, strict=True)})
+    return Ref(n.id, c.output.name)
 
 
-def select(g: DFG, c: Ref, t: Ref, f: Ref, loc: str) -> Ref:
-    ty = g.out_type(t)
-    n = g.add("arith.select", {"cond": g.out_type(c), "true_value": ty, "false_value": ty}, {"result": ty}, loc,
-              {"width": data_width(g, ty), **extras_param(g, ty)}, {"cond": c, "true_value": t, "false_value": f})
-    return Ref(n.id, "result")
-
-
-def cast(g: DFG, op: str, src: Ref, out_type: str, loc: str) -> Ref:
-    it = g.out_type(src)
-    n = g.add(op, {"in": it}, {"out": out_type}, loc,
-              {"in_width": data_width(g, it), "out_width": data_width(g, out_type), **extras_param(g, it)},
-              {"in": src}, meta={"kind": CASTS[op]})
-    return Ref(n.id, "out")
+def cmpi(g: DFG, pred: CmpiPredicate, lhs: Ref, rhs: Ref, loc: str) -> Ref:
+    return compute(g, "arith.cmpi", (lhs, rhs), loc, params={"predicate": pred.spelling})
 
 
 def arith_node(g: DFG, op: Operation, lookup: Callable[[SSAValue], Ref], out_type: str, loc: str) -> Ref | None:
-    """The DFG output computing `op`'s result, or None when `op` is not an arith computation handled
-    here (constants are the caller's: they need a trigger)."""
+    """The DFG output computing `op`'s result, or None when `op` is not a compute operation or a min / max
+    (constants are the caller's: they need a trigger)."""
     name = op.name
-    if name in BINOPS:
-        return binop(g, name, lookup(op.operands[0]), lookup(op.operands[1]), loc)
-    if name == "arith.cmpi":
-        return cmpi(g, op.predicate.value.data, lookup(op.lhs), lookup(op.rhs), loc)
-    if name == "arith.select":
-        return select(g, lookup(op.cond), lookup(op.lhs), lookup(op.rhs), loc)
+    if not handles(name):
+        return None
+    operands = [lookup(v) for v in op.operands]
     if name in MINMAX:
-        a, b = lookup(op.operands[0]), lookup(op.operands[1])
-        return select(g, cmpi(g, MINMAX[name], a, b, loc), a, b, loc)
-    if name in CASTS:
-        return cast(g, name, lookup(op.operands[0]), out_type, loc)
-    return None
+        a, b = operands
+        return compute(g, "arith.select", (cmpi(g, MINMAX[name], a, b, loc), a, b), loc)
+    params = {"predicate": CmpiPredicate(op.predicate.value.data).spelling} if name == "arith.cmpi" else None
+    return compute(g, name, operands, loc, out_type, params)

@@ -76,6 +76,12 @@ def _is_wire(op: Operation) -> bool:
     return isinstance(op, hs.BrOp | sig.ComposeOp | sig.DecomposeOp | sig.UnbundleOp | sig.BundleOp)
 
 
+def _is_arith(op: Operation) -> bool:
+    """An operation on values, ordered by its operands (`_Reader.arith`): a compute operation, a min / max,
+    or another `arith` operation (refused there with its reason)."""
+    return op.name.startswith("arith.") or arith_nodes.handles(op.name)
+
+
 def _channel_bundle(op: Operation) -> bool:
     """A bundle into a channel (not the bundle of a control token's valid)."""
     return isinstance(op, sig.BundleOp) and isinstance(op.outs[0].type, hs.ChannelType)
@@ -250,7 +256,7 @@ class _Reader:
                 position += 1
         arith_ops: list[Operation] = []
         for op in block.ops:
-            if op.name.startswith("arith."):
+            if _is_arith(op):
                 arith_ops.append(op)
             elif not isinstance(op, hs.ReturnOp):
                 self.op(op)
@@ -577,7 +583,7 @@ class _Reader:
             return v
 
         pending = {op: [o for v in op.operands if isinstance((o := source(v).owner), Operation)
-                        and o.name.startswith("arith.")] for op in ops}
+                        and _is_arith(o)] for op in ops}
         done: set[Operation] = set()
         while pending:
             ready = [op for op, deps in pending.items() if all(d in done for d in deps)]
@@ -610,7 +616,7 @@ class _Reader:
         if op.name == "arith.index_cast" and not self.dfv:
             # CIRCT's hardware carries unsigned data and widens an index_cast with zeros (its handshake
             # lowering pads); its programs rely on that, e.g. an i1 condition cast to a mux select.
-            ref = arith_nodes.cast(self.g, "arith.index_castui", self.resolve(op.operands[0], loc), out_type, loc)
+            ref = arith_nodes.compute(self.g, "arith.index_castui", (self.resolve(op.operands[0], loc),), loc, out_type)
         else:
             ref = arith_nodes.arith_node(self.g, op, lambda v: self.resolve(v, loc), out_type, loc)
         if ref is None:

@@ -1,4 +1,5 @@
-"""`arith` operations as handshake programs use them: on plain integers and on spec-003 channels.
+"""Compute operations (`dfv.golden.compute`) as handshake programs write them: on plain integers and on
+spec-003 channels. One IR class per operation of the catalogue, made from its syntax.
 
 Spec 003 notes that MLIR's `arith` operations take raw integers, not `!handshake.channel<...>`, and
 proposes handshake's own copies. In a handshake program this project reads the `arith` spelling CIRCT
@@ -17,10 +18,11 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
-from dfv.golden.handshake.arith import BINOP_CODES, CAST_KINDS, CMPI_PREDICATES
+from dfv.golden.catalogue import COMPUTE
+from dfv.golden.compute import Syntax
+from dfv.golden.handshake.arith import CMPI_PREDICATES
+from dfv.lowering.arith_nodes import MINMAX
 from dfv.lowering.handshake_ir import ChannelType, print_attributes
-
-MINMAX = ("maxsi", "minsi", "maxui", "minui")
 
 
 def data_of(t: Attribute) -> Attribute:
@@ -69,9 +71,31 @@ class _BinOp(IRDLOperation):
             raise VerifyException(f"{self.name}: operands and result must have one type")
 
 
-def _binop(name: str) -> type[IRDLOperation]:
-    return irdl_op_definition(type(f"{name.title()}Op", (_BinOp,), {"name": f"arith.{name}",
-                                                                    "__doc__": f"`arith.{name}`."}))
+class _UnaryOp(IRDLOperation):
+    """`%r = NAME %a : T`."""
+
+    input = operand_def()
+    result = result_def()
+
+    @classmethod
+    def parse(cls, parser: Parser):
+        a = parser.parse_unresolved_operand()
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        t = parser.parse_type()
+        return cls.create(operands=[parser.resolve_operand(a, t)], result_types=[t], attributes=attrs)
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.input)
+        print_attributes(printer, self)
+        printer.print_string(" : ")
+        printer.print_attribute(self.result.type)
+
+    def verify_(self) -> None:
+        _int_like(self, "the operand", self.input.type)
+        if self.input.type != self.result.type:
+            raise VerifyException(f"{self.name}: the operand and the result must have one type")
 
 
 @irdl_op_definition
@@ -166,9 +190,10 @@ class _CastOp(IRDLOperation):
         _int_like(self, "result", self.result.type)
 
 
-def _cast(name: str) -> type[IRDLOperation]:
-    return irdl_op_definition(type(f"{name.title().replace('_', '')}Op", (_CastOp,),
-                                   {"name": f"arith.{name}", "__doc__": f"`arith.{name}`."}))
+def _named(name: str, base: type[IRDLOperation]) -> type[IRDLOperation]:
+    """The IR class of operation `name` (`dialect.op`) in the syntax of `base`."""
+    title = "".join(part.title() for part in name.replace(".", "_").split("_"))
+    return irdl_op_definition(type(f"{title}Op", (base,), {"name": name, "__doc__": f"`{name}`."}))
 
 
 @irdl_op_definition
@@ -187,5 +212,18 @@ class ConstantOp(IRDLOperation):
                           properties={"value": v})
 
 
+_SYNTAX_CLASSES = {Syntax.UNARY: _UnaryOp, Syntax.BINARY: _BinOp, Syntax.CAST: _CastOp}
+_FIXED_CLASSES = {Syntax.CMPI: CmpiOp, Syntax.SELECT: SelectOp}
+
+
+def _compute_class(name: str, syntax: Syntax) -> type[IRDLOperation]:
+    if syntax in _FIXED_CLASSES:
+        cls = _FIXED_CLASSES[syntax]
+        assert cls.name == name, f"{name}: the {syntax.value} syntax is {cls.name}'s only"
+        return cls
+    return _named(name, _SYNTAX_CLASSES[syntax])
+
+
 ARITH_OPS: tuple[type[IRDLOperation], ...] = (
-    *(_binop(n) for n in (*BINOP_CODES, *MINMAX)), CmpiOp, SelectOp, *(_cast(k) for k in CAST_KINDS), ConstantOp)
+    *(_compute_class(name, c.syntax) for name, c in COMPUTE.items()),
+    *(_named(name, _BinOp) for name in MINMAX), ConstantOp)

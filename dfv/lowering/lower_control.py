@@ -27,6 +27,7 @@ from xdsl.dialects import arith, func, memref, scf
 from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, MemRefType
 from xdsl.ir import Attribute, Operation, SSAValue
 
+from dfv.golden.encodings import CmpiPredicate
 from dfv.golden.types import DEFAULT_INDEX_WIDTH, INT_WIDTHS
 from dfv.lowering import arith_nodes
 from dfv.lowering.dfg import CONTROL, DFG, Ref
@@ -224,9 +225,9 @@ class Lowerer:
         return Ref(n.id, "out")
 
     def n_binop(self, op: str, lhs: Ref, rhs: Ref, loc: str) -> Ref:
-        return arith_nodes.binop(self.g, op, lhs, rhs, loc)
+        return arith_nodes.compute(self.g, op, (lhs, rhs), loc)
 
-    def n_cmpi(self, pred: int, lhs: Ref, rhs: Ref, loc: str) -> Ref:
+    def n_cmpi(self, pred: CmpiPredicate, lhs: Ref, rhs: Ref, loc: str) -> Ref:
         return arith_nodes.cmpi(self.g, pred, lhs, rhs, loc)
 
     # ------------------------------------------------------------------ driver
@@ -285,7 +286,7 @@ class Lowerer:
             if ty == "index":
                 self.check_index_constant(value, loc)
             s.env[op.result] = self.n_const(s, value, ty, loc)
-        elif name.startswith("arith.") and (
+        elif arith_nodes.handles(name) and (
                 ref := arith_nodes.arith_node(self.g, op, s.lookup, self.result_type(op, loc), loc)) is not None:
             s.env[op.results[0]] = ref
         elif isinstance(op, memref.LoadOp):
@@ -340,7 +341,7 @@ class Lowerer:
         guard = None
         body_parent: Scope = s
         if not static_nonzero and self.zero_trip_guard:
-            guard = self.n_cmpi(2, s.lookup(op.lb), s.lookup(op.ub), loc)  # slt
+            guard = self.n_cmpi(CmpiPredicate.SLT, s.lookup(op.lb), s.lookup(op.ub), loc)
             body_parent = BranchScope(self, s, guard, True, loc, "guard")
         L = body_parent
         stream = g.add("dataflow.stream", {"start": "index", "step": "index", "bound": "index"},

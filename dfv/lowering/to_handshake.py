@@ -16,6 +16,8 @@ import json
 
 from xdsl.printer import Printer
 
+from dfv.golden.catalogue import COMPUTE
+from dfv.golden.compute import Syntax
 from dfv.golden.dataflow.stream import STEP_OPS
 from dfv.golden.types import to_signed
 from dfv.lowering.config import meta_out
@@ -54,7 +56,7 @@ def value_name(ref: Ref) -> str:
 class _Writer:
     def __init__(self, g: DFG, source: str):
         self.g, self.source = g, source
-        self.func_nodes = {nid for nid, n in g.nodes.items() if n.op.startswith("func.")}
+        self.func_nodes = [nid for nid, n in g.nodes.items() if n.op.startswith("func.")]  # in graph order
 
     def operand(self, n, port: str) -> str:
         ref = n.inputs[port]
@@ -130,8 +132,8 @@ class _Writer:
             return f"{res}{op} {ins['in']}{self.attrs(n)} : {t_in['in']} -> {t_out['out']}"
         if op.startswith("dataflow."):
             return self.dataflow(n, ins, t_in, t_out, res)
-        if op.startswith("arith."):
-            return self.arith(n, ins, t_in, t_out, res)
+        if op in COMPUTE:
+            return self.compute(n, ins, t_in, t_out, res)
         raise ValueError(f"no handshake spelling for {op} ({n.id})")
 
     def memory(self, n, ins, t_in, t_out, res) -> str:
@@ -187,17 +189,18 @@ class _Writer:
         return (f"{res}{op} {', '.join(ins[x] for x in names)}{self.attrs(n, extra)} : "
                 f"{', '.join(t_in[x] for x in names)} -> {', '.join(t_out[x] for x in outs)}")
 
-    def arith(self, n, ins, t_in, t_out, res) -> str:
-        op = n.op
-        if op == "arith.cmpi":
-            return (f"{res}arith.cmpi {n.params['predicate']}, {ins['lhs']}, {ins['rhs']}{self.attrs(n)} : "
-                    f"{t_in['lhs']}")
-        if op == "arith.select":
-            return (f"{res}arith.select {ins['cond']}, {ins['true_value']}, {ins['false_value']}{self.attrs(n)} : "
-                    f"{t_in['cond']}, {t_out['result']}")
-        if "in" in ins:
-            return f"{res}{op} {ins['in']}{self.attrs(n)} : {t_in['in']} to {t_out['out']}"
-        return f"{res}{op} {ins['lhs']}, {ins['rhs']}{self.attrs(n)} : {t_in['lhs']}"
+    def compute(self, n, ins, t_in, t_out, res) -> str:
+        """A compute operation in its syntax (`dfv.golden.compute.Syntax`)."""
+        op, c = n.op, COMPUTE[n.op]
+        args = ", ".join(ins[p] for p in c.input_names)
+        first, out = c.input_names[0], c.output.name
+        if c.syntax is Syntax.CMPI:
+            return f"{res}{op} {n.params['predicate']}, {args}{self.attrs(n)} : {t_in[first]}"
+        if c.syntax is Syntax.SELECT:
+            return f"{res}{op} {args}{self.attrs(n)} : {t_in[first]}, {t_out[out]}"
+        if c.syntax is Syntax.CAST:
+            return f"{res}{op} {args}{self.attrs(n)} : {t_in[first]} to {t_out[out]}"
+        return f"{res}{op} {args}{self.attrs(n)} : {t_out[out]}"
 
     def text(self) -> str:
         g = self.g

@@ -3,12 +3,13 @@
 `dfv.golden.catalogue` maps each operation name to a keyword-parameter factory:
 `Fork(n=2, width=32)`, `Join(n=2)`, `CondBr(width=32)`, `Mux(n=2, width=32)`, `Merge(n=2, width=32)`,
 `ControlMerge(n=2, width=0)`, `Sink(width=32)`, `Source()`, `Constant(value=0, width=32)`,
-`Buffer(width=32, slots=2)`, `Fifo(width=32, depth=2)`, `arith.<op>` -> `BinOp(op=<op>, width=32)`,
-`Cmpi(predicate="eq", width=32)`, `Select(width=32)`, `arith.<cast>` -> `Cast(kind=<cast>, in_width,
-out_width)`, `Load(width, addr_width, addr_extras, extras_depth)`, `Store(width, addr_width)`,
+`Buffer(width=32, slots=2)`, `Fifo(width=32, depth=2)`, `Load(width, addr_width, addr_extras, extras_depth)`,
+`Store(width, addr_width)`,
 `handshake.compose` / `decompose` -> `Wire(width)`, `handshake.repack` (a bundle of unbundled fields) ->
 `Repack(width, in_width, fields)`.
-A `width` of 0 means control-only tokens (`None`) and selects the `_ctrl` RTL module (docs/primitives.md).
+The `arith` operations are compute operations (`dfv.golden.compute`); `dfv.golden.handshake.arith` has
+their semantics. A `width` of 0 means control-only tokens (`None`) and selects the `_ctrl` RTL module
+(docs/primitives.md).
 """
 
 from __future__ import annotations
@@ -18,10 +19,6 @@ from dfv.golden.handshake.arith import (
     BINOP_CODES,
     CAST_KINDS,
     CMPI_PREDICATES,
-    BinOp,
-    Cast,
-    Cmpi,
-    Select,
     binop,
     cast,
     cmpi,
@@ -37,10 +34,7 @@ __all__ = [
     "BINOP_CODES",
     "CAST_KINDS",
     "CMPI_PREDICATES",
-    "BinOp",
     "Buffer",
-    "Cast",
-    "Cmpi",
     "CondBr",
     "Constant",
     "ControlMerge",
@@ -51,7 +45,6 @@ __all__ = [
     "Merge",
     "Mux",
     "Repack",
-    "Select",
     "Sink",
     "Source",
     "Store",

@@ -1,4 +1,5 @@
-"""Golden models of the `arith` integer operations: `BinOp`, `Cmpi`, `Select`, `Cast`.
+"""Semantics of the `arith` integer operations: `binop`, `cmpi`, `cast` (their catalogue entries,
+`dfv.golden.catalogue`, make them compute operations, `dfv.golden.compute`).
 
 Tokens are unsigned W-bit words; results wrap to W bits (MLIR semantics) for every W in 1..64.
 Cases MLIR leaves undefined (division by zero, shift amounts >= W) are defined as in the RTL:
@@ -11,9 +12,7 @@ Cases MLIR leaves undefined (division by zero, shift amounts >= W) are defined a
 
 from __future__ import annotations
 
-from dfv.golden.core import Queues, Stateless, check_width, check_word
 from dfv.golden.encodings import BinopCode, CastKind, CmpiPredicate
-from dfv.golden.errors import ErrorCode
 from dfv.golden.types import to_signed, to_unsigned
 
 # The encodings of arith_binop's OP, arith_cmpi's PRED and arith_cast's KIND (dfv.golden.encodings), by spelling.
@@ -92,100 +91,3 @@ def cast(kind: str, value: int, in_width: int, out_width: int) -> int:
     if kind in SIGN_EXTENDING_CASTS:
         return to_unsigned(to_signed(value, in_width), out_width)
     return to_unsigned(value, out_width)
-
-
-class BinOp(Stateless):
-    """`arith.<op>` for op in BINOP_CODES: `BinOp(op="addi", width=32)`; inputs `lhs`, `rhs`; output
-    `result`. One firing joins one lhs and one rhs token."""
-
-    INPUTS = ("lhs", "rhs")
-    OUTPUTS = ("result",)
-
-    def __init__(self, op: str = "addi", width: int = 32):
-        if op not in BINOP_CODES:
-            raise ValueError(f"unknown arith binary op '{op}' (known: {', '.join(BINOP_CODES)})")
-        self.op = op
-        self.code = BINOP_CODES[op]
-        self.width = check_width(width)
-        if self.width > 64:
-            raise ValueError("arith ops support widths 1..64")
-        super().__init__()
-
-    def fire(self, inq: Queues, outq: Queues) -> bool:
-        if not (inq["lhs"] and inq["rhs"]):
-            return False
-        a = check_word(inq["lhs"].popleft(), self.width, "lhs")
-        b = check_word(inq["rhs"].popleft(), self.width, "rhs")
-        result, div0 = binop(self.op, a, b, self.width)
-        if div0:
-            self.raise_error(ErrorCode.RT_ARITH_DIV_BY_ZERO)
-        outq["result"].append(result)
-        return True
-
-
-class Cmpi(Stateless):
-    """`arith.cmpi`: `Cmpi(predicate="slt", width=32)`; inputs `lhs`, `rhs`; output `result` (1 bit)."""
-
-    INPUTS = ("lhs", "rhs")
-    OUTPUTS = ("result",)
-
-    def __init__(self, predicate: str = "eq", width: int = 32):
-        if predicate not in CMPI_PREDICATES:
-            raise ValueError(f"unknown cmpi predicate '{predicate}' (known: {', '.join(CMPI_PREDICATES)})")
-        self.predicate = predicate
-        self.code = CMPI_PREDICATES[predicate]
-        self.width = check_width(width)
-        super().__init__()
-
-    def fire(self, inq: Queues, outq: Queues) -> bool:
-        if not (inq["lhs"] and inq["rhs"]):
-            return False
-        a = check_word(inq["lhs"].popleft(), self.width, "lhs")
-        b = check_word(inq["rhs"].popleft(), self.width, "rhs")
-        outq["result"].append(cmpi(self.predicate, a, b, self.width))
-        return True
-
-
-class Select(Stateless):
-    """`arith.select`: `Select(width=32)`; inputs `cond` (1 bit), `true_value`, `false_value`; output
-    `result`. Consumes all three per firing."""
-
-    INPUTS = ("cond", "true_value", "false_value")
-    OUTPUTS = ("result",)
-
-    def __init__(self, width: int = 32):
-        self.width = check_width(width)
-        super().__init__()
-
-    def fire(self, inq: Queues, outq: Queues) -> bool:
-        if not all(inq[p] for p in self.INPUTS):
-            return False
-        c = check_word(inq["cond"].popleft(), 1, "cond")
-        t = check_word(inq["true_value"].popleft(), self.width, "true_value")
-        f = check_word(inq["false_value"].popleft(), self.width, "false_value")
-        outq["result"].append(t if c else f)
-        return True
-
-
-class Cast(Stateless):
-    """`arith.<kind>` for kind in CAST_KINDS: `Cast(kind="extsi", in_width=8, out_width=32)`; input `in`,
-    output `out`."""
-
-    INPUTS = ("in",)
-    OUTPUTS = ("out",)
-
-    def __init__(self, kind: str = "index_cast", in_width: int = 32, out_width: int = 32):
-        if kind not in CAST_KINDS:
-            raise ValueError(f"unknown cast '{kind}' (known: {', '.join(CAST_KINDS)})")
-        self.kind = kind
-        self.code = CAST_KINDS[kind]
-        self.in_width = check_width(in_width)
-        self.out_width = check_width(out_width)
-        super().__init__()
-
-    def fire(self, inq: Queues, outq: Queues) -> bool:
-        if not inq["in"]:
-            return False
-        v = check_word(inq["in"].popleft(), self.in_width, "in")
-        outq["out"].append(cast(self.kind, v, self.in_width, self.out_width))
-        return True

@@ -1,5 +1,5 @@
-"""Testbench of the arith units: `arith_binop` (`dfv.golden.handshake.BinOp`), `arith_cmpi` (`Cmpi`),
-`arith_select` (`Select`) and `arith_cast` (`Cast`).
+"""Testbench of the arith units: `arith_binop`, `arith_cmpi`, `arith_select` and `arith_cast`, whose
+channels and golden machines follow from their operations' declarations (`dfv.golden.compute`).
 
 Operands: the first burst crosses every pair of extremes of the width (0, 1, all ones, INT_MIN,
 INT_MAX); then random bursts whose right operand is drawn per operation: divisors 0 and -1 (with
@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import itertools
 
-from dfv.golden.handshake import BINOP_CODES, CAST_KINDS, CMPI_PREDICATES, BinOp, Cast, Cmpi, Select, cmpi
+from dfv.golden.catalogue import COMPUTE, make_machine
+from dfv.golden.handshake import BINOP_CODES, CAST_KINDS, CMPI_PREDICATES, cmpi
 from dfv.golden.handshake.arith import DIV_OPS
 from dfv.golden.types import to_signed
 from dfv.tb.common.channel import ChannelSpec
@@ -45,29 +46,33 @@ SHIFT_CASES = ("zero", "below_width", "width_or_more")
 RELATIONS = ("equal", "lt_both", "gt_both", "slt_ugt", "sgt_ult")
 
 
+def compute_config(module: str, op: str, golden: dict, params: dict, status: tuple = ()) -> OpConfig:
+    """The configuration of compute operation `op` (`dfv.golden.compute`) on `module` with golden parameters
+    `golden`: its channels and golden machine follow from the operation's declaration."""
+    compute = COMPUTE[op]
+    widths = compute.widths(golden)
+    channels = (*(ChannelSpec(p, widths[p], True) for p in compute.input_names),
+                ChannelSpec(compute.output.name, widths[compute.output.name], False))
+    return OpConfig(module, channels, lambda: make_machine(op, **golden), params, status=status)
+
+
 def binop_config(params: dict) -> OpConfig:
-    width, op = int(params["W"]), OPS[int(params["OP"])]
-    channels = (ChannelSpec("lhs", width, True), ChannelSpec("rhs", width, True), ChannelSpec("result", width, False))
-    return OpConfig("arith_binop", channels, lambda: BinOp(op, width), params, status=(("err_code", "error"),))
+    return compute_config("arith_binop", f"arith.{OPS[int(params['OP'])]}", {"width": int(params["W"])}, params,
+                          status=(("err_code", "error"),))
 
 
 def cmpi_config(params: dict) -> OpConfig:
-    width, pred = int(params["W"]), PREDS[int(params["PRED"])]
-    channels = (ChannelSpec("lhs", width, True), ChannelSpec("rhs", width, True), ChannelSpec("result", 1, False))
-    return OpConfig("arith_cmpi", channels, lambda: Cmpi(pred, width), params)
+    golden = {"width": int(params["W"]), "predicate": PREDS[int(params["PRED"])]}
+    return compute_config("arith_cmpi", "arith.cmpi", golden, params)
 
 
 def select_config(params: dict) -> OpConfig:
-    width = int(params["W"])
-    channels = (ChannelSpec("cond", 1, True), ChannelSpec("true_value", width, True),
-                ChannelSpec("false_value", width, True), ChannelSpec("result", width, False))
-    return OpConfig("arith_select", channels, lambda: Select(width), params)
+    return compute_config("arith_select", "arith.select", {"width": int(params["W"])}, params)
 
 
 def cast_config(params: dict) -> OpConfig:
-    iw, ow, kind = int(params["IW"]), int(params["OW"]), KINDS[int(params["KIND"])]
-    channels = (ChannelSpec("in", iw, True), ChannelSpec("out", ow, False))
-    return OpConfig("arith_cast", channels, lambda: Cast(kind, iw, ow), params)
+    golden = {"in_width": int(params["IW"]), "out_width": int(params["OW"])}
+    return compute_config("arith_cast", f"arith.{KINDS[int(params['KIND'])]}", golden, params)
 
 
 class OperandSequence(OpSequence):

@@ -9,9 +9,10 @@ from __future__ import annotations
 import pytest
 
 from dfv.golden.catalogue import make_machine
+from dfv.golden.compute import ComputeMachine
 from dfv.golden.core import run_streams
 from dfv.golden.errors import ErrorCode
-from dfv.golden.handshake import BINOP_CODES, CAST_KINDS, CMPI_PREDICATES, BinOp, Cast, Cmpi, Select
+from dfv.golden.handshake import BINOP_CODES, CAST_KINDS, CMPI_PREDICATES
 
 DIV0 = ErrorCode.RT_ARITH_DIV_BY_ZERO
 M64 = 0xFFFF_FFFF_FFFF_FFFF
@@ -163,7 +164,7 @@ BINOP_CASES = [
 
 @pytest.mark.parametrize(("op", "width", "lhs", "rhs", "expected", "div0"), BINOP_CASES)
 def test_binop_case(op, width, lhs, rhs, expected, div0):
-    r = run_streams(BinOp(op=op, width=width), {"lhs": [lhs], "rhs": [rhs]})
+    r = run_streams(make_machine(f"arith.{op}", width=width), {"lhs": [lhs], "rhs": [rhs]})
     assert r.outputs["result"] == [expected]
     assert r.error == (DIV0 if div0 else 0)
     assert r.initial and not r.leftover
@@ -188,7 +189,7 @@ def test_binop_codes_are_the_documented_numbering():
 
 
 def test_stream_of_tokens_pairs_in_order_and_error_is_sticky():
-    m = BinOp(op="divui", width=8)
+    m = make_machine("arith.divui", width=8)
     r = run_streams(m, {"lhs": [10, 10, 10, 9], "rhs": [2, 0, 5]})
     assert r.outputs["result"] == [5, 0xFF, 2]
     assert r.leftover == {"lhs": [9]}
@@ -199,7 +200,7 @@ def test_stream_of_tokens_pairs_in_order_and_error_is_sticky():
 
 def test_no_error_for_non_division_with_zero_rhs():
     for op in ("addi", "muli", "shli", "andi"):
-        assert run_streams(BinOp(op=op, width=8), {"lhs": [3], "rhs": [0]}).error == 0
+        assert run_streams(make_machine(f"arith.{op}", width=8), {"lhs": [3], "rhs": [0]}).error == 0
 
 
 # cmpi: (width, lhs, rhs, {predicate: expected})
@@ -220,17 +221,18 @@ CMPI_CASES = [
 @pytest.mark.parametrize(("width", "lhs", "rhs", "table"), CMPI_CASES)
 @pytest.mark.parametrize("predicate", list(CMPI_PREDICATES))
 def test_cmpi_case(width, lhs, rhs, table, predicate):
-    r = run_streams(Cmpi(predicate=predicate, width=width), {"lhs": [lhs], "rhs": [rhs]})
+    r = run_streams(make_machine("arith.cmpi", predicate=predicate, width=width), {"lhs": [lhs], "rhs": [rhs]})
     assert r.outputs["result"] == [table[predicate]]
 
 
 def test_select():
-    r = run_streams(Select(width=8), {"cond": [1, 0, 1], "true_value": [1, 2, 3], "false_value": [9, 8, 7]})
+    r = run_streams(make_machine("arith.select", width=8),
+                    {"cond": [1, 0, 1], "true_value": [1, 2, 3], "false_value": [9, 8, 7]})
     assert r.outputs["result"] == [1, 8, 3]
-    r = run_streams(Select(width=64), {"cond": [0], "true_value": [M64], "false_value": [MIN64]})
+    r = run_streams(make_machine("arith.select", width=64), {"cond": [0], "true_value": [M64], "false_value": [MIN64]})
     assert r.outputs["result"] == [MIN64]
     # a missing operand blocks the firing
-    r = run_streams(Select(width=8), {"cond": [1], "true_value": [1]})
+    r = run_streams(make_machine("arith.select", width=8), {"cond": [1], "true_value": [1]})
     assert r.outputs["result"] == [] and r.leftover == {"cond": [1], "true_value": [1]}
 
 
@@ -254,27 +256,29 @@ def test_select():
     ],
 )
 def test_cast(kind, iw, ow, value, expected):
-    r = run_streams(Cast(kind=kind, in_width=iw, out_width=ow), {"in": [value]})
+    r = run_streams(make_machine(f"arith.{kind}", in_width=iw, out_width=ow), {"in": [value]})
     assert r.outputs["out"] == [expected]
 
 
 def test_registry_factories():
     m = make_machine("arith.subi", width=8)
-    assert isinstance(m, BinOp) and m.op == "subi" and m.code == 1
+    assert isinstance(m, ComputeMachine) and m.INPUTS == ("lhs", "rhs") and m.OUTPUTS == ("result",)
     m = make_machine("arith.extsi", in_width=8, out_width=16)
-    assert isinstance(m, Cast) and m.code == 1
-    m = make_machine("arith.cmpi", predicate="uge", width=4)
-    assert m.code == 9
+    assert m.INPUTS == ("in",) and m.OUTPUTS == ("out",)
+    m = make_machine("arith.select", width=4)
+    assert m.INPUTS == ("cond", "true_value", "false_value")
 
 
 def test_bad_parameters_and_tokens():
+    with pytest.raises(KeyError, match="no operation 'arith.addf'"):
+        make_machine("arith.addf", width=8)
+    with pytest.raises(ValueError, match="width must be 1..64"):
+        make_machine("arith.addi", width=65)
+    with pytest.raises(ValueError, match="width must be a positive integer"):
+        make_machine("arith.extsi", in_width=0, out_width=8)
+    with pytest.raises(ValueError, match="unknown cmpi predicate 'lt'"):
+        make_machine("arith.cmpi", predicate="lt", width=8)
     with pytest.raises(ValueError):
-        BinOp(op="addf", width=8)
+        run_streams(make_machine("arith.addi", width=8), {"lhs": [256], "rhs": [1]})
     with pytest.raises(ValueError):
-        BinOp(op="addi", width=65)
-    with pytest.raises(ValueError):
-        Cmpi(predicate="lt", width=8)
-    with pytest.raises(ValueError):
-        run_streams(BinOp(op="addi", width=8), {"lhs": [256], "rhs": [1]})
-    with pytest.raises(ValueError):
-        run_streams(BinOp(op="addi", width=8), {"lhs": [-1], "rhs": [1]})
+        run_streams(make_machine("arith.addi", width=8), {"lhs": [-1], "rhs": [1]})

@@ -1,0 +1,100 @@
+"""Compute operations: the stateless `arith` / `math` operations, declared by their ports and a function.
+
+A `Compute` is the part of an operation's catalogue entry (`dfv.golden.catalogue`) that says what a
+stateless operation computes: its input and output ports (named like the RTL channels, each with the
+golden parameter that gives its data width), the syntax its MLIR form is written in (`Syntax`), and its
+semantics, a function of the golden parameters and one unsigned word per input. Everything else about
+such an operation is derived from that declaration: its golden machine (`ComputeMachine`, one firing
+joins one token of every input), the IR classes handshake programs are read with, the DFG node the
+lowering builds, the handshake text the lowered graph is printed as, the source interpreter's
+implementation when xDSL has none, the testbench's channel layout, and its documented rate (one result
+per cycle).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from enum import Enum
+
+from dfv.golden.core import Queues, Stateless, check_width, check_word
+
+MAX_WIDTH = 64
+"""Widest word a compute operation takes (the golden model's and the RTL's limit)."""
+
+
+class Syntax(Enum):
+    """How an operation is written in MLIR, which fixes its IR class, node builder and printer."""
+
+    UNARY = "unary"  # %r = NAME %a : T                  (result of the operand's type)
+    BINARY = "binary"  # %r = NAME %a, %b : T            (operands and result of one type)
+    CAST = "cast"  # %r = NAME %a : T to U
+    CMPI = "cmpi"  # %r = NAME PRED, %a, %b : T          (an i1 result; `predicate` parameter)
+    SELECT = "select"  # %r = NAME %c, %a, %b : T
+
+
+@dataclass(frozen=True)
+class Port:
+    """One channel of a compute operation: its name (the RTL's `<name>_data/_valid/_ready`) and its data
+    width, a golden parameter name (`width`, `in_width`, ...) or a fixed number of bits."""
+
+    name: str
+    width: str | int = "width"
+
+    def bits(self, params: Mapping[str, object]) -> int:
+        """The data width of this port for golden parameters `params`."""
+        return self.width if isinstance(self.width, int) else int(params[self.width])  # type: ignore[arg-type]
+
+
+# (golden parameters, one unsigned word per input) -> (the result word, a sticky error code or 0)
+Semantics = Callable[..., tuple[int, int]]
+
+
+@dataclass(frozen=True)
+class Compute:
+    """What a stateless operation computes (see the module docstring)."""
+
+    inputs: tuple[Port, ...]
+    output: Port
+    syntax: Syntax
+    semantics: Semantics
+    check: Callable[[Mapping[str, object]], None] | None = None  # refuses bad non-width parameters
+
+    @property
+    def input_names(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.inputs)
+
+    def widths(self, params: Mapping[str, object]) -> dict[str, int]:
+        """Port name -> data width, for golden parameters `params`."""
+        return {p.name: p.bits(params) for p in (*self.inputs, self.output)}
+
+    def width_params(self) -> tuple[str, ...]:
+        """The golden parameters that are widths (each checked to be 1..MAX_WIDTH)."""
+        return tuple(dict.fromkeys(p.width for p in (*self.inputs, self.output) if isinstance(p.width, str)))
+
+
+class ComputeMachine(Stateless):
+    """The golden machine of a compute operation: one firing takes one token from every input and puts
+    `semantics(params, *words)` on the output, raising the sticky error code it returns (if not 0)."""
+
+    def __init__(self, compute: Compute, **params):
+        self.compute, self.params = compute, params
+        for name in compute.width_params():
+            if check_width(params.get(name)) > MAX_WIDTH:  # type: ignore[arg-type]
+                raise ValueError(f"{name} must be 1..{MAX_WIDTH}, got {params[name]}")
+        if compute.check is not None:
+            compute.check(params)
+        self.INPUTS = compute.input_names
+        self.OUTPUTS = (compute.output.name,)
+        self._in = tuple((p.name, p.bits(params)) for p in compute.inputs)
+        super().__init__()
+
+    def fire(self, inq: Queues, outq: Queues) -> bool:
+        if not all(inq[p] for p, _ in self._in):
+            return False
+        words = [check_word(inq[p].popleft(), w, p) for p, w in self._in]
+        result, error = self.compute.semantics(self.params, *words)
+        if error:
+            self.raise_error(error)
+        outq[self.OUTPUTS[0]].append(result)
+        return True
