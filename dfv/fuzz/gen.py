@@ -54,17 +54,22 @@ from dfv.fuzz.program import (
     Stmt,
     Store,
     SubView,
+    Unary,
     While,
     iv_range,
     row_major,
     signed_range,
     view_info,
 )
+from dfv.golden.catalogue import COMPUTE
+from dfv.golden.compute import Syntax
 
 TYPE_WEIGHTS = {"i32": 30, "index": 20, "i64": 14, "i8": 12, "i16": 12, "i1": 12}
 ELEM_WEIGHTS = {"i32": 40, "i16": 15, "i8": 15, "i64": 15, "index": 10, "i1": 5}
 BINOPS = ("addi", "subi", "muli", "divsi", "divui", "remsi", "remui", "andi", "ori", "xori", "shli", "shrsi",
           "shrui", "maxsi", "minsi", "maxui", "minui")
+# the one-operand compute operations of the catalogue: each is generated once it is declared
+UNARY_OPS = tuple(name for name, c in COMPUTE.items() if c.syntax is Syntax.UNARY)
 PREDICATES = ("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge")
 INT_ORDER = ("i1", "i8", "i16", "i32", "i64")
 MAX_SIZE = 10
@@ -200,6 +205,15 @@ class Generator:
         a, b = self.value(scope, out, ty), self.value(scope, out, ty)
         n = self.name()
         out.append(Select(n, ty, c, a, b))
+        scope.add(n, ty)
+        return n
+
+    def unary(self, scope: _Scope, out: list[Stmt]) -> str:
+        """A one-operand compute operation of the catalogue on a value of a random type."""
+        ty = self.weighted(TYPE_WEIGHTS)
+        src = self.value(scope, out, ty)
+        n = self.name()
+        out.append(Unary(n, self.r.choice(UNARY_OPS), ty, src))
         scope.add(n, ty)
         return n
 
@@ -467,7 +481,10 @@ class Generator:
         elif x < 0.70:
             self.store(scope, out)
         elif x < 0.84:
-            self.arith(scope, out)
+            if UNARY_OPS and self.chance(0.15):
+                self.unary(scope, out)
+            else:
+                self.arith(scope, out)
         elif x < 0.90:
             self.cmp(scope, out)
         elif x < 0.95:

@@ -34,6 +34,7 @@ from dfv.fuzz.program import (
     Stmt,
     Store,
     SubView,
+    Unary,
     While,
     mem_infos,
     scalar_types,
@@ -143,6 +144,8 @@ class _Printer:
             self.emit(f"{s.res} = arith.select {s.cond}, {s.a}, {s.b} : {s.ty}")
         elif isinstance(s, Cast):
             self.emit(f"{s.res} = arith.{s.op} {s.src} : {s.src_ty} to {s.ty}")
+        elif isinstance(s, Unary):
+            self.emit(f"{s.res} = {s.op} {s.src} : {s.ty}")
         elif isinstance(s, Load):
             idx = self.indices(s.mem, s.idx)
             self.emit(f"{s.res} = memref.load {s.mem}[{idx}] : {self.mtype(s.mem)}")

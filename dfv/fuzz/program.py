@@ -197,6 +197,16 @@ class Cast:
 
 
 @dataclass
+class Unary:
+    """A one-operand compute operation of the catalogue (`math.absi`, ...): `op` is its full name."""
+
+    res: str
+    op: str
+    ty: str
+    src: str
+
+
+@dataclass
 class Load:
     res: str
     mem: str
@@ -307,8 +317,8 @@ class While:
 
 
 View = CastView | SubView | Reinterpret | Collapse | Expand
-Stmt = Const | Arith | Cmp | Select | Cast | Load | Store | Alloc | View | For | If | While
-PURE = (Const, Arith, Cmp, Select, Cast, Alloc, CastView, SubView, Reinterpret, Collapse, Expand)
+Stmt = Const | Arith | Cmp | Select | Cast | Unary | Load | Store | Alloc | View | For | If | While
+PURE = (Const, Arith, Cmp, Select, Cast, Unary, Alloc, CastView, SubView, Reinterpret, Collapse, Expand)
 """Statements whose only effect is their result: removed when nothing uses it."""
 
 
@@ -347,7 +357,7 @@ def uses(s: Stmt) -> list[str]:
         return [s.lhs, s.rhs]
     if isinstance(s, Select):
         return [s.cond, s.a, s.b]
-    if isinstance(s, Cast):
+    if isinstance(s, Cast | Unary):
         return [s.src]
     if isinstance(s, Load):
         return [s.mem, *(i.value for i in s.idx)]
@@ -404,7 +414,7 @@ def rename(block: Block, mapping: dict[str, str]) -> None:
             s.lhs, s.rhs = f(s.lhs), f(s.rhs)
         elif isinstance(s, Select):
             s.cond, s.a, s.b = f(s.cond), f(s.a), f(s.b)
-        elif isinstance(s, Cast | CastView | SubView | Reinterpret | Collapse | Expand):
+        elif isinstance(s, Cast | Unary | CastView | SubView | Reinterpret | Collapse | Expand):
             s.src = f(s.src)
         elif isinstance(s, Load | Store):
             s.mem = f(s.mem)
@@ -487,7 +497,7 @@ def scalar_types(p: Program) -> dict[str, str]:
     out = {prm.name: prm.ty for prm in p.params if isinstance(prm.ty, str)}
     infos = mem_infos(p)
     for s in walk(p.body):
-        if isinstance(s, Const | Arith | Select | Cast):
+        if isinstance(s, Const | Arith | Select | Cast | Unary):
             out[s.res] = s.ty
         elif isinstance(s, Cmp):
             out[s.res] = "i1"

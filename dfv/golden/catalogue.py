@@ -188,10 +188,29 @@ def _twin(name: str, factory: Callable[..., Machine], rate: Rate, storage: Stora
 
 
 # ------------------------------------------------------------------ compute operations
-def compute_op(name: str, module: str, rtl_params: RtlParams, compute: Compute, errors: bool = False) -> OpSpec:
-    """A stateless operation (`dfv.golden.compute`): golden machine and rate follow from its declaration."""
+RTL_WIDTHS = {"width": "W", "in_width": "IW", "out_width": "OW"}
+"""The RTL parameter of each golden width parameter, in every module the kit writes."""
+
+
+def compute_op(name: str, module: str, compute: Compute, rtl_params: RtlParams | None = None,
+               errors: bool = False) -> OpSpec:
+    """A stateless operation (`dfv.golden.compute`): golden machine and rate follow from its declaration, and
+    its RTL parameters, unless given, are its width parameters by `RTL_WIDTHS` (a module of its own)."""
+    if rtl_params is None:
+        rtl_params = partial(_widths_only, compute.width_params())
     return OpSpec(name, partial(ComputeMachine, compute), module, rtl_params, errors=errors,
                   rate=per_cycle(compute.output.name), compute=compute)
+
+
+def _widths_only(names: tuple[str, ...], p: Params) -> dict[str, str]:
+    return {RTL_WIDTHS[n]: str(p[n]) for n in names}
+
+
+def own_module_params(op: OpSpec, rtl: Mapping[str, object]) -> Params:
+    """The golden parameters of compute operation `op`, whose module is its own (no parameters but
+    widths), from the module's parameters `rtl` (the inverse of its `rtl_params`)."""
+    assert op.compute is not None and ops_of_module(op.module) == (op,), f"{op.name} shares its module"
+    return {n: int(rtl[RTL_WIDTHS[n]]) for n in op.compute.width_params()}
 
 
 _LHS_RHS = (Port("lhs"), Port("rhs"))
@@ -215,17 +234,19 @@ def _cast_semantics(kind: CastKind, p: Params, v: int) -> tuple[int, int]:
 
 
 _ARITH: tuple[OpSpec, ...] = (
-    compute_op("arith.cmpi", "arith_cmpi", _cmpi,
+    compute_op("arith.cmpi", "arith_cmpi",
                Compute(_LHS_RHS, Port("result", 1), Syntax.CMPI, _cmpi_semantics,
-                       check=lambda p: CmpiPredicate.of(p["predicate"]))),
-    compute_op("arith.select", "arith_select", _w,
+                       check=lambda p: CmpiPredicate.of(p["predicate"])), _cmpi),
+    compute_op("arith.select", "arith_select",
                Compute((Port("cond", 1), Port("true_value"), Port("false_value")), Port("result"), Syntax.SELECT,
                        _select_semantics)),
-    *(compute_op(f"arith.{op.spelling}", "arith_binop", partial(_binop, op),
-                 Compute(_LHS_RHS, Port("result"), Syntax.BINARY, partial(_binop_semantics, op)), errors=True)
+    *(compute_op(f"arith.{op.spelling}", "arith_binop",
+                 Compute(_LHS_RHS, Port("result"), Syntax.BINARY, partial(_binop_semantics, op)),
+                 partial(_binop, op), errors=True)
       for op in BinopCode),
-    *(compute_op(f"arith.{k.spelling}", "arith_cast", partial(_cast, k),
-                 Compute((Port("in", "in_width"),), Port("out", "out_width"), Syntax.CAST, partial(_cast_semantics, k)))
+    *(compute_op(f"arith.{k.spelling}", "arith_cast",
+                 Compute((Port("in", "in_width"),), Port("out", "out_width"), Syntax.CAST, partial(_cast_semantics, k)),
+                 partial(_cast, k))
       for k in CastKind),
 )
 

@@ -3,7 +3,8 @@
 `register_implementations` provides scf / arith / memref / func; this module adds what the kernels
 need beyond it: `memref.alloca`, the view operations (`cast`, `subview`, `reinterpret_cast`,
 `collapse_shape`, `expand_shape`, as strided views sharing the root buffer) and the integer ops
-`divui remui shrui extsi extui trunci index_castui maxsi minsi maxui minui`.
+`divui remui shrui extsi extui trunci index_castui maxsi minsi maxui minui`, and every compute operation
+of the catalogue (`dfv.golden.compute`) that xDSL parses but does not run, from its declared semantics.
 
 It also models the hardware where xDSL does not: `index` is `index_width` bits (xDSL knows only 32
 and 64; its arith implementations take any width from `Interpreter.index_bitwidth`, memories store
@@ -14,17 +15,22 @@ on the flat address), a division by zero, and the loop errors of `dfv.lowering.s
 
 from __future__ import annotations
 
+from functools import cache
 from math import prod
 from typing import Any
 
 from xdsl.dialects import arith, func, memref
-from xdsl.dialects.builtin import IndexType, IntegerType, MemRefType
+from xdsl.dialects.builtin import IndexType, IntegerType, MemRefType, ModuleOp
 from xdsl.interpreter import Interpreter, InterpreterFunctions, impl, register_impls
 from xdsl.interpreters import register_implementations
 from xdsl.interpreters.builtin import xtype_for_el_type
 from xdsl.interpreters.shaped_array import ShapedArray
 from xdsl.interpreters.utils.ptr import TypedPtr
+from xdsl.irdl import IRDLOperation
 
+from dfv.golden.catalogue import COMPUTE
+from dfv.golden.compute import Syntax
+from dfv.golden.errors import ErrorCode
 from dfv.golden.types import signed, to_signed, to_unsigned
 from dfv.lowering.arith_ops import IndexCastUIOp
 from dfv.lowering.handshake_ir import ChannelType
@@ -260,6 +266,56 @@ class ExtraFunctions(InterpreterFunctions):
         return self._cast(interp, op, args, False)
 
 
+class DeclaredFunctions(InterpreterFunctions):
+    """A compute operation run by its declared semantics (`dfv.golden.compute`): the operands as unsigned
+    words of their widths, the result back as a signed value of its width; a sticky error is the
+    program's undefined behaviour, a LoweringError at the operation."""
+
+    def __init__(self, src: SourceModule):
+        self.src = src
+
+    def run(self, interp: Interpreter, op: IRDLOperation, args):
+        c = COMPUTE[op.name]
+        ports = (*c.inputs, c.output)
+        widths = [_w(interp, v.type) for v in (*op.operands, *op.results)]
+        params = {p.width: w for p, w in zip(ports, widths, strict=True) if isinstance(p.width, str)}
+        result, error = c.semantics(params, *(to_unsigned(a, w) for a, w in zip(args, widths, strict=False)))
+        if error:
+            raise LoweringError(f"{op.name} raises {ErrorCode(error).name} (0x{error:x}) on these operands: undefined "
+                                "in MLIR", self.src.loc(op))
+        return (to_signed(result, widths[-1]),)
+
+
+def _declared(op_class: type[IRDLOperation]) -> type[DeclaredFunctions]:
+    """The functions running `op_class` by its declaration."""
+    def run(self, interp, op, args):
+        return DeclaredFunctions.run(self, interp, op, args)
+
+    return register_impls(type(f"Declared{op_class.__name__}", (DeclaredFunctions,),
+                               {"run_op": impl(op_class)(run)}))
+
+
+@cache
+def declared_classes() -> tuple[type[DeclaredFunctions], ...]:
+    """Functions for each compute operation the source context parses and neither xDSL nor
+    `ExtraFunctions` runs (the ones with an operand per input and no parameter but widths)."""
+    probe = Interpreter(ModuleOp([]))
+    register_implementations(probe, _ctx())
+    probe.register_implementations(ExtraFunctions(None), override=True)
+    out = []
+    for name, c in COMPUTE.items():
+        op_class = _ctx().get_optional_op(name)
+        if op_class is None or c.syntax not in (Syntax.UNARY, Syntax.BINARY, Syntax.CAST):
+            continue
+        functions = _declared(op_class)
+        try:
+            probe.register_implementations(functions(None))
+        except ValueError:  # xDSL's or ours: it runs already
+            continue
+        out.append(functions)
+    return tuple(out)
+
+
 def elem_width(t, index_width: int) -> int:
     """Bits of a plain value of type `t`: an integer, an index, or a spec-003 channel whose token is its
     data alone (no downstream extras; upstream ones are wires, not part of the token)."""
@@ -281,6 +337,8 @@ def run_source(src: SourceModule, fn: func.FuncOp, args: list, index_width: int,
     register_implementations(interp, _ctx())
     interp.register_implementations(ExtraFunctions(src), override=True)
     interp.register_implementations(LoopFunctions(src, TripBudget(max_trips)), override=True)
+    for functions in declared_classes():
+        interp.register_implementations(functions(src))
     py_args, arrays = [], {}
     for i, (arg, val) in enumerate(zip(fn.body.blocks[0].args, args, strict=True)):
         t = arg.type

@@ -1,5 +1,6 @@
-"""Testbench of the arith units: `arith_binop`, `arith_cmpi`, `arith_select` and `arith_cast`, whose
-channels and golden machines follow from their operations' declarations (`dfv.golden.compute`).
+"""Testbench of the compute units (`dfv.golden.compute`): `arith_binop`, `arith_cmpi`, `arith_select`,
+`arith_cast`, and every compute operation with a module of its own; channels and golden machines follow
+from the operations' declarations.
 
 Operands: the first burst crosses every pair of extremes of the width (0, 1, all ones, INT_MIN,
 INT_MAX); then random bursts whose right operand is drawn per operation: divisors 0 and -1 (with
@@ -11,8 +12,9 @@ shifts, equal / adjacent / sign-flipped pairs for cmpi. `arith_binop` compares i
 from __future__ import annotations
 
 import itertools
+from functools import partial
 
-from dfv.golden.catalogue import COMPUTE, make_machine
+from dfv.golden.catalogue import COMPUTE, OpSpec, make_machine, own_module_params, spec
 from dfv.golden.handshake import BINOP_CODES, CAST_KINDS, CMPI_PREDICATES, cmpi
 from dfv.golden.handshake.arith import DIV_OPS
 from dfv.golden.types import to_signed
@@ -230,11 +232,35 @@ class CastCoverage(FamilyCoverage):
         sample_point("arith_cast.direction", ("widen", "narrow"), "widen" if ow > iw else "narrow")
 
 
-FAMILIES = {
+class DeclaredCoverage(FamilyCoverage):
+    """A compute operation with a module of its own: the value class of every operand."""
+
+    def sample_item(self, item: OpItem) -> None:
+        super().sample_item(item)
+        for row in item.facts["rows"]:
+            for c, value in zip(self.cfg.inputs, row, strict=True):
+                sample_point(f"{self.cfg.name}.{c.name}_class", VALUE_CLASSES, value_class(value, c.width))
+
+
+def declared_config(op: OpSpec, params: dict) -> OpConfig:
+    """A compute operation with a module of its own, its golden parameters read from the module's."""
+    status = (("err_code", "error"),) if op.errors else ()
+    return compute_config(op.module, op.name, own_module_params(op, params), params, status=status)
+
+
+_WRITTEN = {
     "arith_binop": Family(binop_config, (BinopOperands,), BinopCoverage),
     "arith_cmpi": Family(cmpi_config, (CmpiOperands,), CmpiCoverage),
     "arith_select": Family(select_config, (SelectOperands,), SelectCoverage),
     "arith_cast": Family(cast_config, (CastOperands,), CastCoverage),
+}
+
+# Every other compute operation has a module of its own and is tested from its declaration alone: the
+# extremes crossed, then random operands, each operand's value class covered.
+FAMILIES = {
+    **_WRITTEN,
+    **{op.module: Family(partial(declared_config, op), (OperandSequence,), DeclaredCoverage)
+       for op in map(spec, COMPUTE) if op.module not in _WRITTEN},
 }
 
 
