@@ -29,6 +29,7 @@ from dfv.golden.core import Machine
 from dfv.golden.encodings import BinopCode, CastKind, CmpiPredicate
 from dfv.golden.errors import ErrorCode
 from dfv.golden.handshake.arith import binop, cast, cmpi
+from dfv.golden.types import to_signed, to_unsigned
 
 
 class Storage(Enum):
@@ -250,6 +251,15 @@ _ARITH: tuple[OpSpec, ...] = (
       for k in CastKind),
 )
 
+def _absi_semantics(p: Params, a: int) -> tuple[int, int]:
+    """`math.absi`: |a| of the signed `width`-bit word, wrapped to `width` bits (|INT_MIN| = INT_MIN)."""
+    return to_unsigned(abs(to_signed(a, p["width"])), p["width"]), 0
+
+
+_MATH: tuple[OpSpec, ...] = (
+    compute_op("math.absi", "math_absi", Compute((Port("in"),), Port("out"), Syntax.UNARY, _absi_semantics)),
+)
+
 _SPECS: tuple[OpSpec, ...] = (
     # dataflow operations, over back-to-back bursts / activations: stream one element per cycle on each
     # output; gate one input pair per cycle; carry and invariant one element per cycle on `o`
@@ -282,6 +292,7 @@ _SPECS: tuple[OpSpec, ...] = (
     OpSpec("handshake.decompose", handshake.Wire, None, _none),
     OpSpec("handshake.repack", handshake.Repack, None, _none),
     *_ARITH,
+    *_MATH,
 )
 assert all((s.rate is None) == s.wiring for s in _SPECS), "a module without a documented rate, or wiring with one"
 
