@@ -9,7 +9,7 @@ Every constraint of 000/001 is a verifier here:
   Value types are the native scalars, tagged types, or `none` (a control token: the lowering's
   memory-ordering carries of spec 004 move control tokens through `carry` and `invariant`).
 The `handshake` dialect (CIRCT's operations, spec 003's types) is `dfv.lowering.handshake_ir`; a lowered
-graph is written in it, with these `dataflow` operations, by `dfv.lowering.to_handshake` (`dfg.mlir`).
+graph is written in it, with these `dataflow` operations, by `dfv.lowering.graph_ir` (`dfg.mlir`).
 """
 
 from __future__ import annotations

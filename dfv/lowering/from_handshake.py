@@ -209,7 +209,7 @@ class _Reader:
         return n
 
     def adopt(self, op: Operation, n: Node) -> Node:
-        """Give node `n` of `op` what a graph written by dfv (`dfv.lowering.to_handshake`) records for it:
+        """Give node `n` of `op` what a graph written by dfv (`dfv.lowering.graph_ir`) records for it:
         its id, source location, memory group and lowering roles."""
         a = op.attributes
         if "dfv.id" in a:

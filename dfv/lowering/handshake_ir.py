@@ -875,7 +875,7 @@ def unknown_attributes(op: IRDLOperation) -> list[str]:
 
 
 DFV_ATTRIBUTES = {"dfv.id", "dfv.loc", "dfv.group", "dfv.meta"}
-"""What a graph written by dfv (`dfv.lowering.to_handshake`) records on each operation: node id, source location,
+"""What a graph written by dfv (`dfv.lowering.graph_ir`) records on each operation: node id, source location,
 memory group, lowering roles."""
 DFV_FUNC_ATTRIBUTES = {"dfv.source", "dfv.index_width", "dfv.ids", "dfv.order", "dfv.groups", "dfv.loops",
                        "dfv.sources"}

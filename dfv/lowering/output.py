@@ -13,9 +13,9 @@ import os
 
 from dfv.lowering.config import write_config
 from dfv.lowering.dot import write_dot
+from dfv.lowering.graph_ir import ir_text
 from dfv.lowering.parse import LoweringError, parse_file
 from dfv.lowering.pipeline import function_names, lower_program
-from dfv.lowering.to_handshake import ir_text
 from dfv.lowering.topgen import write_top
 
 

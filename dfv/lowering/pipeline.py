@@ -28,7 +28,7 @@ from dfv.lowering.lower_control import defined_functions, find_function, lower_f
 from dfv.lowering.materialize import materialize
 from dfv.lowering.parse import LoweringError, SourceModule, parse_file, parse_text
 from dfv.lowering.reference import run_source
-from dfv.lowering.to_handshake import graph_ir
+from dfv.lowering.graph_ir import graph_ir
 from dfv.lowering.trip_budget import DEFAULT_MAX_TRIPS
 from dfv.lowering.verify import verify
 
@@ -39,7 +39,7 @@ class Lowered:
 
     src: SourceModule
     fn: Operation  # func.func or handshake.func
-    ir: SourceModule  # the lowered graph as a handshake.func (dfv.lowering.to_handshake.graph_ir)
+    ir: SourceModule  # the lowered graph as a handshake.func (dfv.lowering.graph_ir)
     g: DFG  # the graph read back from `ir`
 
     @property
