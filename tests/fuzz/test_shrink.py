@@ -39,7 +39,9 @@ def test_a_pure_predicate_shrinks_to_the_store():
 
     small, stats = shrink(p, fails)
     assert _has_store(small)
-    assert stats.statements_after == count(small.body) <= 3, to_mlir(small)
+    # the store and what it cannot do without: its value, its index and, when it writes through a view
+    # (here a memref.cast to a dynamic shape, which no other value can stand in for), that view
+    assert stats.statements_after == count(small.body) <= 4, to_mlir(small)
     assert stats.statements_before == count(p.body)
     assert stats.accepted >= 1 and stats.runs == len(calls)
     assert check(small) == []
