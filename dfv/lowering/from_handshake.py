@@ -15,10 +15,9 @@ a run in its idle state (`dfv.golden.interpreter.IdleState`). What a program ask
 data channels, extra signals where no primitive carries them) is refused with its location, never run
 half-understood.
 
-Spec 003's raw signals (docs/handshake.md) run only put back together: an `unbundle` with the `bundle`
-that takes its control token is a `handshake.repack` (wiring), the valid and ready of a control token
-unbundled and bundled back are that token, and upstream (U) extra signals cross only such wiring, from a
-result of the function to an argument (`refuse_upstream`, `refuse_upstream_off_wiring`).
+Spec 003's raw signals run only put back together (`dfv.lowering.read_signals`), upstream (U) extra
+signals cross only wiring (`dfv.lowering.read_upstream`), and the memory operations and their groups are
+read by `dfv.lowering.read_memory`.
 
 `arith.index_cast` follows CIRCT's hardware, not MLIR's signed rule: CIRCT's handshake lowering keeps data
 unsigned and widens a cast with zeros, and its programs rely on it (an `i1` condition cast to an `index`
@@ -33,20 +32,23 @@ import re
 from xdsl.dialects.builtin import IndexType, IntegerType, MemRefType
 from xdsl.ir import Attribute, Operation, SSAValue
 
-from dfv.golden.catalogue import WIRING
 from dfv.golden.dataflow.stream import STEP_OPS
-from dfv.golden.handshake.access import LOAD_EXTRAS_DEPTH
 from dfv.golden.handshake.common import sel_width
-from dfv.golden.memory.memory import EXTMEMORY_MAX_OUTSTANDING
 from dfv.golden.types import ChannelType, ExtraSignal, channel_int
 from dfv.lowering import arith_nodes
 from dfv.lowering import dialects as df
 from dfv.lowering import handshake_ir as hs
 from dfv.lowering import handshake_signals as sig
+from dfv.lowering import handshake_types as ht
 from dfv.lowering.config import meta_in
-from dfv.lowering.dfg import CONTROL, DFG, MemGroup, Node, Ref
+from dfv.lowering.dfg import CONTROL, DFG, Node, Ref
 from dfv.lowering.dialects import TaggedType
+from dfv.lowering.handshake_syntax import unknown_attributes
+from dfv.lowering.handshake_types import is_control
 from dfv.lowering.parse import LoweringError, SourceModule
+from dfv.lowering.read_memory import MemoryReading
+from dfv.lowering.read_signals import SignalReading
+from dfv.lowering.read_upstream import is_wire, refuse_upstream
 
 MAX_INT_WIDTH = 64
 """Widest integer a channel of a handshake program may carry (the golden model's and the RTL's limit)."""
@@ -66,74 +68,13 @@ def find_handshake_function(src: SourceModule, name: str | None) -> hs.FuncOp:
     return funcs[0]
 
 
-def _is_wire(op: Operation) -> bool:
-    """Point-to-point wiring, which may carry upstream (U) extra signals: the signal operations, `br`, a
-    merge of one input and a fork of one output."""
-    if isinstance(op, hs.ForkOp | hs.LazyForkOp):
-        return len(op.outs) == 1
-    if isinstance(op, hs.MergeOp):
-        return len(op.ins) == 1
-    return isinstance(op, hs.BrOp | sig.ComposeOp | sig.DecomposeOp | sig.UnbundleOp | sig.BundleOp)
-
-
 def _is_arith(op: Operation) -> bool:
     """An operation on values, ordered by its operands (`_Reader.arith`): a compute operation, a min / max,
     or another `arith` operation (refused there with its reason)."""
     return op.name.startswith("arith.") or arith_nodes.handles(op.name)
 
 
-def _channel_bundle(op: Operation) -> bool:
-    """A bundle into a channel (not the bundle of a control token's valid)."""
-    return isinstance(op, sig.BundleOp) and isinstance(op.outs[0].type, hs.ChannelType)
-
-
-_FORK_UPSTREAM = "a fork would have to combine the upstream signals of its consumers (specs README)"
-_UPSTREAM_REASONS = {
-    "handshake.fork": _FORK_UPSTREAM,
-    "handshake.lazy_fork": _FORK_UPSTREAM,
-    "handshake.cond_br": "a cond_br would have to combine the upstream signals of its two outputs (specs README)",
-    "handshake.buffer": "a buffer's registers would put them out of step with the tokens they go with (they are "
-                        "wires: they cross only wiring, docs/handshake.md)",
-}
-
-
-def _has_upstream(t: Attribute) -> bool:
-    return isinstance(t, hs.ChannelType) and any(e.upstream for e in t.extras)
-
-
-def refuse_upstream(op: Operation, loc: str) -> None:
-    """Refuse operation `op`, which is not wiring, on a channel with upstream (U) extra signals."""
-    t = next((v.type for v in (*op.operands, *op.results) if _has_upstream(v.type)), None)
-    if t is not None:
-        reason = _UPSTREAM_REASONS.get(op.name, "no primitive here carries them: they cross only wiring (bundle/"
-                                                "unbundle pairs, compose/decompose, br) from a result of the "
-                                                "function to an argument")
-        raise LoweringError(f"{op.name}: {t} has upstream (U) extra signals; {reason}", loc)
-
-
-def refuse_upstream_off_wiring(g: DFG) -> None:
-    """After materialisation, every channel with upstream (U) extra signals runs between wiring nodes and
-    the function's arguments and results only: a value used several times got a fork (which would have to
-    combine its consumers' upstream signals), an unused one a sink (nothing would drive them)."""
-    for c in g.channels:
-        if not g.up_width(c.type):
-            continue
-        for end in (c.src, c.dst):
-            n = g.nodes[end.node]
-            if n.op in WIRING or n.op in ("func.arg", "func.result"):
-                continue
-            if n.op == "handshake.fork":
-                users = [d.dst.node for d in g.channels if d.src.node == n.id]
-                raise LoweringError(f"a value of type {c.type} is used {len(users)} times: {_FORK_UPSTREAM}",
-                                    g.nodes[users[1]].loc)
-            if n.op == "handshake.sink":
-                raise LoweringError(f"a value of type {c.type} is never used: nothing would drive its upstream (U) "
-                                    "extra signals", n.loc)
-            raise LoweringError(f"{c.type} reaches {n.op} (a cycle of wiring with no operation on it): upstream (U) "
-                                "extra signals cross wiring only", n.loc)
-
-
-class _Reader:
+class _Reader(SignalReading, MemoryReading):
     """One `handshake.func` -> DFG (see the module docstring)."""
 
     def __init__(self, src: SourceModule, fn: hs.FuncOp, index_width: int):
@@ -162,9 +103,9 @@ class _Reader:
 
     def dtype(self, t: Attribute, loc: str) -> str:
         """The DFG type of a channel of type `t`."""
-        if hs.is_control(t):
+        if is_control(t):
             return CONTROL
-        if isinstance(t, hs.ChannelType):
+        if isinstance(t, ht.ChannelType):
             data = self.dtype(t.data_type, loc)
             if not t.extras:
                 return data
@@ -242,7 +183,7 @@ class _Reader:
         block = fn.body.block
         position = 0
         for arg in block.args:
-            if hs.is_control(arg.type):
+            if is_control(arg.type):
                 self.out[arg] = Ref(start.id, "out")
             elif isinstance(arg.type, MemRefType):
                 position += 1
@@ -295,13 +236,13 @@ class _Reader:
 
     def interface(self, ret: hs.ReturnOp, ids: dict) -> None:
         loc = self.loc(ret)
-        dones = [v for v in ret.ins if hs.is_control(v.type)]
+        dones = [v for v in ret.ins if is_control(v.type)]
         if len(dones) != 1:
             raise LoweringError(f"'return' must give exactly one control (none) value, the done token; it gives "
                                 f"{len(dones)}", loc)
         k = 0
         for v in ret.ins:
-            if hs.is_control(v.type):
+            if is_control(v.type):
                 n = self.g.add("func.done", {"in": CONTROL}, {}, loc)
                 if ids:
                     self.rename(n, ids["done"])
@@ -318,7 +259,7 @@ class _Reader:
     # ------------------------------------------------------------------ operations
     def op(self, op: Operation) -> None:
         loc = self.loc(op)
-        if not _is_wire(op):
+        if not is_wire(op):
             refuse_upstream(op, loc)
         if isinstance(op, hs.BrOp) or (isinstance(op, hs.MergeOp) and len(op.ins) == 1):
             self.alias[op.outs[0]] = op.ins[0]
@@ -335,7 +276,7 @@ class _Reader:
             self.node(op, "handshake.merge", {f"in[{i}]": (t, v) for i, v in enumerate(op.ins)}, {"out": t},
                       {"n": len(op.ins), "width": self.g.width(t)})
         elif isinstance(op, hs.JoinOp):
-            if any(not hs.is_control(v.type) for v in op.ins):
+            if any(not is_control(v.type) for v in op.ins):
                 raise LoweringError("handshake.join of data channels is not supported: join control tokens", loc)
             self.node(op, "handshake.join", {f"in[{i}]": (CONTROL, v) for i, v in enumerate(op.ins)},
                       {"out": CONTROL}, {"n": len(op.ins)})
@@ -389,7 +330,7 @@ class _Reader:
 
     def dataflow(self, op: Operation, loc: str) -> None:
         """The four dataflow machines (specs 000/001), as a lowered `scf` program has them."""
-        bad = hs.unknown_attributes(op)
+        bad = unknown_attributes(op)
         if bad:
             raise LoweringError(f"{op.name}: unknown attribute {', '.join(repr(b) for b in bad)}", loc)
         if isinstance(op, df.StreamOp):
@@ -410,89 +351,6 @@ class _Reader:
         if isinstance(op, df.CarryOp):
             ins["b"] = (t, op.b)
         self.node(op, op.name, ins, {"o": t}, {"width": max(1, self.g.width(t))})
-
-    def field_uses(self, v: SSAValue, k: int, loc: str) -> None:
-        """Result `k` of an unbundle (a raw signal) runs only bundled again with its control token; the
-        control token (k = 0) may also have its valid and ready unbundled and put back on the way."""
-        for u in v.uses:
-            user = u.operation
-            if not (_channel_bundle(user) or k == 0 and isinstance(user, sig.UnbundleOp)):
-                raise LoweringError(f"a raw signal of unbundle (result {k}) is used outside a bundle: raw signals "
-                                    "run only bundled again with their control token", loc)
-
-    def unbundle(self, op: sig.UnbundleOp, loc: str) -> None:
-        """Record the fields of an unbundled channel: its control token (None) and `(lo, width)` bit
-        fields of its word. They run only bundled again with their own control token (`bundle`), which
-        gives back the upstream signals the unbundle takes."""
-        t = op.ins[0].type
-        if hs.is_control(t):
-            self.valid_ready(op, loc)
-            return
-        vt = self.g.value_type(self.dtype(t, loc))
-        widths = [vt.data.width, *(e.width for e in vt.down)] if isinstance(vt, ChannelType) else [vt.width]
-        fields, lo = [None], 0
-        for w in widths:
-            fields.append((lo, w))
-            lo += w
-        for k, (r, f) in enumerate(zip(op.outs, fields, strict=True)):
-            self.field_uses(r, k, loc)
-            self.fields[r] = (op, f)
-        if not all(_channel_bundle(v.owner) for v in op.ins[1:]):
-            raise LoweringError("the upstream signals of an unbundle are the upstream results of the bundle that "
-                                "takes its control token (the pair that puts the channel back together)", loc)
-
-    def valid_ready(self, u: sig.UnbundleOp, loc: str) -> None:
-        """`%v = unbundle %c, %r : i1` with `%c2, %r = bundle %v : control, i1`: a control token's valid and
-        ready as raw wires, put back together, so `%c2` is `%c`: a repack of a control token, or, when `%c`
-        is the control token of a channel's unbundle, that token still in step with its fields. Neither
-        wire may be used elsewhere (a valid without its ready is not a handshake)."""
-        if u in self.paired:
-            return
-        valid, ready = u.outs[0], u.ins[1]
-        b = ready.owner
-        if not (isinstance(b, sig.BundleOp) and not _channel_bundle(b) and b.outs[1] is ready
-                and [x.operation for x in valid.uses] == [b] and len(list(ready.uses)) == 1):
-            raise LoweringError("the valid and ready of a control token run only put back together, neither used "
-                                "elsewhere: %v = unbundle %c, %r : i1 with %c2, %r = bundle %v : control, i1", loc)
-        self.paired.add(u)
-        c, c2 = u.ins[0], b.outs[0]
-        if c in self.fields:
-            self.field_uses(c2, 0, loc)
-            self.fields[c2] = self.fields[c]
-        else:
-            self.node(b, "handshake.repack", {"in": (CONTROL, c)}, {"out": CONTROL},
-                      {"width": 0, "in_width": 0, "fields": []}, results=[(c2, "out")])
-
-    def bundle(self, op: sig.BundleOp, loc: str) -> None:
-        """A bundle of an unbundle's control token and fields: a `handshake.repack` of that channel, with
-        the upstream signals passed back unchanged (the pair must give them in order and nowhere else);
-        a bundle of a valid: see `valid_ready`."""
-        if not _channel_bundle(op):
-            u = op.ins[0].owner
-            if not (isinstance(u, sig.UnbundleOp) and hs.is_control(u.ins[0].type)):
-                raise LoweringError("bundle %valid : control, i1 takes the valid of an unbundle %c, %ready : i1 "
-                                    "whose ready it gives", loc)
-            self.valid_ready(u, loc)
-            return
-        got = [self.fields.get(v) for v in op.ins]
-        if any(g is None for g in got):
-            raise LoweringError("bundle takes the control token and fields of an unbundle written before it", loc)
-        source = got[0][0]
-        if got[0][1] is not None or any(u is not source for u, _ in got):
-            raise LoweringError("bundle must take the control token and the fields of one unbundle (the raw "
-                                "signals of two channels are not in step)", loc)
-        if source in self.bundled:
-            raise LoweringError("the control token of an unbundle goes into one bundle only", loc)
-        ups = list(op.outs[1:])
-        if ups != list(source.ins[1:]) or any(len(list(r.uses)) != 1 for r in ups):
-            raise LoweringError("the upstream results of a bundle go, in order and nowhere else, to the unbundle "
-                                "whose control token it takes (from the bundled channel's consumer to the "
-                                "unbundled channel's producer)", loc)
-        self.bundled.add(source)
-        t_in, t_out = self.dtype(source.ins[0].type, loc), self.dtype(op.outs[0].type, loc)
-        self.node(op, "handshake.repack", {"in": (t_in, source.ins[0])}, {"out": t_out},
-                  {"width": self.g.width(t_out), "in_width": self.g.width(t_in),
-                   "fields": [list(f) for _, f in got[1:]]}, results=[(op.outs[0], "out")])
 
     def select_type(self, t: Attribute, n: int, loc: str) -> str:
         st = self.plain(t, "a select / index", loc)
@@ -518,60 +376,6 @@ class _Reader:
             self.node(op, "handshake.buffer", {"in": (t, op.operand)}, {"out": t}, {"width": w, "slots": 2})
         else:
             self.node(op, "handshake.fifo", {"in": (t, op.operand)}, {"out": t}, {"width": w, "depth": slots})
-
-    def access(self, op: hs.LoadOp | hs.StoreOp, loc: str) -> None:
-        """A load or store port. A load's address may carry downstream extra signals: the memory gets the
-        plain index and the data comes back with them (the specs README); a store returns no data to give
-        them to, and dropping them would lose what they mean (a speculative store), so it refuses them."""
-        load = isinstance(op, hs.LoadOp)
-        dt = self.plain(op.data_in.type, "memory data", loc)
-        if load:
-            at = self.dtype(op.addr.type, loc)
-            vt = self.g.value_type(at)
-            extras = vt.extra_width if isinstance(vt, ChannelType) else 0
-            plain_at = str(vt.data) if extras else at
-        else:
-            at = plain_at = self.plain(op.addr.type, "the address of a store (it returns no data to forward its "
-                                       "extras to)", loc)
-            extras = 0
-        if plain_at != "index":
-            raise LoweringError(f"{op.name}: the address must be an index, got {op.addr.type}", loc)
-        params = {"width": self.g.width(dt), "addr_width": self.g.index_width}
-        if extras:
-            params |= {"addr_extras": extras, "extras_depth": LOAD_EXTRAS_DEPTH}
-        data_in, data_out = ("data_from_mem", "data") if load else ("data", "data_to_mem")
-        out_t = self.dtype(op.data_out.type, loc)
-        self.node(op, op.name, {"addr": (at, op.addr), data_in: (dt, op.data_in), "ctrl": (CONTROL, op.ctrl)},
-                  {data_out: out_t, "addr_to_mem": plain_at}, params)
-
-    def memory(self, op: hs.MemoryOp | hs.ExtMemoryOp, loc: str) -> None:
-        ld, st = op.counts()
-        ext = isinstance(op, hs.ExtMemoryOp)
-        mt = op.ins[0].type if ext else op.memRefType
-        ports = list(op.ins[1:] if ext else op.ins)
-        shape = list(mt.get_shape())
-        if any(d < 0 for d in shape):
-            raise LoweringError(f"{op.name}: the memref {mt} needs a static shape", loc)
-        size = 1
-        for d in shape:
-            size *= d
-        et = self.plain(mt.get_element_type(), "a memory element", loc)
-        ins: dict[str, tuple[str, SSAValue]] = {}
-        for i in range(st):
-            ins[f"st_data[{i}]"] = (et, ports[2 * i])
-            ins[f"st_addr[{i}]"] = ("index", ports[2 * i + 1])
-        for i in range(ld):
-            ins[f"ld_addr[{i}]"] = ("index", ports[2 * st + i])
-        outs = {**{f"ld_data[{i}]": et for i in range(ld)}, **{f"st_done[{i}]": CONTROL for i in range(st)},
-                **{f"ld_done[{i}]": CONTROL for i in range(ld)}}
-        params = {"width": self.g.width(et), "addr_width": self.g.index_width, "n_load": ld, "n_store": st}
-        if ext:
-            params["max_outstanding"] = EXTMEMORY_MAX_OUTSTANDING
-        else:
-            params["depth"] = size
-        n = self.node(op, op.name, ins, outs, params)
-        n.meta.update({"size": size, "elem_type": et})
-        self.memories.append((op, n))
 
     def arith(self, ops: list[Operation]) -> None:
         """Arith nodes in an order where each one's arith operands (through wires) come first; a cycle
@@ -604,7 +408,7 @@ class _Reader:
         loc = self.loc(op)
         if op.name == "arith.constant":
             raise LoweringError("arith.constant has no trigger in a handshake.func: use handshake.constant", loc)
-        bad = hs.unknown_attributes(op)
+        bad = unknown_attributes(op)
         if bad:
             raise LoweringError(f"{op.name}: unknown attribute {', '.join(repr(b) for b in bad)}", loc)
         refuse_upstream(op, loc)
@@ -625,58 +429,6 @@ class _Reader:
         self.out[op.results[0]] = Ref(n.id, ref.port)
 
     # ------------------------------------------------------------------ memories
-    def groups(self, block) -> None:
-        """One MemGroup per memory / extmemory, with the accesses whose ports reach it."""
-        g = self.g
-        mem_args = [a for a in block.args if isinstance(a.type, MemRefType)]
-        positions = {}
-        position = 0
-        for a in block.args:
-            if hs.is_control(a.type):
-                continue
-            if isinstance(a.type, MemRefType):
-                positions[a] = position
-            position += 1
-        for k, (op, n) in enumerate(self.memories):
-            pos = positions.get(op.ins[0]) if isinstance(op, hs.ExtMemoryOp) else None
-            if isinstance(op, hs.ExtMemoryOp) and op.ins[0] not in positions:
-                raise LoweringError("extmemory must take a memref argument of the function", n.loc)
-            name = f"mem{k}"
-            grp = MemGroup(name, name, "extmemory" if pos is not None else "memory", n.id, n.meta["elem_type"],
-                           n.meta["size"], pos)
-            n.group = name
-            n.meta["position"] = pos
-            for p, r in n.inputs.items():
-                src = self.through_buffers(r)
-                acc = g.nodes[src.node]
-                if acc.op not in ("handshake.load", "handshake.store") or src.port not in ("data_to_mem",
-                                                                                         "addr_to_mem"):
-                    raise LoweringError(f"memory port {p} is fed by {acc.op}, not by a load or store", n.loc)
-                acc.group = name
-                acc.meta["mem"] = n.id
-                port = p.replace("ld_addr", "ld_done").replace("st_addr", "st_done")
-                if port != p:
-                    acc.meta["done"] = Ref(n.id, port)
-                if acc.id not in grp.accesses:
-                    grp.accesses.append(acc.id)
-            g.groups[name] = grp
-        for a in mem_args:
-            if not any(grp.position == positions[a] for grp in g.groups.values()):
-                raise LoweringError(f"memref argument {a.name_hint or positions[a]} has no extmemory",
-                                    self.loc(self.fn))
-            grp = next(grp for grp in g.groups.values() if grp.position == positions[a])
-            g.args.append({"position": positions[a], "kind": "memref", "type": str(a.type),
-                           "elem_type": grp.elem_type, "size": grp.size, "shape": list(a.type.get_shape())})
-        g.args.sort(key=lambda a: a["position"])
-
-    def through_buffers(self, ref: Ref) -> Ref:
-        seen = 0
-        while self.g.nodes[ref.node].op in ("handshake.buffer", "handshake.fifo") and seen < len(self.g.nodes):
-            ref = self.g.nodes[ref.node].inputs["in"]
-            seen += 1
-        return ref
-
-
 def read_handshake(src: SourceModule, func: str | None, index_width: int) -> DFG:
     """The DFG of the `handshake.func` of `src` (before materialisation)."""
     return _Reader(src, find_handshake_function(src, func), index_width).read()

@@ -44,6 +44,7 @@ from dfv.lowering.config import meta_out
 from dfv.lowering.dfg import CONTROL, DFG, Node, Ref, sorted_ports
 from dfv.lowering.dialects import COND_SPELLINGS
 from dfv.lowering.handshake_arith import ARITH_OPS
+from dfv.lowering.handshake_types import ChannelType
 from dfv.lowering.parse import LoweringError, SourceModule, handshake_context
 
 # the result order of operations whose results are not one numbered group (`sorted_ports` order)
@@ -221,7 +222,7 @@ class _Builder:
             fields.append((lo, w))
             lo += w
         t_out = ir_type(n.out_types["out"])
-        ups = [e.type for e in t_out.extras if e.upstream] if isinstance(t_out, hs.ChannelType) else []
+        ups = [e.type for e in t_out.extras if e.upstream] if isinstance(t_out, ChannelType) else []
         up_values = [UnrealizedConversionCastOp.create(result_types=[t]).results[0] for t in ups]
         raw_types = [NoneType(), ir_type(str(vt.data)), *(IntegerType(e.width) for e in vt.down)]
         unbundle = sig.UnbundleOp.create(operands=[self.operand(n, "in"), *up_values], result_types=raw_types)

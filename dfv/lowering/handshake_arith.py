@@ -22,7 +22,8 @@ from dfv.golden.catalogue import COMPUTE
 from dfv.golden.compute import Syntax
 from dfv.golden.handshake.arith import CMPI_PREDICATES
 from dfv.lowering.arith_nodes import MINMAX
-from dfv.lowering.handshake_ir import ChannelType, print_attributes
+from dfv.lowering.handshake_syntax import print_attributes
+from dfv.lowering.handshake_types import ChannelType
 
 
 def data_of(t: Attribute) -> Attribute:

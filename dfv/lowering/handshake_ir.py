@@ -6,10 +6,8 @@ This is the input side of handshake programs (`dfv lower` / `dfv run` on a file 
 and the same operations may be written with the typed channels of spec 003 (`!handshake.control`,
 `!handshake.channel<T, [extras]>`) instead of CIRCT's `none` and plain `iN`.
 
-Types (spec 003 as the specs README settles it):
-* `!handshake.control`: valid/ready only. CIRCT's `none` means the same.
-* `!handshake.channel<T>` and `!handshake.channel<T, [name: iK, iK, (U) iK, ...]>`: a data type of non-zero
-  width plus extra signals, downstream unless marked `(U)`, named or not; names unique in one channel.
+Types: spec 003's (`dfv.lowering.handshake_types`); the syntax pieces and the attribute policy:
+`dfv.lowering.handshake_syntax`.
 
 Operations (CIRCT spelling): `func`, `return`, `fork [N]`, `lazy_fork [N]`, `join`, `merge`, `mux`,
 `control_merge`, `br`, `cond_br`, `sink`, `source`, `constant`, `buffer [N] seq|fifo` (optional
@@ -20,25 +18,12 @@ with its name and location.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import ClassVar
 
-from xdsl.dialects.builtin import (
-    ArrayAttr,
-    FunctionType,
-    IndexType,
-    IntegerAttr,
-    IntegerType,
-    MemRefType,
-    NoneType,
-    StringAttr,
-)
-from xdsl.ir import Attribute, Dialect, ParametrizedAttribute, SSAValue, TypeAttribute
+from xdsl.dialects.builtin import ArrayAttr, FunctionType, IntegerAttr, MemRefType, NoneType, StringAttr
+from xdsl.ir import Attribute, Dialect
 from xdsl.irdl import (
     IRDLOperation,
-    irdl_attr_definition,
     irdl_op_definition,
     operand_def,
     opt_attr_def,
@@ -49,218 +34,29 @@ from xdsl.irdl import (
     var_operand_def,
     var_result_def,
 )
-from xdsl.parser import AttrParser, Parser, UnresolvedOperand
+from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import IsTerminator
 from xdsl.utils.exceptions import VerifyException
 
-
-# ------------------------------------------------------------------------------------------ types
-@irdl_attr_definition
-class ControlType(ParametrizedAttribute, TypeAttribute):
-    """`!handshake.control`: a token with no data (valid and ready only)."""
-
-    name = "handshake.control"
-
-
-@dataclass(frozen=True)
-class Extra:
-    """One extra signal of a channel: its name (or None), type and direction."""
-
-    name: str | None
-    type: Attribute
-    upstream: bool
-
-    def __str__(self) -> str:
-        return (f"{self.name}: " if self.name else "") + ("(U) " if self.upstream else "") + str(self.type)
+from dfv.lowering.handshake_syntax import (
+    check_same_types,
+    int_or_channel,
+    parse_count,
+    parse_operand_list,
+    parse_paren_types,
+    parse_type_list,
+    print_attributes,
+    print_operands,
+    print_types,
+    refuse_unknown_attributes,
+    resolve_condition,
+    resolve_control,
+    resolve_operands,
+)
+from dfv.lowering.handshake_types import ChannelType, ControlType, is_control
 
 
-@irdl_attr_definition
-class ChannelType(ParametrizedAttribute, TypeAttribute):
-    """`!handshake.channel<T, [extras]>`; `names` holds "" for an unnamed extra, `directions` "D" or "U"."""
-
-    name = "handshake.channel"
-    data_type: Attribute
-    extra_types: ArrayAttr
-    extra_names: ArrayAttr
-    extra_dirs: ArrayAttr
-
-    @staticmethod
-    def make(data: Attribute, extras: Sequence[Extra] = ()) -> ChannelType:
-        return ChannelType(data, ArrayAttr([e.type for e in extras]),
-                           ArrayAttr([StringAttr(e.name or "") for e in extras]),
-                           ArrayAttr([StringAttr("U" if e.upstream else "D") for e in extras]))
-
-    @property
-    def extras(self) -> list[Extra]:
-        return [Extra(n.data or None, t, d.data == "U")
-                for t, n, d in zip(self.extra_types, self.extra_names, self.extra_dirs, strict=True)]
-
-    @classmethod
-    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
-        extras: list[Extra] = []
-        with parser.in_angle_brackets():
-            data = parser.parse_type()
-            if parser.parse_optional_punctuation(",") is not None:
-                parser.parse_punctuation("[")
-                while True:
-                    extras.append(_parse_extra(parser))
-                    if parser.parse_optional_punctuation(",") is None:
-                        break
-                parser.parse_punctuation("]")
-        made = cls.make(data, extras)
-        return (made.data_type, made.extra_types, made.extra_names, made.extra_dirs)
-
-    def print_parameters(self, printer: Printer) -> None:
-        with printer.in_angle_brackets():
-            printer.print_attribute(self.data_type)
-            if self.extras:
-                printer.print_string(", [" + ", ".join(str(e) for e in self.extras) + "]")
-
-    def verify(self) -> None:
-        if data_width(self.data_type) == 0:
-            raise VerifyException(f"!handshake.channel: data type {self.data_type} has zero width "
-                                  "(a token without data is !handshake.control)")
-        seen: set[str] = set()
-        for e in self.extras:
-            if not (isinstance(e.type, IntegerType) and e.type.width.data >= 1):
-                raise VerifyException(f"!handshake.channel: extra signal '{e}' must be an integer iK with K >= 1")
-            if e.name:
-                if e.name in seen:
-                    raise VerifyException(f"!handshake.channel: extra signal name '{e.name}' is used twice")
-                seen.add(e.name)
-
-
-def _parse_extra(parser: AttrParser) -> Extra:
-    """`name: (U) iK`, `name: iK`, `(U) iK` or `iK` (an extra signal is a signless integer)."""
-    name = None
-    ident = parser.parse_optional_identifier()
-    if ident is not None and parser.parse_optional_punctuation(":") is None:
-        m = re.fullmatch(r"i(\d+)", ident)
-        if m is None:
-            parser.raise_error(f"!handshake.channel: expected an extra signal 'name: iK' or 'iK', got '{ident}'")
-        return Extra(None, IntegerType(int(m.group(1))), False)
-    name = ident
-    upstream = False
-    if parser.parse_optional_punctuation("(") is not None:
-        parser.parse_keyword("U")
-        parser.parse_punctuation(")")
-        upstream = True
-    return Extra(name, parser.parse_type(), upstream)
-
-
-def data_width(t: Attribute) -> int:
-    """Bits of the data bus of a value of type `t` (0 for control); a VerifyException for a type that
-    has no place on a channel."""
-    if isinstance(t, NoneType | ControlType):
-        return 0
-    if isinstance(t, ChannelType):
-        return data_width(t.data_type)
-    if isinstance(t, IntegerType):
-        return t.width.data
-    if isinstance(t, IndexType):
-        return -1  # the flow's index width
-    width = getattr(t, "bitwidth", None)
-    if isinstance(width, int):
-        return width
-    raise VerifyException(f"type {t} cannot be carried by a handshake channel")
-
-
-def is_control(t: Attribute) -> bool:
-    return isinstance(t, NoneType | ControlType)
-
-
-# ------------------------------------------------------------------------------------------ parsing helpers
-def parse_operand_list(parser: Parser) -> list[UnresolvedOperand]:
-    """A comma-separated list of `%values` (possibly empty)."""
-    first = parser.parse_optional_unresolved_operand()
-    if first is None:
-        return []
-    out = [first]
-    while parser.parse_optional_punctuation(",") is not None:
-        out.append(parser.parse_unresolved_operand())
-    return out
-
-
-def parse_type_list(parser: Parser) -> list[Attribute]:
-    out = [parser.parse_type()]
-    while parser.parse_optional_punctuation(",") is not None:
-        out.append(parser.parse_type())
-    return out
-
-
-def _type_list(parser: Parser) -> list[Attribute]:
-    """`(T, ...)`, `()` or a single `T`."""
-    if parser.parse_optional_punctuation("(") is not None:
-        if parser.parse_optional_punctuation(")") is not None:
-            return []
-        out = parse_type_list(parser)
-        parser.parse_punctuation(")")
-        return out
-    return [parser.parse_type()]
-
-
-def _count(parser: Parser) -> int:
-    parser.parse_punctuation("[")
-    n = parser.parse_integer(allow_negative=False, allow_boolean=False)
-    parser.parse_punctuation("]")
-    return n
-
-
-def _resolve(parser: Parser, operands: list[UnresolvedOperand], types: Sequence[Attribute]) -> list[SSAValue]:
-    if len(types) != len(operands):
-        parser.raise_error(f"expected {len(operands)} operand types, got {len(types)}")
-    return [parser.resolve_operand(u, t) for u, t in zip(operands, types, strict=True)]
-
-
-def known_operand_type(parser: Parser, u: UnresolvedOperand) -> Attribute | None:
-    """The type operand `u` was defined or first used with, if it has been seen."""
-    known = parser.ssa_values.get(u.operand_name)
-    value = known[u.index] if known is not None and u.index < len(known) else \
-        parser.forward_ssa_references.get(u.operand_name, {}).get(u.index)
-    return None if value is None else value.type
-
-
-def _resolve_control(parser: Parser, u: UnresolvedOperand) -> SSAValue:
-    """A control operand whose type the syntax does not print (CIRCT writes `none`): the type it was
-    defined or first used with when that is a control type (`!handshake.control`), else `none`."""
-    t = known_operand_type(parser, u)
-    return parser.resolve_operand(u, t if t is not None and is_control(t) else NoneType())
-
-
-def _resolve_condition(parser: Parser, u: UnresolvedOperand) -> SSAValue:
-    """A condition whose type the syntax does not print: `i1`, or the `!handshake.channel<i1, ...>` it
-    was defined with."""
-    t = known_operand_type(parser, u)
-    return parser.resolve_operand(u, t if isinstance(t, ChannelType) else IntegerType(1))
-
-
-def _int_or_channel(t: Attribute) -> bool:
-    """An integer or index, or a channel of one."""
-    return isinstance(t.data_type if isinstance(t, ChannelType) else t, IntegerType | IndexType)
-
-
-def _print_operands(printer: Printer, values: Sequence[SSAValue]) -> None:
-    printer.print_list(values, printer.print_operand)
-
-
-def _print_types(printer: Printer, types: Sequence[Attribute]) -> None:
-    printer.print_list(types, printer.print_attribute)
-
-
-def print_attributes(printer: Printer, op: IRDLOperation, skip: Sequence[str] = ()) -> None:
-    attrs = {k: v for k, v in op.attributes.items() if k not in skip}
-    if attrs:
-        printer.print_op_attributes(attrs)
-
-
-def _same_types(op: IRDLOperation, values: Sequence[SSAValue], what: str) -> None:
-    for v in values[1:]:
-        if v.type != values[0].type:
-            raise VerifyException(f"{op.name}: {what} must all have one type, got {values[0].type} and {v.type}")
-
-
-# ------------------------------------------------------------------------------------------ operations
 class _UniformOp(IRDLOperation):
     """`NAME %a, %b, ... {attrs} : T`: operands and results all of type T."""
 
@@ -274,18 +70,18 @@ class _UniformOp(IRDLOperation):
         attrs = parser.parse_optional_attr_dict()
         parser.parse_punctuation(":")
         t = parser.parse_type()
-        return cls.create(operands=_resolve(parser, operands, [t] * len(operands)),
+        return cls.create(operands=resolve_operands(parser, operands, [t] * len(operands)),
                           result_types=[t] * cls.N_RESULTS, attributes=attrs)
 
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
-        _print_operands(printer, self.ins)
+        print_operands(printer, self.ins)
         print_attributes(printer, self)
         printer.print_string(" : ")
         printer.print_attribute(self.ins[0].type)
 
     def verify_(self) -> None:
-        _same_types(self, [*self.ins, *self.outs], "operands and results")
+        check_same_types(self, [*self.ins, *self.outs], "operands and results")
         if len(self.outs) != self.N_RESULTS:
             raise VerifyException(f"{self.name}: expected {self.N_RESULTS} results")
 
@@ -322,17 +118,17 @@ class _ReplicateOp(IRDLOperation):
 
     @classmethod
     def parse(cls, parser: Parser):
-        n = _count(parser)
+        n = parse_count(parser)
         operands = parse_operand_list(parser)
         attrs = parser.parse_optional_attr_dict()
         parser.parse_punctuation(":")
         t = parser.parse_type()
-        return cls.create(operands=_resolve(parser, operands, [t] * len(operands)), result_types=[t] * n,
+        return cls.create(operands=resolve_operands(parser, operands, [t] * len(operands)), result_types=[t] * n,
                           attributes=attrs)
 
     def print(self, printer: Printer) -> None:
         printer.print_string(f" [{len(self.outs)}] ")
-        _print_operands(printer, self.ins)
+        print_operands(printer, self.ins)
         print_attributes(printer, self)
         printer.print_string(" : ")
         printer.print_attribute(self.ins[0].type)
@@ -340,7 +136,7 @@ class _ReplicateOp(IRDLOperation):
     def verify_(self) -> None:
         if len(self.ins) != 1 or len(self.outs) < 1:
             raise VerifyException(f"{self.name}: expected one operand and at least one result")
-        _same_types(self, [*self.ins, *self.outs], "operand and results")
+        check_same_types(self, [*self.ins, *self.outs], "operand and results")
 
 
 @irdl_op_definition
@@ -371,7 +167,7 @@ class BufferOp(IRDLOperation):
 
     @classmethod
     def parse(cls, parser: Parser):
-        n = _count(parser)
+        n = parse_count(parser)
         kind = parser.parse_identifier()
         if kind not in ("seq", "fifo"):
             parser.raise_error(f"handshake.buffer: expected 'seq' or 'fifo', got '{kind}'")
@@ -425,15 +221,15 @@ class JoinOp(IRDLOperation):
         operands = parse_operand_list(parser)
         attrs = parser.parse_optional_attr_dict()
         parser.parse_punctuation(":")
-        return cls.create(operands=_resolve(parser, operands, parse_type_list(parser)), result_types=[NoneType()],
-                          attributes=attrs)
+        return cls.create(operands=resolve_operands(parser, operands, parse_type_list(parser)),
+                          result_types=[NoneType()], attributes=attrs)
 
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
-        _print_operands(printer, self.ins)
+        print_operands(printer, self.ins)
         print_attributes(printer, self)
         printer.print_string(" : ")
-        _print_types(printer, [v.type for v in self.ins])
+        print_types(printer, [v.type for v in self.ins])
 
     def verify_(self) -> None:
         if not self.ins:
@@ -460,25 +256,25 @@ class MuxOp(IRDLOperation):
         st = parser.parse_type()
         parser.parse_punctuation(",")
         t = parser.parse_type()
-        return cls.create(operands=[parser.resolve_operand(sel, st), *_resolve(parser, data, [t] * len(data))],
+        return cls.create(operands=[parser.resolve_operand(sel, st), *resolve_operands(parser, data, [t] * len(data))],
                           result_types=[t], attributes=attrs)
 
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         printer.print_operand(self.select)
         printer.print_string(" [")
-        _print_operands(printer, self.data)
+        print_operands(printer, self.data)
         printer.print_string("]")
         print_attributes(printer, self)
         printer.print_string(" : ")
-        _print_types(printer, [self.select.type, self.result.type])
+        print_types(printer, [self.select.type, self.result.type])
 
     def verify_(self) -> None:
         if not self.data:
             raise VerifyException("handshake.mux: needs at least one data operand")
-        if not _int_or_channel(self.select.type):
+        if not int_or_channel(self.select.type):
             raise VerifyException(f"handshake.mux: select must be an integer or index, got {self.select.type}")
-        _same_types(self, [*self.data, self.result], "data operands and result")
+        check_same_types(self, [*self.data, self.result], "data operands and result")
 
 
 @irdl_op_definition
@@ -498,21 +294,21 @@ class ControlMergeOp(IRDLOperation):
         t = parser.parse_type()
         parser.parse_punctuation(",")
         it = parser.parse_type()
-        return cls.create(operands=_resolve(parser, operands, [t] * len(operands)), result_types=[t, it],
+        return cls.create(operands=resolve_operands(parser, operands, [t] * len(operands)), result_types=[t, it],
                           attributes=attrs)
 
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
-        _print_operands(printer, self.ins)
+        print_operands(printer, self.ins)
         print_attributes(printer, self)
         printer.print_string(" : ")
-        _print_types(printer, [self.result.type, self.index.type])
+        print_types(printer, [self.result.type, self.index.type])
 
     def verify_(self) -> None:
         if not self.ins:
             raise VerifyException("handshake.control_merge: needs at least one operand")
-        _same_types(self, [*self.ins, self.result], "operands and result")
-        if not _int_or_channel(self.index.type):
+        check_same_types(self, [*self.ins, self.result], "operands and result")
+        if not int_or_channel(self.index.type):
             raise VerifyException(f"handshake.control_merge: index must be an integer or index, got "
                                   f"{self.index.type}")
 
@@ -535,12 +331,12 @@ class CondBrOp(IRDLOperation):
         attrs = parser.parse_optional_attr_dict()
         parser.parse_punctuation(":")
         t = parser.parse_type()
-        return cls.create(operands=[_resolve_condition(parser, c), parser.resolve_operand(d, t)],
+        return cls.create(operands=[resolve_condition(parser, c), parser.resolve_operand(d, t)],
                           result_types=[t, t], attributes=attrs)
 
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
-        _print_operands(printer, [self.cond, self.data])
+        print_operands(printer, [self.cond, self.data])
         print_attributes(printer, self)
         printer.print_string(" : ")
         printer.print_attribute(self.data.type)
@@ -586,7 +382,7 @@ class ConstantOp(IRDLOperation):
         attrs = parser.parse_optional_attr_dict()
         parser.parse_punctuation(":")
         t = parser.parse_type()
-        return cls.create(operands=[_resolve_control(parser, u)], result_types=[t], attributes=attrs)
+        return cls.create(operands=[resolve_control(parser, u)], result_types=[t], attributes=attrs)
 
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
@@ -623,7 +419,7 @@ class _AccessOp(IRDLOperation):
         parser.parse_punctuation(",")
         dt = parser.parse_type()
         return cls.create(operands=[parser.resolve_operand(a, at), parser.resolve_operand(d, dt),
-                                    _resolve_control(parser, c)], result_types=cls.result_types(at, dt),
+                                    resolve_control(parser, c)], result_types=cls.result_types(at, dt),
                           attributes=attrs)
 
     @staticmethod
@@ -642,10 +438,10 @@ class _AccessOp(IRDLOperation):
         printer.print_string(" [")
         printer.print_operand(self.addr)
         printer.print_string("] ")
-        _print_operands(printer, [self.data_in, self.ctrl])
+        print_operands(printer, [self.data_in, self.ctrl])
         print_attributes(printer, self)
         printer.print_string(" : ")
-        _print_types(printer, [self.addr.type, self.data_in.type])
+        print_types(printer, [self.addr.type, self.data_in.type])
 
 
 @irdl_op_definition
@@ -721,14 +517,14 @@ class MemoryOp(_MemOp):
         mt = parser.parse_type()
         parser.parse_punctuation(",")
         ft = parser.parse_function_type()
-        return cls.create(operands=_resolve(parser, operands, ft.inputs.data), result_types=ft.outputs.data,
+        return cls.create(operands=resolve_operands(parser, operands, ft.inputs.data), result_types=ft.outputs.data,
                           attributes=attrs, properties={"ldCount": IntegerAttr(ld, 32), "stCount": IntegerAttr(st, 32),
                                                         "memRefType": mt})
 
     def print(self, printer: Printer) -> None:
         ld, st = self.counts()
         printer.print_string(f" [ld = {ld}, st = {st}] (")
-        _print_operands(printer, self.ins)
+        print_operands(printer, self.ins)
         printer.print_string(")")
         print_attributes(printer, self)
         printer.print_string(" : ")
@@ -763,7 +559,8 @@ class ExtMemoryOp(_MemOp):
         attrs = parser.parse_optional_attr_dict()
         parser.parse_punctuation(":")
         ft = parser.parse_function_type()
-        return cls.create(operands=[parser.resolve_operand(mem, mt), *_resolve(parser, operands, ft.inputs.data)],
+        return cls.create(operands=[parser.resolve_operand(mem, mt),
+                                    *resolve_operands(parser, operands, ft.inputs.data)],
                           result_types=ft.outputs.data, attributes=attrs,
                           properties={"ldCount": IntegerAttr(ld, 32), "stCount": IntegerAttr(st, 32)})
 
@@ -774,7 +571,7 @@ class ExtMemoryOp(_MemOp):
         printer.print_string(" : ")
         printer.print_attribute(self.ins[0].type)
         printer.print_string(") (")
-        _print_operands(printer, self.ins[1:])
+        print_operands(printer, self.ins[1:])
         printer.print_string(")")
         print_attributes(printer, self)
         printer.print_string(" : ")
@@ -800,14 +597,14 @@ class ReturnOp(IRDLOperation):
         operands = parse_operand_list(parser)
         attrs = parser.parse_optional_attr_dict()
         types = parse_type_list(parser) if operands and parser.parse_optional_punctuation(":") is not None else []
-        return cls.create(operands=_resolve(parser, operands, types), attributes=attrs)
+        return cls.create(operands=resolve_operands(parser, operands, types), attributes=attrs)
 
     def print(self, printer: Printer) -> None:
         if self.ins:
             printer.print_string(" ")
-            _print_operands(printer, self.ins)
+            print_operands(printer, self.ins)
             printer.print_string(" : ")
-            _print_types(printer, [v.type for v in self.ins])
+            print_types(printer, [v.type for v in self.ins])
 
 
 @irdl_op_definition
@@ -834,7 +631,7 @@ class FuncOp(IRDLOperation):
                 parser.parse_punctuation(")")
                 break
             args.append(parser.parse_argument())
-        results = _type_list(parser) if parser.parse_optional_punctuation("->") is not None else []
+        results = parse_paren_types(parser) if parser.parse_optional_punctuation("->") is not None else []
         attrs = parser.parse_optional_attr_dict_with_keyword()
         body = parser.parse_region(args)
         ft = FunctionType.from_lists([a.type for a in args], results)
@@ -845,7 +642,7 @@ class FuncOp(IRDLOperation):
         printer.print_string(f" @{self.sym_name.data}(")
         printer.print_list(self.body.block.args, printer.print_block_argument)
         printer.print_string(") -> (")
-        _print_types(printer, self.function_type.outputs.data)
+        print_types(printer, self.function_type.outputs.data)
         printer.print_string(")")
         if self.attributes:
             printer.print_string(" attributes")
@@ -864,42 +661,6 @@ class FuncOp(IRDLOperation):
         if got != tuple(outs):
             raise VerifyException(f"handshake.func @{self.sym_name.data}: 'return' gives "
                                   f"({', '.join(map(str, got))}), the function returns ({', '.join(map(str, outs))})")
-
-
-def unknown_attributes(op: IRDLOperation) -> list[str]:
-    """Attributes of `op` that neither its definition nor CIRCT's printing of it (`KNOWN_EXTRA`) has."""
-    d = type(op).get_irdl_definition()
-    known = set(d.attributes) | set(d.properties) | KNOWN_EXTRA.get(op.name, set()) | \
-        (DFV_FUNC_ATTRIBUTES if op.name == "handshake.func" else DFV_ATTRIBUTES)
-    return sorted(k for k in op.attributes if k not in known)
-
-
-DFV_ATTRIBUTES = {"dfv.id", "dfv.loc", "dfv.group", "dfv.meta"}
-"""What a graph written by dfv (`dfv.lowering.graph_ir`) records on each operation: node id, source location,
-memory group, lowering roles."""
-DFV_FUNC_ATTRIBUTES = {"dfv.source", "dfv.index_width", "dfv.ids", "dfv.order", "dfv.groups", "dfv.loops",
-                       "dfv.sources"}
-"""... and on its function: the interface node ids, node order, memory groups, loops and source operations."""
-
-
-KNOWN_EXTRA: dict[str, set[str]] = {
-    "handshake.func": {"argNames", "resNames", "sym_visibility"},
-    "handshake.memory": {"id", "lsq"},
-    "handshake.extmemory": {"id"},
-}
-"""Attributes CIRCT prints that carry nothing the circuit needs (names, memory ids)."""
-
-
-def refuse_unknown_attributes(cls: type[IRDLOperation]) -> None:
-    own = cls.verify_
-
-    def verify_(self) -> None:
-        bad = unknown_attributes(self)
-        if bad:
-            raise VerifyException(f"{self.name}: unknown attribute {', '.join(repr(b) for b in bad)}")
-        own(self)
-
-    cls.verify_ = verify_
 
 
 OPERATIONS = (FuncOp, ReturnOp, ForkOp, LazyForkOp, JoinOp, MergeOp, MuxOp, ControlMergeOp, BrOp, CondBrOp,

@@ -23,17 +23,14 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
-from dfv.lowering.handshake_ir import (
-    ChannelType,
-    Extra,
-    data_width,
-    is_control,
+from dfv.lowering.handshake_syntax import (
     known_operand_type,
     parse_operand_list,
     parse_type_list,
     print_attributes,
     refuse_unknown_attributes,
 )
+from dfv.lowering.handshake_types import ChannelType, Extra, data_width, is_control
 
 
 def _width(t: Attribute) -> int:

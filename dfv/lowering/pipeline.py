@@ -22,13 +22,15 @@ from xdsl.ir import BlockArgument, Operation
 from dfv.golden.interpreter import Budget, Mode, RunawayError, run_dfg
 from dfv.golden.types import DEFAULT_INDEX_WIDTH, from_word, value_fields
 from dfv.lowering.dfg import DFG
-from dfv.lowering.from_handshake import find_handshake_function, read_handshake, refuse_upstream_off_wiring
-from dfv.lowering.handshake_ir import FuncOp, is_control
+from dfv.lowering.from_handshake import find_handshake_function, read_handshake
+from dfv.lowering.graph_ir import graph_ir
+from dfv.lowering.handshake_ir import FuncOp
+from dfv.lowering.handshake_types import is_control
 from dfv.lowering.lower_control import defined_functions, find_function, lower_function
 from dfv.lowering.materialize import materialize
 from dfv.lowering.parse import LoweringError, SourceModule, parse_file, parse_text
+from dfv.lowering.read_upstream import refuse_upstream_off_wiring
 from dfv.lowering.reference import run_source
-from dfv.lowering.graph_ir import graph_ir
 from dfv.lowering.trip_budget import DEFAULT_MAX_TRIPS
 from dfv.lowering.verify import verify
 

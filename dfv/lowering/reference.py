@@ -33,7 +33,7 @@ from dfv.golden.compute import Syntax
 from dfv.golden.errors import ErrorCode
 from dfv.golden.types import signed, to_signed, to_unsigned
 from dfv.lowering.arith_ops import IndexCastUIOp
-from dfv.lowering.handshake_ir import ChannelType
+from dfv.lowering.handshake_types import ChannelType
 from dfv.lowering.lower_memory import row_major
 from dfv.lowering.parse import LoweringError, SourceModule, context
 from dfv.lowering.source_loops import LoopFunctions

@@ -15,7 +15,7 @@ import pytest
 from dfv_cli import check_one_line_error, run_dfv
 from kernel_inputs import ROOT
 
-from dfv.lowering.handshake_ir import ChannelType, Extra
+from dfv.lowering.handshake_types import ChannelType, Extra
 from dfv.lowering.parse import LoweringError, parse_text
 from dfv.runner import run_program
 
