@@ -428,7 +428,7 @@ class _Reader(SignalReading, MemoryReading):
         n = self.adopt(op, self.g.nodes[ref.node])
         self.out[op.results[0]] = Ref(n.id, ref.port)
 
-    # ------------------------------------------------------------------ memories
+
 def read_handshake(src: SourceModule, func: str | None, index_width: int) -> DFG:
     """The DFG of the `handshake.func` of `src` (before materialisation)."""
     return _Reader(src, find_handshake_function(src, func), index_width).read()
