@@ -15,9 +15,9 @@ a run in its idle state (`dfv.golden.interpreter.IdleState`). What a program ask
 data channels, extra signals where no primitive carries them) is refused with its location, never run
 half-understood.
 
-Spec 003's raw signals run only put back together (`dfv.lowering.read_signals`), upstream (U) extra
-signals cross only wiring (`dfv.lowering.read_upstream`), and the memory operations and their groups are
-read by `dfv.lowering.read_memory`.
+Each operation is read by its family's reader (`dfv.lowering.bindings`: the steering primitives,
+buffers, memories, spec 000's dataflow machines, spec 003's signal operations, compute operations), and
+upstream (U) extra signals cross only wiring (`dfv.lowering.read_upstream`).
 
 `arith.index_cast` follows CIRCT's hardware, not MLIR's signed rule: CIRCT's handshake lowering keeps data
 unsigned and widens a cast with zeros, and its programs rely on it (an `i1` condition cast to an `index`
@@ -32,22 +32,18 @@ import re
 from xdsl.dialects.builtin import IndexType, IntegerType, MemRefType
 from xdsl.ir import Attribute, Operation, SSAValue
 
-from dfv.golden.dataflow.stream import STEP_OPS
-from dfv.golden.handshake.common import sel_width
 from dfv.golden.types import ChannelType, ExtraSignal, channel_int
 from dfv.lowering import arith_nodes
-from dfv.lowering import dialects as df
 from dfv.lowering import handshake_ir as hs
-from dfv.lowering import handshake_signals as sig
 from dfv.lowering import handshake_types as ht
+from dfv.lowering.bindings.compute import read_compute
+from dfv.lowering.bindings.memory import groups
+from dfv.lowering.bindings.table import READERS
 from dfv.lowering.config import meta_in
 from dfv.lowering.dfg import CONTROL, DFG, Node, Ref
 from dfv.lowering.dialects import TaggedType
-from dfv.lowering.handshake_syntax import unknown_attributes
 from dfv.lowering.handshake_types import is_control
 from dfv.lowering.parse import LoweringError, SourceModule
-from dfv.lowering.read_memory import MemoryReading
-from dfv.lowering.read_signals import SignalReading
 from dfv.lowering.read_upstream import is_wire, refuse_upstream
 
 MAX_INT_WIDTH = 64
@@ -74,7 +70,7 @@ def _is_arith(op: Operation) -> bool:
     return op.name.startswith("arith.") or arith_nodes.handles(op.name)
 
 
-class _Reader(SignalReading, MemoryReading):
+class _Reader:
     """One `handshake.func` -> DFG (see the module docstring)."""
 
     def __init__(self, src: SourceModule, fn: hs.FuncOp, index_width: int):
@@ -205,7 +201,7 @@ class _Reader(SignalReading, MemoryReading):
         self.interface(block.last_op, ids)
         for n, p, v in self.wiring:
             n.inputs[p] = self.resolve(v, n.loc)
-        self.groups(block)
+        groups(self, block)
         if self.dfv:
             self.restore(ids)
         return g
@@ -258,124 +254,14 @@ class _Reader(SignalReading, MemoryReading):
 
     # ------------------------------------------------------------------ operations
     def op(self, op: Operation) -> None:
+        """The node(s) of `op` by its family's reader (`dfv.lowering.bindings`)."""
         loc = self.loc(op)
         if not is_wire(op):
             refuse_upstream(op, loc)
-        if isinstance(op, hs.BrOp) or (isinstance(op, hs.MergeOp) and len(op.ins) == 1):
-            self.alias[op.outs[0]] = op.ins[0]
-            return
-        if isinstance(op, hs.ForkOp | hs.LazyForkOp):
-            if len(op.outs) == 1:
-                self.alias[op.outs[0]] = op.ins[0]
-                return
-            t = self.dtype(op.ins[0].type, loc)
-            self.node(op, "handshake.fork", {"in": (t, op.ins[0])}, {f"out[{i}]": t for i in range(len(op.outs))},
-                      {"n": len(op.outs), "width": self.g.width(t)})
-        elif isinstance(op, hs.MergeOp):
-            t = self.dtype(op.outs[0].type, loc)
-            self.node(op, "handshake.merge", {f"in[{i}]": (t, v) for i, v in enumerate(op.ins)}, {"out": t},
-                      {"n": len(op.ins), "width": self.g.width(t)})
-        elif isinstance(op, hs.JoinOp):
-            if any(not is_control(v.type) for v in op.ins):
-                raise LoweringError("handshake.join of data channels is not supported: join control tokens", loc)
-            self.node(op, "handshake.join", {f"in[{i}]": (CONTROL, v) for i, v in enumerate(op.ins)},
-                      {"out": CONTROL}, {"n": len(op.ins)})
-        elif isinstance(op, hs.MuxOp):
-            t = self.dtype(op.result.type, loc)
-            st = self.select_type(op.select.type, len(op.data), loc)
-            ins = {"sel": (st, op.select), **{f"in[{i}]": (t, v) for i, v in enumerate(op.data)}}
-            self.node(op, "handshake.mux", ins, {"out": t},
-                      {"n": len(op.data), "width": self.g.width(t), **self.sel_param(st, len(op.data))})
-        elif isinstance(op, hs.ControlMergeOp):
-            t = self.dtype(op.result.type, loc)
-            it = self.select_type(op.index.type, len(op.ins), loc)
-            self.node(op, "handshake.control_merge", {f"in[{i}]": (t, v) for i, v in enumerate(op.ins)},
-                      {"out": t, "index": it},
-                      {"n": len(op.ins), "width": self.g.width(t), **self.sel_param(it, len(op.ins))})
-        elif isinstance(op, hs.CondBrOp):
-            t = self.dtype(op.data.type, loc)
-            self.plain(op.cond.type, "the condition of cond_br", loc)
-            self.node(op, "handshake.cond_br", {"cond": ("i1", op.cond), "data": (t, op.data)},
-                      {"out_true": t, "out_false": t}, {"width": self.g.width(t)})
-        elif isinstance(op, hs.SinkOp):
-            t = self.dtype(op.operand.type, loc)
-            self.node(op, "handshake.sink", {"in": (t, op.operand)}, {}, {"width": self.g.width(t)})
-        elif isinstance(op, hs.SourceOp):
-            self.node(op, "handshake.source", {}, {"out": CONTROL}, {})
-        elif isinstance(op, hs.ConstantOp):
-            t = self.plain(op.result.type, "the result of a constant", loc)
-            if t == CONTROL:
-                raise LoweringError("handshake.constant needs a data result type", loc)
-            w = self.g.width(t)
-            self.node(op, "handshake.constant", {"ctrl": (CONTROL, op.ctrl)}, {"out": t},
-                      {"value": op.value.value.data & ((1 << w) - 1), "width": w})
-        elif isinstance(op, hs.BufferOp):
-            self.buffer(op, loc)
-        elif isinstance(op, hs.LoadOp | hs.StoreOp):
-            self.access(op, loc)
-        elif isinstance(op, hs.MemoryOp | hs.ExtMemoryOp):
-            self.memory(op, loc)
-        elif isinstance(op, df.StreamOp | df.GateOp | df.CarryOp | df.InvariantOp):
-            self.dataflow(op, loc)
-        elif isinstance(op, sig.ComposeOp | sig.DecomposeOp):
-            t = self.dtype(op.input.type, loc)
-            self.node(op, op.name, {"in": (t, op.input)}, {"out": self.dtype(op.result.type, loc)},
-                      {"width": self.g.width(t)})
-        elif isinstance(op, sig.UnbundleOp):
-            self.unbundle(op, loc)
-        elif isinstance(op, sig.BundleOp):
-            self.bundle(op, loc)
-        else:
+        read = READERS.get(type(op))
+        if read is None:
             raise LoweringError(f"unsupported operation {op.name} in a handshake.func", loc)
-
-    def dataflow(self, op: Operation, loc: str) -> None:
-        """The four dataflow machines (specs 000/001), as a lowered `scf` program has them."""
-        bad = unknown_attributes(op)
-        if bad:
-            raise LoweringError(f"{op.name}: unknown attribute {', '.join(repr(b) for b in bad)}", loc)
-        if isinstance(op, df.StreamOp):
-            sop = STEP_OPS.index(op.step_op.data) if op.step_op is not None else 0
-            cc = op.cont_cond.data if op.cont_cond is not None else "<"
-            self.node(op, op.name, {"start": ("index", op.start), "step": ("index", op.step),
-                                    "bound": ("index", op.bound)}, {"idx": "index", "cont": "i1"},
-                      {"width": self.g.index_width, "step_op": sop,
-                       "cont_cond": df.COND_SPELLINGS.index(cc)})
-            return
-        if isinstance(op, df.GateOp):
-            t = self.dtype(op.before_value.type, loc)
-            self.node(op, op.name, {"before_value": (t, op.before_value), "before_cond": ("i1", op.before_cond)},
-                      {"after_value": t, "after_cond": "i1"}, {"width": max(1, self.g.width(t))})
-            return
-        t = self.dtype(op.a.type, loc)
-        ins = {"d": ("i1", op.d), "a": (t, op.a)}
-        if isinstance(op, df.CarryOp):
-            ins["b"] = (t, op.b)
-        self.node(op, op.name, ins, {"o": t}, {"width": max(1, self.g.width(t))})
-
-    def select_type(self, t: Attribute, n: int, loc: str) -> str:
-        st = self.plain(t, "a select / index", loc)
-        if st == CONTROL or self.g.width(st) < sel_width(n):
-            raise LoweringError(f"a select / index of type {t} cannot pick one of {n} inputs", loc)
-        return st
-
-    def sel_param(self, st: str, n: int) -> dict:
-        w = self.g.width(st)
-        return {} if w == sel_width(n) else {"sel_width": w}
-
-    def buffer(self, op: hs.BufferOp, loc: str) -> None:
-        t = self.dtype(op.operand.type, loc)
-        slots = op.slots.value.data
-        w = self.g.width(t)
-        init = op.init_values()
-        if init:
-            # a FIFO holding the initial tokens after reset (RTL handshake_fifo NINIT / INIT)
-            self.node(op, "handshake.fifo", {"in": (t, op.operand)}, {"out": t},
-                      {"width": w, "depth": slots, "init": [v & ((1 << w) - 1) for v in init]})
-        elif op.buffer_type.data == "seq" and slots <= 2:
-            # the 2-slot register slice holds at least as much as a 1- or 2-slot sequential buffer
-            self.node(op, "handshake.buffer", {"in": (t, op.operand)}, {"out": t}, {"width": w, "slots": 2})
-        else:
-            self.node(op, "handshake.fifo", {"in": (t, op.operand)}, {"out": t}, {"width": w, "depth": slots})
+        read(self, op, loc)
 
     def arith(self, ops: list[Operation]) -> None:
         """Arith nodes in an order where each one's arith operands (through wires) come first; a cycle
@@ -397,36 +283,7 @@ class _Reader(SignalReading, MemoryReading):
             for op in ready:
                 del pending[op]
                 done.add(op)
-                self.arith_op(op)
-
-    def extras_of(self, t: Attribute, loc: str) -> str:
-        """The extra signals of a value's type, as text ("" for none)."""
-        vt = self.g.value_type(self.dtype(t, loc))
-        return ", ".join(map(str, vt.extras)) if isinstance(vt, ChannelType) else ""
-
-    def arith_op(self, op: Operation) -> None:
-        loc = self.loc(op)
-        if op.name == "arith.constant":
-            raise LoweringError("arith.constant has no trigger in a handshake.func: use handshake.constant", loc)
-        bad = unknown_attributes(op)
-        if bad:
-            raise LoweringError(f"{op.name}: unknown attribute {', '.join(repr(b) for b in bad)}", loc)
-        refuse_upstream(op, loc)
-        out_type = self.dtype(op.results[0].type, loc) if op.results else ""
-        extras = {self.extras_of(v.type, loc) for v in (*op.operands, *op.results)}
-        if len(extras) > 1:
-            raise LoweringError(f"{op.name}: every operand and the result must carry the same extra signals "
-                                f"(specs README), got {' / '.join(e or 'none' for e in sorted(extras))}", loc)
-        if op.name == "arith.index_cast" and not self.dfv:
-            # CIRCT's hardware carries unsigned data and widens an index_cast with zeros (its handshake
-            # lowering pads); its programs rely on that, e.g. an i1 condition cast to a mux select.
-            ref = arith_nodes.compute(self.g, "arith.index_castui", (self.resolve(op.operands[0], loc),), loc, out_type)
-        else:
-            ref = arith_nodes.arith_node(self.g, op, lambda v: self.resolve(v, loc), out_type, loc)
-        if ref is None:
-            raise LoweringError(f"unsupported operation {op.name}", loc)
-        n = self.adopt(op, self.g.nodes[ref.node])
-        self.out[op.results[0]] = Ref(n.id, ref.port)
+                read_compute(self, op)
 
 
 def read_handshake(src: SourceModule, func: str | None, index_width: int) -> DFG:

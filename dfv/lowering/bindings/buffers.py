@@ -1,0 +1,37 @@
+"""`handshake.buffer`: a sequential buffer of one or two slots is the kit's 2-slot register slice
+(`handshake.buffer`), anything else or a buffer with `initValues` a FIFO (`handshake.fifo`, holding those
+tokens after reset: RTL `handshake_fifo` NINIT / INIT)."""
+
+from __future__ import annotations
+
+from xdsl.dialects.builtin import ArrayAttr, IntegerAttr, StringAttr
+
+from dfv.lowering import handshake_ir as hs
+from dfv.lowering.bindings.registry import builds, reads
+
+
+@reads(hs.BufferOp)
+def read_buffer(r, op: hs.BufferOp, loc: str) -> None:
+    t = r.dtype(op.operand.type, loc)
+    slots = op.slots.value.data
+    w = r.g.width(t)
+    init = op.init_values()
+    if init:
+        r.node(op, "handshake.fifo", {"in": (t, op.operand)}, {"out": t},
+               {"width": w, "depth": slots, "init": [v & ((1 << w) - 1) for v in init]})
+    elif op.buffer_type.data == "seq" and slots <= 2:
+        # the 2-slot register slice holds at least as much as a 1- or 2-slot sequential buffer
+        r.node(op, "handshake.buffer", {"in": (t, op.operand)}, {"out": t}, {"width": w, "slots": 2})
+    else:
+        r.node(op, "handshake.fifo", {"in": (t, op.operand)}, {"out": t}, {"width": w, "depth": slots})
+
+
+@builds("handshake.buffer", "handshake.fifo")
+def build_buffer(b, n) -> None:
+    fifo = n.op == "handshake.fifo"
+    init = n.params.get("init") if fifo else None
+    extra = {"initValues": ArrayAttr([IntegerAttr(v, 64) for v in init])} if init else None
+    props = {"slots": IntegerAttr(n.params["depth"] if fifo else 2, 32),
+             "buffer_type": StringAttr("fifo" if fifo else "seq")}
+    b.emit(n, hs.BufferOp.create(operands=b.operands(n, ["in"]), result_types=b.types(n, ["out"]),
+                                 attributes=b.attrs(n, extra), properties=props), ["out"])

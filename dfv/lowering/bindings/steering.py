@@ -1,0 +1,150 @@
+"""CIRCT's steering primitives: `fork` / `lazy_fork`, `br`, `merge`, `join`, `mux`, `control_merge`,
+`cond_br`, `sink`, `source`, `constant`. `br`, a one-input merge and a one-output fork are wires: they
+alias their result to their operand and make no node."""
+
+from __future__ import annotations
+
+from xdsl.dialects.builtin import IntegerAttr
+
+from dfv.golden.handshake.common import sel_width
+from dfv.golden.types import to_signed
+from dfv.lowering import handshake_ir as hs
+from dfv.lowering.bindings.registry import builds, reads
+from dfv.lowering.dfg import CONTROL
+from dfv.lowering.handshake_types import is_control
+from dfv.lowering.parse import LoweringError
+
+
+# ------------------------------------------------------------------ reading
+@reads(hs.BrOp)
+def read_br(r, op: hs.BrOp, loc: str) -> None:
+    r.alias[op.outs[0]] = op.ins[0]
+
+
+@reads(hs.ForkOp, hs.LazyForkOp)
+def read_fork(r, op: hs.ForkOp | hs.LazyForkOp, loc: str) -> None:
+    if len(op.outs) == 1:
+        r.alias[op.outs[0]] = op.ins[0]
+        return
+    t = r.dtype(op.ins[0].type, loc)
+    r.node(op, "handshake.fork", {"in": (t, op.ins[0])}, {f"out[{i}]": t for i in range(len(op.outs))},
+           {"n": len(op.outs), "width": r.g.width(t)})
+
+
+@reads(hs.MergeOp)
+def read_merge(r, op: hs.MergeOp, loc: str) -> None:
+    if len(op.ins) == 1:
+        r.alias[op.outs[0]] = op.ins[0]
+        return
+    t = r.dtype(op.outs[0].type, loc)
+    r.node(op, "handshake.merge", {f"in[{i}]": (t, v) for i, v in enumerate(op.ins)}, {"out": t},
+           {"n": len(op.ins), "width": r.g.width(t)})
+
+
+@reads(hs.JoinOp)
+def read_join(r, op: hs.JoinOp, loc: str) -> None:
+    if any(not is_control(v.type) for v in op.ins):
+        raise LoweringError("handshake.join of data channels is not supported: join control tokens", loc)
+    r.node(op, "handshake.join", {f"in[{i}]": (CONTROL, v) for i, v in enumerate(op.ins)}, {"out": CONTROL},
+           {"n": len(op.ins)})
+
+
+def _select_type(r, t, n: int, loc: str) -> str:
+    """The DFG type of a mux's select or a control merge's index over `n` inputs (a plain integer or index
+    wide enough to pick one of them)."""
+    st = r.plain(t, "a select / index", loc)
+    if st == CONTROL or r.g.width(st) < sel_width(n):
+        raise LoweringError(f"a select / index of type {t} cannot pick one of {n} inputs", loc)
+    return st
+
+
+def _sel_param(r, st: str, n: int) -> dict:
+    """`sel_width` when the select is wider than the `n` inputs need."""
+    w = r.g.width(st)
+    return {} if w == sel_width(n) else {"sel_width": w}
+
+
+@reads(hs.MuxOp)
+def read_mux(r, op: hs.MuxOp, loc: str) -> None:
+    t = r.dtype(op.result.type, loc)
+    st = _select_type(r, op.select.type, len(op.data), loc)
+    ins = {"sel": (st, op.select), **{f"in[{i}]": (t, v) for i, v in enumerate(op.data)}}
+    r.node(op, "handshake.mux", ins, {"out": t},
+           {"n": len(op.data), "width": r.g.width(t), **_sel_param(r, st, len(op.data))})
+
+
+@reads(hs.ControlMergeOp)
+def read_control_merge(r, op: hs.ControlMergeOp, loc: str) -> None:
+    t = r.dtype(op.result.type, loc)
+    it = _select_type(r, op.index.type, len(op.ins), loc)
+    r.node(op, "handshake.control_merge", {f"in[{i}]": (t, v) for i, v in enumerate(op.ins)},
+           {"out": t, "index": it}, {"n": len(op.ins), "width": r.g.width(t), **_sel_param(r, it, len(op.ins))})
+
+
+@reads(hs.CondBrOp)
+def read_cond_br(r, op: hs.CondBrOp, loc: str) -> None:
+    t = r.dtype(op.data.type, loc)
+    r.plain(op.cond.type, "the condition of cond_br", loc)
+    r.node(op, "handshake.cond_br", {"cond": ("i1", op.cond), "data": (t, op.data)},
+           {"out_true": t, "out_false": t}, {"width": r.g.width(t)})
+
+
+@reads(hs.SinkOp)
+def read_sink(r, op: hs.SinkOp, loc: str) -> None:
+    t = r.dtype(op.operand.type, loc)
+    r.node(op, "handshake.sink", {"in": (t, op.operand)}, {}, {"width": r.g.width(t)})
+
+
+@reads(hs.SourceOp)
+def read_source(r, op: hs.SourceOp, loc: str) -> None:
+    r.node(op, "handshake.source", {}, {"out": CONTROL}, {})
+
+
+@reads(hs.ConstantOp)
+def read_constant(r, op: hs.ConstantOp, loc: str) -> None:
+    t = r.plain(op.result.type, "the result of a constant", loc)
+    if t == CONTROL:
+        raise LoweringError("handshake.constant needs a data result type", loc)
+    w = r.g.width(t)
+    r.node(op, "handshake.constant", {"ctrl": (CONTROL, op.ctrl)}, {"out": t},
+           {"value": op.value.value.data & ((1 << w) - 1), "width": w})
+
+
+# ------------------------------------------------------------------ building
+_IN_PORT_ORDER = {"handshake.fork": hs.ForkOp, "handshake.join": hs.JoinOp, "handshake.merge": hs.MergeOp,
+                  "handshake.sink": hs.SinkOp, "handshake.source": hs.SourceOp}
+
+
+@builds(*_IN_PORT_ORDER)
+def build_in_port_order(b, n) -> None:
+    """An operation whose operands are the node's inputs and whose results are its outputs, in port order."""
+    b.same_shape(n, _IN_PORT_ORDER[n.op])
+
+
+@builds("handshake.control_merge")
+def build_control_merge(b, n) -> None:
+    outs = ["out", "index"]
+    b.emit(n, hs.ControlMergeOp.create(operands=b.operands(n, b.in_ports(n)), result_types=b.types(n, outs),
+                                       attributes=b.attrs(n)), outs)
+
+
+@builds("handshake.cond_br")
+def build_cond_br(b, n) -> None:
+    outs = ["out_true", "out_false"]
+    b.emit(n, hs.CondBrOp.create(operands=b.operands(n, ["cond", "data"]), result_types=b.types(n, outs),
+                                 attributes=b.attrs(n)), outs)
+
+
+@builds("handshake.mux")
+def build_mux(b, n) -> None:
+    ports = ["sel", *(p for p in b.in_ports(n) if p != "sel")]
+    b.emit(n, hs.MuxOp.create(operands=b.operands(n, ports), result_types=b.types(n, ["out"]),
+                              attributes=b.attrs(n)), ["out"])
+
+
+@builds("handshake.constant")
+def build_constant(b, n) -> None:
+    w, ty = n.params["width"], b.types(n, ["out"])[0]
+    value = to_signed(n.params["value"], w) if w > 1 else n.params["value"]
+    b.emit(n, hs.ConstantOp.create(operands=b.operands(n, ["ctrl"]), result_types=[ty],
+                                   attributes=b.attrs(n, {"value": IntegerAttr(value, ty)})), ["out"])
