@@ -141,7 +141,7 @@ def main(argv: list[str] | None = None) -> int:
             f"on {sims[0]})\n"
             + format_table(t4) +
             "\n\nSimulation speed of the operation environments (pyuvm on the SystemVerilog agents of each module's "
-            "harness, docs/op_harness.md; the memories on per-cycle Python agents: cycles over the wall time of the "
+            "harness, docs/op_harness.md: cycles over the wall time of the "
             f"run phase; before = the per-cycle Python loop of commit {before.op_speed_commit}, "
             "configs/bench_before.yaml)\n" + format_table(t2))
     kernel_problems: list[str] = []

@@ -42,6 +42,11 @@ QUICK_MAKEFLAGS = "OPT_FAST=-O0"
 # A harness (a kernel's, an operation's) generates its clock with a delay: Verilator needs --timing for it,
 # and its timing runtime C++20.
 TIMING_ARGS = ("--timing", "-CFLAGS", "-std=c++20")
+# An operation's harness (dfv/tb/common/op_harness.py): a sink whose ready follows valid closes a loop through
+# the module's always_comb that is not one bit to bit, but Verilator cannot order it statically (UNOPTFLAT;
+# lint checks the module); and one C++ file (`--output-split 0`): a split model is compiled with precompiled
+# headers, which this Verilator's make rules do not pass to the compiler.
+HARNESS_ARGS = (*TIMING_ARGS, "-Wno-UNOPTFLAT", "--output-split", "0")
 
 
 @dataclass(frozen=True)

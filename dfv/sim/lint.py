@@ -51,8 +51,8 @@ def main() -> int:
     hdl_targets |= {(m, tuple(sorted(p.items()))) for m, sets in HDL_PARAMS.items() for p in sets}
     runs = [("", top, params, None) for top, params in sorted(targets)]
     runs += [("dfv/tb/hdl ", top, params, hdl) for top, params in sorted(hdl_targets)]
-    # the generated harnesses of `harness: true` suites (dfv/tb/common/op_harness.py), as they are built
-    harnessed = {(j.toplevel, j.params): j.spec for j in load_jobs() if j.kernel is None and j.harness}
+    # the generated harnesses of the operation suites (dfv/tb/common/op_harness.py), as they are built
+    harnessed = {(j.toplevel, j.params): j.spec for j in load_jobs() if j.kernel is None}
     runs += [("harness ", spec.toplevel, params, [*rtl_sources(), *spec.extra_sources])
              for (_top, params), spec in sorted(harnessed.items())]
     failures = 0

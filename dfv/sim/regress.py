@@ -28,7 +28,7 @@ import re
 import sys
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -38,7 +38,7 @@ import yaml
 from dfv.kernels import KERNEL_DIR, KERNELS, gen
 from dfv.paths import BUILD_DIR, REPO, REPORTS_DIR
 from dfv.sim import junit
-from dfv.sim.build import TIMING_ARGS, BuildSpec, build, write_if_changed
+from dfv.sim.build import HARNESS_ARGS, BuildSpec, build, write_if_changed
 from dfv.sim.kernel import EXPECT_FAIL_TESTS, MAIN_TEST, TEST_MODULE, KernelRun, prepare, run_kernels
 from dfv.sim.progress import BuildProgress, Progress
 from dfv.sim.run import TestResult, run_tests
@@ -50,7 +50,7 @@ from dfv.tb.common.variants import Variant
 from dfv.tb.suites import harness_text
 
 CONFIG = REPO / "configs" / "regression.yaml"
-HARNESS_DIR = BUILD_DIR / "harness"  # the generated harnesses of suites with `harness: true`
+HARNESS_FOLDER = "harness"  # the generated harnesses of the operation suites, under the build root
 SCHEMA_VERSION = 1
 # Estimated seconds, only to balance shards (their ratios matter, not their values): a Verilator build
 # of a hand-written module with coverage, one of a generated kernel top (dfv.sim.build: ~70 s at -Os),
@@ -78,6 +78,16 @@ class KernelJob:
     latencies: tuple[int, ...]
 
 
+def suite_spec(toplevel: str, params: Mapping[str, int], test_module: str, build_root: Path = BUILD_DIR) -> BuildSpec:
+    """The build of kit module `toplevel` at `params` for an operation suite of test module `test_module`: the
+    module's harness (dfv/tb/common/op_harness.py, written under `build_root/harness/`) with the agents of
+    dfv/tb/hdl."""
+    spec = BuildSpec(harness_name(toplevel), dict(params), verilator_args=HARNESS_ARGS, build_root=build_root)
+    path = build_root / HARNESS_FOLDER / f"{spec.tag()}.sv"
+    write_if_changed(path, harness_text(toplevel, test_module, dict(params)))
+    return replace(spec, extra_sources=(path, *hdl_sources()))
+
+
 @dataclass(frozen=True)
 class Job:
     """A suite at one parameter set and seed (or one kernel run): a variant of the simulator process of its
@@ -90,21 +100,12 @@ class Job:
     params: tuple[tuple[str, int], ...]
     seed: int
     kernel: KernelJob | None = None
-    harness: bool = False
 
     @property
     def spec(self) -> BuildSpec:
         if self.kernel is not None:
             return prepare(KERNEL_DIR / f"{self.kernel.name}.mlir", self.kernel.name).spec()
-        if self.harness:
-            # a sink whose ready follows valid closes a loop through the module's always_comb that is not
-            # one bit to bit, but Verilator cannot order it statically (UNOPTFLAT); lint checks the module
-            spec = BuildSpec(harness_name(self.toplevel), dict(self.params),
-                             verilator_args=(*TIMING_ARGS, "-Wno-UNOPTFLAT"))
-            path = HARNESS_DIR / f"{spec.tag()}.sv"
-            write_if_changed(path, harness_text(self.toplevel, self.module.split(",")[0], dict(self.params)))
-            return replace(spec, extra_sources=(path, *hdl_sources()))
-        return BuildSpec(self.toplevel, dict(self.params))
+        return suite_spec(self.toplevel, dict(self.params), self.module.split(",")[0])
 
     @property
     def label(self) -> str:
@@ -173,7 +174,7 @@ def load_jobs(path: Path = CONFIG) -> list[Job]:
     for i, suite in enumerate(suites):
         where = f"{path}: suites[{i}]"
         _require(isinstance(suite, dict), where, "must be a mapping")
-        unknown = set(suite) - {"name", "toplevel", "module", "bench", "params", "seeds", "harness"}
+        unknown = set(suite) - {"name", "toplevel", "module", "bench", "params", "seeds"}
         _require(not unknown, where, f"unknown keys {sorted(unknown)}")
         for key in ("name", "toplevel", "module"):
             _require(isinstance(suite.get(key), str), where, f"'{key}' must be a string")
@@ -190,13 +191,10 @@ def load_jobs(path: Path = CONFIG) -> list[Job]:
                  "params: a list of mappings")
         for p in params:
             _require(all(isinstance(v, int) for v in p.values()), where, f"parameter values must be integers: {p}")
-        harness = suite.get("harness", False)
-        _require(isinstance(harness, bool), where, "'harness' must be true or false")
         suite_seeds = suite.get("seeds", seeds)
         for p in params:
             for seed in suite_seeds:
-                jobs.append(Job(suite["name"], suite["toplevel"], ",".join(modules), tuple(sorted(p.items())), seed,
-                                harness=harness))
+                jobs.append(Job(suite["name"], suite["toplevel"], ",".join(modules), tuple(sorted(p.items())), seed))
     kernel_suites = doc.get("kernel_suites", [])
     _require(isinstance(kernel_suites, list), str(path), "kernel_suites: a list")
     for i, suite in enumerate(kernel_suites):

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from dfv.paths import BUILD_DIR
-from dfv.sim.build import TIMING_ARGS, BuildSpec, write_if_changed
+from dfv.sim.build import HARNESS_ARGS, BuildSpec, write_if_changed
 from dfv.sim.run import TestResult, run_tests
 from dfv.tb.common.dut import Dut, PortMap
 from dfv.tb.common.op_harness import HarnessError, gen_harness, harness_name, hdl_sources, parse_header
@@ -38,7 +38,7 @@ def ip_spec(sources: Sequence[Path], module: str, dut: Dut, module_params: Mappi
     `module_params`, the module's own parameters the kit does not know."""
     cfg = suite_config(suite_module(dut.plays), dut.plays, dut.params)
     header = parse_header(module_file(sources, module))
-    text = gen_harness(header, cfg.channels, cfg.tie_offs, dut.ports)
+    text = gen_harness(header, cfg.channels, cfg.tie_offs, dut.ports, cfg.memories)
     names = {name for _type, name, _default in header.params}
     unknown = sorted(set(module_params or {}) - names)
     if unknown:
@@ -47,10 +47,8 @@ def ip_spec(sources: Sequence[Path], module: str, dut: Dut, module_params: Mappi
     params = {k: v for k, v in {**dut.ports.module_params(dut.params), **(module_params or {})}.items() if k in names}
     path = build_root / "ip" / f"{harness_name(module)}_{hashlib.sha256(text.encode()).hexdigest()[:12]}.sv"
     write_if_changed(path, text)
-    # a sink whose ready follows valid closes a loop through the module that Verilator cannot order (UNOPTFLAT)
-    return BuildSpec(harness_name(module), params,
-                     extra_sources=(*map(Path, sources), path, *hdl_sources()),
-                     verilator_args=(*TIMING_ARGS, "-Wno-UNOPTFLAT"), build_root=build_root)
+    return BuildSpec(harness_name(module), params, extra_sources=(*map(Path, sources), path, *hdl_sources()),
+                     verilator_args=HARNESS_ARGS, build_root=build_root)
 
 
 def verify(sources: Sequence[Path], module: str, plays: str, params: Mapping[str, int], ports: PortMap,

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from dfv.paths import RTL_DIR
-from dfv.tb.common.op_env import OpConfig
+from dfv.tb.common.op_config import OpConfig
 from dfv.tb.common.op_harness import gen_harness, parse_header, rtl_file
 
 SUITE_PACKAGES = ("dfv.tb.dataflow", "dfv.tb.handshake", "dfv.tb.memory")
@@ -56,4 +56,5 @@ def harness_text(toplevel: str, test_module: str, params: Mapping[str, int], rtl
     """The harness of kit module `toplevel` at `params` for the channels of test module `test_module`; the
     host writes it before the build."""
     cfg = suite_config(test_module, toplevel, params)
-    return gen_harness(parse_header(rtl_file(toplevel, rtl_dir)), cfg.channels, cfg.tie_offs)
+    return gen_harness(parse_header(rtl_file(toplevel, rtl_dir)), cfg.channels, cfg.tie_offs,
+                       memories=cfg.memories)

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from dfv.sim.run import TestResult as SimResult  # aliased: pytest would collect a Test* class
-from dfv.tb.common.channel import ChannelSpec
+from dfv.tb.common.channel_spec import ChannelSpec
 from dfv.tb.common.dut import ChannelPorts, PortMap, PortMapError
 from dfv.tb.common.op_harness import HarnessError, Header, Port, gen_harness, parse_header
 from dfv.tb.ip import verify

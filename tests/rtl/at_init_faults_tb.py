@@ -6,7 +6,9 @@ others not. `ForkRandomTest` is the control; `AtInitStuckAtOne` reads at_init th
 from __future__ import annotations
 
 from dfv.tb.common.faults import ExpectedErrors
-from dfv.tb.common.op_env import OpEnv, OpScoreboard
+from dfv.tb.common.init_state import AtInitTrace
+from dfv.tb.common.op_env import OpEnv
+from dfv.tb.common.op_scoreboard import OpScoreboard
 from dfv.tb.common.op_test import standard_tests
 from dfv.tb.common.variants import register
 from dfv.tb.handshake.common import Family
@@ -16,19 +18,17 @@ _TESTS = {cls.__name__: cls for cls in standard_tests(ForkTest, "Fork")}
 register(_TESTS["ForkRandomTest"])
 
 
-class _StuckAtOne:
-    """A handle whose value is always 1."""
+class StuckAtOneTrace(AtInitTrace):
+    """The trace of an at_init stuck at 1: every logged change reads 1 (the fork is idle at the end anyway)."""
 
-    _name = "at_init"
-    value = 1
+    def entry(self, k: int) -> tuple[int, int | None]:
+        return super().entry(k)[0], 1
 
 
 class StuckAtInitEnv(OpEnv):
-    """The per-cycle trace reads at_init stuck at 1 (the end check reads the DUT's own)."""
+    """The trace reads at_init stuck at 1 (the end check reads the DUT's own)."""
 
-    def build_phase(self):
-        super().build_phase()
-        self.at_init_trace.handle = _StuckAtOne()
+    AT_INIT_TRACE = StuckAtOneTrace
 
 
 OUTPUT_COUNTS = r"out\[\d\] \d+ produced, \d+ delivered"

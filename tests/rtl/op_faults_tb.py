@@ -1,7 +1,7 @@
 """cocotb tests for test_op_expected_failures.py (not part of the regression): the standard
 expected-failure tests of `handshake_fork` (W=64, N=3), as is and with a second failure the test
-does not expect, or with its own check unable to fire. Each variant but the two controls must fail.
-The deadlock variants also run on the module's harness (its SystemVerilog agents' drain).
+does not expect, with a deadlock, or with its own check unable to fire. Each variant but the two controls
+must fail.
 """
 
 from __future__ import annotations
@@ -10,12 +10,13 @@ from dataclasses import replace
 
 from pyuvm import uvm_factory
 
-from dfv.tb.common.channel import ChannelMonitor, Observed
+from dfv.tb.common.channel_spec import Observed
 from dfv.tb.common.faults import CorruptingMonitor
-from dfv.tb.common.op_env import OpConfig, OpItem, OpScoreboard, OpSequence
+from dfv.tb.common.op_config import OpConfig
+from dfv.tb.common.op_scoreboard import OpScoreboard
+from dfv.tb.common.op_sequence import OpItem, OpSequence
 from dfv.tb.common.op_test import standard_tests
-from dfv.tb.common.signals import read_int
-from dfv.tb.common.sv_op_env import ReplaySink
+from dfv.tb.common.sv_channel import SvChannelMonitor
 from dfv.tb.common.variants import register
 from dfv.tb.handshake.common import Family
 from dfv.tb.handshake.fork import ForkTest
@@ -26,9 +27,9 @@ for _control in ("ForkWrongModelTest", "ForkCorruptDutTest"):  # as in the regre
 
 
 class DeadlockMixin:
-    """The DUT stops 100 cycles into the run: every output's ready is held low from then on, so the
-    run ends in a deadlock (after 200 quiet cycles) once the fault is in the streams. On a harness
-    (dfv/tb/common/op_harness.py) the sinks get no go bit past the current one."""
+    """The DUT stops 100 cycles into the run: every output's ready is held low from then on (its sink's
+    pattern always stalls), so the run ends in a deadlock (after 200 quiet cycles) once the fault is in the
+    streams."""
 
     def make_config(self, params: dict) -> OpConfig:
         return replace(super().make_config(params), deadlock_cycles=200)
@@ -36,15 +37,12 @@ class DeadlockMixin:
     async def stimulus(self) -> None:
         await super().stimulus()
         await self.env.tb.cycles(100)
-        for rdy in self.env.readies.values():
-            if isinstance(rdy, ReplaySink):
-                rdy.refill = lambda *_args: None
-                rdy.h.go_avail.value = read_int(rdy.h.pos_q)
-            else:
-                rdy.stall.go = lambda: False
+        for snk in self.env.readies.values():
+            snk.h.gen.kind.value = 1  # random, with a threshold that no draw reaches
+            snk.h.gen.thresh.value = 1 << 16
 
 
-def second_output_bug(base: type[ChannelMonitor]) -> type[ChannelMonitor]:
+def second_output_bug(base: type[SvChannelMonitor]) -> type[SvChannelMonitor]:
     """Monitor class `base`, seeing a DUT whose `out[1]` carries its first token with bit 1 flipped: a
     bug of the DUT, no fault the test injected."""
 
@@ -85,14 +83,14 @@ class CorruptDutDeadlock(DeadlockMixin, _TESTS["ForkCorruptDutTest"]):
 class WrongModelSecondBug(_TESTS["ForkWrongModelTest"]):
     def overrides(self) -> None:
         super().overrides()
-        uvm_factory().set_type_override_by_type(ChannelMonitor, second_output_bug(ChannelMonitor))
+        uvm_factory().set_type_override_by_type(SvChannelMonitor, second_output_bug(SvChannelMonitor))
 
 
 @register
 class CorruptDutSecondBug(_TESTS["ForkCorruptDutTest"]):
     def overrides(self) -> None:
         super().overrides()
-        uvm_factory().set_type_override_by_type(ChannelMonitor, second_output_bug(CorruptingMonitor))
+        uvm_factory().set_type_override_by_type(SvChannelMonitor, second_output_bug(CorruptingMonitor))
 
 
 @register

@@ -8,14 +8,9 @@ module sv_agents_tb;
   logic [31:0] rnd;
   logic valid = 1'b0;
   logic ready_after, ready_while;
-  /* verilator lint_off UNUSEDSIGNAL */
-  logic after_half, while_half;  // 0: the sinks run on their own generators (not Python's go bits)
-  /* verilator lint_on UNUSEDSIGNAL */
   dfv_stall_gen gen (.clk(clk), .rst(rst), .go(go), .rnd(rnd));
-  dfv_chan_sink after_snk (.clk(clk), .rst(rst), .in_valid(valid), .in_ready(ready_after), .half(after_half),
-                           .hold(1'b0));
-  dfv_chan_sink while_snk (.clk(clk), .rst(rst), .in_valid(valid), .in_ready(ready_while), .half(while_half),
-                           .hold(1'b0));
+  dfv_chan_sink after_snk (.clk(clk), .rst(rst), .in_valid(valid), .in_ready(ready_after));
+  dfv_chan_sink while_snk (.clk(clk), .rst(rst), .in_valid(valid), .in_ready(ready_while));
   always #5 clk = ~clk;
 
   integer i, n_go, run, max_stall, max_go, stall_runs, stall_total, k, wait_cycles;

@@ -11,7 +11,7 @@ import pytest
 from dfv.golden.dataflow import Gate
 from dfv.golden.dataflow.stream import Stream
 from dfv.golden.handshake import Fifo, Fork, Source
-from dfv.tb.common.channel import Observed
+from dfv.tb.common.channel_spec import Observed
 from dfv.tb.common.init_state import Busy, at_init_errors, replay_busy, runs_other_than
 
 GATE_IN, GATE_OUT = ("before_value", "before_cond"), ("after_value", "after_cond")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from dfv.sim.build import BuildSpec
+from dfv.sim.regress import suite_spec
 from dfv.sim.run import run_tests
 
 pytestmark = pytest.mark.skipif(shutil.which("iverilog") is None, reason="iverilog not installed")
@@ -18,7 +18,8 @@ pytestmark = pytest.mark.skipif(shutil.which("iverilog") is None, reason="iveril
 def test_stuck_at_one_is_caught_and_the_real_at_init_passes(tmp_path):
     with pytest.MonkeyPatch.context() as mp:
         mp.syspath_prepend(str(Path(__file__).parent))  # the simulator's Python path is this process's
-        results = {r.name: r for r in run_tests(BuildSpec("handshake_fork", {"W": 64, "N": 3}), "icarus",
+        results = {r.name: r for r in run_tests(suite_spec("handshake_fork", {"W": 64, "N": 3},
+                                                                       "dfv.tb.handshake.fork"), "icarus",
                                                 "at_init_faults_tb", 1, tmp_path)}
     assert set(results) == {"ForkRandomTest", "AtInitStuckAtOne"}
     for name, r in results.items():

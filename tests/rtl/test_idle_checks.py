@@ -10,13 +10,14 @@ same tests pass in the regression, and each check has an expected-failure test t
 from __future__ import annotations
 
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from dfv.mutate.suites import write_tree
 from dfv.paths import RTL_DIR
-from dfv.sim.build import BuildSpec
+from dfv.sim.regress import suite_spec
 from dfv.sim.run import run_tests
 
 pytestmark = pytest.mark.skipif(shutil.which("iverilog") is None, reason="iverilog not installed")
@@ -48,7 +49,7 @@ def test_check_fires_on_broken_rtl(case: str, tmp_path: Path) -> None:
     text = (RTL_DIR / rel).read_text()
     assert text.count(old) == 1, f"{rel} no longer has {old!r}: update this test"
     write_tree(tmp_path, {Path(rel): text.replace(old, new)})
-    spec = BuildSpec(top, params, rtl_dir=tmp_path / "rtl", build_root=tmp_path / "build")
+    spec = replace(suite_spec(top, params, module, build_root=tmp_path / "build"), rtl_dir=tmp_path / "rtl")
     results = {r.name: r for r in run_tests(spec, "icarus", module, 1, tmp_path / "run", testcase=test)}
     assert not results[test].passed, f"{test} passed on the broken RTL"
     assert needle in results[test].message, results[test].message

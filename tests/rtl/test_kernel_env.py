@@ -123,7 +123,7 @@ def _broken_rtl(tmp_path, rel: str, old: str, new: str) -> Path:
 ])
 def test_sv_memory_model_checks_fire(tmp_path, old, new, needle):
     """The protocol checks of the harness's memory model (dfv/tb/hdl/dfv_mem_model.sv) fire on an extmemory broken
-    at its memory boundary, with the per-cycle model's messages; the results stay right."""
+    at its memory boundary, with the messages of the memory suites; the results stay right."""
     rtl = _broken_rtl(tmp_path / "tree", "memory/handshake_extmemory.sv", old, new)
     out = run_kernel(prepare(kernel_path("vector_add"), "vector_add"), gen("vector_add", 2), "icarus", 3,
                      tmp_path / "run", rtl_dir=rtl, build_root=tmp_path / "build")

@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from dfv.sim.build import BuildSpec
 from dfv.sim.regress import load_jobs
 from dfv.sim.run import TestResult as SimResult  # aliased: pytest would collect a Test* class
 from dfv.sim.run import run_tests
@@ -22,11 +21,12 @@ pytestmark = pytest.mark.skipif(shutil.which("iverilog") is None, reason="iveril
 
 @pytest.fixture(scope="module")
 def results(tmp_path_factory) -> dict[str, SimResult]:
-    """Every test of op_faults_tb.py, by name (one simulator process)."""
+    """Every test of op_faults_tb.py, by name (one simulator process), on the regression's harness build of
+    `handshake_fork` (W=64, N=3)."""
+    job = next(j for j in load_jobs() if j.suite == "handshake_fork" and dict(j.params) == {"W": 64, "N": 3})
     with pytest.MonkeyPatch.context() as mp:
         mp.syspath_prepend(str(Path(__file__).parent))  # the simulator's Python path is this process's
-        out = run_tests(BuildSpec("handshake_fork", {"W": 64, "N": 3}), "icarus", "op_faults_tb", 1,
-                        tmp_path_factory.mktemp("op_faults"))
+        out = run_tests(job.spec, "icarus", "op_faults_tb", 1, tmp_path_factory.mktemp("op_faults"))
     return {r.name: r for r in out}
 
 
@@ -53,28 +53,3 @@ def test_anything_else_fails_them(results, test, head, needle, absent):
     r = results[test]
     assert not r.passed, f"{test} passed"
     assert r.message.startswith(head) and needle in r.message and absent not in r.message, r.message
-
-
-@pytest.fixture(scope="module")
-def harness_results(tmp_path_factory) -> dict[str, SimResult]:
-    """Every test of op_faults_tb.py on the regression's harness build of the same module and parameters."""
-    job = next(j for j in load_jobs() if j.suite == "handshake_fork" and dict(j.params) == {"W": 64, "N": 3})
-    assert job.harness
-    with pytest.MonkeyPatch.context() as mp:
-        mp.syspath_prepend(str(Path(__file__).parent))
-        out = run_tests(job.spec, "icarus", "op_faults_tb", 1, tmp_path_factory.mktemp("op_faults_harness"))
-    return {r.name: r for r in out}
-
-
-@pytest.mark.parametrize("test", ["ForkWrongModelTest", "ForkCorruptDutTest"])
-def test_they_pass_on_their_own_fault_on_the_harness(harness_results, test):
-    assert harness_results[test].passed, harness_results[test].message
-
-
-@pytest.mark.parametrize("test", ["WrongModelDeadlock", "CorruptDutDeadlock"])
-def test_a_deadlock_fails_them_on_the_harness(harness_results, test):
-    """The harness's drain names the deadlock and the channels holding tokens, as the per-cycle one does."""
-    r = harness_results[test]
-    assert not r.passed, f"{test} passed"
-    assert r.message.startswith("handshake_fork: deadlock, no progress for 200 cycles"), r.message
-    assert "holding tokens: input in (" in r.message and "not the expected failure" not in r.message, r.message

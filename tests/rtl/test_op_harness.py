@@ -1,19 +1,15 @@
-"""The operation harness (dfv/tb/common/op_harness.py) and the traffic replay of its agents
-(dfv/tb/common/sv_op_env.py):
-the generated text for packed lanes and sidebands, the errors for a module that does not fit its channels, the
-token packing, and that a reset rewinds the idle-cycle generator to exactly what the per-cycle driver drew."""
+"""The operation harness (dfv/tb/common/op_harness.py): the generated text for packed lanes, sidebands, an
+external memory and a module's local parameters, the errors for a module that does not fit its channels, and
+the token packing."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from dfv.tb.common.channel import ChannelSpec
+from dfv.tb.common.channel_spec import ChannelSpec
 from dfv.tb.common.op_harness import HarnessError, Header, Port, gen_harness, parse_header, rtl_file
-from dfv.tb.common.sv_op_env import IdleReplay
-from dfv.tb.common.traffic import Pattern
 from dfv.tb.handshake.common import lanes
+from dfv.tb.suites import harness_text
 
 
 def _ports(*names: str, rng: str = "") -> tuple[Port, ...]:
@@ -55,22 +51,13 @@ def test_an_input_in_no_channel_needs_a_tie_off():
     assert "logic [3:0] cfg = 7;  // tied off" in gen_harness(header, (ChannelSpec("a", 0, True),), (("cfg", 7),))
 
 
-@pytest.mark.parametrize("pattern", [Pattern("random", 0.5), Pattern("bursty", 0.5)])
-def test_a_reset_rewinds_the_idle_generator_to_what_the_per_cycle_driver_drew(pattern):
-    spec = ChannelSpec("a", 8, True)
-
-    def replay() -> IdleReplay:
-        return IdleReplay(spec, pattern, random.Random("seed"))
-
-    written = replay()
-    written.checkpoint(0)
-    gaps = [written.gap() for _ in range(10)]
-    written.checkpoint(10)
-    gaps += [written.gap() for _ in range(10)]
-    index = next(k for k in range(12, 20) if gaps[k] >= 2)
-    written.rewind(index, 2)  # token `index` waited 2 idle cycles when the reset came
-    reference = replay()  # the per-cycle driver: tokens 0..index-1, then two refusals
-    assert [reference.gap() for _ in range(index)] == gaps[:index]
-    assert not reference.stall.go() and not reference.stall.go()
-    assert written.rng.getstate() == reference.rng.getstate()
-    assert (written.stall._run_left, written.stall._stalling) == (reference.stall._run_left, reference.stall._stalling)
+def test_an_external_memory_gets_a_memory_model_and_the_module_its_local_parameters():
+    params = {"W": 32, "AW": 8, "NLD": 2, "NST": 1, "MAXOUT": 3}
+    text = harness_text("handshake_extmemory", "dfv.tb.memory.extmemory", params)
+    assert "dfv_mem_model #(.W(32), .AW(8), .SIZE(256), " in text
+    assert ".req_data(mem_req_data), .req_valid(mem_req_valid), .req_ready(mem_req_ready)" in text
+    assert ".resp_ready(mem_resp_ready || mem_model_fake_resp_ready)" in text
+    header = parse_header(rtl_file("handshake_memory"))
+    assert ("int", "NS", "(NST > 0) ? NST : 1") in header.localparams
+    assert "localparam int NS = (NST > 0) ? NST : 1;" in harness_text(
+        "handshake_memory", "dfv.tb.memory.memory", {"W": 8, "AW": 3, "DEPTH": 8, "NLD": 1, "NST": 0})

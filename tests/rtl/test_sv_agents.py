@@ -1,8 +1,7 @@
-"""The seeded patterns of the SystemVerilog agents (dfv/tb/hdl) do what dfv/tb/common/traffic.py's do: `full` never
+"""The seeded patterns of the SystemVerilog agents (dfv/tb/hdl) do what dfv/tb/common/traffic.py says: `full` never
 stalls, `random` stalls with probability p, `bursty` alternates go and stall runs within their bounds (stall runs
 capped, mean about half the bound), an AFTER_VALID sink takes a token 1..3 cycles after valid rose and a
-WHILE_VALID one raises ready only with valid (tests/rtl/sv_agents_tb.sv on Icarus, no cocotb). The kernel runs
-use only `full` and `random`; the op-level reuse of the agents will need the rest."""
+WHILE_VALID one raises ready only with valid (tests/rtl/sv_agents_tb.sv on Icarus, no cocotb)."""
 
 from __future__ import annotations
 

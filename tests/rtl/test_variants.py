@@ -6,18 +6,18 @@ import hashlib
 
 import pytest
 
-from dfv.sim.build import BuildSpec
+from dfv.sim.regress import suite_spec
 from dfv.sim.run import run_tests
 from dfv.tb.common.variants import Variant, class_seed, split_name, to_env
 
-SPEC = BuildSpec("dataflow_carry", {"W": 2})
 MODULE = "dfv.tb.dataflow.carry"
 
 
 @pytest.mark.parametrize("sim", ["icarus", "verilator"])
 def test_variants_of_one_process_equal_separate_runs(tmp_path, sim):
-    together = run_tests(SPEC, sim, MODULE, 1, tmp_path / "both", variants=[Variant("seed1", 1), Variant("seed2", 2)])
-    alone = [r for seed in (1, 2) for r in run_tests(SPEC, sim, MODULE, seed, tmp_path / f"seed{seed}")]
+    spec = suite_spec("dataflow_carry", {"W": 2}, MODULE)
+    together = run_tests(spec, sim, MODULE, 1, tmp_path / "both", variants=[Variant("seed1", 1), Variant("seed2", 2)])
+    alone = [r for seed in (1, 2) for r in run_tests(spec, sim, MODULE, seed, tmp_path / f"seed{seed}")]
     assert together and all(r.passed for r in together), [r.message for r in together if not r.passed]
     assert {(r.name, r.seed): r.cycles for r in together} == {(r.name, r.seed): r.cycles for r in alone}
     assert {r.variant for r in together} == {"seed1", "seed2"}

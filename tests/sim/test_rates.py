@@ -92,12 +92,13 @@ def test_bench_key_is_checked(tmp_path, bench, error):
 
 @pytest.mark.skipif(shutil.which("iverilog") is None, reason="iverilog not installed")
 def test_a_wrong_documented_rate_fails_the_bench(tmp_path):
-    from dfv.sim.build import BuildSpec
+    from dfv.sim.regress import suite_spec
     from dfv.sim.run import run_tests
 
     with pytest.MonkeyPatch.context() as mp:
         mp.syspath_prepend(str(Path(__file__).parent))  # the simulator's Python path is this process's
-        out = run_tests(BuildSpec("handshake_fork_ctrl", {"N": 1}), "icarus", "rate_miss_tb", 1, tmp_path)
+        spec = suite_spec("handshake_fork_ctrl", {"N": 1}, "dfv.tb.handshake.fork")
+        out = run_tests(spec, "icarus", "rate_miss_tb", 1, tmp_path)
     results = {r.name: r for r in out}
     assert results["DocumentedRateBench"].passed, results["DocumentedRateBench"].message
     halved = results["HalvedRateBench"]

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dfv.golden.types import to_unsigned
 from dfv.tb.bench.check import RateCheckMixin, bench_mode, run_length
-from dfv.tb.common.op_env import OpItem, OpSequence
+from dfv.tb.common.op_sequence import OpItem, OpSequence
 from dfv.tb.common.traffic import FULL, Pattern, TrafficConfig
 from dfv.tb.common.variants import register
 from dfv.tb.dataflow import carry, gate, invariant, stream

@@ -19,7 +19,7 @@ import random
 
 from dfv.tb.bench.check import RateCheckMixin, run_length
 from dfv.tb.common import variants
-from dfv.tb.common.op_env import OpItem, OpSequence
+from dfv.tb.common.op_sequence import OpItem, OpSequence
 from dfv.tb.common.traffic import FULL, TrafficConfig
 from dfv.tb.common.variants import register
 from dfv.tb.handshake import access, arith, branch, buffer, fork, join, merge, sources

@@ -20,7 +20,7 @@ import random
 
 from dfv.tb.bench.check import RateCheckMixin, run_length
 from dfv.tb.common import variants
-from dfv.tb.common.op_env import OpItem, OpSequence
+from dfv.tb.common.op_sequence import OpItem, OpSequence
 from dfv.tb.common.rates import ACCESSES, EXTMEMORY_LATENCY
 from dfv.tb.common.traffic import FULL, TrafficConfig
 from dfv.tb.common.variants import register

@@ -1,108 +1,104 @@
-"""The `TB` harness: clock, reset, cycle counter and the per-cycle sample/drive loop.
+"""The bench of a harness (an operation's, dfv/tb/common/op_harness.py, or a generated top's,
+dfv/tb/kernel/harness.py): its reset, its cycle count (the run control's counter, `dfv_run_control`) and
+epochs, the callbacks agents register for the reset, and a per-cycle loop for the few checks that need
+Python every cycle (spec 003's upstream extras of a kernel, the garbage on a memory's unused port).
 
-Every testbench output is driven right after the rising edge, and every handshake is sampled once per
-cycle in the ReadOnly phase that follows, when all values are stable. A consumer whose ready depends
-on the valid it sees (`responders`, as `handshake_join` raises ready only while valid) reads the
-settled valid at the falling edge and sets ready there; in a bench that has one, the sampling waits
-for the ReadOnly phase after the falling edge. Both give the same values: nothing else changes between
-the two. Reading in a ReadOnly phase, never at the `RisingEdge` itself (post-edge on Verilator, not
-always on Icarus), gives the same behaviour on Icarus (event driven) and Verilator (cycle based).
-
-Python's cost per cycle is what limits the speed of these benches, so the loop waits on as few
-triggers as it can: two per cycle (rising edge, ReadOnly), three with responders. Per-cycle checks
-that would otherwise await a clock edge of their own (the drain of `dfv.tb.common.op_env`) are `watchers`,
-run after the samplers in the same phase.
+The harness generates its own clock, so a run costs Python nothing per edge unless such a check is
+registered. Every read of the simulator happens at a falling edge (all agent and DUT state is updated at
+rising edges, so values are settled there and writes are allowed), except in the per-cycle loop, whose
+`samplers` read in the ReadOnly phase and whose `drivers` write after the rising edge.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 import cocotb
-from cocotb.clock import Clock
 from cocotb.triggers import FallingEdge, ReadOnly, RisingEdge
 
-from dfv.tb.common.clock import CLOCK_NS
+from dfv.tb.common.signals import SignalXError, read_int
 
 
 class TB:
-    """Owns the clock and reset of `dut` and calls registered callbacks every cycle.
+    """Reset, cycle count and callbacks of the harness `dut` (its run control's counter `dut.ctl.cycle_q`).
 
-    `samplers` run in the ReadOnly phase of each cycle and see what will transfer at the next rising
-    edge; `watchers` run right after them (same phase, read-only: they may end a wait by setting an
-    event); `drivers` run after the rising edge and set the values for the next cycle; `responders`
-    run at the falling edge, before the samplers, and may set signals from what the DUT shows in that
-    cycle (ready from valid: a DUT must not need ready before valid). `epoch` counts resets so
-    observers can tell tokens of an aborted run from those of the current one.
+    `reset_listeners` run when a reset begins, `async_reset_listeners` after them, with the reset already
+    asserted (a memory model dumps its logs, which takes a clock edge), `setup` once, at the first reset,
+    before it is released (agents write their configuration then). `samplers` run in the ReadOnly phase of
+    each cycle out of reset, `drivers` after each rising edge out of reset; the loop that calls them starts
+    only if one was registered before `start`. `epoch` counts resets so observers can tell tokens of an
+    aborted run from those of the current one.
     """
 
     def __init__(self, dut, clk: str = "clk", rst: str = "rst") -> None:
         self.dut = dut
         self.clk = getattr(dut, clk)
         self.rst = getattr(dut, rst)
-        self.cycle = 0
+        self._counter = dut.ctl.cycle_q
         self.epoch = 0
         self.in_reset = True
         self.released_at: int | None = None
         self.samplers: list[Callable[[], None]] = []
         self.drivers: list[Callable[[], None]] = []
-        self.responders: list[Callable[[], None]] = []
-        self.watchers: list[Callable[[], None]] = []
         self.reset_listeners: list[Callable[[], None]] = []
+        self.async_reset_listeners: list[Callable[[], Awaitable[None]]] = []
+        self.setup: list[Callable[[], None]] = []
         self._started = False
+        self._set_up = False
+
+    @property
+    def cycle(self) -> int:
+        """The harness's cycle count (rising edges since time 0)."""
+        try:
+            return read_int(self._counter)
+        except SignalXError:
+            return 0
 
     def start(self) -> None:
-        """Start the clock and the sample/drive loop (idempotent)."""
+        """Hold the reset, and start the per-cycle loop if a check registered for it (idempotent)."""
         if self._started:
             return
         self._started = True
         self.rst.value = 1
-        cocotb.start_soon(Clock(self.clk, CLOCK_NS, unit="ns").start())
-        cocotb.start_soon(self._loop())
+        if self.samplers or self.drivers:
+            cocotb.start_soon(self._loop())
 
     async def _loop(self) -> None:
-        rising, falling, read_only = RisingEdge(self.clk), FallingEdge(self.clk), ReadOnly()
-        await falling  # edges are counted from a falling edge (see `reset`)
-        at_falling = True
+        rising, read_only = RisingEdge(self.clk), ReadOnly()
         while True:
-            if at_falling and not self.in_reset:
-                for respond in self.responders:
-                    respond()
             await read_only
             if not self.in_reset:
                 for sample in self.samplers:
                     sample()
-                for watch in tuple(self.watchers):  # a watcher may remove itself
-                    watch()
             await rising
-            self.cycle += 1
-            if not self.in_reset:  # generators start at the first cycle after reset, whatever the clock phase
+            if not self.in_reset:
                 for drive in self.drivers:
                     drive()
-            at_falling = bool(self.responders)
-            if at_falling:
-                await falling
 
     async def reset(self, cycles: int = 3) -> None:
-        """Hold `rst` for `cycles` rising edges; listeners (drivers, scoreboards) are told first.
-
-        The edges are counted from a falling edge: at time 0 the clock rises from whatever value the
-        simulator starts it at (X on Icarus, a seeded random 0 or 1 on Verilator), which is an edge on one
-        and not on the other, and counting it would release the reset a cycle early on some seeds only."""
+        """Hold `rst` for `cycles` rising edges; listeners (agents, scoreboards) are told first. Returns at
+        the falling edge after the first cycle out of reset."""
         self.start()
         self.in_reset = True
+        await FallingEdge(self.clk)
         self.epoch += 1
         for listener in self.reset_listeners:
             listener()
-        await FallingEdge(self.clk)
-        self.rst.value = 1
+        self.rst.value = 1  # from the next edge on nothing moves while the async listeners wait
+        for alistener in self.async_reset_listeners:
+            await alistener()
+        if not self._set_up:
+            self._set_up = True
+            for fn in self.setup:
+                fn()
         for _ in range(cycles):
             await RisingEdge(self.clk)
         self.rst.value = 0
         await RisingEdge(self.clk)
+        await FallingEdge(self.clk)
         self.in_reset = False
-        if self.released_at is None:
-            self.released_at = self.cycle
+        if self.released_at is None:  # the cycle in which rst fell
+            self.released_at = self.cycle - 1
 
     def cycles_since_reset(self) -> int:
         """Clock cycles since the first reset was released: the run's length, independent of where
@@ -110,12 +106,11 @@ class TB:
         return self.cycle - (self.released_at or 0)
 
     async def cycles(self, n: int) -> None:
-        """Wait `n` rising edges."""
+        """Wait `n` cycles, from one falling edge to the `n`-th next."""
         for _ in range(n):
-            await RisingEdge(self.clk)
+            await FallingEdge(self.clk)
 
     async def reset_after(self, n: int) -> None:
-        """Wait `n` rising edges, then reset (`reset`): a reset in the middle of a run. The drivers do not
-        run at the `n`-th edge (the reset has begun when they would)."""
+        """Wait `n` cycles, then reset (`reset`): a reset in the middle of a run."""
         await self.cycles(n)
         await self.reset()

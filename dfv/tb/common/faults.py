@@ -1,11 +1,10 @@
 """The faults the expected-failure tests inject, and the scoreboards that pass only when their own
 check caught them.
 
-`WrongModelScoreboard` / `wrong_model_scoreboard` give the scoreboard a wrong model; `CorruptingPublish`
-(`CorruptingMonitor` per cycle, `dfv.tb.common.sv_op_env.SvCorruptingMonitor` on a harness) corrupts a DUT
-token on its way to the scoreboard. cocotb's `expect_fail` passes on any failed assertion, so
+`WrongModelScoreboard` / `wrong_model_scoreboard` give the scoreboard a wrong model; `CorruptingMonitor`
+corrupts a DUT token on its way to the scoreboard. cocotb's `expect_fail` passes on any failed assertion, so
 `ExpectedErrors` makes such a test pass only on exactly the errors its fault provokes; `CatchesFault` does
-so for the standard ones, from the `Fault` they recorded in `OpEnv.faults`.
+so for the standard ones, from the `Fault` they recorded in `HarnessEnv.faults`.
 """
 
 from __future__ import annotations
@@ -19,14 +18,15 @@ from pyuvm import (
 
 from dfv.golden.core import RunResult
 from dfv.tb.common import uvm_loggers, variants  # noqa: F401 (uvm_loggers: installs the logger naming)
-from dfv.tb.common.channel import ChannelMonitor, Observed
-from dfv.tb.common.op_env import Fault, OpScoreboard
+from dfv.tb.common.channel_spec import Observed
+from dfv.tb.common.op_scoreboard import Fault, OpScoreboard
+from dfv.tb.common.sv_channel import SvChannelMonitor
 
 
 class _WrongModel:
     """Scoreboard mixin whose model is wrong: the first token of the first non-empty output is changed
     (or dropped, for control tokens); for an operation without outputs (a sink) the model refuses the
-    last token it is given. A test using it must fail; the fault is recorded in `OpEnv.faults`."""
+    last token it is given. A test using it must fail; the fault is recorded in `HarnessEnv.faults`."""
 
     def expected(self, outputs: dict[str, list]) -> dict[str, list]:
         if not self.cfg.outputs:
@@ -73,11 +73,11 @@ def wrong_model_scoreboard(base: type[OpScoreboard]) -> type[OpScoreboard]:
     return scoreboard_variant(_WrongModel, base, "WrongModel")
 
 
-class CorruptingPublish:
-    """Monitor mixin that reports the third token of the first output as a broken DUT would produce it:
+class CorruptingMonitor(SvChannelMonitor):
+    """A channel monitor that reports the third token of the first output as a broken DUT would produce it:
     bit 0 flipped, or, for a control token, delivered twice. For an operation without outputs (a sink)
     the third input token is reported as taken one cycle late (the DUT stalled it). A test using it
-    must fail; the fault is recorded in `OpEnv.faults`."""
+    must fail; the fault is recorded in `HarnessEnv.faults`."""
 
     def publish(self, obs: Observed) -> None:
         cfg = ConfigDB().get(None, "", "OP_CONFIG")
@@ -96,9 +96,6 @@ class CorruptingPublish:
                                                   dut=True))
         super().publish(obs)
 
-
-class CorruptingMonitor(CorruptingPublish, ChannelMonitor):
-    """`CorruptingPublish` on the per-cycle monitor (`dfv.tb.common.sv_op_env` has the harness's)."""
 
 
 class ExpectedErrors:
@@ -125,7 +122,7 @@ class ExpectedErrors:
 
 class CatchesFault(ExpectedErrors):
     """Scoreboard mixin of the standard expected-failure tests: the errors expected are those
-    `fault_errors` gives for the faults the test injected (`OpEnv.faults`). A run in which no fault was
+    `fault_errors` gives for the faults the test injected (`HarnessEnv.faults`). A run in which no fault was
     injected fails: it shows nothing about the checks."""
 
     def expected_errors(self) -> list[str]:

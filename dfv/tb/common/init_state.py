@@ -1,10 +1,10 @@
 """The busy check of `at_init`: it must be 0 in every cycle the module holds something.
 
 Every DUT has `at_init`, 1 when it is back in its reset state. The end check (`OpEnv.initial_state_errors`)
-reads it once; this one reads it once per cycle (`AtInitTrace`, one signal in the `TB` sampling loop,
-kept as its changes) and checks it at the end against the cycles in which the module must hold
-something (`Busy` spans), whatever its RTL looks like. Only that direction is checked: a module may be
-at_init = 0 with nothing to show for it (a merge holding its choice for an output not yet taken).
+reads it once; this one sees it in every cycle (`AtInitTrace`: the harness logs its changes) and checks it
+at the end against the cycles in which the module must hold something (`Busy` spans), whatever its RTL
+looks like. Only that direction is checked: a module may be at_init = 0 with nothing to show for it (a
+merge holding its choice for an output not yet taken).
 
 The generic rule (`replay_busy`): a fresh golden machine per reset epoch is fed, in cycle order, the
 input tokens the DUT took (all those of one cycle together) and fired until dry after each cycle;
@@ -18,7 +18,7 @@ transfer, if then
   it has not consumed, and must remember that), or
 - an input token the DUT took is still unconsumed by the machine (the DUT must hold it).
 
-Timing: a transfer seen in cycle c (sampled mid-cycle, with the monitors) happens at the rising edge
+Timing: a transfer seen in cycle c (logged by the monitors with cycle c) happens at the rising edge
 that ends cycle c, and `at_init` sampled in cycle c shows the registers before that edge, so the
 transfers of cycle c count from cycle c + 1 on.
 
@@ -35,8 +35,10 @@ from dataclasses import dataclass
 
 from dfv.golden.core import Machine, make_queues
 from dfv.tb.common.bench import TB
-from dfv.tb.common.channel import Observed
-from dfv.tb.common.signals import SignalXError, read_int
+from dfv.tb.common.channel_spec import Observed
+from dfv.tb.common.op_harness import LOG_DEPTH
+from dfv.tb.common.signals import SignalXError, read_bits, read_int
+from dfv.tb.common.sv_bench import warm
 
 #: firings after which a replay stops: a machine that never runs dry (a source) cannot be replayed
 MAX_FIRINGS = 1_000_000
@@ -53,32 +55,50 @@ class Busy:
 
 
 class AtInitTrace:
-    """`at_init` sampled once per cycle outside reset, kept per reset epoch as (cycle, value) at each
-    change (value None for X/Z) and the epoch's last sampled cycle."""
+    """`at_init` per cycle outside reset, read from the harness's change log (`dfv_change_log`), kept per
+    reset epoch as (cycle, value) at each change (value None for X/Z) and the epoch's last cycle. `drain`
+    reads the log (at each wake of the drain, and before a reset), `finish` at the end of the run."""
 
-    def __init__(self, tb: TB, handle) -> None:
-        self.tb, self.handle = tb, handle
+    def __init__(self, tb: TB, handle, log) -> None:
+        self.tb, self.handle, self.log = tb, handle, log
         self.changes: dict[int, list[tuple[int, int | None]]] = {}
         self.last_cycle: dict[int, int] = {}
-        self._epoch: int | None = None
-        self._list: list[tuple[int, int | None]] = []
-        self._value: object = object()
-        tb.samplers.append(self.sample)
+        self._read = 0
+        warm(log, "log", "count_q")
+        tb.reset_listeners.append(self._on_reset)
 
-    def sample(self) -> None:
+    def drain(self, epoch: int | None = None) -> None:
+        """The changes logged since the last drain, as of epoch `epoch` (default: the current one)."""
+        epoch = self.tb.epoch if epoch is None else epoch
+        changes = self.changes.setdefault(epoch, [])
+        n = read_int(self.log.count_q)
+        if n - self._read > LOG_DEPTH:
+            raise RuntimeError(f"at_init change log overrun ({n - self._read} entries unread, {LOG_DEPTH} kept)")
+        changes += [self.entry(k) for k in range(self._read, n)]
+        self._read = n
+
+    def entry(self, k: int) -> tuple[int, int | None]:
+        """Log entry `k`: the cycle of a change and the new value (None: X or Z; a must-fail test overrides this)."""
+        bits = read_bits(self.log.log[k % LOG_DEPTH])
+        return int(bits[2:], 2), None if bits[0] == "1" else int(bits[1])
+
+    def _on_reset(self) -> None:
+        if self.tb.epoch > 1:
+            self.drain(self.tb.epoch - 1)
+            self.last_cycle[self.tb.epoch - 1] = self.tb.cycle - 1
+        self._read = 0
+
+    def finish(self) -> None:
+        """At the end of the run: the logged changes, and the current cycle's value (logged at the next edge)."""
+        self.drain()
+        changes = self.changes.setdefault(self.tb.epoch, [])
         try:
             value: int | None = read_int(self.handle)
         except SignalXError:
             value = None
-        tb = self.tb
-        if tb.epoch != self._epoch:
-            self._epoch = tb.epoch
-            self._list = self.changes.setdefault(tb.epoch, [])
-            self._value = object()
-        if value != self._value:
-            self._list.append((tb.cycle, value))
-            self._value = value
-        self.last_cycle[tb.epoch] = tb.cycle
+        if not changes or changes[-1][1] != value:
+            changes.append((self.tb.cycle, value))
+        self.last_cycle[self.tb.epoch] = self.tb.cycle
 
     def epochs(self) -> list[int]:
         return sorted(self.changes)

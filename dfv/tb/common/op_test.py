@@ -1,8 +1,8 @@
 """The operation tests: `OpTest` (reset, stimulus, drain, check) and the standard tests every
 operation's suite registers (`standard_tests`): random, full-rate, bursty, back-pressure, reset in
 mid-burst, consumers whose ready follows valid, and the two expected failures (a wrong model, a corrupted
-DUT token: `dfv.tb.common.faults`). A test runs `OpEnv` on per-cycle Python agents, or on an operation's
-harness (dfv/tb/common/op_harness.py) the SystemVerilog agents' environment (`dfv.tb.common.sv_op_env`).
+DUT token: `dfv.tb.common.faults`). A test runs `OpEnv` on the operation's harness
+(dfv/tb/common/op_harness.py), or an environment of its own on the same base (`HarnessEnv`).
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ import random
 from dataclasses import replace
 from pathlib import Path
 
-import cocotb
 from pyuvm import (
     ConfigDB,
     uvm_factory,
@@ -22,21 +21,17 @@ from pyuvm import (
 
 from dfv.golden.core import make_queues
 from dfv.tb.common import uvm_loggers, variants  # noqa: F401 (uvm_loggers: installs the logger naming)
-from dfv.tb.common.channel import ChannelMonitor
 from dfv.tb.common.dut import current, has_at_init
 from dfv.tb.common.faults import CorruptingMonitor, catching_scoreboard, wrong_model_scoreboard
-from dfv.tb.common.op_env import OpConfig, OpCoverage, OpEnv, OpScoreboard, OpSequence
-from dfv.tb.common.op_harness import AT_INIT_LOG, HARNESS_SUFFIX
+from dfv.tb.common.harness_env import HarnessEnv
+from dfv.tb.common.op_config import OpConfig
+from dfv.tb.common.op_coverage import OpCoverage
+from dfv.tb.common.op_env import OpEnv
+from dfv.tb.common.op_scoreboard import OpScoreboard
+from dfv.tb.common.op_sequence import OpSequence
 from dfv.tb.common.signals import read_int
 from dfv.tb.common.sv_channel import SvChannelMonitor
-from dfv.tb.common.sv_op_env import SvCorruptingMonitor, sv_env
 from dfv.tb.common.traffic import FULL, Consumer, Pattern, TrafficConfig
-
-
-def is_harness() -> bool:
-    """Whether the simulated top level is an operation's harness (SystemVerilog agents beside the DUT,
-    dfv/tb/common/op_harness.py; a kernel's harness has no at_init log)."""
-    return cocotb.top is not None and cocotb.top._name.endswith(HARNESS_SUFFIX) and hasattr(cocotb.top, AT_INIT_LOG)
 
 
 def record_cycles(test: str, cycles: int) -> None:
@@ -56,13 +51,13 @@ class OpTest(uvm_test):
     """Base test: reset, run `self.sequences()` to completion, drain, check.
 
     Subclasses set `make_config(params)` (the operation), `COVERAGE` (coverage subscriber class),
-    and may set `SCOREBOARD` / `ENV` (subclasses of `OpScoreboard` / `OpEnv`) and override
+    and may set `SCOREBOARD` / `ENV` (subclasses of `OpScoreboard` / `HarnessEnv`) and override
     `traffic()`, `sequences()` and `overrides()`.
     """
 
     COVERAGE: type[OpCoverage] = OpCoverage
     SCOREBOARD: type[OpScoreboard] = OpScoreboard
-    ENV: type[OpEnv] = OpEnv
+    ENV: type[HarnessEnv] = OpEnv
     SAMPLE_COVERAGE = True
 
     def make_config(self, params: dict) -> OpConfig:
@@ -88,12 +83,7 @@ class OpTest(uvm_test):
         ConfigDB().set(None, "*", "COVERAGE", self.SAMPLE_COVERAGE)
         ConfigDB().set(None, "*", "SCOREBOARD_CLASS", self.SCOREBOARD)
         self.overrides()
-        self.env = self.env_class()("env", self)
-
-    def env_class(self) -> type[OpEnv]:
-        """`ENV`, or on an operation's harness (dfv/tb/common/op_harness.py) the environment of its
-        SystemVerilog agents."""
-        return sv_env(self.ENV) if is_harness() else self.ENV
+        self.env = self.ENV("env", self)
 
     async def stimulus(self) -> None:
         for seq in self.sequences():
@@ -194,9 +184,7 @@ class CorruptDutMixin:
 
     def overrides(self) -> None:
         uvm_factory().set_type_override_by_type(self.SCOREBOARD, catching_scoreboard(self.SCOREBOARD))
-        uvm_factory().set_type_override_by_type(ChannelMonitor, CorruptingMonitor)
-        if is_harness():
-            uvm_factory().set_type_override_by_type(SvChannelMonitor, SvCorruptingMonitor)
+        uvm_factory().set_type_override_by_type(SvChannelMonitor, CorruptingMonitor)
 
 
 STANDARD_TESTS = (

@@ -1,8 +1,6 @@
-"""The messages of the handshake protocol checks, one wording for the per-cycle agents
-(dfv/tb/common/channel.py, dfv/tb/memory/model.py) and the Python sides of the SystemVerilog agents
-(dfv/tb/common/sv_channel.py, sv_memory.py), so a must-fail test matches the same text whichever agent found
-the fault. The SystemVerilog agents report a kind of fault once, at its first cycle, with how many more
-cycles had it (`more`)."""
+"""The messages of the handshake protocol checks the Python sides of the SystemVerilog agents report
+(dfv/tb/common/sv_channel.py, sv_memory.py), one wording per rule, so a must-fail test matches a fixed text.
+The agents report a kind of fault once, at its first cycle, with how many more cycles had it (`more`)."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ check of a measured rate against it: read by the bench tests of `dfv/tb/bench/` 
 tabulates them).
 
 A rate is in tokens per cycle on one channel, counted from the channel's first to its last transfer
-(`ChannelMonitor.throughput`), with inputs always valid and outputs always ready; for a memory also
+(`SvChannelMonitor.throughput`), with inputs always valid and outputs always ready; for a memory also
 the accesses per cycle of all ports together (`ACCESSES`). Only channels that carry one token per
 firing of the module are listed.
 """

@@ -1,13 +1,11 @@
 """Transaction-level Python sides of the channel agents of dfv/tb/hdl (`dfv_chan_source`, `dfv_chan_sink`,
-`dfv_chan_monitor`), and `HarnessAgents`, which makes one per channel of a harness (an operation's,
-`dfv.tb.common.op_harness`, or a generated top's, `dfv.tb.kernel.harness`). Python configures the agents
-before the reset is released, fills their token RAMs and reads their logs only when the run control raises
-attention (`dfv.tb.common.sv_bench`), so a run costs Python nothing per cycle.
+`dfv_chan_monitor`). Python configures the agents before the reset is released, fills the sources' token
+RAMs and reads the monitors' logs only when the run control raises attention (`dfv.tb.common.sv_bench`), so a
+run costs Python nothing per cycle; the agents draw their idle cycles and back-pressure themselves.
 
-The classes keep the contract of the per-cycle ones (dfv/tb/common/channel.py) the scoreboards and
-coverage use: `SvChannelMonitor` publishes `Observed` tokens in order and keeps `count`, `first_cycle` /
-`last_cycle`, `stall_runs`, `protocol_errors`, `holding()`; `SvSource` has a `queue` to extend and
-`pending`.
+What the scoreboards and coverage use: `SvChannelMonitor` publishes `Observed` tokens in order and keeps
+`count`, `first_cycle` / `last_cycle`, `stall_runs`, `protocol_errors`, `holding()`; `SvSource` takes tokens
+(`put`) and says how many are `pending` and which one it is `presenting`.
 """
 
 from __future__ import annotations
@@ -15,72 +13,76 @@ from __future__ import annotations
 import random
 
 import cocotb
-from pyuvm import uvm_component
+from pyuvm import uvm_analysis_port, uvm_component
 
 from dfv.tb.common import protocol
-from dfv.tb.common.channel import ChannelMonitor, ChannelSpec, Observed
-from dfv.tb.common.op_harness import agent_key
+from dfv.tb.common.bench import TB
+from dfv.tb.common.channel_spec import ChannelSpec, Observed
 from dfv.tb.common.signals import read_bits, read_int
-from dfv.tb.common.sv_bench import GEN_REGS, MASK32, GpiTB, try_u, warm, write_pattern
-from dfv.tb.common.traffic import Consumer, Pattern, channel_rng
+from dfv.tb.common.sv_bench import GEN_REGS, MASK32, try_u, warm, write_pattern
+from dfv.tb.common.traffic import Consumer, Pattern
 
 
-class _SourceQueue:
-    """`SvSource.queue`: extending it writes the tokens into the source's RAM."""
-
-    def __init__(self, source: SvSource) -> None:
-        self.source = source
-
-    def extend(self, tokens) -> None:
-        self.source.put(list(tokens))
-
-    def __len__(self) -> int:
-        return self.source.pending
+def x_idle_supported() -> bool:
+    """Whether a source drives its idle data X (a four-state simulator: Icarus) rather than garbage only."""
+    return "icarus" in str(getattr(cocotb, "SIM_NAME", "") or "").lower()
 
 
 class SvSource(uvm_component):
-    """Python side of a `dfv_chan_source`: tokens written into its RAM, the pattern configured at setup."""
+    """Python side of a `dfv_chan_source`: tokens are written into its RAM, at most `depth` unsent; the rest
+    wait in `backlog` and are written as the source's half events come (`refill`). The idle pattern is
+    configured at setup."""
 
-    def configure(self, tb: GpiTB, spec: ChannelSpec, handle, pattern: Pattern, rng: random.Random,
+    def configure(self, tb: TB, spec: ChannelSpec, handle, pattern: Pattern, rng: random.Random,
                   depth: int) -> None:
-        if spec.sideband or spec.lane is not None:
-            raise ValueError(f"{spec.name}: the SystemVerilog source drives whole unpacked channels only")
         self.tb, self.spec, self.h, self.depth = tb, spec, handle, depth
-        self.written = 0
-        self.tokens: list = []
-        self.queue = _SourceQueue(self)
+        self.written = 0  # tokens written since the harness was built (its wr_count)
+        self.tokens: dict[int, object] = {}  # by index since the harness was built
+        self.backlog: list = []
         warm(handle, "ram", "wr_count", "rd_count_q", "valid_q")
         warm(handle.gen, *GEN_REGS)
         tb.setup.append(lambda: write_pattern(handle.gen, pattern, rng))
         tb.reset_listeners.append(self._on_reset)
 
     def _on_reset(self) -> None:
-        self.written = try_u(self.h.wr_count)  # the reset drops whatever was not taken
+        """The reset drops every token not yet taken."""
+        self.backlog.clear()
+        self.tokens.clear()
+        self.written = try_u(self.h.wr_count)
 
-    def put(self, tokens: list) -> None:
-        if self.pending + len(tokens) > self.depth:
-            raise ValueError(f"{self.spec.name}: {self.pending + len(tokens)} tokens pending, the source holds "
-                             f"{self.depth}")
-        for tok in tokens:
-            self.h.ram[self.written % self.depth].value = 0 if tok is None else int(tok)
-            self.tokens.append(tok)
+    def put(self, tokens) -> None:
+        """Offer `tokens` after those already queued."""
+        self.backlog += list(tokens)
+        self.refill()
+
+    def refill(self) -> None:
+        """Write backlog tokens while the source has room for them."""
+        room = self.depth - (self.written - try_u(self.h.rd_count_q, self.written))
+        n = min(room, len(self.backlog))
+        if n <= 0:
+            return
+        for tok in self.backlog[:n]:
+            self.h.ram[self.written % self.depth].value = self.spec.pack(tok)
+            self.tokens[self.written] = tok
             self.written += 1
+        del self.backlog[:n]
         self.h.wr_count.value = self.written & MASK32
 
     @property
     def busy(self) -> bool:
-        return try_u(self.h.valid_q) == 1
+        """A token of this test on offer (before the first reset the source's registers are still random)."""
+        return try_u(self.h.valid_q) == 1 and try_u(self.h.rd_count_q) - 1 in self.tokens
 
     @property
     def presenting(self) -> object | None:
-        if not self.busy:
-            return None
-        return self.tokens[(read_int(self.h.rd_count_q) - 1) % len(self.tokens)] if self.tokens else None
+        """The token on offer, None when there is none."""
+        return self.tokens[read_int(self.h.rd_count_q) - 1] if self.busy else None
 
     @property
     def pending(self) -> int:
-        """Tokens not yet taken by the DUT (offered or not yet offered)."""
-        return (self.written - try_u(self.h.rd_count_q, self.written)) + (1 if self.busy else 0)
+        """Tokens not yet taken by the DUT (offered, written and not yet offered, or in the backlog)."""
+        unsent = self.written - try_u(self.h.rd_count_q, self.written)
+        return len(self.backlog) + unsent + (1 if self.busy else 0)
 
 
 class SvSink(uvm_component):
@@ -88,7 +90,7 @@ class SvSink(uvm_component):
 
     MODES = {Consumer.EAGER: 0, Consumer.WHILE_VALID: 1, Consumer.AFTER_VALID: 2}
 
-    def configure(self, tb: GpiTB, spec: ChannelSpec, handle, pattern: Pattern, rng: random.Random,
+    def configure(self, tb: TB, spec: ChannelSpec, handle, pattern: Pattern, rng: random.Random,
                   consumer: Consumer) -> None:
         self.spec, self.h = spec, handle
         warm(handle, "mode")
@@ -101,12 +103,16 @@ class SvSink(uvm_component):
         tb.setup.append(setup)
 
 
-class SvChannelMonitor(ChannelMonitor):
+class SvChannelMonitor(uvm_component):
     """Python side of a `dfv_chan_monitor`: `drain()` publishes the logged transfers in order,
-    `collect_errors()` turns the protocol checks' counts into `protocol_errors` (the messages of
-    `ChannelMonitor`, the first occurrence of each kind, with the count of further ones)."""
+    `collect_errors()` turns the protocol checks' counts into `protocol_errors` (the first occurrence of each
+    kind, with the count of further ones)."""
 
-    def configure(self, tb: GpiTB, spec: ChannelSpec, handle, valid, depth: int) -> None:  # type: ignore[override]
+    def __init__(self, name, parent):
+        super().__init__(name, parent)
+        self.ap = uvm_analysis_port("ap", self)
+
+    def configure(self, tb: TB, spec: ChannelSpec, handle, valid, depth: int) -> None:
         self.tb, self.spec, self.h, self._valid, self.depth = tb, spec, handle, valid, depth
         self.width = spec.word_width
         self.count = 0
@@ -116,7 +122,8 @@ class SvChannelMonitor(ChannelMonitor):
         self.stall_runs: list[int] = []
         self._read = 0
         warm(handle, "count_q", "xfer_log", "first_valid_q", "first_valid_cycle_q", "drop_count_q", "drop_cycle_q",
-             "change_count_q", "change_cycle_q", "change_old_q", "change_new_q", "idlex_count_q", "idlex_cycle_q")
+             "change_count_q", "change_cycle_q", "change_old_q", "change_new_q", "idlex_count_q", "idlex_cycle_q",
+             "ready_count_q", "low_count_q", "low_cycle_q")
         tb.reset_listeners.append(self._on_reset)
 
     def _on_reset(self) -> None:
@@ -125,7 +132,12 @@ class SvChannelMonitor(ChannelMonitor):
             self.collect_errors()
         self._read = 0
 
+    def publish(self, obs: Observed) -> None:
+        """Send one observed token to the subscribers (the corrupted-DUT tests override this)."""
+        self.ap.write(obs)
+
     def drain(self, epoch: int | None = None) -> None:
+        """Publish the transfers logged since the last drain (as of epoch `epoch`, default the current)."""
         epoch = self.tb.epoch if epoch is None else epoch
         n = read_int(self.h.count_q)
         if n - self._read > self.depth:
@@ -153,7 +165,16 @@ class SvChannelMonitor(ChannelMonitor):
         """The first cycle valid was high since the reset (None: never)."""
         return read_int(self.h.first_valid_cycle_q) if try_u(self.h.first_valid_q) == 1 else None
 
+    def ready_cycles(self) -> int:
+        """Cycles ready was high since the reset (the first cycle after it excluded)."""
+        return try_u(self.h.ready_count_q)
+
+    def valid_low(self) -> tuple[int, int]:
+        """Cycles valid was low since the reset (the first cycle after it excluded), and the first of them."""
+        return try_u(self.h.low_count_q), try_u(self.h.low_cycle_q)
+
     def collect_errors(self) -> None:
+        """The protocol checks' findings since the reset, into `protocol_errors`."""
         name, h = self.spec.name, self.h
         n = try_u(h.drop_count_q)
         if n:
@@ -169,37 +190,11 @@ class SvChannelMonitor(ChannelMonitor):
                                         + protocol.more(n))
 
     def holding(self) -> bool:
+        """Whether the channel offers a token now."""
         return try_u(self._valid) == 1
 
-
-class HarnessAgents:
-    """`OpEnv.build_agents` on a harness: per channel `c` (key `k`, `dfv.tb.common.op_harness.agent_key`) the
-    harness's `src_<k>` or `snk_<k>` and `mon_<k>`, driven and read by the classes `SOURCE`, `SINK`,
-    `MONITOR` (factory overrides of those apply) with `SOURCE_DEPTH` tokens and `LOG_DEPTH` log entries: the
-    depths its harness generator gave the agents, which each user sets."""
-
-    SOURCE: type[SvSource] = SvSource
-    SINK: type[SvSink] = SvSink
-    MONITOR: type[SvChannelMonitor] = SvChannelMonitor
-    SOURCE_DEPTH: int
-    LOG_DEPTH: int
-
-    def build_agents(self, traffic, seed: int) -> None:
-        top = cocotb.top
-        for c in self.cfg.channels:
-            key = agent_key(c)
-            pattern = traffic.for_channel(c.name, c.is_input)
-            if c.is_input:
-                src = self.SOURCE.create(f"src_{key}", self)
-                src.configure(self.tb, c, getattr(top, f"src_{key}"), pattern, channel_rng(seed, c.name, "idle"),
-                              self.SOURCE_DEPTH)
-                self.inputs[c.name] = src
-            else:
-                snk = self.SINK.create(f"snk_{key}", self)
-                snk.configure(self.tb, c, getattr(top, f"snk_{key}"), pattern, channel_rng(seed, c.name, "ready"),
-                              traffic.consumer_for(c.name))
-                self.readies[c.name] = snk
-            handle = getattr(top, f"mon_{key}")
-            mon = self.MONITOR.create(f"mon_{key}", self)
-            mon.configure(self.tb, c, handle, handle.valid, self.LOG_DEPTH)
-            self.monitors[c.name] = mon
+    def throughput(self) -> float:
+        """Tokens per cycle from the first to the last transfer (0 when fewer than two)."""
+        if self.count < 2 or self.first_cycle is None or self.last_cycle is None:
+            return 0.0
+        return self.count / (self.last_cycle - self.first_cycle + 1)

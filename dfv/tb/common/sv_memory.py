@@ -1,8 +1,15 @@
-"""The Python side of `dfv_mem_model` (dfv/tb/hdl), the SystemVerilog memory behind a generated top's
-external-memory ports: its image and answers through files (`$readmemh` / `$writememh`, `FILES_PLUSARG`),
-its log of requests read at the end. It keeps the contract of the per-cycle `dfv.tb.memory.model.MemoryModel`
-the kernel scoreboard uses: `requests`, `contents`, `req_stall_runs`, `resp_stall_runs`, `activity` and
-`end_check()`.
+"""The Python side of `dfv_mem_model` (dfv/tb/hdl), the SystemVerilog memory behind an external-memory
+interface (`handshake_extmemory`'s, a generated top's memref ports): its image and answers through files
+(`$readmemh` / `$writememh`, `FILES_PLUSARG`), its logs of requests and responses read in bulk. What the
+scoreboards and coverage use: `requests` (`Request`, with their cycles), `contents`, `contents_at_reset`,
+`req_stall_runs`, `resp_stall_runs`, `outstanding()` and `end_check()`.
+
+Protocol served (docs/primitives.md): the DUT offers requests on `mem_req` (`1 + AW + W` bits:
+`{we, addr, wdata}`) and takes one response per load, in request order, on `mem_resp` (W bits); stores
+get no response. The model applies every request in the order it accepts it (a store writes at once, a
+load reads at once), presents each load's data `latency` cycles after accepting it, with seeded stalls,
+and keeps its contents across resets, like a real memory (a reset of the DUT drops the responses still
+pending: the DUT forgets those loads).
 """
 
 from __future__ import annotations
@@ -10,6 +17,7 @@ from __future__ import annotations
 import random
 import re
 from collections import deque
+from dataclasses import dataclass
 from pathlib import Path
 
 import cocotb
@@ -17,15 +25,44 @@ from cocotb.triggers import FallingEdge
 from pyuvm import uvm_component
 
 from dfv.tb.common import protocol
+from dfv.tb.common.bench import TB
 from dfv.tb.common.signals import SignalXError, read_int
-from dfv.tb.common.sv_bench import GEN_REGS, MASK32, GpiTB, try_u, warm, write_pattern
+from dfv.tb.common.sv_bench import GEN_REGS, MASK32, try_u, warm, write_pattern
 from dfv.tb.common.traffic import Consumer, Pattern
-from dfv.tb.memory.model import Request, answer_errors
 
 COMMENT = re.compile(r"//[^\n]*")
 
 
 FILES_PLUSARG = "dfv_files"
+
+
+@dataclass
+class Request:
+    """One request the model accepted on `mem_req`."""
+
+    epoch: int
+    offered: int  # cycle the DUT first offered it
+    accepted: int  # cycle of the mem_req handshake
+    we: int
+    addr: int
+    wdata: int
+    due: int = 0  # loads: first cycle the response may be presented
+    answered: int | None = None  # loads: cycle of the mem_resp handshake
+    answers: int = 0
+
+
+def answer_errors(requests: list[Request]) -> list[str]:
+    """Loads among `requests` (one reset epoch's) never answered, and loads answered more than once."""
+    loads = [r for r in requests if not r.we]
+    unanswered = [r for r in loads if r.answers == 0]
+    extra = [r for r in loads if r.answers > 1]
+    errors = []
+    if unanswered:
+        errors.append(f"memory model: {len(unanswered)} load request(s) never answered (first: address "
+                      f"{unanswered[0].addr:#x}, accepted at cycle {unanswered[0].accepted})")
+    if extra:
+        errors.append(f"memory model: {len(extra)} load request(s) answered more than once")
+    return errors
 
 
 def files_dir() -> Path:
@@ -61,11 +98,11 @@ def hex_int(word: str, what: str) -> int:
 
 
 class SvMemoryModel(uvm_component):
-    """Python side of a `dfv_mem_model` (see its header and dfv/tb/memory/model.py for the protocol). The
+    """Python side of a `dfv_mem_model` (see its header and the module docstring for the protocol). The
     contents are loaded, and the logs and contents read back, in bulk through files (`$readmemh` /
     `$writememh` in the simulator's working folder), each dump costing one clock cycle of waiting."""
 
-    def configure(self, tb: GpiTB, handle, name: str, width: int, addr_width: int, size: int, latency: int,
+    def configure(self, tb: TB, handle, name: str, width: int, addr_width: int, size: int, latency: int,
                   contents: dict, req_stall: Pattern, resp_stall: Pattern, rng: random.Random,
                   req_consumer: Consumer = Consumer.EAGER, check_resp_ready: bool = False,
                   log_depth: int = 2048) -> None:
@@ -130,12 +167,6 @@ class SvMemoryModel(uvm_component):
         self._dumps += 1
         self.h.dump_mem.value = 1 if with_contents else 0
         self.h.dump_cmd.value = self._dumps
-
-    async def drain(self, epoch: int | None = None, with_contents: bool = False) -> None:
-        """Dump and absorb the logs (one clock cycle)."""
-        self.request_dump(with_contents)
-        await FallingEdge(self.tb.clk)
-        self.absorb(epoch, with_contents)
 
     def absorb(self, epoch: int | None = None, with_contents: bool = False) -> None:
         """Take the dumped request and response log entries (and contents) not read yet; they are decoded
@@ -214,12 +245,6 @@ class SvMemoryModel(uvm_component):
         self._decode()
         return self._resp_stall_runs
 
-    @property
-    def activity(self) -> int:
-        """Handshakes on either channel so far (for deadlock detection)."""
-        self._decode()
-        return len(self._req_stall_runs) + len(self._resp_stall_runs)
-
     def collect_errors(self) -> None:
         h = self.h
 
@@ -248,7 +273,6 @@ class SvMemoryModel(uvm_component):
         """At the end of the run (or of an epoch): the last log entries, the checks' findings, the contents."""
         await finish_memories([self], epoch)
 
-    # -- the MemoryModel interface -----------------------------------------------------------------
     def epoch_requests(self, epoch: int) -> list[Request]:
         return [r for r in self.requests if r.epoch == epoch]
 

@@ -1,9 +1,9 @@
-"""Seeded idle-cycle and back-pressure generators.
+"""Seeded idle-cycle and back-pressure settings, drawn by the agents' generators (`dfv_stall_gen`).
 
-Each channel gets its own `random.Random` seeded from the run seed and the channel name, so a
-seed reproduces a run exactly and one channel's pattern does not depend on how many others exist.
-Patterns: `full` (never stall), `random` (stall each cycle with probability p) and `bursty`
-(alternating go/stall runs with geometric lengths, mean 1/p cycles of stall, capped so a drain
+Each channel gets its own `random.Random` seeded from the run seed and the channel name (it seeds the
+channel's agent), so a seed reproduces a run exactly and one channel's pattern does not depend on how many
+others exist. Patterns: `full` (never stall), `random` (stall each cycle with probability p) and `bursty`
+(alternating go/stall runs, mean 1/p cycles of go and 1/(1-p) of stall, stall runs capped so a drain
 window always sees progress). A consumer (`Consumer`) also says how an output's ready relates to the
 valid it sees: raised whatever valid does, only while valid is high, or only some cycles after valid
 rose. Real consumers do all three (`handshake_join` raises ready only while its inputs are valid), and a
@@ -45,9 +45,6 @@ class Consumer(Enum):
     AFTER_VALID = "after_valid"  # ready only once valid has been high 1-3 cycles (seeded per token)
 
 
-AFTER_VALID_DELAYS = (1, 3)  # cycles valid is seen before an AFTER_VALID consumer may raise ready
-
-
 @dataclass
 class TrafficConfig:
     """Stall patterns for a test: defaults for inputs (idle) and outputs (back-pressure), with
@@ -70,26 +67,3 @@ class TrafficConfig:
 def channel_rng(seed: int, channel: str, purpose: str) -> random.Random:
     """A generator private to one channel and purpose, reproducible from the run seed."""
     return random.Random(f"{seed}:{channel}:{purpose}")
-
-
-class StallGenerator:
-    """Yields, cycle by cycle, whether a channel may transfer (True) or stalls (False)."""
-
-    def __init__(self, pattern: Pattern, rng: random.Random) -> None:
-        self.pattern = pattern
-        self.rng = rng
-        self._run_left = 0
-        self._stalling = False
-
-    def go(self) -> bool:
-        kind, p = self.pattern.kind, self.pattern.p
-        if kind == "full" or p == 0.0:
-            return True
-        if kind == "random":
-            return self.rng.random() >= p
-        if self._run_left == 0:
-            self._stalling = not self._stalling
-            mean = 1.0 / (1.0 - p) if self._stalling else 1.0 / p
-            self._run_left = min(MAX_STALL_RUN, 1 + int(self.rng.expovariate(1.0 / mean)))
-        self._run_left -= 1
-        return not self._stalling

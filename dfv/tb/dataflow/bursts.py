@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from dfv.tb.common.op_env import OpItem, OpSequence
+from dfv.tb.common.op_sequence import OpItem, OpSequence
 from dfv.tb.dataflow.payload import extreme_values, payload_type, random_value
 
 CORNER_LENGTHS = (0, 0, 1, 0, 2, 1, 1, 3, 0, 40, 0, 8, 2)

@@ -7,9 +7,11 @@ One item is one loop burst of N iterations: one initial value on `a`, N loop-car
 from __future__ import annotations
 
 from dfv.golden.dataflow import Carry
-from dfv.tb.common.channel import ChannelSpec
+from dfv.tb.common.channel_spec import ChannelSpec
 from dfv.tb.common.fcov import LENGTH_BINS, length_bin, sample_point
-from dfv.tb.common.op_env import OpConfig, OpCoverage, OpItem
+from dfv.tb.common.op_config import OpConfig
+from dfv.tb.common.op_coverage import OpCoverage
+from dfv.tb.common.op_sequence import OpItem
 from dfv.tb.common.op_test import OpTest, standard_tests
 from dfv.tb.common.variants import register
 from dfv.tb.dataflow.bursts import BurstSequence, CornerBurstMixin

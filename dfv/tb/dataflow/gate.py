@@ -8,9 +8,11 @@ and N trues then a false on `before_cond`. The gate must emit the first N values
 from __future__ import annotations
 
 from dfv.golden.dataflow import Gate
-from dfv.tb.common.channel import ChannelSpec
+from dfv.tb.common.channel_spec import ChannelSpec
 from dfv.tb.common.fcov import LENGTH_BINS, length_bin, sample_point
-from dfv.tb.common.op_env import OpConfig, OpCoverage, OpItem
+from dfv.tb.common.op_config import OpConfig
+from dfv.tb.common.op_coverage import OpCoverage
+from dfv.tb.common.op_sequence import OpItem
 from dfv.tb.common.op_test import OpTest, standard_tests
 from dfv.tb.common.traffic import FULL, Consumer, Pattern, TrafficConfig
 from dfv.tb.common.variants import register

@@ -18,9 +18,11 @@ from dfv.golden.core import make_queues
 from dfv.golden.dataflow import Stream
 from dfv.golden.dataflow.stream import CONT_CONDS, STEP_OPS
 from dfv.golden.types import to_signed, to_unsigned
-from dfv.tb.common.channel import ChannelSpec
+from dfv.tb.common.channel_spec import ChannelSpec
 from dfv.tb.common.fcov import LENGTH_BINS, length_bin, sample_cross, sample_point
-from dfv.tb.common.op_env import OpConfig, OpCoverage, OpItem, OpSequence
+from dfv.tb.common.op_config import OpConfig
+from dfv.tb.common.op_coverage import OpCoverage
+from dfv.tb.common.op_sequence import OpItem, OpSequence
 from dfv.tb.common.op_test import OpTest, standard_tests
 from dfv.tb.common.traffic import FULL, Consumer, Pattern, TrafficConfig
 from dfv.tb.common.variants import register

@@ -14,9 +14,10 @@ Coverage: load paths moving in the same cycle, addresses in flight (extras); whi
 from __future__ import annotations
 
 from dfv.golden.handshake import Load, Store
-from dfv.tb.common.channel import ChannelSpec, Observed
+from dfv.tb.common.channel_spec import ChannelSpec, Observed
 from dfv.tb.common.fcov import sample_point
-from dfv.tb.common.op_env import OpConfig, OpItem
+from dfv.tb.common.op_config import OpConfig
+from dfv.tb.common.op_sequence import OpItem
 from dfv.tb.common.op_test import standard_tests
 from dfv.tb.common.traffic import FULL, Consumer, Pattern, TrafficConfig
 from dfv.tb.common.variants import register

@@ -18,9 +18,10 @@ from dfv.golden.catalogue import COMPUTE, OpSpec, make_machine, own_module_param
 from dfv.golden.handshake import BINOP_CODES, CAST_KINDS, CMPI_PREDICATES, cmpi
 from dfv.golden.handshake.arith import DIV_OPS
 from dfv.golden.types import to_signed
-from dfv.tb.common.channel import ChannelSpec
+from dfv.tb.common.channel_spec import ChannelSpec
 from dfv.tb.common.fcov import sample_cross, sample_point
-from dfv.tb.common.op_env import OpConfig, OpItem, OpSequence
+from dfv.tb.common.op_config import OpConfig
+from dfv.tb.common.op_sequence import OpItem, OpSequence
 from dfv.tb.common.op_test import standard_tests
 from dfv.tb.common.traffic import Pattern, TrafficConfig
 from dfv.tb.common.variants import register

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from dfv.golden.core import Machine, RunResult
 from dfv.golden.handshake import Buffer, Fifo
-from dfv.tb.common.channel import ChannelSpec, Observed
+from dfv.tb.common.channel_spec import ChannelSpec, Observed
 from dfv.tb.common.fcov import sample_point
-from dfv.tb.common.op_env import OpConfig, OpItem, OpScoreboard
+from dfv.tb.common.op_config import OpConfig
+from dfv.tb.common.op_scoreboard import OpScoreboard
+from dfv.tb.common.op_sequence import OpItem
 from dfv.tb.common.op_test import standard_tests
 from dfv.tb.common.traffic import FULL, Pattern, TrafficConfig
 from dfv.tb.common.variants import register

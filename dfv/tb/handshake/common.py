@@ -18,10 +18,13 @@ import cocotb
 
 from dfv.golden.catalogue import spec
 from dfv.golden.core import RunResult
-from dfv.tb.common.channel import ChannelSpec, Observed
+from dfv.tb.common.channel_spec import ChannelSpec, Observed
 from dfv.tb.common.dut import current
 from dfv.tb.common.fcov import LENGTH_BINS, length_bin, sample_point
-from dfv.tb.common.op_env import OpConfig, OpCoverage, OpItem, OpScoreboard, OpSequence
+from dfv.tb.common.op_config import OpConfig
+from dfv.tb.common.op_coverage import OpCoverage
+from dfv.tb.common.op_scoreboard import OpScoreboard
+from dfv.tb.common.op_sequence import OpItem, OpSequence
 from dfv.tb.common.op_test import OpTest
 
 WIDTH_BINS = ("ctrl", "1", "8", "32", "64")

@@ -8,9 +8,10 @@ several arrived together.
 from __future__ import annotations
 
 from dfv.golden.handshake import Join
-from dfv.tb.common.channel import ChannelSpec, Observed
+from dfv.tb.common.channel_spec import ChannelSpec, Observed
 from dfv.tb.common.fcov import sample_point
-from dfv.tb.common.op_env import OpConfig, OpItem
+from dfv.tb.common.op_config import OpConfig
+from dfv.tb.common.op_sequence import OpItem
 from dfv.tb.common.op_test import standard_tests
 from dfv.tb.common.traffic import FULL, Pattern, TrafficConfig
 from dfv.tb.common.variants import register

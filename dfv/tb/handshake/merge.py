@@ -28,9 +28,11 @@ from collections import deque
 from dfv.golden.core import Machine, RunResult
 from dfv.golden.handshake import ControlMerge, Merge
 from dfv.golden.handshake.common import sel_width
-from dfv.tb.common.channel import ChannelSpec, Observed
+from dfv.tb.common.channel_spec import ChannelSpec, Observed
 from dfv.tb.common.fcov import sample_point
-from dfv.tb.common.op_env import Fault, OpConfig, OpItem, OpScoreboard
+from dfv.tb.common.op_config import OpConfig
+from dfv.tb.common.op_scoreboard import Fault, OpScoreboard
+from dfv.tb.common.op_sequence import OpItem
 from dfv.tb.common.op_test import standard_tests
 from dfv.tb.common.traffic import FULL, Consumer, Pattern, TrafficConfig
 from dfv.tb.common.variants import register

@@ -7,11 +7,11 @@
   corrupted-DUT test reports a token as taken one cycle late (the always-ready check must fail).
 - constant: one `VALUE` token per control token.
 - source: an infinite producer, so it gets its own test flow: the output's ready is driven with the
-  usual back-pressure for a bounded number of cycles and then held low. `out_valid` must be 1 in
-  every sampled cycle outside reset, a token must cross in every cycle `out_ready` was 1, and the
-  tokens must equal a golden `Source` fired once per such cycle (all control tokens). During reset
-  `out_valid` must be 0. At the end the source still offers a token: that is its documented
-  behaviour, not a stranded token.
+  usual back-pressure for a bounded number of cycles (`SOURCE_CYCLES`). `out_valid` must be 1 in every
+  cycle outside reset (the monitor counts the cycles it was low), a token must cross in every cycle
+  `out_ready` was 1 (the monitor counts those), and the tokens must equal a golden `Source` fired once
+  per such cycle (all control tokens). During reset `out_valid` must be 0. At the end the source still
+  offers a token: that is its documented behaviour, not a stranded token.
 """
 
 from __future__ import annotations
@@ -24,12 +24,15 @@ import cocotb
 from dfv.golden.core import Machine, RunResult
 from dfv.golden.handshake import Constant, Sink, Source
 from dfv.tb.common import variants
-from dfv.tb.common.channel import ChannelSpec, Observed
-from dfv.tb.common.op_env import Fault, OpConfig, OpEnv, OpItem, OpScoreboard
-from dfv.tb.common.op_test import ResetMidBurstMixin, standard_tests
+from dfv.tb.common.channel_spec import ChannelSpec, Observed
+from dfv.tb.common.op_config import OpConfig
+from dfv.tb.common.op_env import OpEnv
+from dfv.tb.common.op_scoreboard import Fault, OpScoreboard
+from dfv.tb.common.op_sequence import OpItem
+from dfv.tb.common.op_test import ResetMidBurstMixin, record_cycles, standard_tests
 from dfv.tb.common.signals import read_int
 from dfv.tb.common.variants import register
-from dfv.tb.handshake.common import Family, FamilyCoverage, FamilyTest, StreamSequence, module_name
+from dfv.tb.handshake.common import Family, FamilyCoverage, FamilyTest, StreamSequence, module_name, toplevel
 
 SOURCE_CYCLES = 300
 
@@ -94,30 +97,39 @@ class SourceScoreboard(OpScoreboard):
 
 
 class SourceEnv(OpEnv):
-    """Counts the cycles `out_ready` was 1 and checks `out_valid` is 1 in every sampled cycle."""
+    """The run of a source: `drain` ends at `run_end` (the test sets it); per reset epoch, the cycles
+    `out_ready` was 1 (`ready_cycles`, the model's firings) and those `out_valid` was 0 (`valid_low`: the
+    count and the first), read from the output's monitor."""
 
     def build_phase(self):
         super().build_phase()
         self.ready_cycles: dict[int, int] = {}
-        self.valid_low: list[int] = []
-        self.tb.samplers.append(self._sample)
+        self.valid_low: dict[int, tuple[int, int]] = {}
+        self.run_end = 0
 
-    def _sample(self) -> None:
-        dut = self.tb.dut
-        if read_int(dut.out_valid) != 1:
-            self.valid_low.append(self.tb.cycle)
-        if read_int(dut.out_ready) == 1:
-            self.ready_cycles[self.tb.epoch] = self.ready_cycles.get(self.tb.epoch, 0) + 1
+    def on_reset(self) -> None:
+        super().on_reset()
+        if self.tb.epoch > 1:
+            self._record(self.tb.epoch - 1)
 
-    def stop(self) -> None:
-        """Hold `out_ready` low from the next cycle on."""
-        for rdy in self.readies.values():
-            rdy.stall.go = lambda: False
+    def _record(self, epoch: int) -> None:
+        mon = self.monitors["out"]
+        self.ready_cycles[epoch] = mon.ready_cycles()
+        self.valid_low[epoch] = mon.valid_low()
+
+    def finished(self, now: int, quiet: int) -> bool:
+        return now >= self.run_end
+
+    def deadlines(self, now: int, last: int, base: int) -> list[int]:
+        return [self.run_end]
 
     def capture_end_state(self) -> None:
-        if self.valid_low:
-            self.end_errors.append(f"out_valid was 0 outside reset in {len(self.valid_low)} cycle(s), first "
-                                   f"{self.valid_low[0]}")
+        self._record(self.tb.epoch)
+        low = {epoch: low for epoch, low in self.valid_low.items() if low[0]}
+        if low:
+            epoch = min(low)
+            self.end_errors.append(f"out_valid was 0 outside reset in {sum(n for n, _ in low.values())} cycle(s), "
+                                   f"first {low[epoch][1]}")
         if read_int(self.tb.dut.out_valid) != 1:
             self.end_errors.append("out_valid is 0 at the end: a source always offers a token")
         if read_int(self.tb.dut.at_init) != 1:
@@ -155,7 +167,7 @@ class SourcesTest(FamilyTest):
 
     @staticmethod
     def is_source() -> bool:
-        return cocotb.top._name == "handshake_source"
+        return toplevel() == "handshake_source"
 
     async def run_phase(self):
         if not self.is_source():
@@ -166,14 +178,15 @@ class SourcesTest(FamilyTest):
         tb.start()
         await tb.reset()
         await self.source_stimulus()
-        self.env.stop()
-        await tb.cycles(3)
+        self.env.run_end = tb.cycle + SOURCE_CYCLES
+        await self.env.drain()
         self.env.capture_end_state()
+        record_cycles(type(self).__name__, tb.cycles_since_reset())
         self.drop_objection()
 
     async def source_stimulus(self) -> None:
-        """Let the ready driver run; the reset test (ResetMidBurstMixin) resets the source while it
-        produces: `out_valid` must be 0 throughout the reset, then it produces again."""
+        """The reset test (ResetMidBurstMixin) resets the source while it produces: `out_valid` must be 0
+        throughout the reset, then it produces again."""
         tb = self.env.tb
         if isinstance(self, ResetMidBurstMixin):
             rng = random.Random(f"{variants.seed()}:reset")
@@ -183,7 +196,6 @@ class SourcesTest(FamilyTest):
             if read_int(tb.dut.out_valid) != 0:
                 self.env.end_errors.append("out_valid is 1 during reset")
             await reset
-        await tb.cycles(SOURCE_CYCLES)
 
 
 for _test in standard_tests(SourcesTest, "Sources"):

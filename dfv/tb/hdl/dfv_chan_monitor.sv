@@ -1,6 +1,6 @@
 // dfv_chan_monitor: watches one valid/ready channel, logs every transfer for Python and checks the
-// handshake protocol of a DUT output with the checker the proofs use (dfv_hs_chk); the SystemVerilog
-// counterpart of dfv/tb/common/channel.py's ChannelMonitor.
+// handshake protocol of a DUT output with the checker the proofs use (dfv_hs_chk); its Python side is
+// dfv/tb/common/sv_channel.py's SvChannelMonitor.
 //
 // Parameters:
 //   W          data bits, 1..4096 (a control channel: W = 1 with data tied to 0)
@@ -22,7 +22,9 @@
 // drains the log at each `half` and before a reset, so none is overwritten unread), first_valid_q / first_valid_cycle_q (the
 // first cycle valid was high since the reset), and per protocol check (drop: valid fell before the token
 // was taken; change: data changed while waiting; idlex: ready X while valid low) a count and the first
-// occurrence's cycle and values.
+// occurrence's cycle and values; ready_count_q (cycles ready was high since the reset) and low_count_q /
+// low_cycle_q (cycles valid was low since the reset, and the first of them: a producer that must always
+// offer, `handshake_source`).
 // testbench code: code coverage is of the RTL under test
 /* verilator coverage_off */
 module dfv_chan_monitor #(
@@ -63,6 +65,7 @@ module dfv_chan_monitor #(
   logic [31:0]   first_valid_cycle_q;
   logic [31:0]   drop_cycle_q, change_cycle_q, idlex_cycle_q;
   logic [W-1:0]  change_old_q, change_new_q;
+  logic [31:0]   ready_count_q, low_count_q, low_cycle_q;
   /* verilator lint_on UNUSEDSIGNAL */
   logic          idle_x_now;
 
@@ -93,7 +96,15 @@ module dfv_chan_monitor #(
       change_new_q <= '0;
       idlex_count_q <= 32'd0;
       idlex_cycle_q <= 32'd0;
+      ready_count_q <= 32'd0;
+      low_count_q <= 32'd0;
+      low_cycle_q <= 32'd0;
     end else begin
+      if (ready) ready_count_q <= ready_count_q + 32'd1;
+      if (!valid) begin
+        if (low_count_q == 32'd0) low_cycle_q <= cycle;
+        low_count_q <= low_count_q + 32'd1;
+      end
       if (idle_x_now) begin
         if (idlex_count_q == 32'd0) idlex_cycle_q <= cycle;
         idlex_count_q <= idlex_count_q + 32'd1;

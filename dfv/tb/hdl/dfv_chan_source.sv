@@ -1,5 +1,5 @@
-// dfv_chan_source: drives one valid/ready channel into a DUT input from a token RAM filled by Python,
-// the SystemVerilog counterpart of dfv/tb/common/channel.py's ChannelDriver.
+// dfv_chan_source: drives one valid/ready channel into a DUT input from a token RAM filled by Python, with
+// seeded idle cycles between the tokens (dfv_stall_gen).
 //
 // Parameters:
 //   W      data bits per token, 1..4096 (a control channel uses W = 1 and leaves out_data unread)
@@ -9,23 +9,15 @@
 //   clk, rst                       clock, synchronous active-high reset
 //   out_data, out_valid, out_ready the channel, towards the DUT
 //   half                           1 in a cycle whose offer uses up another half of the RAM (Python refills)
-//   hold                           1: the next edge changes nothing (no offer, no idle cycle counted, a token
-//                                  taken stays on offer): the edge at which a per-cycle driver skips its turn
-//                                  because its test is about to reset the DUT mid-run
 //
 // Run-time registers (Python, through VPI):
-//   ram[k]     token k mod DEPTH: {gap[15:0], data[W-1:0]}, gap (gap mode) the idle cycles before it is offered
+//   ram[k]     token k mod DEPTH
 //   wr_count   tokens written so far (Python bumps it after writing the tokens)
-//   gap_mode   0: idle cycles from the pattern of gen.* (dfv_stall_gen); 1: from the gaps, the idle cycles
-//              Python drew for each token with the generator of dfv/tb/common/traffic.py (the exact pattern of
-//              the per-cycle driver, so a seed gives the same cycles with either agent)
 //   gen.*      the idle pattern (dfv_stall_gen)
-// Read by Python: rd_count_q (tokens put on the channel), valid_q (a token is on offer), idle_q (gap mode:
-// idle cycles spent so far before the next token).
+// Read by Python: rd_count_q (tokens put on the channel), valid_q (a token is on offer).
 //
 // Behaviour: outside reset, when no token is on offer (or the one on offer is taken in this cycle) and
-// a written token is left, the next one is offered if the pattern allows (gap mode: once idle_q reached
-// its gap; each such cycle that offers nothing counts one idle cycle), else valid is low. An offered
+// a written token is left, the next one is offered if the pattern allows, else valid is low. An offered
 // token is held, valid high with stable data, until the DUT takes it. While valid is low the data lines
 // carry don't-care values, as a real producer's may: X on a four-state simulator (Icarus), the
 // generator's fresh garbage on Verilator (two-state), so a DUT that uses data without valid is caught
@@ -42,8 +34,7 @@ module dfv_chan_source #(
   output logic [W-1:0] out_data,
   output logic         out_valid,
   input  logic         out_ready,
-  output logic         half,
-  input  logic         hold
+  output logic         half
 );
   localparam int AW = DEPTH > 1 ? $clog2(DEPTH) : 1;
   localparam int REP = (W + 31) / 32;
@@ -55,26 +46,22 @@ module dfv_chan_source #(
   end
 
   /* verilator lint_off UNDRIVEN */
-  logic [W+15:0] ram [DEPTH];  // written by Python only (through VPI)
+  logic [W-1:0] ram [DEPTH];  // written by Python only (through VPI)
   /* verilator lint_on UNDRIVEN */
-  logic [31:0]   wr_count = 32'd0;
-  logic          gap_mode = 1'b0;
-  logic [15:0]   idle_q;
-  logic          left, take;
-  logic [W+15:0] head;
-  logic [31:0]   rd_count_q;
-  logic          valid_q;
-  logic [W-1:0]  data_q;
-  logic          go;
-  logic [31:0]   rnd;
+  logic [31:0]  wr_count = 32'd0;
+  logic         left, take;
+  logic [31:0]  rd_count_q;
+  logic         valid_q;
+  logic [W-1:0] data_q;
+  logic         go;
+  logic [31:0]  rnd;
 
   dfv_stall_gen gen (.clk(clk), .rst(rst), .go(go), .rnd(rnd));
 
   assign out_valid = valid_q;
   assign left = rd_count_q != wr_count;
-  assign head = ram[rd_count_q[AW-1:0]];
-  assign take = gap_mode ? idle_q == head[W+15:W] : go;
-  assign half = !rst && !hold && (!valid_q || out_ready) && left && take && rd_count_q[AW-2:0] == {(AW - 1){1'b1}};
+  assign take = left && go;
+  assign half = !rst && (!valid_q || out_ready) && take && rd_count_q[AW-2:0] == {(AW - 1){1'b1}};
 `ifdef VERILATOR
   /* verilator lint_off UNUSEDSIGNAL */
   logic [REP*32-1:0] garbage;
@@ -89,16 +76,13 @@ module dfv_chan_source #(
     if (rst) begin
       valid_q <= 1'b0;
       rd_count_q <= wr_count;
-      idle_q <= 16'd0;
-    end else if (!hold && (!valid_q || out_ready)) begin
-      if (left && take) begin
+    end else if (!valid_q || out_ready) begin
+      if (take) begin
         valid_q <= 1'b1;
-        data_q <= head[W-1:0];
+        data_q <= ram[rd_count_q[AW-1:0]];
         rd_count_q <= rd_count_q + 32'd1;
-        idle_q <= 16'd0;
       end else begin
         valid_q <= 1'b0;
-        if (left) idle_q <= idle_q + 16'd1;
       end
     end
   end

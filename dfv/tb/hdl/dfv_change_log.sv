@@ -1,6 +1,5 @@
-// dfv_change_log: logs the changes of one 1-bit DUT signal, cycle by cycle, for Python; the
-// SystemVerilog counterpart of dfv/tb/common/init_state.py's AtInitTrace (`at_init` sampled once per cycle
-// outside reset, kept as its changes).
+// dfv_change_log: logs the changes of one 1-bit DUT signal, cycle by cycle, for Python (`at_init`, read by
+// dfv/tb/common/init_state.py's AtInitTrace).
 //
 // Parameters:
 //   DEPTH  log entries, a power of two, 4..65536

@@ -1,5 +1,5 @@
-// dfv_mem_model: the external memory behind a `handshake_extmemory` boundary (mem_req / mem_resp), the
-// SystemVerilog counterpart of dfv/tb/memory/model.py's MemoryModel.
+// dfv_mem_model: the external memory behind a `handshake_extmemory` boundary (mem_req / mem_resp); its
+// Python side is dfv/tb/common/sv_memory.py's SvMemoryModel.
 //
 // Parameters:
 //   W           data bits, 1..1024

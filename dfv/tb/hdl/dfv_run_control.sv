@@ -12,7 +12,7 @@
 //   seen        1: that output transferred at least once since the reset
 //   evt         1 in a cycle an agent's log needs draining
 //   cycle_q     rising clock edges since time 0 (transfers are logged with its value before the edge:
-//               the cycle Python's per-cycle bench calls the sampling cycle)
+//               the cycle they happen in)
 //   quiet_q     cycles since the last progress (0 in reset)
 //   attn_q      toggles at every edge that follows a cycle with an event (Python waits for a change)
 //
@@ -20,7 +20,8 @@
 // about to become wake_cycle), probe_period (an event every probe_period cycles of a quiet run: when
 // quiet_q is about to become a non-zero multiple of it; 0: none). The other events: the run became
 // complete (every `seen` high), and any `evt`.
-// Read by Python: progress_q (cycles with progress since the reset), complete_q.
+// Read by Python: progress_q (cycles with progress since the reset).
+// Internal: complete_q (the run was complete at the last edge).
 // Internal: probe_q, the quiet cycles modulo probe_period.
 // testbench code: code coverage is of the RTL under test
 /* verilator coverage_off */

@@ -1,5 +1,5 @@
-// dfv_stall_gen: the seeded go/stall pattern of one testbench agent (dfv/tb/hdl), the SystemVerilog
-// counterpart of dfv/tb/common/traffic.py's StallGenerator.
+// dfv_stall_gen: the seeded go/stall pattern of one testbench agent (dfv/tb/hdl): the patterns of
+// dfv/tb/common/traffic.py, programmed by dfv/tb/common/sv_bench.py's write_pattern.
 //
 // Parameters: none (every setting is a run-time register written by Python through VPI, so one build
 // of a harness serves every traffic setting).
@@ -14,7 +14,7 @@
 //   kind       0 full (never stall), 1 random (stall with probability thresh / 65536 in each cycle),
 //              2 bursty (alternating go and stall runs, lengths uniform in 1..go_max / 1..stall_max;
 //              Python caps stall_max at 24, dfv/tb/common/traffic.py's MAX_STALL_RUN)
-//   thresh     16-bit stall threshold of `random`
+//   thresh     stall threshold of `random` (0..65535; 65536: always stall, a test's consumer that stops)
 //   go_max, stall_max  longest go / stall run of `bursty` (>= 1)
 //   seed       32-bit seed of the xorshift32 generator (non-zero)
 //
@@ -29,7 +29,7 @@ module dfv_stall_gen (
   output logic [31:0] rnd
 );
   logic [1:0]  kind = 2'd0;
-  logic [15:0] thresh = 16'd0;
+  logic [16:0] thresh = 17'd0;
   logic [15:0] go_max = 16'd1;
   logic [15:0] stall_max = 16'd1;
   logic [31:0] seed = 32'h1234_5678;
@@ -56,7 +56,7 @@ module dfv_stall_gen (
   assign new_run = left_q == 16'd0;
   assign stalling_d = (kind == 2'd2 && new_run) ? !stalling_q : stalling_q;
   assign left_d = kind != 2'd2 ? left_q : new_run ? run_len - 16'd1 : left_q - 16'd1;
-  assign go = kind == 2'd1 ? state_q[31:16] >= thresh : kind == 2'd2 ? !stalling_d : 1'b1;
+  assign go = kind == 2'd1 ? {1'b0, state_q[31:16]} >= thresh : kind == 2'd2 ? !stalling_d : 1'b1;
   assign state_d = xorshift(state_q);
 
   always_ff @(posedge clk) begin

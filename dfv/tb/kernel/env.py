@@ -1,6 +1,7 @@
 """The kernel environment: a whole lowered program (the generated top of `dfv lower`) under pyuvm.
 
-Built on the generic operation environment (`dfv.tb.common.op_env`), with the program as the "operation":
+Built on the base of the harness environments (`dfv.tb.common.harness_env`), with the program as the
+"operation" (its scoreboard and coverage are the operation environment's, extended):
 
 - `KernelDescription`: what the host (`dfv.sim.kernel`) hands over in the JSON file the test's variant
   names (`dfv.tb.common.variants`): the `dfg.yaml`, the arguments as raw words, the source interpreter's results, the
@@ -15,9 +16,9 @@ Built on the generic operation environment (`dfv.tb.common.op_env`), with the pr
   a channel source + monitor on `start` and each scalar argument, a sink (seeded back-pressure, ready only while
   valid) + monitor on each result and `done`, and one memory model (`dfv_mem_model`: seeded `mem_req` back-pressure
   while valid, read latency, seeded response stalls, initial contents from the inputs, contents read back at the end,
-  exactly-once answers, and `mem_resp_ready` 0 while no load is outstanding: a check the per-cycle model had only in
-  the memory suites) per `extmemory` port set `arg<i>_mem_req` / `arg<i>_mem_resp`. The harness's run control wakes
-  Python only when there is something to do.
+  exactly-once answers, and `mem_resp_ready` 0 while no load is outstanding) per `extmemory` port set
+  `arg<i>_mem_req` / `arg<i>_mem_resp`. The harness's run control wakes Python only when there is something
+  to do.
 - `UpstreamCheck` (`dfv.tb.kernel.upstream`): spec 003's upstream extra signals, driven on the results
   and checked on the arguments wired to them, cycle by cycle (the only per-cycle Python, and only for
   programs with such ports).
@@ -46,7 +47,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import cocotb
-from cocotb.triggers import FallingEdge
 from pyuvm import ConfigDB
 
 from dfv.golden.catalogue import WIRING
@@ -58,14 +58,17 @@ from dfv.lowering.config import read_config
 from dfv.lowering.dfg import DFG
 from dfv.lowering.topgen import channel_wires, instance_name
 from dfv.tb.common import variants
-from dfv.tb.common.channel import ChannelSpec, Observed
+from dfv.tb.common.channel_spec import ChannelSpec, Observed
 from dfv.tb.common.faults import ExpectedErrors, wrong_model_scoreboard
 from dfv.tb.common.fcov import STALL_BINS, export_coverage_at_exit, sample_cross, sample_point, stall_bin
-from dfv.tb.common.op_env import OpConfig, OpCoverage, OpEnv, OpItem, OpScoreboard, OpSequence, RunAborted
+from dfv.tb.common.harness_env import HarnessEnv
+from dfv.tb.common.op_config import OpConfig
+from dfv.tb.common.op_coverage import OpCoverage
+from dfv.tb.common.op_scoreboard import OpScoreboard
+from dfv.tb.common.op_sequence import OpItem, OpSequence
 from dfv.tb.common.signals import read_int
-from dfv.tb.common.sv_bench import GpiTB, RunControl
-from dfv.tb.common.sv_channel import HarnessAgents, SvChannelMonitor
-from dfv.tb.common.sv_memory import SvMemoryModel, finish_memories
+from dfv.tb.common.sv_channel import SvChannelMonitor
+from dfv.tb.common.sv_memory import SvMemoryModel
 from dfv.tb.common.traffic import FULL, Consumer, Pattern, TrafficConfig, channel_rng
 from dfv.tb.kernel.description import KernelDescription
 from dfv.tb.kernel.harness import CHANNEL_LOG_DEPTH, DUT_INSTANCE, MEMORY_LOG_DEPTH
@@ -195,19 +198,18 @@ def canonical_order(seq: list[tuple[int, int, int]]) -> list[tuple[int, int, int
     return out + sorted(run)
 
 
-class KernelEnv(HarnessAgents, OpEnv):
+class KernelEnv(HarnessEnv):
     """The operation environment on the function's channels, plus the memory agents and the view
     inside the generated top (internal channels, instance states) for the end check and watchdog.
 
     The cocotb toplevel is the program's harness (`dfv.tb.kernel.harness`): the boundary agents are the
     SystemVerilog agents of dfv/tb/hdl beside the generated top, driven and read at transaction level
     (`dfv.tb.common.sv_channel`, `dfv.tb.common.sv_memory`); the generated top itself is the harness's `u_dut`
-    (`dut_top`)."""
+    (`dut_top`). The run ends when `done` and every result arrived and `drain_quiet` more cycles passed (so
+    extra tokens are caught); progress is any boundary or memory transfer, or, while the boundary is quiet,
+    a change inside the circuit seen every PROBE_PERIOD cycles (the run control's probe)."""
 
     SOURCE_DEPTH = LOG_DEPTH = CHANNEL_LOG_DEPTH
-
-    def make_tb(self) -> GpiTB:
-        return GpiTB(cocotb.top, cocotb.top.ctl.cycle_q, clock_from_python=False)  # the harness has its clock
 
     def build_phase(self):
         super().build_phase()
@@ -218,7 +220,6 @@ class KernelEnv(HarnessAgents, OpEnv):
         req = Pattern("random", float(t["mem_req"])) if t.get("mem_req") else FULL
         resp = Pattern("random", float(t["mem_resp"])) if t.get("mem_resp") else FULL
         top = cocotb.top
-        self.memories: dict[int, SvMemoryModel] = {}
         for grp in self.kernel.memrefs:
             i, w = grp.position, g.width(grp.elem_type)
             contents = dict(enumerate(desc.args[i]))  # element words (dfv.golden.interpreter.arg_words)
@@ -228,7 +229,6 @@ class KernelEnv(HarnessAgents, OpEnv):
                           rng=channel_rng(seed, f"arg{i}_mem", "model"), req_consumer=Consumer.WHILE_VALID,
                           check_resp_ready=True, log_depth=MEMORY_LOG_DEPTH)
             self.memories[i] = mem
-        self.ctl = RunControl(self.tb, top.ctl)
         # the generated top inside the harness: its internal channels and instances (the one place its path is named)
         self.dut_top = dut = getattr(top, DUT_INSTANCE)
         self.internal: list[_Internal] = []
@@ -248,22 +248,18 @@ class KernelEnv(HarnessAgents, OpEnv):
         index = {k: n for n, k in enumerate(valids)}
         self._probe_valids = list(valids.values())
         self._probe_bits = [(index[id(i.valid)], i.ready, i.bit) for i in self.internal]
-        self.internal_progress = 0
+        self.last_internal = 0  # the last cycle a probe saw the circuit move
+        self._probe_last: tuple | None = None
+        self._probe_progress = 0
         self.start_offer: int | None = None
         self.end_cycle: int | None = None
+        self.finish_at: int | None = None  # the cycle the drain ends in: `drain_quiet` after `done_at`
         self.done_at = 0  # the cycle after the one the last of `done` and the results was taken
         self.sim_seconds = 0.0  # wall time of the test's run phase (set by the test)
-        self.wakes = 0  # times Python woke during the drain (attention events)
         # spec 003's upstream extras: per-cycle Python, only for the programs that have such ports
         self.upstream = UpstreamCheck.attach(self.tb, g, seed)
 
     # -- progress -------------------------------------------------------------------------------
-    def boundary_transfers(self) -> int:
-        return super().transfers() + sum(m.activity for m in self.memories.values())
-
-    def transfers(self) -> int:
-        return self.boundary_transfers() + self.internal_progress
-
     def _probe(self, last: tuple | None) -> tuple[bool, tuple]:
         """A look inside the generated top: a handshake firing now, or a change of the valid wires since
         the look `last`, is progress. (Valids depend only on state and upstream valids, so they are
@@ -273,71 +269,42 @@ class KernelEnv(HarnessAgents, OpEnv):
         firing = any(values[v] >> b & 1 and read_int(ready) >> b & 1 for v, ready, b in self._probe_bits)
         return firing or (last is not None and values != last), values
 
-    async def _collect(self) -> None:
-        """Everything the agents logged, their checks' findings, the memories' contents, the start cycle
-        (the memories' dumps take one more clock cycle, in which nothing crosses the boundary: the drain
-        ends `drain_quiet` cycles after the last output, and a deadlocked circuit stays so)."""
-        for mon in self.monitors.values():
-            mon.drain()
-            mon.collect_errors()
-        await finish_memories(list(self.memories.values()))
+    async def collect(self) -> None:
+        """As the base's, and the start cycle."""
+        await super().collect()
         self.start_offer = self.monitors["start"].first_valid()
 
-    async def drain(self) -> None:
-        """Sleep until the harness's run control raises attention, then do what it asks; return when
-        `done` and every result arrived and `drain_quiet` more cycles passed (so extra tokens are caught).
+    def probe_period(self) -> int:
+        return PROBE_PERIOD
 
-        Attention comes when an agent's log is half full (drained), when the run completes, every
-        PROBE_PERIOD cycles of a quiet boundary (a look inside the circuit: progress there resets the
-        watchdog), and at the next deadline: the end of the drain, `deadlock_cycles` without progress
-        (`RunAborted` naming every channel that holds a token), `max_cycles` (a runaway)."""
-        ctl, cfg = self.ctl, self.cfg
-        start = self.tb.cycle
-        max_at = start + cfg.max_cycles
-        last_internal = start
-        probe_last: tuple | None = None
-        probe_progress = ctl.progress
-        finish_at: int | None = None
-        ctl.arm(min(max_at, start + cfg.deadlock_cycles), PROBE_PERIOD)
-        while True:
-            await ctl.wait()
-            self.wakes += 1
-            behind = [mem for mem in self.memories.values() if mem.behind()]
-            for mem in behind:
-                mem.request_dump(False)
-            if behind:
-                await FallingEdge(self.tb.clk)
-                for mem in behind:
-                    mem.absorb()
-            now = self.tb.cycle
-            for mon in self.monitors.values():
-                mon.drain()
-            if self.end_cycle is None and self.complete():
-                # (the start token itself may be taken later: an eager fork of it can serve the results and
-                # done first)
-                self.end_cycle = max(m.last_cycle for m in self.monitors.values() if not m.spec.is_input)
-                self.done_at = self.end_cycle + 1
-                finish_at = self.done_at + cfg.drain_quiet
-            if finish_at is not None and now >= finish_at:
-                await self._collect()
-                return
-            quiet_boundary, progress = ctl.quiet, ctl.progress
-            if progress != probe_progress:
-                probe_progress, probe_last = progress, None
-            if quiet_boundary and quiet_boundary % PROBE_PERIOD == 0:
-                moved, probe_last = self._probe(probe_last)
-                if moved:
-                    self.internal_progress += 1
-                    last_internal = now
-            last = max(now - quiet_boundary, last_internal)
-            quiet = now - last
-            if quiet >= cfg.deadlock_cycles:
-                await self._collect()
-                raise RunAborted(self.deadlock_message(quiet, now))
-            if now >= max_at:
-                await self._collect()
-                raise RunAborted(self.runaway_message())
-            ctl.set_wake(min(x for x in (max_at, last + cfg.deadlock_cycles, finish_at) if x is not None))
+    async def service(self) -> None:
+        """The agents' logs; the run's completion (`done` and every result received: the drain ends
+        `drain_quiet` cycles later); at a probe point of a quiet boundary, a look inside the circuit (progress
+        there resets the watchdog)."""
+        await super().service()
+        now, ctl = self.tb.cycle, self.ctl
+        if self.end_cycle is None and self.complete():
+            # (the start token itself may be taken later: an eager fork of it can serve the results and
+            # done first)
+            self.end_cycle = max(m.last_cycle for m in self.monitors.values() if not m.spec.is_input)
+            self.done_at = self.end_cycle + 1
+            self.finish_at = self.done_at + self.cfg.drain_quiet
+        quiet_boundary, progress = ctl.quiet, ctl.progress
+        if progress != self._probe_progress:
+            self._probe_progress, self._probe_last = progress, None
+        if quiet_boundary and quiet_boundary % PROBE_PERIOD == 0:
+            moved, self._probe_last = self._probe(self._probe_last)
+            if moved:
+                self.last_internal = now
+
+    def last_progress(self, now: int, base: int) -> int:
+        return max(super().last_progress(now, base), self.last_internal)
+
+    def finished(self, now: int, quiet: int) -> bool:
+        return self.finish_at is not None and now >= self.finish_at
+
+    def deadlines(self, now: int, last: int, base: int) -> list[int]:
+        return [] if self.finish_at is None else [self.finish_at]
 
     def complete(self) -> bool:
         """`done` and every result received."""
@@ -357,11 +324,7 @@ class KernelEnv(HarnessAgents, OpEnv):
 
     def holders(self) -> str:
         held = [super().holders()] if super().holders() != "none" else []
-        held += self.internal_holders()
-        for i, mem in self.memories.items():
-            if mem.busy():
-                held.append(f"memory arg{i}: {mem.outstanding()} response(s) pending")
-        return "; ".join(held) or "none"
+        return "; ".join(held + self.internal_holders()) or "none"
 
     def stranded_errors(self) -> list[str]:
         """The boundary channels (generic check) and every internal channel of the generated top."""

@@ -104,12 +104,10 @@ def gen_harness(g: DFG) -> str:
                          "/* verilator lint_on UNUSEDSIGNAL */")  # at most DEPTH tokens: never refilled
             lines.append(f"  dfv_chan_source #(.W({w}), .DEPTH({CHANNEL_LOG_DEPTH})) src_{c.name} (.clk(clk), "
                          f".rst(rst), .out_data({out}), .out_valid({c.name}_valid), .out_ready({c.name}_ready), "
-                         f".half(src_{c.name}_half), .hold(1'b0));")
+                         f".half(src_{c.name}_half));")
         else:
-            lines.append(f"  /* verilator lint_off UNUSEDSIGNAL */ logic snk_{c.name}_half; "
-                         "/* verilator lint_on UNUSEDSIGNAL */")  # 0: the sink's pattern is its own generator's
             lines.append(f"  dfv_chan_sink snk_{c.name} (.clk(clk), .rst(rst), .in_valid({c.name}_valid), "
-                         f".in_ready({c.name}_ready), .half(snk_{c.name}_half), .hold(1'b0));")
+                         f".in_ready({c.name}_ready));")
             seen.append(f"mon_{c.name}_seen")
         lines.append(f"  logic mon_{c.name}_xfer, mon_{c.name}_half;")
         seen_decl = f"logic mon_{c.name}_seen;"  # an input's is unread

@@ -22,7 +22,7 @@ from pathlib import Path
 from pyuvm import ConfigDB, uvm_factory
 
 from dfv.tb.common import variants
-from dfv.tb.common.op_env import RunAborted
+from dfv.tb.common.harness_env import RunAborted
 from dfv.tb.common.op_test import OpTest, record_cycles
 from dfv.tb.common.sv_channel import SvChannelMonitor
 from dfv.tb.common.traffic import TrafficConfig

@@ -1,2 +1,2 @@
-"""Environments of the memory interfaces (`handshake_memory`, `handshake_extmemory`) and the reusable memory
-model agent of the external memory (`dfv.tb.memory.model`)."""
+"""Environments of the memory interfaces (`handshake_memory`, `handshake_extmemory`); the external memory is
+the harness's memory model (`dfv.tb.common.sv_memory`)."""

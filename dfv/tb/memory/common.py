@@ -2,8 +2,8 @@
 
 Channels follow spec 004 and the golden models: `st_data[i]`, `st_addr[i]`, `ld_addr[j]` in, then
 `ld_data[j]`, `st_done[i]`, `ld_done[j]` out. With `NST = 0` or `NLD = 0` the RTL keeps one dummy
-channel of that kind: its inputs are tied to 0 (`OpConfig.tie_offs`) and it is not monitored, except in the
-unused-port tests, which drive it with garbage (`DummyPortGarbage`) and check it is ignored.
+channel of that kind: the harness ties its inputs to 0 (`OpConfig.tie_offs`) and it is not monitored, except
+in the unused-port tests, which drive it with garbage (`DummyPortGarbage`, per cycle) and check it is ignored.
 
 The golden memory is fed cycle by cycle with the accesses the DUT accepted in that cycle and fired
 until dry (`MemoryScoreboard.run_model`), which is the documented way it reproduces the RTL
@@ -15,16 +15,17 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from pyuvm import uvm_factory
 
 from dfv.golden.core import Machine, RunResult
 from dfv.golden.errors import ErrorCode
 from dfv.tb.common import variants
-from dfv.tb.common.channel import ChannelSpec, Observed
+from dfv.tb.common.channel_spec import ChannelSpec, Observed
 from dfv.tb.common.faults import ExpectedErrors, scoreboard_variant
-from dfv.tb.common.op_env import OpConfig, OpItem, OpScoreboard, OpSequence
+from dfv.tb.common.op_scoreboard import OpScoreboard
+from dfv.tb.common.op_sequence import OpItem, OpSequence
 from dfv.tb.common.signals import read_int
 from dfv.tb.handshake.common import extremes, lanes, random_word
 
@@ -202,7 +203,8 @@ class DummyPortGarbage:
     keeps) driven with garbage instead of tie-offs: every cycle its input valids are high, its addresses and
     data seeded random words (in range or not) and its done / data readies random. The memory must ignore it:
     every cycle after reset its input readies and output valids must be 0 (`errors`: the first cycle each was 1).
-    Nothing to do when both kinds have ports."""
+    Nothing to do when both kinds have ports. It writes the harness's tied-off inputs of that port (their
+    tie-offs are only initial values) and reads its outputs through the bench's per-cycle loop."""
 
     SIGNALS = {  # kind -> (garbage inputs (name, bits: 0 the data width, -1 the address width), outputs kept 0)
         "store": ((("st_data_data", 0), ("st_addr_data", -1), ("st_data_valid", 1), ("st_addr_valid", 1),
@@ -329,21 +331,25 @@ class UnusedPortMixin:
 
     DUMMY_GARBAGE = True
 
-    def make_config(self, params: dict) -> OpConfig:
-        return replace(super().make_config(params), tie_offs=())
-
 
 class UnusedPortEnv:
     """Environment mixin of both memories: attaches the unused port's garbage driver and checker when the test
     asks for it (`attach_dummy_garbage`), ends the run once that port has been seen active for 100 cycles (its
-    garbage requests would keep the run busy until the runaway bound), and adds its errors to the end state."""
+    garbage requests would keep the run busy until the runaway bound: the drain looks every `DUMMY_LOOK`
+    cycles while the port is driven), and adds its errors to the end state."""
+
+    DUMMY_LOOK = 100
 
     def build_phase(self):
         super().build_phase()
         self.dummy = attach_dummy_garbage(self)
 
-    def finished(self, quiet: int) -> bool:
-        return super().finished(quiet) or (self.dummy is not None and self.dummy.raised >= 100)
+    def finished(self, now: int, quiet: int) -> bool:
+        return (self.dummy is not None and self.dummy.raised >= 100) or super().finished(now, quiet)
+
+    def deadlines(self, now: int, last: int, base: int) -> list[int]:
+        looks = [now + self.DUMMY_LOOK] if self.dummy is not None and self.dummy.kinds else []
+        return super().deadlines(now, last, base) + looks
 
     def capture_end_state(self) -> None:
         super().capture_end_state()

@@ -1,5 +1,5 @@
 """Testbench of `handshake_extmemory` (storage outside the module) against `dfv.golden.memory.ExtMemory`,
-with the external memory played by the reusable agent `dfv.tb.memory.model.MemoryModel`.
+with the external memory played by the harness's memory model (`dfv_mem_model`, `dfv.tb.common.sv_memory`).
 
 The model starts from a seeded random image over the whole address space, serves `mem_req` with
 seeded back-pressure and answers loads after `MODEL_LATENCY` cycles with seeded response stalls
@@ -20,7 +20,7 @@ golden model per cycle with the accesses the DUT accepted (at most one per cycle
 
 Beside the standard tests: `ExtMemoryUnusedPortTest` (with NST = 0 or NLD = 0 the unused port carries
 garbage and must be ignored, `DummyPortGarbage`) and expected-failure tests of that check and of the
-`mem_resp_ready` check.
+`mem_resp_ready` check (the harness's `mem_model_fake_resp_ready` makes the model see the ready high once).
 
 Coverage: ports fired, contention between ports, outstanding loads up to MAXOUT, read latency,
 back-pressure on `mem_req` and stalls on `mem_resp`, a load following a store to the same address.
@@ -31,16 +31,23 @@ from __future__ import annotations
 import random
 import re
 
+import cocotb
+from cocotb.triggers import FallingEdge
 from pyuvm import ConfigDB, uvm_factory
 
 from dfv.golden.core import Machine, RunResult
 from dfv.golden.memory import ExtMemory
 from dfv.tb.common import variants
-from dfv.tb.common.channel import Observed
+from dfv.tb.common.channel_spec import MemorySpec, Observed
 from dfv.tb.common.fcov import STALL_BINS, sample_point, stall_bin
 from dfv.tb.common.init_state import Busy
-from dfv.tb.common.op_env import Fault, OpConfig, OpEnv, OpItem
+from dfv.tb.common.op_config import OpConfig
+from dfv.tb.common.op_env import OpEnv
+from dfv.tb.common.op_harness import MEMORY_LOG_DEPTH
+from dfv.tb.common.op_scoreboard import Fault
+from dfv.tb.common.op_sequence import OpItem
 from dfv.tb.common.op_test import BurstyMixin, FullRateMixin, HeavyBackpressureMixin, standard_tests
+from dfv.tb.common.sv_memory import SvMemoryModel
 from dfv.tb.common.traffic import channel_rng
 from dfv.tb.common.variants import register
 from dfv.tb.handshake.common import Family, FamilyCoverage, FamilyTest, offer_cycle, random_word
@@ -57,10 +64,11 @@ from dfv.tb.memory.common import (
     ports,
 )
 from dfv.tb.memory.memory import PORT_CONFIGS, port_config
-from dfv.tb.memory.model import MemoryModel
 
 NAME = "handshake_extmemory"
 LATENCY_BINS = ("1", "2", "3", "4")
+MEMORY = "mem_model"  # the memory model's instance in the harness (`mem` would hide the model's array `mem`)
+MAX_IMAGE = 4096  # words of the model's contents (addresses above read 0)
 
 
 def make_config(params: dict) -> OpConfig:
@@ -71,36 +79,28 @@ def make_config(params: dict) -> OpConfig:
         return ExtMemory(w, aw, n_load, n_store, contents, maxout)
 
     return OpConfig(NAME, memory_channels(w, aw, n_load, n_store), model, params, status=(("err_code", "error"),),
-                    tie_offs=dummy_tie_offs(n_load, n_store))
+                    tie_offs=dummy_tie_offs(n_load, n_store),
+                    memories=(MemorySpec(MEMORY, w, aw, min(1 << aw, MAX_IMAGE)),))
 
 
 class ExtMemoryEnv(UnusedPortEnv, OpEnv):
-    """The operation environment plus the memory model on `mem_req` / `mem_resp`."""
+    """The operation environment plus the memory model on `mem_req` / `mem_resp`, starting from a seeded
+    random image, with the test's read latency and the traffic's `mem_req` / `mem_resp` patterns."""
 
     def build_phase(self):
         super().build_phase()
-        p = self.cfg.params
-        w, aw = int(p["W"]), int(p["AW"])
+        spec = self.cfg.memories[0]
         seed = variants.seed()
         traffic = ConfigDB().get(self, "", "TRAFFIC")
         rng = random.Random(f"{seed}:contents")
-        contents = {a: random_word(rng, w) for a in range(min(1 << aw, 4096))}
+        contents = {a: random_word(rng, spec.width) for a in range(spec.size)}
         self.latency = ConfigDB().get(self, "", "MEMORY_LATENCY")
-        self.memory = MemoryModel.create("memory_model", self)
-        self.memory.configure(self.tb, w, aw, self.latency, contents,
-                              req_stall=traffic.for_channel("mem_req", False),
+        self.memory = SvMemoryModel.create("memory_model", self)
+        self.memory.configure(self.tb, getattr(cocotb.top, spec.name), spec.name, spec.width, spec.addr_width,
+                              spec.size, self.latency, contents, req_stall=traffic.for_channel("mem_req", False),
                               resp_stall=traffic.for_channel("mem_resp", True), rng=channel_rng(seed, "mem", "model"),
-                              check_resp_ready=True)
-        self.expected_errors += self.memory.expected_errors()
-
-    def transfers(self) -> int:
-        return super().transfers() + self.memory.activity
-
-    def holders(self) -> str:
-        held = super().holders()
-        if self.memory.busy():
-            held += f"; memory model: {len(self.memory.pending)} response(s) pending"
-        return held
+                              check_resp_ready=True, log_depth=MEMORY_LOG_DEPTH)
+        self.memories[spec.name] = self.memory
 
     def capture_end_state(self) -> None:
         super().capture_end_state()
@@ -260,28 +260,21 @@ class ExtMemoryUnusedPortCaughtTest(UnusedPortCaughtMixin, ExtMemoryTest):
     unused-port check must fire (with ports of both kinds there is no unused port, and nothing may fail)."""
 
 
-class FakedRespReadyModel(MemoryModel):
-    """For a must-fail test: `mem_resp_ready` is seen at 1 in the first cycle checked with no load outstanding."""
-
-    faked = False
-
-    def read_resp_ready(self) -> int:
-        if not self.faked and self.outstanding() == 0:
-            self.faked = True
-            return 1
-        return super().read_resp_ready()
-
-    def expected_errors(self) -> list[str]:
-        return [r"^mem_resp_ready is 1 at cycle \d+ with no load outstanding \(it must be 0: "]
-
-
 @register
 class ExtMemoryRespReadyCaughtTest(ExtMemoryTest):
-    """Expected failure: `mem_resp_ready` seen at 1 once with no load outstanding (as an interface that would
-    take a response to no request): exactly the memory model's ready check must fire."""
+    """Expected failure: `mem_resp_ready` seen at 1 by the memory model for one cycle right after the reset,
+    with no load outstanding (as an interface that would take a response to no request): exactly the memory
+    model's ready check must fire."""
 
     SAMPLE_COVERAGE = False
 
     def overrides(self) -> None:
         uvm_factory().set_type_override_by_type(self.SCOREBOARD, expecting(self.SCOREBOARD))
-        uvm_factory().set_type_override_by_type(MemoryModel, FakedRespReadyModel)
+
+    async def stimulus(self) -> None:
+        fake = getattr(self.env.tb.dut, f"{MEMORY}_fake_resp_ready")
+        fake.value = 1
+        await FallingEdge(self.env.tb.clk)
+        fake.value = 0
+        self.env.expected_errors.append(r"^mem_resp_ready is 1 at cycle \d+ with no load outstanding \(it must be 0: ")
+        await super().stimulus()

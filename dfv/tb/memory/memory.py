@@ -1,7 +1,7 @@
 """Testbench of `handshake_memory` (internal storage) against `dfv.golden.memory.Memory`.
 
-The test writes a seeded random image into `mem_q` after the first reset (nothing is in flight
-then) and gives the same image to the model. `MemoryScoreboard` feeds the model per cycle with the
+The test writes a seeded random image into the module's `mem_q` (inside its harness) after the first reset
+(nothing is in flight then) and gives the same image to the model. `MemoryScoreboard` feeds the model per cycle with the
 accesses the DUT accepted (stores by port, then loads by port: write-first, a later store port wins
 a same-cycle write) and checks:
 
@@ -29,10 +29,14 @@ import re
 from dfv.golden.core import Machine, RunResult
 from dfv.golden.memory import Memory
 from dfv.tb.common import variants
-from dfv.tb.common.channel import Observed
+from dfv.tb.common.channel_spec import Observed
 from dfv.tb.common.fcov import sample_point
-from dfv.tb.common.op_env import Fault, OpConfig, OpEnv, OpItem
-from dfv.tb.common.op_test import standard_tests
+from dfv.tb.common.op_config import OpConfig
+from dfv.tb.common.op_env import OpEnv
+from dfv.tb.common.op_harness import DUT_INSTANCE
+from dfv.tb.common.op_scoreboard import Fault
+from dfv.tb.common.op_sequence import OpItem
+from dfv.tb.common.op_test import record_cycles, standard_tests
 from dfv.tb.common.signals import read_int
 from dfv.tb.common.variants import register
 from dfv.tb.handshake.common import Family, FamilyCoverage, FamilyTest, offer_cycle
@@ -80,14 +84,15 @@ class MemoryEnv(UnusedPortEnv, OpEnv):
         rng = random.Random(f"{variants.seed()}:contents")
         self.initial_contents = random_contents(rng, int(p["W"]), int(p["DEPTH"]))
         self.final_memory: list[int] = []
+        self.mem_q = getattr(self.tb.dut, DUT_INSTANCE).mem_q
 
     def load_image(self) -> None:
         for i, v in enumerate(self.initial_contents):
-            self.tb.dut.mem_q[i].value = v
+            self.mem_q[i].value = v
 
     def capture_end_state(self) -> None:
         super().capture_end_state()
-        self.final_memory = [read_int(self.tb.dut.mem_q[i]) for i in range(len(self.initial_contents))]
+        self.final_memory = [read_int(self.mem_q[i]) for i in range(len(self.initial_contents))]
 
 
 class InternalMemoryScoreboard(MemoryScoreboard):
@@ -186,6 +191,7 @@ class MemoryTest(FamilyTest):
         await self.env.drain()
         self.env.capture_end_state()
         self.after_run()
+        record_cycles(type(self).__name__, self.env.tb.cycles_since_reset())
         self.drop_objection()
 
 
