@@ -295,13 +295,19 @@ def _declared(op_class: type[IRDLOperation]) -> type[DeclaredFunctions]:
                                {"run_op": impl(op_class)(run)}))
 
 
+def _register_own(interp: Interpreter, src: SourceModule | None, budget: TripBudget) -> None:
+    """xDSL's implementations, then this module's and the loops' over them (`src` locates errors)."""
+    register_implementations(interp, _ctx())
+    interp.register_implementations(ExtraFunctions(src), override=True)
+    interp.register_implementations(LoopFunctions(src, budget), override=True)
+
+
 @cache
 def declared_classes() -> tuple[type[DeclaredFunctions], ...]:
-    """Functions for each compute operation the source context parses and neither xDSL nor
-    `ExtraFunctions` runs (the ones with an operand per input and no parameter but widths)."""
+    """Functions for each compute operation the source context parses and nothing `run_source` registers
+    runs (the ones with an operand per input and no parameter but widths)."""
     probe = Interpreter(ModuleOp([]))
-    register_implementations(probe, _ctx())
-    probe.register_implementations(ExtraFunctions(None), override=True)
+    _register_own(probe, None, TripBudget(DEFAULT_MAX_TRIPS))
     out = []
     for name, c in COMPUTE.items():
         op_class = _ctx().get_optional_op(name)
@@ -334,9 +340,7 @@ def run_source(src: SourceModule, fn: func.FuncOp, args: list, index_width: int,
     return (results, {position: final memref contents}). Undefined behaviour of the program on these
     inputs and a loop that does not finish within the budget are LoweringErrors at their location."""
     interp = Interpreter(src.module, index_bitwidth=index_width)
-    register_implementations(interp, _ctx())
-    interp.register_implementations(ExtraFunctions(src), override=True)
-    interp.register_implementations(LoopFunctions(src, TripBudget(max_trips)), override=True)
+    _register_own(interp, src, TripBudget(max_trips))
     for functions in declared_classes():
         interp.register_implementations(functions(src))
     py_args, arrays = [], {}

@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 import cocotb
 from cocotb.triggers import FallingEdge, ReadOnly, RisingEdge
 
-from dfv.tb.common.signals import SignalXError, read_int
+from dfv.tb.common.signals import try_u
 
 
 class TB:
@@ -49,10 +49,7 @@ class TB:
     @property
     def cycle(self) -> int:
         """The harness's cycle count (rising edges since time 0)."""
-        try:
-            return read_int(self._counter)
-        except SignalXError:
-            return 0
+        return try_u(self._counter)
 
     def start(self) -> None:
         """Hold the reset, and start the per-cycle loop if a check registered for it (idempotent)."""

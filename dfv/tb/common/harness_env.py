@@ -21,8 +21,8 @@ from dfv.tb.common.bench import TB
 from dfv.tb.common.op_config import OpConfig
 from dfv.tb.common.op_harness import agent_key
 from dfv.tb.common.op_sequence import OpDriver
-from dfv.tb.common.signals import read_int
-from dfv.tb.common.sv_bench import RunControl, try_u
+from dfv.tb.common.signals import read_int, try_u
+from dfv.tb.common.sv_bench import RunControl
 from dfv.tb.common.sv_channel import SvChannelMonitor, SvSink, SvSource
 from dfv.tb.common.sv_memory import SvMemoryModel, finish_memories
 from dfv.tb.common.traffic import TrafficConfig, channel_rng

@@ -37,7 +37,7 @@ from dfv.golden.core import Machine, make_queues
 from dfv.tb.common.bench import TB
 from dfv.tb.common.channel_spec import Observed
 from dfv.tb.common.op_harness import LOG_DEPTH
-from dfv.tb.common.signals import SignalXError, read_bits, read_int
+from dfv.tb.common.signals import read_bits, read_int, try_u
 from dfv.tb.common.sv_bench import warm
 
 #: firings after which a replay stops: a machine that never runs dry (a source) cannot be replayed
@@ -92,10 +92,7 @@ class AtInitTrace:
         """At the end of the run: the logged changes, and the current cycle's value (logged at the next edge)."""
         self.drain()
         changes = self.changes.setdefault(self.tb.epoch, [])
-        try:
-            value: int | None = read_int(self.handle)
-        except SignalXError:
-            value = None
+        value = try_u(self.handle, None)
         if not changes or changes[-1][1] != value:
             changes.append((self.tb.cycle, value))
         self.last_cycle[self.tb.epoch] = self.tb.cycle

@@ -27,3 +27,11 @@ def read_int(handle) -> int:
         return int(bits, 2)
     except ValueError:
         raise SignalXError(f"{handle._name} is {bits.upper()}") from None
+
+
+def try_u(handle, default: int | None = 0) -> int | None:
+    """The unsigned value of `handle`, or `default` while it is X (a register before its first reset)."""
+    try:
+        return read_int(handle)
+    except SignalXError:
+        return default

@@ -1,7 +1,6 @@
 """What the Python sides of the SystemVerilog agents (dfv/tb/hdl) share: `RunControl` (the Python side of
 `dfv_run_control`: Python sleeps until it raises attention: a log half full, the run complete, a quiet-probe
-point, a deadline), how Python programs an agent's seeded pattern generator (`dfv_stall_gen`), and reads
-of registers that may still be X before the first reset (`try_u`).
+point, a deadline) and how Python programs an agent's seeded pattern generator (`dfv_stall_gen`).
 
 Seeded patterns come from a 32-bit xorshift generator per agent seeded from the channel's Python
 generator, so a seed reproduces a run exactly on both simulators.
@@ -14,18 +13,10 @@ import random
 from cocotb.triggers import FallingEdge
 
 from dfv.tb.common.bench import TB
-from dfv.tb.common.signals import SignalXError, read_int
+from dfv.tb.common.signals import read_int
 from dfv.tb.common.traffic import MAX_STALL_RUN, Pattern
 
 MASK32 = (1 << 32) - 1
-
-
-def try_u(handle, default: int = 0) -> int:
-    """The unsigned value of `handle`, or `default` while it is X (a register before its first reset)."""
-    try:
-        return read_int(handle)
-    except SignalXError:
-        return default
 
 
 def warm(handle, *names: str) -> None:

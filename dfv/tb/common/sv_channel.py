@@ -18,8 +18,8 @@ from pyuvm import uvm_analysis_port, uvm_component
 from dfv.tb.common import protocol
 from dfv.tb.common.bench import TB
 from dfv.tb.common.channel_spec import ChannelSpec, Observed
-from dfv.tb.common.signals import read_bits, read_int
-from dfv.tb.common.sv_bench import GEN_REGS, MASK32, try_u, warm, write_pattern
+from dfv.tb.common.signals import read_bits, read_int, try_u
+from dfv.tb.common.sv_bench import GEN_REGS, MASK32, warm, write_pattern
 from dfv.tb.common.traffic import Consumer, Pattern
 
 
