@@ -251,6 +251,7 @@ _ARITH: tuple[OpSpec, ...] = (
       for k in CastKind),
 )
 
+
 def _absi_semantics(p: Params, a: int) -> tuple[int, int]:
     """`math.absi`: |a| of the signed `width`-bit word, wrapped to `width` bits (|INT_MIN| = INT_MIN)."""
     return to_unsigned(abs(to_signed(a, p["width"])), p["width"]), 0

@@ -6,9 +6,9 @@ golden parameter that gives its data width), the syntax its MLIR form is written
 semantics, a function of the golden parameters and one unsigned word per input. Everything else about
 such an operation is derived from that declaration: its golden machine (`ComputeMachine`, one firing
 joins one token of every input), the IR classes handshake programs are read with, the DFG node the
-lowering builds, the handshake text the lowered graph is printed as, the source interpreter's
-implementation when xDSL has none, the testbench's channel layout, and its documented rate (one result
-per cycle).
+lowering builds, the IR operation the lowered graph holds it as, the source interpreter's implementation
+when xDSL has none, the fuzzer's statements, the testbench's channel layout, and its documented rate (one
+result per cycle).
 """
 
 from __future__ import annotations
