@@ -139,12 +139,12 @@ def rtl_engine(sim: str) -> Callable[[Run], EngineResult]:
             msgs = [f"{t.name}: {t.message}" for t in out.results if not t.passed] or ["no result was recorded"]
             return EngineResult([], {}, [f"{sim} run failed: {'; '.join(msgs)} (see {run_dir / 'sim.log'})"],
                                 None, notes)
-        returns = [None if v is None else from_word(g.value_type(res["type"]), v)
-                   for v, res in zip(rec["returns"], sorted(g.results, key=lambda x: x["position"]), strict=True)]
+        returns = [None if v is None else from_word(res.type, v)
+                   for v, res in zip(rec["returns"], sorted(g.results, key=lambda x: x.position), strict=True)]
         mems = {}
         for grp in g.groups.values():
             if grp.position is not None:
-                et = g.value_type(grp.elem_type)
+                et = grp.elem_type
                 mems[grp.position] = [from_word(et, v) for v in rec["memrefs"][str(grp.position)]]
         problems += rec["errors"]
         failed = [t for t in out.results if not t.passed]

@@ -32,9 +32,7 @@ from enum import Enum
 from dfv.golden.bounded import BoundedRun, RunawayError
 from dfv.golden.catalogue import make_machine
 from dfv.golden.core import Machine, Stateless
-from dfv.golden.types import ChannelType, to_word
-
-CONTROL = "none"
+from dfv.golden.types import CONTROL, data_width, to_word
 
 #: the loop-trip budget of one run, shared by the source interpreter (`dfv.lowering.trip_budget`, `dfv run
 #: --max-trips`) and the golden run, so a program the source interpreter finishes never runs out here
@@ -243,12 +241,12 @@ def arg_words(g, args: dict[int, object]) -> dict[int, int | list[int]]:
     inputs and memory contents)."""
     words: dict[int, int | list[int]] = {}
     for a in g.args:
-        v = args[a["position"]]
-        if a["kind"] == "memref":
-            et = g.value_type(a["elem_type"])
-            words[a["position"]] = [to_word(et, x) for x in v]
+        v = args[a.position]
+        if not a.scalar:
+            et = a.elem_type
+            words[a.position] = [to_word(et, x) for x in v]
         else:
-            words[a["position"]] = to_word(g.value_type(a["type"]), v)
+            words[a.position] = to_word(a.type, v)
     return words
 
 
@@ -274,18 +272,13 @@ def _machine(g, node, args: dict[int, object], silent: bool = False) -> Machine:
     m = make_machine(op, **params)
     if extras:
         ports = {**node.in_types, **node.out_types}
-        m = _ExtrasAdapter(m, {p: _data_width(g, t) for p, t in ports.items()})
+        m = _ExtrasAdapter(m, {p: data_width(t) for p, t in ports.items()})
     if op.startswith("dataflow."):
         ci = [p for p, t in node.in_types.items() if t == CONTROL]
         co = [p for p, t in node.out_types.items() if t == CONTROL]
         if ci or co:
             m = _CtrlAdapter(m, ci, co)
     return m
-
-
-def _data_width(g, ty: str) -> int:
-    vt = g.value_type(ty)
-    return vt.data.width if isinstance(vt, ChannelType) else vt.width
 
 
 class _Tap(deque):
@@ -444,8 +437,8 @@ def _execute(g, args: dict[int, object], budget: Budget, mode: Mode, watch: tupl
         firings = _run_unbounded(g, machines, inq, outq, budget)
     res = InterpResult(results=[], memories={}, firings=firings, accesses=traces, deadlock=deadlock,
                        watched={cid: list(queues[cid].log) for cid in watch if cid in queues})
-    for r in sorted(g.results, key=lambda r: r["position"]):
-        res.results.append(list(machines[r["node"]].got))
+    for r in sorted(g.results, key=lambda r: r.position):
+        res.results.append(list(machines[r.node].got))
     for nid, n in g.nodes.items():
         if n.op == "func.done":
             res.done = len(machines[nid].got)

@@ -130,11 +130,55 @@ class ChannelType:
 DfType = ScalarType | TaggedType | ChannelType
 
 
+@dataclass(frozen=True)
+class ControlType:
+    """A control channel's token (MLIR `none`, `!handshake.control<>`): it carries no data."""
+
+    @property
+    def width(self) -> int:
+        return 0
+
+    def __str__(self) -> str:
+        return "none"
+
+
+CONTROL = ControlType()
+"""The one control type."""
+
+TokenType = DfType | ControlType
+"""What a handshake channel carries: a value type or a control token."""
+
+
+def int_type(width: int) -> ScalarType:
+    """The signless integer `i<width>` a channel may carry (1..MAX_CHANNEL_INT bits)."""
+    return channel_int(f"i{width}")
+
+
+def index_type(index_width: int) -> ScalarType:
+    """`index` at the hardware width a flow gives it."""
+    return ScalarType("index", "index", index_width)
+
+
+def is_index(ty: TokenType) -> bool:
+    return isinstance(ty, ScalarType) and ty.kind == "index"
+
+
+def data_width(ty: TokenType) -> int:
+    """Bits of the data proper: a channel type's data without its extra signals, else the whole word."""
+    return ty.data.width if isinstance(ty, ChannelType) else ty.width
+
+
+def upstream_width(ty: TokenType) -> int:
+    """Bits of the upstream (U) extra signals of a spec-003 channel type: wires against the tokens, not part
+    of the word `width` counts (0 for every other type)."""
+    return sum(e.width for e in ty.extras if e.upstream) if isinstance(ty, ChannelType) else 0
+
+
 def scalar_type(name: str, index_width: int = DEFAULT_INDEX_WIDTH) -> ScalarType:
     """The native value type called `name`, or a DataflowTypeError naming what is allowed."""
     name = name.strip()
     if name == "index":
-        return ScalarType("index", "index", index_width)
+        return index_type(index_width)
     if name in FLOAT_WIDTHS:
         return ScalarType(name, "float", FLOAT_WIDTHS[name])
     m = re.fullmatch(r"i([1-9]\d*)", name)
@@ -188,7 +232,7 @@ def channel_int(name: str, index_width: int = DEFAULT_INDEX_WIDTH) -> ScalarType
     unlike the `000` value types, may carry an i3 or an i38)."""
     name = name.strip()
     if name == "index":
-        return ScalarType("index", "index", index_width)
+        return index_type(index_width)
     m = re.fullmatch(r"i([1-9]\d*)", name)
     if not m or int(m.group(1)) > MAX_CHANNEL_INT:
         raise DataflowTypeError(f"'{name}' is not a channel data type (allowed: i1..i{MAX_CHANNEL_INT}, index)")
@@ -231,6 +275,21 @@ def parse_type(text: str, index_width: int = DEFAULT_INDEX_WIDTH) -> DfType:
             raise DataflowTypeError(f"{text}: expected !dataflow.tagged<value_type, tag_type>")
         return tagged_type(parts[0], parts[1], index_width)
     return scalar_type(text, index_width)
+
+
+def token_type(text: str, index_width: int = DEFAULT_INDEX_WIDTH) -> TokenType:
+    """The type of a channel as MLIR spells it: `none` (control), any integer i1..i64 (a handshake channel,
+    unlike the `000` value types, may carry an i3 or an i38), or what `parse_type` reads."""
+    text = text.strip()
+    if text == "none":
+        return CONTROL
+    if re.fullmatch(r"i\d+", text):
+        return channel_int(text, index_width)
+    return parse_type(text, index_width)
+
+
+I1 = channel_int("i1")
+"""A condition, a select, a stream's `cont`."""
 
 
 def to_signed(value: int, width: int) -> int:

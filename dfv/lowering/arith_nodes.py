@@ -16,7 +16,7 @@ from xdsl.ir import Operation, SSAValue
 from dfv.golden.catalogue import COMPUTE
 from dfv.golden.compute import Syntax
 from dfv.golden.encodings import CmpiPredicate
-from dfv.golden.types import ChannelType, channel_int
+from dfv.golden.types import I1, ChannelType, ScalarType, TokenType, data_width
 from dfv.lowering.dfg import DFG, Ref
 
 # min / max as the cmpi predicate that picks the left operand
@@ -24,24 +24,15 @@ MINMAX = {"arith.maxsi": CmpiPredicate.SGT, "arith.minsi": CmpiPredicate.SLT,
           "arith.maxui": CmpiPredicate.UGT, "arith.minui": CmpiPredicate.ULT}
 
 
-def data_width(g: DFG, t: str) -> int:
-    """Bits of the data of a channel of type `t` (its extra signals excluded)."""
-    vt = g.value_type(t)
-    return vt.data.width if isinstance(vt, ChannelType) else vt.width
-
-
-def extras_param(g: DFG, t: str) -> dict:
+def extras_param(t: TokenType) -> dict:
     """`{"extras": E}` for a channel type with E bits of downstream extra signals, else nothing: an arith
     node with it computes on the data and ORs the operands' extras into the result's (specs README)."""
-    vt = g.value_type(t)
-    return {"extras": vt.extra_width} if isinstance(vt, ChannelType) and vt.extra_width else {}
+    return {"extras": t.extra_width} if isinstance(t, ChannelType) and t.extra_width else {}
 
 
-def retyped(g: DFG, t: str, data: str) -> str:
+def retyped(t: TokenType, data: ScalarType) -> TokenType:
     """Type `t` with its data type replaced by `data`, its extra signals kept."""
-    vt = g.value_type(t)
-    return str(ChannelType(channel_int(data, g.index_width), vt.extras)) if isinstance(vt, ChannelType) and \
-        vt.extras else data
+    return ChannelType(data, t.extras) if isinstance(t, ChannelType) and t.extras else data
 
 
 def handles(name: str) -> bool:
@@ -49,7 +40,7 @@ def handles(name: str) -> bool:
     return name in COMPUTE or name in MINMAX
 
 
-def compute(g: DFG, op: str, operands: Sequence[Ref], loc: str, out_type: str | None = None,
+def compute(g: DFG, op: str, operands: Sequence[Ref], loc: str, out_type: TokenType | None = None,
             params: dict | None = None) -> Ref:
     """The node of compute operation `op` on `operands` (one per input port, in order): the result is
     of the first operand's type (of the last for `select`), an `i1` with its extras for `cmpi`, and
@@ -60,12 +51,12 @@ def compute(g: DFG, op: str, operands: Sequence[Ref], loc: str, out_type: str | 
         assert out_type is not None, f"{op}: a cast needs its result type"
         result = out_type
     elif c.syntax is Syntax.CMPI:
-        result = retyped(g, in_types[c.inputs[0].name], "i1")
+        result = retyped(in_types[c.inputs[0].name], I1)
     else:
         result = in_types[c.inputs[-1].name]
     types = {**in_types, c.output.name: result}
-    golden = {p.width: data_width(g, types[p.name]) for p in (*c.inputs, c.output) if isinstance(p.width, str)}
-    n = g.add(op, in_types, {c.output.name: result}, loc, {**(params or {}), **golden, **extras_param(g, result)},
+    golden = {p.width: data_width(types[p.name]) for p in (*c.inputs, c.output) if isinstance(p.width, str)}
+    n = g.add(op, in_types, {c.output.name: result}, loc, {**(params or {}), **golden, **extras_param(result)},
               {p.name: r for p, r in zip(c.inputs, operands, strict=True)})
     return Ref(n.id, c.output.name)
 
@@ -74,7 +65,8 @@ def cmpi(g: DFG, pred: CmpiPredicate, lhs: Ref, rhs: Ref, loc: str) -> Ref:
     return compute(g, "arith.cmpi", (lhs, rhs), loc, params={"predicate": pred.spelling})
 
 
-def arith_node(g: DFG, op: Operation, lookup: Callable[[SSAValue], Ref], out_type: str, loc: str) -> Ref | None:
+def arith_node(g: DFG, op: Operation, lookup: Callable[[SSAValue], Ref], out_type: TokenType | None,
+               loc: str) -> Ref | None:
     """The DFG output computing `op`'s result, or None when `op` is not a compute operation or a min / max
     (constants are the caller's: they need a trigger)."""
     name = op.name

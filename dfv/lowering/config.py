@@ -20,7 +20,8 @@ key required unless marked optional; docs/lowering.md has the prose version):
 
 `params` are exactly the keyword arguments of the golden model factory of `op`
 (`dfv.golden.catalogue.make_machine(op, **params)`). Types are MLIR spellings (`i32`, `index`,
-`!dataflow.tagged<i32, i4>`, `!handshake.channel<i32, [spec: i1]>`) or `none` (control). Output
+`!dataflow.tagged<i32, i4>`, `!handshake.channel<i32, [spec: i1]>`) or `none` (control), read back into
+`dfv.golden.types` objects (`token_type`). Output
 references in `meta` (the done port of an access, a while loop's raw condition) are written
 `{ref: "node.port"}`.
 
@@ -43,8 +44,8 @@ import yaml
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 
-from dfv.golden.types import DataflowTypeError
-from dfv.lowering.dfg import DFG, Channel, MemGroup, Node, Ref
+from dfv.golden.types import DataflowTypeError, TokenType, token_type
+from dfv.lowering.dfg import DFG, Arg, ArgKind, Channel, MemGroup, Node, Ref, Result
 from dfv.paths import SCHEMA_DIR
 
 SCHEMA = "dfv.dfg"
@@ -115,6 +116,17 @@ def _refs(v, path: tuple):
             yield from _refs(x, (*path, i))
 
 
+def _types_out(types: dict[str, TokenType]) -> dict[str, str]:
+    return {p: str(t) for p, t in types.items()}
+
+
+def _arg_out(a: Arg) -> dict:
+    if a.scalar:
+        return {"position": a.position, "kind": a.kind.value, "type": str(a.type), "node": a.node}
+    return {"position": a.position, "kind": a.kind.value, "type": a.type, "elem_type": str(a.elem_type),
+            "size": a.size, "shape": list(a.shape)}
+
+
 def graph_dict(g: DFG, source: str | None = None) -> dict:
     d = {
         "schema": SCHEMA,
@@ -125,19 +137,19 @@ def graph_dict(g: DFG, source: str | None = None) -> dict:
     if source is not None:
         d["source"] = source
     d.update({
-        "args": [dict(a) for a in g.args],
-        "results": [dict(r) for r in g.results],
+        "args": [_arg_out(a) for a in g.args],
+        "results": [{"position": r.position, "type": str(r.type), "node": r.node} for r in g.results],
         "nodes": [
-            {"id": n.id, "op": n.op, "params": dict(n.params), "inputs": dict(n.in_types),
-             "outputs": dict(n.out_types), "loc": n.loc, "group": n.group, "meta": meta_out(n.meta)}
+            {"id": n.id, "op": n.op, "params": dict(n.params), "inputs": _types_out(n.in_types),
+             "outputs": _types_out(n.out_types), "loc": n.loc, "group": n.group, "meta": meta_out(n.meta)}
             for n in g.nodes.values()
         ],
         "channels": [
-            {"id": c.id, "src": _ref_out(c.src), "dst": _ref_out(c.dst), "type": c.type, "width": c.width}
+            {"id": c.id, "src": _ref_out(c.src), "dst": _ref_out(c.dst), "type": str(c.type), "width": c.width}
             for c in g.channels
         ],
         "groups": [
-            {"name": m.name, "root": m.root, "kind": m.kind, "node": m.node, "elem_type": m.elem_type,
+            {"name": m.name, "root": m.root, "kind": m.kind, "node": m.node, "elem_type": str(m.elem_type),
              "size": m.size, "position": m.position, "accesses": list(m.accesses)}
             for m in g.groups.values()
         ],
@@ -242,27 +254,26 @@ def load_config(text: str, name: str = "dfg.yaml") -> DFG:
 
     g = DFG(d["function"], d["index_width"])
 
-    def width(ty: str, *path) -> int:  # the exact types are dfv.golden.types'
+    def typed(text: str, *path) -> TokenType:  # the exact types are dfv.golden.types'
         try:
-            return g.width(ty)
+            return token_type(text, g.index_width)
         except DataflowTypeError as exc:
             fail(str(exc), *path)
 
-    g.args = [dict(a) for a in d["args"]]
-    g.results = [dict(r) for r in d["results"]]
     for i, a in enumerate(d["args"]):
-        key = "type" if a["kind"] == "scalar" else "elem_type"
-        width(a[key], "args", i, key)
-    for i, r in enumerate(d["results"]):
-        width(r["type"], "results", i, "type")
+        if a["kind"] == ArgKind.SCALAR.value:
+            g.args.append(Arg(a["position"], ArgKind.SCALAR, typed(a["type"], "args", i, "type"), a["node"]))
+        else:
+            g.args.append(Arg(a["position"], ArgKind.MEMREF, a["type"], elem_type=typed(a["elem_type"], "args", i,
+                              "elem_type"), size=a["size"], shape=list(a["shape"])))
+    g.results = [Result(r["position"], typed(r["type"], "results", i, "type"), r["node"])
+                 for i, r in enumerate(d["results"])]
     for i, nd in enumerate(d["nodes"]):
         nid = nd["id"]
         if nid in g.nodes:
             fail(f"duplicate node id {nid}", "nodes", i, "id")
-        for key in ("inputs", "outputs"):
-            for p, ty in nd[key].items():
-                width(ty, "nodes", i, key, p)
-        g.nodes[nid] = Node(nid, nd["op"], dict(nd["params"]), dict(nd["inputs"]), dict(nd["outputs"]), nd["loc"],
+        ports = {key: {p: typed(ty, "nodes", i, key, p) for p, ty in nd[key].items()} for key in ("inputs", "outputs")}
+        g.nodes[nid] = Node(nid, nd["op"], dict(nd["params"]), ports["inputs"], ports["outputs"], nd["loc"],
                             nd["group"], meta=meta_in(nd["meta"]))
     group_names = set()
     for i, md in enumerate(d["groups"]):
@@ -304,22 +315,22 @@ def load_config(text: str, name: str = "dfg.yaml") -> DFG:
         n = node(dst.node, "channels", i, "dst")
         if dst.port not in n.in_types:
             fail(f"node {dst.node} ({n.op}) has no input port {dst.port}", "channels", i, "dst")
-        ty, bits = cd["type"], cd["width"]
-        if width(ty, "channels", i, "type") != bits:
-            fail(f"width {bits} does not match type {ty} ({g.width(ty)} bits)", "channels", i, "width")
+        ty, bits = typed(cd["type"], "channels", i, "type"), cd["width"]
+        if ty.width != bits:
+            fail(f"width {bits} does not match type {ty} ({ty.width} bits)", "channels", i, "width")
         if n.inputs.get(dst.port) is not None:
             fail(f"input {dst.node}.{dst.port} has two channels", "channels", i, "dst")
         n.inputs[dst.port] = src
         if cd["id"] in channel_ids:
             fail(f"duplicate channel id {cd['id']}", "channels", i, "id")
         channel_ids.add(cd["id"])
-        g.channels.append(Channel(cd["id"], src, dst, ty, bits))
+        g.channels.append(Channel(cd["id"], src, dst, ty))
     for i, md in enumerate(d["groups"]):
         node(md["node"], "groups", i, "node")
-        width(md["elem_type"], "groups", i, "elem_type")
+        et = typed(md["elem_type"], "groups", i, "elem_type")
         for j, x in enumerate(md["accesses"]):
             node(x, "groups", i, "accesses", j)
-        g.groups[md["name"]] = MemGroup(md["name"], md["root"], md["kind"], md["node"], md["elem_type"], md["size"],
+        g.groups[md["name"]] = MemGroup(md["name"], md["root"], md["kind"], md["node"], et, md["size"],
                                         md["position"], list(md["accesses"]))
     for k, lp in d["loops"].items():
         for path, r in _refs(lp, ("loops", k)):

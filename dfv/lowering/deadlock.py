@@ -21,7 +21,8 @@ on such paths (the lowering puts a 2-slot buffer there, off the memory chain's c
 from __future__ import annotations
 
 from dfv.golden.bounded import STORAGE
-from dfv.lowering.dfg import CONTROL, DFG, Ref
+from dfv.golden.types import CONTROL
+from dfv.lowering.dfg import DFG, Ref
 
 Port = tuple[str, str]
 

@@ -6,8 +6,9 @@ channel has exactly one producer port and one consumer port; before it, the lowe
 `Node.inputs[port] = Ref(node, port)` edges where one output may feed several inputs.
 
 Port names follow the golden-model convention: channel `i` of a multi-channel port `name` is
-`"name[i]"`. Types are MLIR spellings (`i1`, `i32`, `index`, `!dataflow.tagged<i32, i4>`) and
-`none` for control tokens.
+`"name[i]"`. Types are `dfv.golden.types` objects (`TokenType`: an integer, `index` at the graph's
+index width, a tagged or spec-003 channel type, or `CONTROL`); they are text only in the files the
+graph is written to (`str(type)` is the MLIR spelling).
 
 Function interface nodes:
 * `func.start` (output `out`, control) and `func.done` (input `in`, control),
@@ -20,32 +21,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from enum import Enum
 
-from dfv.golden.types import DEFAULT_INDEX_WIDTH, ChannelType, DataflowTypeError, DfType, channel_int, parse_type
+from dfv.golden.types import CONTROL, DEFAULT_INDEX_WIDTH, ScalarType, TokenType, index_type
 
-CONTROL = "none"
-
-
-def value_type(ty: str, index_width: int = DEFAULT_INDEX_WIDTH) -> DfType:
-    """The value type of a data channel of type `ty` (an integer of any width 1..64, index, a tagged
-    type or a spec-003 channel type)."""
-    if re.fullmatch(r"i\d+", ty):
-        return channel_int(ty, index_width)
-    return parse_type(ty, index_width)
-
-
-def type_width(ty: str, index_width: int = DEFAULT_INDEX_WIDTH) -> int:
-    """Bits of one token of type `ty` (control tokens carry no data: 0)."""
-    if ty == CONTROL:
-        return 0
-    if re.fullmatch(r"i\d+", ty):  # a channel may carry any integer width (an i3 select, an i38 word)
-        return channel_int(ty, index_width).width
-    try:
-        return parse_type(ty, index_width).width
-    except DataflowTypeError:
-        raise
-    except Exception as exc:  # pragma: no cover - defensive
-        raise DataflowTypeError(f"unknown type '{ty}'") from exc
+__all__ = ["CONTROL", "DFG", "Arg", "ArgKind", "Channel", "MemGroup", "Node", "Ref", "Result", "sorted_ports"]
 
 
 @dataclass(frozen=True)
@@ -64,8 +44,8 @@ class Node:
     id: str
     op: str
     params: dict = field(default_factory=dict)
-    in_types: dict[str, str] = field(default_factory=dict)
-    out_types: dict[str, str] = field(default_factory=dict)
+    in_types: dict[str, TokenType] = field(default_factory=dict)
+    out_types: dict[str, TokenType] = field(default_factory=dict)
     loc: str = "?"
     group: str | None = None
     inputs: dict[str, Ref | None] = field(default_factory=dict)
@@ -81,8 +61,11 @@ class Channel:
     id: str
     src: Ref
     dst: Ref
-    type: str
-    width: int
+    type: TokenType
+
+    @property
+    def width(self) -> int:
+        return self.type.width
 
 
 @dataclass
@@ -93,10 +76,42 @@ class MemGroup:
     root: str
     kind: str  # "memory" | "extmemory"
     node: str
-    elem_type: str
+    elem_type: TokenType
     size: int
     position: int | None
     accesses: list[str] = field(default_factory=list)
+
+
+class ArgKind(Enum):
+    SCALAR = "scalar"
+    MEMREF = "memref"
+
+
+@dataclass
+class Arg:
+    """An argument of the function: a scalar (its `func.arg` node, the type of its channel) or a memref
+    (its MLIR type as written, element type, words and shape; its memory node carries `position`)."""
+
+    position: int
+    kind: ArgKind
+    type: TokenType | str  # a memref's MLIR type is text: it is never a channel
+    node: str | None = None
+    elem_type: TokenType | None = None
+    size: int | None = None
+    shape: list[int] | None = None
+
+    @property
+    def scalar(self) -> bool:
+        return self.kind is ArgKind.SCALAR
+
+
+@dataclass
+class Result:
+    """A result of the function: its `func.result` node and the type of its channel."""
+
+    position: int
+    type: TokenType
+    node: str
 
 
 def _port_key(port: str) -> tuple:
@@ -111,8 +126,8 @@ class DFG:
     nodes: dict[str, Node] = field(default_factory=dict)
     channels: list[Channel] = field(default_factory=list)
     groups: dict[str, MemGroup] = field(default_factory=dict)
-    args: list[dict] = field(default_factory=list)
-    results: list[dict] = field(default_factory=list)
+    args: list[Arg] = field(default_factory=list)  # in position order
+    results: list[Result] = field(default_factory=list)  # in position order
     loops: dict[str, dict] = field(default_factory=dict)
     sources: dict[str, str] = field(default_factory=dict)  # MLIR location -> operation name
     _counter: int = 0
@@ -121,8 +136,8 @@ class DFG:
     def add(
         self,
         op: str,
-        ins: dict[str, str],
-        outs: dict[str, str],
+        ins: dict[str, TokenType],
+        outs: dict[str, TokenType],
         loc: str = "?",
         params: dict | None = None,
         connect: dict[str, Ref | None] | None = None,
@@ -140,21 +155,11 @@ class DFG:
         self.nodes[nid] = node
         return node
 
-    def width(self, ty: str) -> int:
-        return type_width(ty, self.index_width)
+    @property
+    def index_type(self) -> ScalarType:
+        return index_type(self.index_width)
 
-    def value_type(self, ty: str) -> DfType:
-        return value_type(ty, self.index_width)
-
-    def up_width(self, ty: str) -> int:
-        """Bits of the upstream (U) extra signals of a channel of type `ty` (spec 003): wires against the
-        tokens, not part of the word `width` counts (0 for every other type)."""
-        if ty == CONTROL or not ty.startswith("!handshake.channel<"):
-            return 0
-        vt = self.value_type(ty)
-        return sum(e.width for e in vt.extras if e.upstream) if isinstance(vt, ChannelType) else 0
-
-    def out_type(self, ref: Ref) -> str:
+    def out_type(self, ref: Ref) -> TokenType:
         return self.nodes[ref.node].out_types[ref.port]
 
     # ---------------------------------------------------------------- queries
@@ -178,7 +183,7 @@ class DFG:
                     continue
                 ty = self.out_type(r)
                 k += 1
-                self.channels.append(Channel(f"c{k}", r, Ref(n.id, p), ty, self.width(ty)))
+                self.channels.append(Channel(f"c{k}", r, Ref(n.id, p), ty))
 
     def origin_op(self, node_id: str) -> str:
         """'op.name at file:line:col' of the MLIR operation a node came from."""

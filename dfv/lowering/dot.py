@@ -11,7 +11,8 @@ from __future__ import annotations
 import shutil
 import subprocess
 
-from dfv.lowering.dfg import CONTROL, DFG
+from dfv.golden.types import CONTROL
+from dfv.lowering.dfg import DFG
 
 STYLE = {
     "dataflow": ("box", "filled,bold", "#ffd8a8"),
@@ -99,8 +100,8 @@ def to_dot(g: DFG) -> str:
         out.append("  { rank=max; " + " ".join(_q(x) + ";" for x in bottom) + " }")
     for c in g.channels:
         style = "dashed" if c.type == CONTROL else "solid"
-        attrs = [f"label={_q(c.type if c.type != CONTROL else '')}", f"style={style}",
-                 f"tooltip={_q(c.id + ': ' + str(c.src) + ' -> ' + str(c.dst) + ' ' + c.type)}"]
+        attrs = [f"label={_q(str(c.type) if c.type != CONTROL else '')}", f"style={style}",
+                 f"tooltip={_q(c.id + ': ' + str(c.src) + ' -> ' + str(c.dst) + ' ' + str(c.type))}"]
         if g.nodes[c.dst.node].op == "handshake.buffer" or g.nodes[c.src.node].op == "handshake.buffer":
             attrs.append('color="#e03131"')
         out.append(f"  {_q(c.src.node)} -> {_q(c.dst.node)} [{', '.join(attrs)}];")

@@ -32,7 +32,7 @@ import re
 from xdsl.dialects.builtin import IndexType, IntegerType, MemRefType
 from xdsl.ir import Attribute, Operation, SSAValue
 
-from dfv.golden.types import ChannelType, ExtraSignal, channel_int
+from dfv.golden.types import CONTROL, ChannelType, ExtraSignal, TokenType, int_type, parse_type
 from dfv.lowering import arith_nodes
 from dfv.lowering import handshake_ir as hs
 from dfv.lowering import handshake_types as ht
@@ -40,7 +40,7 @@ from dfv.lowering.bindings.compute import read_compute
 from dfv.lowering.bindings.memory import groups
 from dfv.lowering.bindings.table import READERS
 from dfv.lowering.config import meta_in
-from dfv.lowering.dfg import CONTROL, DFG, Node, Ref
+from dfv.lowering.dfg import DFG, Arg, ArgKind, Node, Ref, Result
 from dfv.lowering.dialects import TaggedType
 from dfv.lowering.handshake_types import is_control
 from dfv.lowering.parse import LoweringError, SourceModule
@@ -86,7 +86,7 @@ class _Reader:
         self.out: dict[SSAValue, Ref] = {}  # values produced by a node output
         self.alias: dict[SSAValue, SSAValue] = {}  # values that are another value (br, 1-input merge, ...)
         self.wiring: list[tuple[Node, str, SSAValue]] = []  # node inputs to connect once every value exists
-        self.memories: list[tuple[Operation, Node]] = []
+        self.memories: list[tuple[Operation, Node, TokenType]] = []  # with the element type
         self.fields: dict[SSAValue, tuple[Operation, tuple[int, int] | None]] = {}  # unbundled signals
         self.bundled: set[Operation] = set()  # unbundles whose control token is bundled again
         self.paired: set[Operation] = set()  # unbundles of a valid whose ready is bundled back
@@ -97,29 +97,29 @@ class _Reader:
         self.g.sources.setdefault(loc, op.name)
         return loc
 
-    def dtype(self, t: Attribute, loc: str) -> str:
-        """The DFG type of a channel of type `t`."""
+    def dtype(self, t: Attribute, loc: str) -> TokenType:
+        """The DFG type of a channel of IR type `t` (with `dfv.lowering.graph_ir.ir_type`, the one place
+        IR types and DFG types meet)."""
         if is_control(t):
             return CONTROL
         if isinstance(t, ht.ChannelType):
             data = self.dtype(t.data_type, loc)
             if not t.extras:
                 return data
-            return str(ChannelType(channel_int(data, self.g.index_width),
-                                   tuple(ExtraSignal(e.name, e.type.width.data, e.upstream) for e in t.extras)))
+            return ChannelType(data, tuple(ExtraSignal(e.name, e.type.width.data, e.upstream) for e in t.extras))
         if isinstance(t, TaggedType):
-            return str(t)
+            return parse_type(str(t), self.g.index_width)  # the dialect has verified both halves
         if isinstance(t, IndexType):
-            return "index"
+            return self.g.index_type
         if isinstance(t, IntegerType) and 1 <= t.width.data <= MAX_INT_WIDTH:
-            return f"i{t.width.data}"
+            return int_type(t.width.data)
         raise LoweringError(f"unsupported channel type {t} (supported: none, i1..i{MAX_INT_WIDTH}, index, and "
                             "!handshake.channel / !handshake.control of them)", loc)
 
-    def plain(self, t: Attribute, what: str, loc: str) -> str:
+    def plain(self, t: Attribute, what: str, loc: str) -> TokenType:
         """The DFG type of a channel that may not carry extra signals here (`what` names its role)."""
         ty = self.dtype(t, loc)
-        if isinstance(self.g.value_type(ty) if ty != CONTROL else None, ChannelType):
+        if isinstance(ty, ChannelType):
             raise LoweringError(f"{what} carries extra signals ({t}); here it must be a plain channel", loc)
         return ty
 
@@ -189,7 +189,7 @@ class _Reader:
                 if ids:
                     self.rename(n, ids["args"][str(position)])
                 self.out[arg] = Ref(n.id, "out")
-                g.args.append({"position": position, "kind": "scalar", "type": ty, "node": n.id})
+                g.args.append(Arg(position, ArgKind.SCALAR, ty, n.id))
                 position += 1
         arith_ops: list[Operation] = []
         for op in block.ops:
@@ -249,7 +249,7 @@ class _Reader:
             if ids:
                 self.rename(n, ids["results"][str(k)])
             self.wiring.append((n, "in", v))
-            self.g.results.append({"position": k, "type": ty, "node": n.id})
+            self.g.results.append(Result(k, ty, n.id))
             k += 1
 
     # ------------------------------------------------------------------ operations

@@ -17,33 +17,52 @@ from __future__ import annotations
 import io
 import json
 from collections.abc import Sequence
-from functools import cache
 
 from xdsl.dialects.builtin import (
+    BFloat16Type,
+    Float16Type,
+    Float32Type,
+    Float64Type,
     FunctionType,
+    IndexType,
     IntegerAttr,
+    IntegerType,
+    MemRefType,
     ModuleOp,
     NoneType,
     StringAttr,
     UnrealizedConversionCastOp,
 )
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
-from xdsl.parser import Parser
 from xdsl.printer import Printer
 
+from dfv.golden.types import ChannelType, ControlType, TaggedType, TokenType
 from dfv.lowering import handshake_ir as hs
+from dfv.lowering import handshake_types as ht
 from dfv.lowering.bindings.table import BUILDERS
 from dfv.lowering.config import meta_out
-from dfv.lowering.dfg import CONTROL, DFG, Node, Ref, sorted_ports
-from dfv.lowering.parse import LoweringError, SourceModule, handshake_context
+from dfv.lowering.dfg import DFG, Node, Ref, sorted_ports
+from dfv.lowering.dialects import TaggedType as DfTagged
+from dfv.lowering.parse import LoweringError, SourceModule
+
+_FLOATS = {"bf16": BFloat16Type, "f16": Float16Type, "f32": Float32Type, "f64": Float64Type}
 
 
-@cache
-def ir_type(ty: str) -> Attribute:
-    """The IR type of DFG type `ty` (`none` for a control token)."""
-    if ty == CONTROL:
+def ir_type(ty: TokenType) -> Attribute:
+    """The IR type of DFG type `ty` (`none` for a control token; with `dfv.lowering.from_handshake`'s
+    `dtype`, the one place DFG types and IR types meet)."""
+    if isinstance(ty, ControlType):
         return NoneType()
-    return Parser(handshake_context(), ty).parse_type()
+    if isinstance(ty, TaggedType):
+        return DfTagged(ir_type(ty.value), IntegerType(ty.tag_width))
+    if isinstance(ty, ChannelType):
+        return ht.ChannelType.make(ir_type(ty.data), [ht.Extra(e.name, IntegerType(e.width), e.upstream)
+                                                      for e in ty.extras])
+    if ty.kind == "index":
+        return IndexType()
+    if ty.kind == "float":
+        return _FLOATS[ty.name]()
+    return IntegerType(ty.width)
 
 
 def value_name(ref: Ref) -> str:
@@ -110,7 +129,7 @@ class _Builder:
         return sorted_ports(n.in_types)
 
     @staticmethod
-    def ir_type(ty: str) -> Attribute:
+    def ir_type(ty: TokenType) -> Attribute:
         return ir_type(ty)
 
     def same_shape(self, n: Node, cls: type[Operation]) -> None:
@@ -124,14 +143,15 @@ class _Builder:
         g = self.g
         start = next(n for n in g.nodes.values() if n.op == "func.start")
         done = next(n for n in g.nodes.values() if n.op == "func.done")
-        args = sorted(g.args, key=lambda a: a["position"])
-        block = Block(arg_types=[*(ir_type(a["type"]) for a in args), NoneType()])
+        args = sorted(g.args, key=lambda a: a.position)
+        block = Block(arg_types=[*(ir_type(a.type) if a.scalar else MemRefType(ir_type(a.elem_type), a.shape)
+                                   for a in args), NoneType()])
         arg_ids = {}
         for a, v in zip(args, block.args, strict=False):
-            v.name_hint = f"arg{a['position']}"
-            self.args[a["position"]] = v
-            if a["kind"] == "scalar":
-                arg_ids[str(a["position"])] = a["node"]
+            v.name_hint = f"arg{a.position}"
+            self.args[a.position] = v
+            if a.scalar:
+                arg_ids[str(a.position)] = a.node
         self.start = block.args[-1]
         self.start.name_hint = "start"
         for nid, n in g.nodes.items():
@@ -143,11 +163,11 @@ class _Builder:
         if self.waiting:
             ref = next(iter(self.waiting))
             raise ValueError(f"{ref.node}.{ref.port} is used but no operation gives it")
-        results = sorted(g.results, key=lambda r: r["position"])
-        rets = [self.operand(g.nodes[r["node"]], "in") for r in results] + [self.operand(done, "in")]
+        results = sorted(g.results, key=lambda r: r.position)
+        rets = [self.operand(g.nodes[r.node], "in") for r in results] + [self.operand(done, "in")]
         block.add_ops([*self.ops, hs.ReturnOp.create(operands=rets)])
         ids = {"start": start.id, "done": done.id, "args": arg_ids,
-               "results": {str(r["position"]): r["node"] for r in results},
+               "results": {str(r.position): r.node for r in results},
                "locs": {nid: g.nodes[nid].loc for nid in self.func_nodes}}
         groups = {name: {"root": m.root, "kind": m.kind, "node": m.node, "accesses": m.accesses}
                   for name, m in g.groups.items()}

@@ -28,9 +28,9 @@ from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, MemRefTyp
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from dfv.golden.encodings import CmpiPredicate
-from dfv.golden.types import DEFAULT_INDEX_WIDTH, INT_WIDTHS
+from dfv.golden.types import CONTROL, DEFAULT_INDEX_WIDTH, I1, INT_WIDTHS, ScalarType, int_type, is_index
 from dfv.lowering import arith_nodes
-from dfv.lowering.dfg import CONTROL, DFG, Ref
+from dfv.lowering.dfg import DFG, Arg, ArgKind, Ref, Result
 from dfv.lowering.lower_memory import MemoryLowering, MFor, MIf, MRegion, MWhile
 from dfv.lowering.parse import LoweringError, SourceModule
 
@@ -154,11 +154,12 @@ class Lowerer:
         self.g.sources.setdefault(loc, op.name)
         return loc
 
-    def type_name(self, t: Attribute, loc: str) -> str:
+    def type_name(self, t: Attribute, loc: str) -> ScalarType:
+        """The DFG type of source value type `t` (a located error for one the flow does not support)."""
         if isinstance(t, IndexType):
-            return "index"
+            return self.g.index_type
         if isinstance(t, IntegerType) and t.width.data in INT_WIDTHS and t.signedness.data.name == "SIGNLESS":
-            return f"i{t.width.data}"
+            return int_type(t.width.data)
         kind = "floating-point type" if "f" in str(t)[:2] else "type"
         raise LoweringError(f"unsupported {kind} {t} (supported: i1 i8 i16 i32 i64 index)", loc)
 
@@ -170,15 +171,12 @@ class Lowerer:
             raise LoweringError(f"index constant {value} does not fit the {iw}-bit index (--index-width {iw} "
                                 f"holds {-(1 << (iw - 1))}..{(1 << (iw - 1)) - 1})", loc)
 
-    def vtype(self, v: SSAValue, loc: str) -> str:
+    def vtype(self, v: SSAValue, loc: str) -> ScalarType:
         return self.type_name(v.type, loc)
 
-    def result_type(self, op: Operation, loc: str) -> str:
-        """The value type of `op`'s first result ("" for an operation without results)."""
-        return self.vtype(op.results[0], loc) if op.results else ""
-
-    def w(self, ty: str) -> int:
-        return self.g.width(ty)
+    def result_type(self, op: Operation, loc: str) -> ScalarType | None:
+        """The value type of `op`'s first result (None for an operation without results)."""
+        return self.vtype(op.results[0], loc) if op.results else None
 
     def split(self, cond: Ref, data: Ref, loc: str, meta: dict) -> tuple[Ref, Ref]:
         key = (cond, data)
@@ -189,14 +187,14 @@ class Lowerer:
     # ------------------------------------------------------------------ node constructors
     def n_cond_br(self, cond: Ref, data: Ref, loc: str, meta: dict | None = None) -> tuple[Ref, Ref]:
         t = self.g.out_type(data)
-        n = self.g.add("handshake.cond_br", {"cond": "i1", "data": t}, {"out_true": t, "out_false": t}, loc,
-                       {"width": self.w(t)}, {"cond": cond, "data": data}, meta=meta)
+        n = self.g.add("handshake.cond_br", {"cond": I1, "data": t}, {"out_true": t, "out_false": t}, loc,
+                       {"width": t.width}, {"cond": cond, "data": data}, meta=meta)
         return Ref(n.id, "out_true"), Ref(n.id, "out_false")
 
     def n_mux(self, sel: Ref, false: Ref, true: Ref, loc: str) -> Ref:
         t = self.g.out_type(true)
-        n = self.g.add("handshake.mux", {"sel": "i1", "in[0]": t, "in[1]": t}, {"out": t}, loc,
-                       {"n": 2, "width": self.w(t)}, {"sel": sel, "in[0]": false, "in[1]": true})
+        n = self.g.add("handshake.mux", {"sel": I1, "in[0]": t, "in[1]": t}, {"out": t}, loc,
+                       {"n": 2, "width": t.width}, {"sel": sel, "in[0]": false, "in[1]": true})
         return Ref(n.id, "out")
 
     def n_join(self, refs: list[Ref], loc: str, meta: dict | None = None) -> Ref:
@@ -207,19 +205,19 @@ class Lowerer:
 
     def n_invariant_node(self, d: Ref | None, a: Ref, loc: str, meta: dict):
         t = self.g.out_type(a)
-        return self.g.add("dataflow.invariant", {"d": "i1", "a": t}, {"o": t}, loc,
-                          {"width": max(1, self.w(t))}, {"d": d, "a": a}, meta=meta)
+        return self.g.add("dataflow.invariant", {"d": I1, "a": t}, {"o": t}, loc,
+                          {"width": max(1, t.width)}, {"d": d, "a": a}, meta=meta)
 
     def n_invariant(self, d: Ref, a: Ref, loc: str, meta: dict) -> Ref:
         return Ref(self.n_invariant_node(d, a, loc, meta).id, "o")
 
     def n_carry(self, d: Ref | None, a: Ref, b: Ref | None, loc: str, meta: dict):
         t = self.g.out_type(a)
-        return self.g.add("dataflow.carry", {"d": "i1", "a": t, "b": t}, {"o": t}, loc,
-                          {"width": max(1, self.w(t))}, {"d": d, "a": a, "b": b}, meta=meta)
+        return self.g.add("dataflow.carry", {"d": I1, "a": t, "b": t}, {"o": t}, loc,
+                          {"width": max(1, t.width)}, {"d": d, "a": a, "b": b}, meta=meta)
 
-    def n_const(self, scope: Scope, value: int, ty: str, loc: str) -> Ref:
-        w = self.w(ty)
+    def n_const(self, scope: Scope, value: int, ty: ScalarType, loc: str) -> Ref:
+        w = ty.width
         n = self.g.add("handshake.constant", {"ctrl": CONTROL}, {"out": ty}, loc,
                        {"value": value & ((1 << w) - 1), "width": w}, {"ctrl": scope.ctrl()})
         return Ref(n.id, "out")
@@ -242,14 +240,14 @@ class Lowerer:
         for i, arg in enumerate(block.args):
             if isinstance(arg.type, MemRefType):
                 self.mem.layout(arg, loc)
-                g.args.append({"position": i, "kind": "memref", "type": str(arg.type),
-                               "elem_type": self.mem.groups[arg].elem_type, "size": self.mem.groups[arg].size,
-                               "shape": list(arg.type.get_shape())})
+                grp = self.mem.groups[arg]
+                g.args.append(Arg(i, ArgKind.MEMREF, str(arg.type), elem_type=grp.elem_type, size=grp.size,
+                                  shape=list(arg.type.get_shape())))
                 continue
             ty = self.vtype(arg, loc)
             n = g.add("func.arg", {}, {"out": ty}, loc, {"position": i})
             top.env[arg] = Ref(n.id, "out")
-            g.args.append({"position": i, "kind": "scalar", "type": ty, "node": n.id})
+            g.args.append(Arg(i, ArgKind.SCALAR, ty, n.id))
         term = self.lower_block(block, top)
         if not isinstance(term, func.ReturnOp):
             raise LoweringError("function body must end with func.return", loc)
@@ -257,7 +255,7 @@ class Lowerer:
         for i, v in enumerate(term.arguments):
             ty = self.vtype(v, self.loc(term))
             n = g.add("func.result", {"in": ty}, {}, self.loc(term), {"position": i}, {"in": top.lookup(v)})
-            g.results.append({"position": i, "type": ty, "node": n.id})
+            g.results.append(Result(i, ty, n.id))
         self.mem.build_interfaces()
         dones = self.mem.build_network(top.region, top.ctrl())
         done_ref = top.ctrl() if not dones else (dones[0] if len(dones) == 1 else self.n_join(dones, loc))
@@ -283,7 +281,7 @@ class Lowerer:
                 raise LoweringError(f"unsupported constant {op.value}", loc)
             ty = self.vtype(op.result, loc)
             value = op.value.value.data
-            if ty == "index":
+            if is_index(ty):
                 self.check_index_constant(value, loc)
             s.env[op.result] = self.n_const(s, value, ty, loc)
         elif arith_nodes.handles(name) and (
@@ -333,7 +331,7 @@ class Lowerer:
         return None
 
     def lower_for(self, op: scf.ForOp, s: Scope) -> None:
-        loc, g, iw = self.loc(op), self.g, self.g.index_width
+        loc, g, iw, it = self.loc(op), self.g, self.g.index_width, self.g.index_type
         if not isinstance(op.lb.type, IndexType):
             raise LoweringError("scf.for with non-index bounds is not supported", loc)
         lb, ub, st = self._const(op.lb), self._const(op.ub), self._const(op.step)
@@ -344,15 +342,15 @@ class Lowerer:
             guard = self.n_cmpi(CmpiPredicate.SLT, s.lookup(op.lb), s.lookup(op.ub), loc)
             body_parent = BranchScope(self, s, guard, True, loc, "guard")
         L = body_parent
-        stream = g.add("dataflow.stream", {"start": "index", "step": "index", "bound": "index"},
-                       {"idx": "index", "cont": "i1"}, loc, {"width": iw, "step_op": 0, "cont_cond": 0},
+        stream = g.add("dataflow.stream", {"start": it, "step": it, "bound": it},
+                       {"idx": it, "cont": I1}, loc, {"width": iw, "step_op": 0, "cont_cond": 0},
                        {"start": L.lookup(op.lb), "step": L.lookup(op.step), "bound": L.lookup(op.ub)},
                        meta={"loop": None})
         loop = stream.id
         stream.meta["loop"] = loop
         raw = Ref(stream.id, "cont")
-        gate = g.add("dataflow.gate", {"before_value": "index", "before_cond": "i1"},
-                     {"after_value": "index", "after_cond": "i1"}, loc, {"width": iw},
+        gate = g.add("dataflow.gate", {"before_value": it, "before_cond": I1},
+                     {"after_value": it, "after_cond": I1}, loc, {"width": iw},
                      {"before_value": Ref(stream.id, "idx"), "before_cond": raw}, meta={"loop": loop})
         after = Ref(gate.id, "after_cond")
         g.loops[loop] = {"kind": "for", "raw": raw, "after": after, "loc": loc}

@@ -27,7 +27,8 @@ from xdsl.dialects import memref
 from xdsl.dialects.builtin import DYNAMIC_INDEX, MemRefType, NoneAttr, StridedLayoutAttr
 from xdsl.ir import BlockArgument, SSAValue
 
-from dfv.lowering.dfg import CONTROL, MemGroup, Ref
+from dfv.golden.types import CONTROL, ScalarType, TokenType
+from dfv.lowering.dfg import MemGroup, Ref
 from dfv.lowering.parse import LoweringError
 
 
@@ -139,7 +140,7 @@ class MemoryLowering:
         self.layouts: dict[SSAValue, MemrefLayout] = {}
         self.groups: dict[SSAValue, MemGroup] = {}
 
-    def elem_type(self, mt: MemRefType, loc: str) -> str:
+    def elem_type(self, mt: MemRefType, loc: str) -> ScalarType:
         return self.low.type_name(mt.element_type, loc)
 
     def layout(self, v: SSAValue, loc: str) -> MemrefLayout:
@@ -222,13 +223,13 @@ class MemoryLowering:
         for v, st in zip(indices, lay.strides, strict=True):
             r = scope.lookup(v)
             if st != 1:
-                r = low.n_binop("arith.muli", r, low.n_const(scope, st, "index", loc), loc)
+                r = low.n_binop("arith.muli", r, low.n_const(scope, st, low.g.index_type, loc), loc)
             terms.append(r)
         acc = terms[0] if terms else None
         for t in terms[1:]:
             acc = low.n_binop("arith.addi", acc, t, loc)
         if lay.offset or acc is None:
-            c = low.n_const(scope, lay.offset, "index", loc)
+            c = low.n_const(scope, lay.offset, low.g.index_type, loc)
             acc = c if acc is None else low.n_binop("arith.addi", acc, c, loc)
         return acc
 
@@ -247,13 +248,13 @@ class MemoryLowering:
         lay = self.layout(op.memref, loc)
         grp = self.groups[lay.root]
         addr = self.address(scope, lay, op.indices, loc)
-        et = grp.elem_type
+        et, it = grp.elem_type, g.index_type
         n = g.add(
             f"handshake.{kind}",
-            {"addr": "index", data_in: et, "ctrl": CONTROL},
-            {data_out: et, "addr_to_mem": "index"},
+            {"addr": it, data_in: et, "ctrl": CONTROL},
+            {data_out: et, "addr_to_mem": it},
             loc,
-            {"width": g.width(et), "addr_width": g.index_width},
+            {"width": et.width, "addr_width": g.index_width},
             {"addr": addr, **operands},
             group=grp.name,
         )
@@ -269,16 +270,16 @@ class MemoryLowering:
             accs = [g.nodes[a] for a in grp.accesses]
             stores = [a for a in accs if a.op == "handshake.store"]
             loads = [a for a in accs if a.op == "handshake.load"]
-            et, w, aw = grp.elem_type, g.width(grp.elem_type), g.index_width
-            ins: dict[str, str] = {}
-            outs: dict[str, str] = {}
+            et, w, aw, it = grp.elem_type, grp.elem_type.width, g.index_width, g.index_type
+            ins: dict[str, TokenType] = {}
+            outs: dict[str, TokenType] = {}
             conn: dict[str, Ref] = {}
             for i, s in enumerate(stores):
-                ins[f"st_data[{i}]"], ins[f"st_addr[{i}]"] = et, "index"
+                ins[f"st_data[{i}]"], ins[f"st_addr[{i}]"] = et, it
                 conn[f"st_data[{i}]"] = Ref(s.id, "data_to_mem")
                 conn[f"st_addr[{i}]"] = Ref(s.id, "addr_to_mem")
             for i, ld in enumerate(loads):
-                ins[f"ld_addr[{i}]"] = "index"
+                ins[f"ld_addr[{i}]"] = it
                 conn[f"ld_addr[{i}]"] = Ref(ld.id, "addr_to_mem")
             for i in range(len(loads)):
                 outs[f"ld_data[{i}]"] = et
@@ -298,7 +299,7 @@ class MemoryLowering:
                 params,
                 conn,
                 group=grp.name,
-                meta={"position": grp.position, "size": grp.size, "elem_type": et,
+                meta={"position": grp.position, "size": grp.size,
                       "stores": [s.id for s in stores], "loads": [ld.id for ld in loads]},
             )
             grp.node = node.id

@@ -22,7 +22,7 @@ def _fork_and_sink(g: DFG) -> None:
             ref = Ref(n.id, p)
             users = cons.get(ref, [])
             ty = n.out_types[p]
-            w = g.width(ty)
+            w = ty.width
             if not users:
                 g.add("handshake.sink", {"in": ty}, {}, n.loc, {"width": w}, {"in": ref},
                       meta={"from": str(ref)})
@@ -70,7 +70,7 @@ def _buffer_input(g: DFG, nid: str, port: str, loc: str, meta: dict) -> None:
     n = g.nodes[nid]
     ref = n.inputs[port]
     ty = g.out_type(ref)
-    b = g.add("handshake.buffer", {"in": ty}, {"out": ty}, loc, {"width": g.width(ty), "slots": 2}, {"in": ref},
+    b = g.add("handshake.buffer", {"in": ty}, {"out": ty}, loc, {"width": ty.width, "slots": 2}, {"in": ref},
               meta=meta)
     n.inputs[port] = Ref(b.id, "out")
 

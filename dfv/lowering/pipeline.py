@@ -58,8 +58,8 @@ class Lowered:
         value or a channel with extra signals; `dfv.golden.types.value_fields`)."""
         out = {}
         for a in self.g.args:
-            if a["kind"] == "scalar" and value_fields(t := self.g.value_type(a["type"])) is not None:
-                out[a["position"]] = t
+            if a.scalar and value_fields(t := a.type) is not None:
+                out[a.position] = t
         return out
 
     def reference(self, args: list, max_trips: int = DEFAULT_MAX_TRIPS) -> tuple[list, dict]:
@@ -80,9 +80,9 @@ def dfg_outputs(g: DFG, res) -> tuple[list, dict]:
     """The results (first token of each, None if none came) and memref contents of a golden run, as
     signed values of their width (an object with the extra signals for a channel that has some), in
     the form of the source interpreter's."""
-    returns = [from_word(g.value_type(out["type"]), toks[0]) if toks else None
-               for out, toks in zip(sorted(g.results, key=lambda r: r["position"]), res.results, strict=True)]
-    mems = {grp.position: [from_word(g.value_type(grp.elem_type), v) for v in res.memories[grp.name]]
+    returns = [from_word(out.type, toks[0]) if toks else None
+               for out, toks in zip(sorted(g.results, key=lambda r: r.position), res.results, strict=True)]
+    mems = {grp.position: [from_word(grp.elem_type, v) for v in res.memories[grp.name]]
             for grp in g.groups.values() if grp.position is not None}
     return returns, mems
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from xdsl.ir import Attribute, Operation
 
 from dfv.golden.catalogue import WIRING
+from dfv.golden.types import upstream_width
 from dfv.lowering import handshake_ir as hs
 from dfv.lowering import handshake_signals as sig
 from dfv.lowering import handshake_types as ht
@@ -59,7 +60,7 @@ def refuse_upstream_off_wiring(g: DFG) -> None:
     the function's arguments and results only: a value used several times got a fork (which would have to
     combine its consumers' upstream signals), an unused one a sink (nothing would drive them)."""
     for c in g.channels:
-        if not g.up_width(c.type):
+        if not upstream_width(c.type):
             continue
         for end in (c.src, c.dst):
             n = g.nodes[end.node]

@@ -166,6 +166,6 @@ def add_slack(g: DFG) -> None:
         n = g.nodes[nid]
         ref = n.inputs[port]
         ty = g.out_type(ref)
-        f = g.add("handshake.fifo", {"in": ty}, {"out": ty}, n.loc, {"width": g.width(ty), "depth": slots},
+        f = g.add("handshake.fifo", {"in": ty}, {"out": ty}, n.loc, {"width": ty.width, "depth": slots},
                   {"in": ref}, meta={"role": "slack"})
         n.inputs[port] = Ref(f.id, "out")

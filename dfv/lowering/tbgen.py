@@ -26,9 +26,9 @@ def gen_tb(g: DFG, args: dict[int, object], max_cycles: int = 200_000) -> str:
              ".done_valid(done_valid)", ".done_ready(1'b1)", ".err_valid(err_valid)", ".err_code(err_code)"]
     init, seq, got, start_lines = [], [], ["done_got"], []
     for a in g.args:
-        i = a["position"]
-        if a["kind"] == "scalar":
-            w = g.width(a["type"])
+        i = a.position
+        if a.scalar:
+            w = a.type.width
             v = int(args[i]) & ((1 << w) - 1)
             L += [f"  logic [{w - 1}:0] arg{i}_data = {w}'h{v:x};", f"  logic arg{i}_valid = 1'b0;",
                   f"  wire arg{i}_ready;"]
@@ -37,7 +37,7 @@ def gen_tb(g: DFG, args: dict[int, object], max_cycles: int = 200_000) -> str:
             seq.append(f"      if (arg{i}_valid && arg{i}_ready) arg{i}_valid <= 1'b0;")
         else:
             grp = next(m for m in g.groups.values() if m.position == i)
-            w, aw, n = g.width(grp.elem_type), g.index_width, grp.size
+            w, aw, n = grp.elem_type.width, g.index_width, grp.size
             L += [f"  logic [{w - 1}:0] mem{i} [0:{n - 1}];", f"  logic [{w - 1}:0] q{i} [0:255];",
                   f"  integer qh{i} = 0;", f"  integer qt{i} = 0;",
                   f"  wire [{aw + w}:0] arg{i}_mem_req_data;", f"  wire arg{i}_mem_req_valid;",
@@ -58,7 +58,7 @@ def gen_tb(g: DFG, args: dict[int, object], max_cycles: int = 200_000) -> str:
                     "      end",
                     f"      if (qh{i} != qt{i} && arg{i}_mem_resp_ready) qh{i} <= qh{i} + 1;"]
     for r in g.results:
-        i, w = r["position"], g.width(r["type"])
+        i, w = r.position, r.type.width
         L += [f"  wire [{w - 1}:0] res{i}_data;", f"  wire res{i}_valid;", f"  logic res{i}_got = 1'b0;",
               f"  logic [{w - 1}:0] res{i}_val;"]
         conns += [f".res{i}_data(res{i}_data)", f".res{i}_valid(res{i}_valid)", f".res{i}_ready(1'b1)"]
@@ -72,7 +72,7 @@ def gen_tb(g: DFG, args: dict[int, object], max_cycles: int = 200_000) -> str:
     L += seq
     fin = ["$display(\"CYCLES %0d\", cycles);", "$display(\"ERR %0d\", err_code);"]
     for r in g.results:
-        fin.append(f"$display(\"RES {r['position']} %0d\", res{r['position']}_val);")
+        fin.append(f"$display(\"RES {r.position} %0d\", res{r.position}_val);")
     for grp in g.groups.values():
         if grp.position is not None:
             i = grp.position

@@ -26,8 +26,8 @@ import re
 from dataclasses import dataclass
 
 from dfv.golden.catalogue import spec
-from dfv.lowering.arith_nodes import data_width
-from dfv.lowering.dfg import CONTROL, DFG, Ref, sorted_ports
+from dfv.golden.types import CONTROL, data_width, upstream_width
+from dfv.lowering.dfg import DFG, Ref, sorted_ports
 
 
 @dataclass
@@ -95,11 +95,11 @@ def upstream_routes(g: DFG) -> dict[int, int]:
     out = {c.src: c.dst for c in g.channels}
     routes = {}
     for a in g.args:
-        if a["kind"] == "scalar" and g.up_width(a["type"]):
-            end = out[Ref(a["node"], "out")]
+        if a.scalar and upstream_width(a.type):
+            end = out[Ref(a.node, "out")]
             while g.nodes[end.node].op != "func.result":
                 end = out[Ref(end.node, "out")]
-            routes[a["position"]] = g.nodes[end.node].params["position"]
+            routes[a.position] = g.nodes[end.node].params["position"]
     return routes
 
 
@@ -116,7 +116,7 @@ def port_groups(g: DFG, n) -> list[PortGroup]:
     for direction, types in (("in", n.in_types), ("out", n.out_types)):
         for port in sorted_ports(types):
             ty = types[port]
-            width = data_width(g, ty) if extras else g.width(ty)  # an arith unit sees the data bits only
+            width = data_width(ty) if extras else ty.width  # an arith unit sees the data bits only
             if dataflow and ty == CONTROL:
                 width = n.params.get("width", 1)
             key = (direction, _base(port))
@@ -139,24 +139,24 @@ def func_ports(g: DFG) -> list[str]:
     """The port declarations of the generated module of `g` (see the module docstring)."""
     decl = ["input  logic clk", "input  logic rst", "input  logic start_valid", "output logic start_ready"]
     for a in g.args:
-        i = a["position"]
-        if a["kind"] == "scalar":
-            w = g.width(a["type"])
+        i = a.position
+        if a.scalar:
+            w = a.type.width
             decl += [f"input  logic [{w - 1}:0] arg{i}_data", f"input  logic arg{i}_valid",
                      f"output logic arg{i}_ready"]
-            if uw := g.up_width(a["type"]):
+            if uw := upstream_width(a.type):
                 decl.append(f"output logic [{uw - 1}:0] arg{i}_up")
         else:
             grp = next(m for m in g.groups.values() if m.position == i)
-            w, aw = g.width(grp.elem_type), g.index_width
+            w, aw = grp.elem_type.width, g.index_width
             decl += [f"output logic [{aw + w}:0] arg{i}_mem_req_data", f"output logic arg{i}_mem_req_valid",
                      f"input  logic arg{i}_mem_req_ready", f"input  logic [{w - 1}:0] arg{i}_mem_resp_data",
                      f"input  logic arg{i}_mem_resp_valid", f"output logic arg{i}_mem_resp_ready"]
     for r in g.results:
-        i, w = r["position"], g.width(r["type"])
+        i, w = r.position, r.type.width
         decl += [f"output logic [{w - 1}:0] res{i}_data", f"output logic res{i}_valid",
                  f"input  logic res{i}_ready"]
-        if uw := g.up_width(r["type"]):
+        if uw := upstream_width(r.type):
             decl.append(f"input  logic [{uw - 1}:0] res{i}_up")
     decl += ["output logic done_valid", "input  logic done_ready", "output logic err_valid",
              "output logic [15:0] err_code"]
@@ -175,7 +175,7 @@ def _wiring(g: DFG, n, pgs: dict, wires: list[str], wire) -> list[str]:
         if pg.width:
             wires.append(f"wire [{pg.width - 1}:0] {wire(pg.base, 'data')};")
         wires += [f"wire [0:0] {wire(pg.base, 'valid')};", f"wire [0:0] {wire(pg.base, 'ready')};"]
-    uw = g.up_width(n.out_types["out"])
+    uw = upstream_width(n.out_types["out"])
     if uw:
         wires += [f"wire [{uw - 1}:0] {wire(base, 'up')};" for base in ("in", "out")]
     w = pgs[("out", "out")].width
@@ -272,7 +272,7 @@ def gen_module(g: DFG) -> str:
         si = int(c.src.port[len(sb) + 1:-1]) if c.src.port != sb else 0
         di = int(c.dst.port[len(db) + 1:-1]) if c.dst.port != db else 0
         lines.append(f"// {c.id}: {c.src} -> {c.dst} : {c.type}")
-        if g.up_width(c.type):  # only wiring and the function's ports carry them (dfv.lowering.from_handshake)
+        if upstream_width(c.type):  # only wiring and the function's ports carry them (dfv.lowering.from_handshake)
             up_src = f"arg{src.params['position']}_up" if src.op == "func.arg" else wire(src.id, sb, "up")
             up_dst = f"res{dst.params['position']}_up" if dst.op == "func.result" else wire(dst.id, db, "up")
             lines.append(f"assign {up_src} = {up_dst};")

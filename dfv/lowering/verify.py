@@ -20,8 +20,9 @@ MLIR source location). It checks:
 
 from __future__ import annotations
 
+from dfv.golden.types import CONTROL
 from dfv.lowering.deadlock import violations
-from dfv.lowering.dfg import CONTROL, DFG, Ref
+from dfv.lowering.dfg import DFG, Ref
 
 
 class DfgVerifyError(Exception):

@@ -81,4 +81,4 @@ def test_generated_top_on_icarus(tmp_path):
     assert "math_absi" in (tmp_path / "top.sv").read_text()
     r = run_icarus(g, str(tmp_path / "top.sv"), rtl_files(), dict(enumerate(ARGS)), str(tmp_path), timeout=20)
     assert not r["hang"] and not r["timeout"] and r["err"] == 0
-    assert [signed(v, g.width(res["type"])) for v, res in zip(r["returns"], g.results, strict=True)] == EXPECTED
+    assert [signed(v, res.type.width) for v, res in zip(r["returns"], g.results, strict=True)] == EXPECTED

@@ -33,11 +33,11 @@ def test_rtl_smoke_icarus(tmp_path, name):
     assert r["err"] == 0
     src = parse_file(path)
     exp_ret, exp_mem = run_source(src, find_function(src, name), args, 32)
-    got_ret = [signed(v, g.width(res["type"])) for v, res in zip(r["returns"], g.results, strict=True)]
+    got_ret = [signed(v, res.type.width) for v, res in zip(r["returns"], g.results, strict=True)]
     assert got_ret == exp_ret
     for grp in g.groups.values():
         if grp.position is not None:
-            got = [signed(v, g.width(grp.elem_type)) for v in r["memrefs"][grp.position]]
+            got = [signed(v, grp.elem_type.width) for v in r["memrefs"][grp.position]]
             assert got == exp_mem[grp.position], grp.name
 
 
@@ -57,8 +57,8 @@ def test_rtl_smoke_edge_cases(tmp_path, name):
         assert not r["hang"], "Icarus made no time progress (a zero-delay combinational loop)"
         assert not r["timeout"] and r["err"] == 0
         exp_ret, exp_mem = run_source(src, find_function(src, "f"), args, 32)
-        assert [signed(v, g.width(res["type"])) for v, res in zip(r["returns"], g.results, strict=True)] == exp_ret
+        assert [signed(v, res.type.width) for v, res in zip(r["returns"], g.results, strict=True)] == exp_ret
         for grp in g.groups.values():
             if grp.position is not None:
-                got = [signed(v, g.width(grp.elem_type)) for v in r["memrefs"][grp.position]]
+                got = [signed(v, grp.elem_type.width) for v in r["memrefs"][grp.position]]
                 assert got == exp_mem[grp.position]

@@ -7,6 +7,7 @@ import os
 import pytest
 from kernel_inputs import KERNELS, ROOT
 
+from dfv.golden.types import CONTROL, int_type
 from dfv.lowering.dfg import Ref
 from dfv.lowering.pipeline import lower_file
 from dfv.lowering.verify import DfgVerifyError, verify
@@ -89,7 +90,7 @@ def test_unconnected_input_is_caught():
 def test_two_consumers_is_caught():
     g = _g()
     c = g.channels[0]
-    g.channels.append(type(c)("cx", c.src, c.dst, c.type, c.width))
+    g.channels.append(type(c)("cx", c.src, c.dst, c.type))
     with pytest.raises(DfgVerifyError):
         verify(g)
 
@@ -112,7 +113,7 @@ def test_done_token_sunk_is_caught():
     st = _find(g, "handshake.store")
     done = st.meta["done"]
     user = next(c.dst for c in g.channels if c.src == done)
-    sink = next(n for n in g.nodes.values() if n.op == "handshake.sink" and n.in_types["in"] == "none"
+    sink = next(n for n in g.nodes.values() if n.op == "handshake.sink" and n.in_types["in"] == CONTROL
                 and n.inputs["in"] != done)
     _swap(g, (user.node, user.port), (sink.id, "in"))
     with pytest.raises(DfgVerifyError) as e:
@@ -122,8 +123,8 @@ def test_done_token_sunk_is_caught():
 
 def test_type_mismatch_is_caught():
     g = _g()
-    c = next(c for c in g.channels if c.type == "i32")
-    c.type = "i64"
+    c = next(c for c in g.channels if c.type == int_type(32))
+    c.type = int_type(64)
     with pytest.raises(DfgVerifyError) as e:
         verify(g)
     assert "does not match" in str(e.value)

@@ -14,7 +14,7 @@ from dfv.lowering.bindings.registry import builds, reads
 def read_buffer(r, op: hs.BufferOp, loc: str) -> None:
     t = r.dtype(op.operand.type, loc)
     slots = op.slots.value.data
-    w = r.g.width(t)
+    w = t.width
     init = op.init_values()
     if init:
         r.node(op, "handshake.fifo", {"in": (t, op.operand)}, {"out": t},

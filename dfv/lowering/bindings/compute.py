@@ -24,7 +24,7 @@ _CLASSES = {cls.name: cls for cls in ARITH_OPS}
 
 def _extras_of(r, t: Attribute, loc: str) -> str:
     """The extra signals of a value's type, as text ("" for none)."""
-    vt = r.g.value_type(r.dtype(t, loc))
+    vt = r.dtype(t, loc)
     return ", ".join(map(str, vt.extras)) if isinstance(vt, ChannelType) else ""
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from xdsl.dialects.builtin import StringAttr
 
 from dfv.golden.dataflow.stream import STEP_OPS
+from dfv.golden.types import I1
 from dfv.lowering import dialects as df
 from dfv.lowering.bindings.registry import builds, reads
 from dfv.lowering.handshake_syntax import unknown_attributes
@@ -27,20 +28,21 @@ def read_dataflow(r, op, loc: str) -> None:
     if isinstance(op, df.StreamOp):
         sop = STEP_OPS.index(op.step_op.data) if op.step_op is not None else 0
         cc = op.cont_cond.data if op.cont_cond is not None else "<"
-        r.node(op, op.name, {"start": ("index", op.start), "step": ("index", op.step), "bound": ("index", op.bound)},
-               {"idx": "index", "cont": "i1"},
+        it = r.g.index_type
+        r.node(op, op.name, {"start": (it, op.start), "step": (it, op.step), "bound": (it, op.bound)},
+               {"idx": it, "cont": I1},
                {"width": r.g.index_width, "step_op": sop, "cont_cond": df.COND_SPELLINGS.index(cc)})
         return
     if isinstance(op, df.GateOp):
         t = r.dtype(op.before_value.type, loc)
-        r.node(op, op.name, {"before_value": (t, op.before_value), "before_cond": ("i1", op.before_cond)},
-               {"after_value": t, "after_cond": "i1"}, {"width": max(1, r.g.width(t))})
+        r.node(op, op.name, {"before_value": (t, op.before_value), "before_cond": (I1, op.before_cond)},
+               {"after_value": t, "after_cond": I1}, {"width": max(1, t.width)})
         return
     t = r.dtype(op.a.type, loc)
-    ins = {"d": ("i1", op.d), "a": (t, op.a)}
+    ins = {"d": (I1, op.d), "a": (t, op.a)}
     if isinstance(op, df.CarryOp):
         ins["b"] = (t, op.b)
-    r.node(op, op.name, ins, {"o": t}, {"width": max(1, r.g.width(t))})
+    r.node(op, op.name, ins, {"o": t}, {"width": max(1, t.width)})
 
 
 @builds(*_CLASSES)

@@ -9,10 +9,10 @@ from xdsl.ir import Attribute, SSAValue
 
 from dfv.golden.handshake.access import LOAD_EXTRAS_DEPTH
 from dfv.golden.memory.memory import EXTMEMORY_MAX_OUTSTANDING
-from dfv.golden.types import ChannelType
+from dfv.golden.types import CONTROL, ChannelType, TokenType, is_index
 from dfv.lowering import handshake_ir as hs
 from dfv.lowering.bindings.registry import builds, reads
-from dfv.lowering.dfg import CONTROL, MemGroup, Ref
+from dfv.lowering.dfg import Arg, ArgKind, MemGroup, Ref
 from dfv.lowering.handshake_types import is_control
 from dfv.lowering.parse import LoweringError
 
@@ -27,16 +27,15 @@ def read_access(r, op: hs.LoadOp | hs.StoreOp, loc: str) -> None:
     dt = r.plain(op.data_in.type, "memory data", loc)
     if load:
         at = r.dtype(op.addr.type, loc)
-        vt = r.g.value_type(at)
-        extras = vt.extra_width if isinstance(vt, ChannelType) else 0
-        plain_at = str(vt.data) if extras else at
+        extras = at.extra_width if isinstance(at, ChannelType) else 0
+        plain_at = at.data if extras else at
     else:
         at = plain_at = r.plain(op.addr.type, "the address of a store (it returns no data to forward its "
                                    "extras to)", loc)
         extras = 0
-    if plain_at != "index":
+    if not is_index(plain_at):
         raise LoweringError(f"{op.name}: the address must be an index, got {op.addr.type}", loc)
-    params = {"width": r.g.width(dt), "addr_width": r.g.index_width}
+    params = {"width": dt.width, "addr_width": r.g.index_width}
     if extras:
         params |= {"addr_extras": extras, "extras_depth": LOAD_EXTRAS_DEPTH}
     data_in, data_out = ("data_from_mem", "data") if load else ("data", "data_to_mem")
@@ -58,22 +57,23 @@ def read_memory(r, op: hs.MemoryOp | hs.ExtMemoryOp, loc: str) -> None:
     for d in shape:
         size *= d
     et = r.plain(mt.get_element_type(), "a memory element", loc)
-    ins: dict[str, tuple[str, SSAValue]] = {}
+    ins: dict[str, tuple[TokenType, SSAValue]] = {}
+    it = r.g.index_type
     for i in range(st):
         ins[f"st_data[{i}]"] = (et, ports[2 * i])
-        ins[f"st_addr[{i}]"] = ("index", ports[2 * i + 1])
+        ins[f"st_addr[{i}]"] = (it, ports[2 * i + 1])
     for i in range(ld):
-        ins[f"ld_addr[{i}]"] = ("index", ports[2 * st + i])
+        ins[f"ld_addr[{i}]"] = (it, ports[2 * st + i])
     outs = {**{f"ld_data[{i}]": et for i in range(ld)}, **{f"st_done[{i}]": CONTROL for i in range(st)},
             **{f"ld_done[{i}]": CONTROL for i in range(ld)}}
-    params = {"width": r.g.width(et), "addr_width": r.g.index_width, "n_load": ld, "n_store": st}
+    params = {"width": et.width, "addr_width": r.g.index_width, "n_load": ld, "n_store": st}
     if ext:
         params["max_outstanding"] = EXTMEMORY_MAX_OUTSTANDING
     else:
         params["depth"] = size
     n = r.node(op, op.name, ins, outs, params)
-    n.meta.update({"size": size, "elem_type": et})
-    r.memories.append((op, n))
+    n.meta["size"] = size
+    r.memories.append((op, n, et))
 
 
 def groups(r, block) -> None:
@@ -88,12 +88,12 @@ def groups(r, block) -> None:
         if isinstance(a.type, MemRefType):
             positions[a] = position
         position += 1
-    for k, (op, n) in enumerate(r.memories):
+    for k, (op, n, et) in enumerate(r.memories):
         pos = positions.get(op.ins[0]) if isinstance(op, hs.ExtMemoryOp) else None
         if isinstance(op, hs.ExtMemoryOp) and op.ins[0] not in positions:
             raise LoweringError("extmemory must take a memref argument of the function", n.loc)
         name = f"mem{k}"
-        grp = MemGroup(name, name, "extmemory" if pos is not None else "memory", n.id, n.meta["elem_type"],
+        grp = MemGroup(name, name, "extmemory" if pos is not None else "memory", n.id, et,
                        n.meta["size"], pos)
         n.group = name
         n.meta["position"] = pos
@@ -116,9 +116,9 @@ def groups(r, block) -> None:
             raise LoweringError(f"memref argument {a.name_hint or positions[a]} has no extmemory",
                                 r.loc(r.fn))
         grp = next(grp for grp in g.groups.values() if grp.position == positions[a])
-        g.args.append({"position": positions[a], "kind": "memref", "type": str(a.type),
-                       "elem_type": grp.elem_type, "size": grp.size, "shape": list(a.type.get_shape())})
-    g.args.sort(key=lambda a: a["position"])
+        g.args.append(Arg(positions[a], ArgKind.MEMREF, str(a.type), elem_type=grp.elem_type, size=grp.size,
+                          shape=list(a.type.get_shape())))
+    g.args.sort(key=lambda a: a.position)
 
 
 def _through_buffers(r, ref: Ref) -> Ref:
@@ -152,7 +152,7 @@ def build_memory(b, n) -> None:
         operands.insert(0, b.args[n.meta["position"]])
         cls = hs.ExtMemoryOp
     else:
-        props["memRefType"] = MemRefType(b.ir_type(n.meta["elem_type"]), [p["depth"]])
+        props["memRefType"] = MemRefType(b.ir_type(b.g.groups[n.group].elem_type), [p["depth"]])
         cls = hs.MemoryOp
     b.emit(n, cls.create(operands=operands, result_types=b.types(n, outs), attributes=b.attrs(n), properties=props),
            outs)

@@ -9,11 +9,10 @@ from __future__ import annotations
 from xdsl.dialects.builtin import IntegerType, NoneType, UnrealizedConversionCastOp
 from xdsl.ir import SSAValue
 
-from dfv.golden.types import ChannelType
+from dfv.golden.types import CONTROL, ChannelType
 from dfv.lowering import handshake_signals as sig
 from dfv.lowering import handshake_types as ht
 from dfv.lowering.bindings.registry import builds, reads
-from dfv.lowering.dfg import CONTROL
 from dfv.lowering.handshake_types import is_control
 from dfv.lowering.parse import LoweringError
 from dfv.lowering.read_upstream import channel_bundle
@@ -23,7 +22,7 @@ from dfv.lowering.read_upstream import channel_bundle
 @reads(sig.ComposeOp, sig.DecomposeOp)
 def read_recompose(r, op, loc: str) -> None:
     t = r.dtype(op.input.type, loc)
-    r.node(op, op.name, {"in": (t, op.input)}, {"out": r.dtype(op.result.type, loc)}, {"width": r.g.width(t)})
+    r.node(op, op.name, {"in": (t, op.input)}, {"out": r.dtype(op.result.type, loc)}, {"width": t.width})
 
 
 def _field_uses(r, v: SSAValue, k: int, loc: str) -> None:
@@ -45,7 +44,7 @@ def read_unbundle(r, op: sig.UnbundleOp, loc: str) -> None:
     if is_control(t):
         _valid_ready(r, op, loc)
         return
-    vt = r.g.value_type(r.dtype(t, loc))
+    vt = r.dtype(t, loc)
     widths = [vt.data.width, *(e.width for e in vt.down)] if isinstance(vt, ChannelType) else [vt.width]
     fields, lo = [None], 0
     for w in widths:
@@ -111,7 +110,7 @@ def read_bundle(r, op: sig.BundleOp, loc: str) -> None:
     r.bundled.add(source)
     t_in, t_out = r.dtype(source.ins[0].type, loc), r.dtype(op.outs[0].type, loc)
     r.node(op, "handshake.repack", {"in": (t_in, source.ins[0])}, {"out": t_out},
-           {"width": r.g.width(t_out), "in_width": r.g.width(t_in), "fields": [list(f) for _, f in got[1:]]},
+           {"width": t_out.width, "in_width": t_in.width, "fields": [list(f) for _, f in got[1:]]},
            results=[(op.outs[0], "out")])
 
 
@@ -140,7 +139,7 @@ def build_repack(b, n) -> None:
         ready.replace_all_uses_with(bundle.results[1])
         b.emit(n, bundle, ["out"], bundle.results[:1])
         return
-    vt = b.g.value_type(n.in_types["in"])
+    vt = n.in_types["in"]
     fields, lo = [], 0
     for w in [vt.data.width, *(e.width for e in vt.down)]:
         fields.append((lo, w))
@@ -148,7 +147,7 @@ def build_repack(b, n) -> None:
     t_out = b.types(n, ["out"])[0]
     ups = [e.type for e in t_out.extras if e.upstream] if isinstance(t_out, ht.ChannelType) else []
     up_values: list[SSAValue] = [UnrealizedConversionCastOp.create(result_types=[t]).results[0] for t in ups]
-    raw_types = [NoneType(), b.ir_type(str(vt.data)), *(IntegerType(e.width) for e in vt.down)]
+    raw_types = [NoneType(), b.ir_type(vt.data), *(IntegerType(e.width) for e in vt.down)]
     unbundle = sig.UnbundleOp.create(operands=[b.operand(n, "in"), *up_values], result_types=raw_types)
     unbundle.results[0].name_hint = f"{n.id}_ctrl"
     for k, res in enumerate(unbundle.results[1:]):

@@ -7,10 +7,9 @@ from __future__ import annotations
 from xdsl.dialects.builtin import IntegerAttr
 
 from dfv.golden.handshake.common import sel_width
-from dfv.golden.types import to_signed
+from dfv.golden.types import CONTROL, I1, TokenType, to_signed
 from dfv.lowering import handshake_ir as hs
 from dfv.lowering.bindings.registry import builds, reads
-from dfv.lowering.dfg import CONTROL
 from dfv.lowering.handshake_types import is_control
 from dfv.lowering.parse import LoweringError
 
@@ -28,7 +27,7 @@ def read_fork(r, op: hs.ForkOp | hs.LazyForkOp, loc: str) -> None:
         return
     t = r.dtype(op.ins[0].type, loc)
     r.node(op, "handshake.fork", {"in": (t, op.ins[0])}, {f"out[{i}]": t for i in range(len(op.outs))},
-           {"n": len(op.outs), "width": r.g.width(t)})
+           {"n": len(op.outs), "width": t.width})
 
 
 @reads(hs.MergeOp)
@@ -38,7 +37,7 @@ def read_merge(r, op: hs.MergeOp, loc: str) -> None:
         return
     t = r.dtype(op.outs[0].type, loc)
     r.node(op, "handshake.merge", {f"in[{i}]": (t, v) for i, v in enumerate(op.ins)}, {"out": t},
-           {"n": len(op.ins), "width": r.g.width(t)})
+           {"n": len(op.ins), "width": t.width})
 
 
 @reads(hs.JoinOp)
@@ -49,18 +48,18 @@ def read_join(r, op: hs.JoinOp, loc: str) -> None:
            {"n": len(op.ins)})
 
 
-def _select_type(r, t, n: int, loc: str) -> str:
+def _select_type(r, t, n: int, loc: str) -> TokenType:
     """The DFG type of a mux's select or a control merge's index over `n` inputs (a plain integer or index
     wide enough to pick one of them)."""
     st = r.plain(t, "a select / index", loc)
-    if st == CONTROL or r.g.width(st) < sel_width(n):
+    if st == CONTROL or st.width < sel_width(n):
         raise LoweringError(f"a select / index of type {t} cannot pick one of {n} inputs", loc)
     return st
 
 
-def _sel_param(r, st: str, n: int) -> dict:
+def _sel_param(r, st: TokenType, n: int) -> dict:
     """`sel_width` when the select is wider than the `n` inputs need."""
-    w = r.g.width(st)
+    w = st.width
     return {} if w == sel_width(n) else {"sel_width": w}
 
 
@@ -70,7 +69,7 @@ def read_mux(r, op: hs.MuxOp, loc: str) -> None:
     st = _select_type(r, op.select.type, len(op.data), loc)
     ins = {"sel": (st, op.select), **{f"in[{i}]": (t, v) for i, v in enumerate(op.data)}}
     r.node(op, "handshake.mux", ins, {"out": t},
-           {"n": len(op.data), "width": r.g.width(t), **_sel_param(r, st, len(op.data))})
+           {"n": len(op.data), "width": t.width, **_sel_param(r, st, len(op.data))})
 
 
 @reads(hs.ControlMergeOp)
@@ -78,21 +77,21 @@ def read_control_merge(r, op: hs.ControlMergeOp, loc: str) -> None:
     t = r.dtype(op.result.type, loc)
     it = _select_type(r, op.index.type, len(op.ins), loc)
     r.node(op, "handshake.control_merge", {f"in[{i}]": (t, v) for i, v in enumerate(op.ins)},
-           {"out": t, "index": it}, {"n": len(op.ins), "width": r.g.width(t), **_sel_param(r, it, len(op.ins))})
+           {"out": t, "index": it}, {"n": len(op.ins), "width": t.width, **_sel_param(r, it, len(op.ins))})
 
 
 @reads(hs.CondBrOp)
 def read_cond_br(r, op: hs.CondBrOp, loc: str) -> None:
     t = r.dtype(op.data.type, loc)
     r.plain(op.cond.type, "the condition of cond_br", loc)
-    r.node(op, "handshake.cond_br", {"cond": ("i1", op.cond), "data": (t, op.data)},
-           {"out_true": t, "out_false": t}, {"width": r.g.width(t)})
+    r.node(op, "handshake.cond_br", {"cond": (I1, op.cond), "data": (t, op.data)},
+           {"out_true": t, "out_false": t}, {"width": t.width})
 
 
 @reads(hs.SinkOp)
 def read_sink(r, op: hs.SinkOp, loc: str) -> None:
     t = r.dtype(op.operand.type, loc)
-    r.node(op, "handshake.sink", {"in": (t, op.operand)}, {}, {"width": r.g.width(t)})
+    r.node(op, "handshake.sink", {"in": (t, op.operand)}, {}, {"width": t.width})
 
 
 @reads(hs.SourceOp)
@@ -105,7 +104,7 @@ def read_constant(r, op: hs.ConstantOp, loc: str) -> None:
     t = r.plain(op.result.type, "the result of a constant", loc)
     if t == CONTROL:
         raise LoweringError("handshake.constant needs a data result type", loc)
-    w = r.g.width(t)
+    w = t.width
     r.node(op, "handshake.constant", {"ctrl": (CONTROL, op.ctrl)}, {"out": t},
            {"value": op.value.value.data & ((1 << w) - 1), "width": w})
 

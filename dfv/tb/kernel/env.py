@@ -90,7 +90,7 @@ class Kernel:
         return sorted((grp for grp in self.g.groups.values() if grp.position is not None), key=lambda m: m.position)
 
     def scalar_args(self) -> list[dict]:
-        return [a for a in self.g.args if a["kind"] == "scalar"]
+        return [a for a in self.g.args if a.scalar]
 
 
 class DfgMachine(Machine):
@@ -99,8 +99,8 @@ class DfgMachine(Machine):
 
     def __init__(self, kernel: Kernel):
         self.kernel = kernel
-        self.INPUTS = ("start", *(f"arg{a['position']}" for a in kernel.scalar_args()))
-        self.OUTPUTS = (*(f"res{r['position']}" for r in kernel.g.results), "done")
+        self.INPUTS = ("start", *(f"arg{a.position}" for a in kernel.scalar_args()))
+        self.OUTPUTS = (*(f"res{r.position}" for r in kernel.g.results), "done")
         self.run: InterpResult | None = None
         super().__init__()
 
@@ -111,13 +111,13 @@ class DfgMachine(Machine):
         if not all(inq[p] for p in self.INPUTS):
             return False
         inq["start"].popleft()
-        args: dict[int, object] = {a["position"]: inq[f"arg{a['position']}"].popleft()
+        args: dict[int, object] = {a.position: inq[f"arg{a.position}"].popleft()
                                    for a in self.kernel.scalar_args()}
         for grp in self.kernel.memrefs:
             args[grp.position] = list(self.kernel.desc.args[grp.position])
         self.run = run_dfg(self.kernel.g, args)
-        for r, toks in zip(sorted(self.kernel.g.results, key=lambda r: r["position"]), self.run.results, strict=True):
-            outq[f"res{r['position']}"].extend(toks)
+        for r, toks in zip(sorted(self.kernel.g.results, key=lambda r: r.position), self.run.results, strict=True):
+            outq[f"res{r.position}"].extend(toks)
         outq["done"].extend([None] * self.run.done)
         self.error = self.run.error_code
         return True
@@ -131,9 +131,9 @@ def load_kernel() -> Kernel:
 def make_config(kernel: Kernel) -> OpConfig:
     g = kernel.g
     channels = [ChannelSpec("start", 0, True)]
-    channels += [ChannelSpec(f"arg{a['position']}", g.width(a["type"]), True) for a in kernel.scalar_args()]
-    channels += [ChannelSpec(f"res{r['position']}", g.width(r["type"]), False)
-                 for r in sorted(g.results, key=lambda r: r["position"])]
+    channels += [ChannelSpec(f"arg{a.position}", a.type.width, True) for a in kernel.scalar_args()]
+    channels += [ChannelSpec(f"res{r.position}", r.type.width, False)
+                 for r in sorted(g.results, key=lambda r: r.position)]
     channels.append(ChannelSpec("done", 0, False))
     d = kernel.desc
     return OpConfig(f"kernel {d.name}", tuple(channels), lambda: DfgMachine(kernel), status=(("err_code", "error"),),
@@ -155,7 +155,7 @@ class KernelSequence(OpSequence):
         kernel: Kernel = ConfigDB().get(None, "", "KERNEL")
         tokens: dict[str, list] = {"start": [None]}
         for a in kernel.scalar_args():
-            tokens[f"arg{a['position']}"] = [kernel.desc.args[a["position"]]]
+            tokens[f"arg{a.position}"] = [kernel.desc.args[a.position]]
         yield OpItem(tokens=tokens, kind="activation")
 
 
@@ -221,7 +221,7 @@ class KernelEnv(HarnessEnv):
         resp = Pattern("random", float(t["mem_resp"])) if t.get("mem_resp") else FULL
         top = cocotb.top
         for grp in self.kernel.memrefs:
-            i, w = grp.position, g.width(grp.elem_type)
+            i, w = grp.position, grp.elem_type.width
             contents = dict(enumerate(desc.args[i]))  # element words (dfv.golden.interpreter.arg_words)
             mem = SvMemoryModel.create(f"memory_arg{i}", self)
             mem.configure(self.tb, getattr(top, f"mem_arg{i}"), f"mem_arg{i}", w, g.index_width, max(1, grp.size),
@@ -242,7 +242,7 @@ class KernelEnv(HarnessEnv):
         self.instances = [(nid, n.op, g.origin_op(nid), getattr(dut, instance_name(nid)))
                           for nid, n in g.nodes.items() if not n.op.startswith("func.") and n.op not in WIRING]
         # a circuit with initial tokens ends in its idle state, not empty (dfv.golden.interpreter.IdleState)
-        args = {a["position"]: desc.args[a["position"]] for a in g.args}
+        args = {a.position: desc.args[a.position] for a in g.args}
         self.idle = idle_state(g, args, mode=Mode.BOUNDED) if has_initial_tokens(g) else None
         valids = {id(i.valid): i.valid for i in self.internal}
         index = {k: n for n, k in enumerate(valids)}
@@ -369,17 +369,17 @@ class KernelScoreboard(OpScoreboard):
         errors += [f"golden DFG run: {p}" for p in golden.problems()]
         errors += env.upstream.errors()
         returns = []
-        for r in sorted(g.results, key=lambda r: r["position"]):
-            toks = [o.token for o in observed[f"res{r['position']}"]]
-            returns.append(from_word(g.value_type(r["type"]), toks[0]) if toks else None)
-        finals = {grp.position: [from_word(g.value_type(grp.elem_type), env.memories[grp.position].contents.get(k, 0))
+        for r in sorted(g.results, key=lambda r: r.position):
+            toks = [o.token for o in observed[f"res{r.position}"]]
+            returns.append(from_word(r.type, toks[0]) if toks else None)
+        finals = {grp.position: [from_word(grp.elem_type, env.memories[grp.position].contents.get(k, 0))
                                  for k in range(grp.size)] for grp in kernel.memrefs}
         errors += reference_problems("RTL", "source interpreter", returns, finals, desc.source_returns,
                                      {i: m for i, m in desc.source_memrefs.items() if i in finals},
                                      {grp.position: grp.root for grp in kernel.memrefs})
         self.order_notes: dict[int, str] = {}
         for grp in kernel.memrefs:
-            i, et, mem = grp.position, g.value_type(grp.elem_type), env.memories[grp.position]
+            i, et, mem = grp.position, grp.elem_type, env.memories[grp.position]
             final = [mem.contents.get(k, 0) for k in range(grp.size)]
             gold = golden.memories.get(grp.name, [])
             diff = [k for k in range(grp.size) if k >= len(gold) or final[k] != gold[k]]
@@ -430,8 +430,8 @@ class KernelScoreboard(OpScoreboard):
         kernel: Kernel = env.kernel
         name = ConfigDB().get(None, "", "TEST_NAME")
         returns = []
-        for r in sorted(kernel.g.results, key=lambda r: r["position"]):
-            toks = [o.token for o in self.final_observed.get(f"res{r['position']}", [])]
+        for r in sorted(kernel.g.results, key=lambda r: r.position):
+            toks = [o.token for o in self.final_observed.get(f"res{r.position}", [])]
             returns.append(toks[0] if toks else None)
         record = {
             "test": name,

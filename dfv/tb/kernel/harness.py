@@ -45,9 +45,9 @@ class BoundaryChannel:
 
 def boundary(g: DFG) -> list[BoundaryChannel]:
     chans = [BoundaryChannel("start", 0, True)]
-    chans += [BoundaryChannel(f"arg{a['position']}", g.width(a["type"]), True) for a in g.args if a["kind"] == "scalar"]
-    chans += [BoundaryChannel(f"res{r['position']}", g.width(r["type"]), False)
-              for r in sorted(g.results, key=lambda r: r["position"])]
+    chans += [BoundaryChannel(f"arg{a.position}", a.type.width, True) for a in g.args if a.scalar]
+    chans += [BoundaryChannel(f"res{r.position}", r.type.width, False)
+              for r in sorted(g.results, key=lambda r: r.position)]
     chans.append(BoundaryChannel("done", 0, False))
     return chans
 
@@ -55,7 +55,7 @@ def boundary(g: DFG) -> list[BoundaryChannel]:
 def memories(g: DFG) -> list[tuple[int, int, int, int]]:
     """(position, data width, address width, size) of every memref argument's extmemory port set."""
     groups = sorted((grp for grp in g.groups.values() if grp.position is not None), key=lambda m: m.position)
-    return [(grp.position, g.width(grp.elem_type), g.index_width, max(1, grp.size)) for grp in groups]
+    return [(grp.position, grp.elem_type.width, g.index_width, max(1, grp.size)) for grp in groups]
 
 
 _DECL = re.compile(r"^(input|output)\s+logic\s*(\[[^\]]*\])?\s*(\w+)$")

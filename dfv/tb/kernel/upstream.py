@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from dfv.golden.types import upstream_width
 from dfv.lowering.dfg import DFG
 from dfv.lowering.topgen import upstream_routes
 from dfv.tb.common.bench import TB
@@ -50,9 +51,9 @@ class UpstreamCheck:
         """The check of `g`'s top under bench `tb` (drivers and samplers registered, every result's port
         driven once before reset, so no port is ever undriven)."""
         dut = tb.dut
-        results = {r["position"]: UpstreamPort(getattr(dut, f"res{r['position']}_up"), w,
-                                               channel_rng(seed, f"res{r['position']}_up", "upstream"))
-                   for r in g.results if (w := g.up_width(r["type"]))}
+        results = {r.position: UpstreamPort(getattr(dut, f"res{r.position}_up"), w,
+                                               channel_rng(seed, f"res{r.position}_up", "upstream"))
+                   for r in g.results if (w := upstream_width(r.type))}
         routes = upstream_routes(g)
         check = cls(results, {i: getattr(dut, f"arg{i}_up") for i in routes}, routes)
         if not results and not routes:
