@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 
-from dfv.golden.core import Queues, Stateless, check_width, check_word
+from dfv.golden.core import PortDecl, Queues, Stateless, check_width, check_word
 
 MAX_WIDTH = 64
 """Widest word a compute operation takes (the golden model's and the RTL's limit)."""
@@ -64,10 +64,6 @@ class Compute:
     def input_names(self) -> tuple[str, ...]:
         return tuple(p.name for p in self.inputs)
 
-    def widths(self, params: Mapping[str, object]) -> dict[str, int]:
-        """Port name -> data width, for golden parameters `params`."""
-        return {p.name: p.bits(params) for p in (*self.inputs, self.output)}
-
     def width_params(self) -> tuple[str, ...]:
         """The golden parameters that are widths (each checked to be 1..MAX_WIDTH)."""
         return tuple(dict.fromkeys(p.width for p in (*self.inputs, self.output) if isinstance(p.width, str)))
@@ -84,10 +80,13 @@ class ComputeMachine(Stateless):
                 raise ValueError(f"{name} must be 1..{MAX_WIDTH}, got {params[name]}")
         if compute.check is not None:
             compute.check(params)
-        self.INPUTS = compute.input_names
-        self.OUTPUTS = (compute.output.name,)
-        self._in = tuple((p.name, p.bits(params)) for p in compute.inputs)
         super().__init__()
+        self._in = tuple((p.name, p.width) for p in self.ports() if p.is_input)
+
+    def ports(self) -> tuple[PortDecl, ...]:
+        out = self.compute.output
+        return (*(PortDecl(p.name, p.bits(self.params), True) for p in self.compute.inputs),
+                PortDecl(out.name, out.bits(self.params), False))
 
     def fire(self, inq: Queues, outq: Queues) -> bool:
         if not all(inq[p] for p, _ in self._in):

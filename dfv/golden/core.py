@@ -1,11 +1,11 @@
 """The token-machine abstraction shared by every golden model and by the DFG interpreter.
 
-Each operation is a `Machine`: named input and output ports, internal state, and a `fire` method
-that performs at most one firing on FIFO queues of tokens. A firing pops the tokens it consumes
-and appends the tokens it produces. Operations are deterministic (Kahn processes): the sequence
-on each output depends only on the sequences on the inputs, not on timing, which is why an RTL
-run under any idle/back-pressure pattern can be checked against `run_streams` on the tokens the
-RTL actually consumed.
+Each operation is a `Machine`: its ports (`PortDecl`, the one statement of the channels its RTL module
+has), internal state, and a `fire` method that performs at most one firing on FIFO queues of tokens. A
+firing pops the tokens it consumes and appends the tokens it produces. Operations are deterministic (Kahn
+processes): the sequence on each output depends only on the sequences on the inputs, not on timing, which
+is why an RTL run under any idle/back-pressure pattern can be checked against `run_streams` on the tokens
+the RTL actually consumed.
 """
 
 from __future__ import annotations
@@ -19,19 +19,66 @@ from dfv.golden.errors import merge_error
 Queues = Mapping[str, deque]
 
 
+@dataclass(frozen=True)
+class PortDecl:
+    """One port of an operation, as its RTL module has it: the golden model's port names follow from it, and
+    so do the channels a testbench drives and monitors (`dfv.tb.common.channel_spec.channel_specs`).
+
+    A port is one channel named `name` (`name_data/_valid/_ready` in the RTL), or, with `lanes` set, a packed
+    port of that many channels, named `name[0]` .. `name[lanes-1]` in the golden model (also for one lane;
+    none for 0) and `name_data[i*W +: W]`, `name_valid[i]`, `name_ready[i]` in the RTL. Each `sideband` is
+    a plain module signal `(name, bits)` that travels with every token of the port's channel, above its data;
+    in the golden model it is a port of its own, after the ports of the channels (`dataflow.stream`'s
+    `cont_cond` in token mode, driven with each `start` token).
+    """
+
+    name: str
+    width: int
+    """Data bits of each channel; 0: control-only tokens (`None`)."""
+    is_input: bool
+    """The direction, from the operation's point of view."""
+    lanes: int | None = None
+    """None: a single channel; n: a packed port of n channels."""
+    sideband: tuple[tuple[str, int], ...] = ()
+    """(signal, bits) carried with each token, low to high above the data."""
+
+    @property
+    def channels(self) -> tuple[str, ...]:
+        """The golden names of the port's channels: `name`, or `name[0]` .. `name[lanes-1]`."""
+        if self.lanes is None:
+            return (self.name,)
+        return tuple(f"{self.name}[{i}]" for i in range(self.lanes))
+
+
+def port_names(ports: Iterable[PortDecl], is_input: bool) -> tuple[str, ...]:
+    """The golden port names of the `is_input` side of `ports`: every channel in order, then every sideband."""
+    chosen = [p for p in ports if p.is_input == is_input]
+    return (*(c for p in chosen for c in p.channels), *(sig for p in chosen for sig, _bits in p.sideband))
+
+
 class Machine:
     """One operation as a state machine on token queues.
 
-    Subclasses set `INPUTS` / `OUTPUTS` (port names, matching the RTL channel names), implement
-    `fire`, `reset` and `is_initial`, and call `raise_error` for sticky error codes.
+    An operation declares its ports once, in `ports()` (from its constructor parameters); `INPUTS` /
+    `OUTPUTS`, the golden port names every run reads, follow from it when the machine is built. Subclasses
+    implement `ports`, `fire`, `reset` and `is_initial`, and call `raise_error` for sticky error codes.
+    A machine that only stands in for or wraps others (the interpreter's adapters, a kernel's DFG) declares
+    no ports and sets `INPUTS` / `OUTPUTS` itself.
     """
 
     INPUTS: tuple[str, ...] = ()
     OUTPUTS: tuple[str, ...] = ()
 
     def __init__(self) -> None:
+        declared = self.ports()
+        if declared is not None:
+            self.INPUTS, self.OUTPUTS = port_names(declared, True), port_names(declared, False)
         self.error = 0
         self.reset()
+
+    def ports(self) -> tuple[PortDecl, ...] | None:
+        """The operation's ports, inputs first, in the order of its RTL channels (None: not declared)."""
+        return None
 
     def reset(self) -> None:
         """Return to the state the RTL has after `rst` (the error register is cleared too)."""

@@ -331,7 +331,6 @@ def test_stream_rejects_tokens_that_do_not_fit():
 def test_stream_token_mode_has_a_fourth_port_only_then():
     assert Stream().INPUTS == ("start", "step", "bound")
     assert Stream(cont_cond=None).INPUTS == ("start", "step", "bound", "cont_cond")
-    assert Stream.INPUTS == ("start", "step", "bound")
     assert Stream().OUTPUTS == ("idx", "cont")
 
 

@@ -8,7 +8,6 @@ import pytest
 
 from dfv.tb.common.channel_spec import ChannelSpec
 from dfv.tb.common.op_harness import HarnessError, Header, Port, gen_harness, parse_header, rtl_file
-from dfv.tb.handshake.common import lanes
 from dfv.tb.suites import harness_text
 
 
@@ -19,7 +18,7 @@ def _ports(*names: str, rng: str = "") -> tuple[Port, ...]:
 
 def test_packed_lanes_are_assembled_from_and_sliced_into_lane_agents():
     header = parse_header(rtl_file("handshake_fork"))
-    channels = (ChannelSpec("in", 8, True), *lanes("out", 8, False, 3))
+    channels = (ChannelSpec("in", 8, True), *(ChannelSpec("out", 8, False, lane=i, lanes=3) for i in range(3)))
     text = gen_harness(header, channels)
     assert "assign out_ready = {snk_out_2_ready, snk_out_1_ready, snk_out_0_ready};" in text
     assert ".data({out_data[15:8]}), .valid(out_valid[1]), .ready(out_ready[1])" in text

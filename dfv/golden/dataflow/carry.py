@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from dfv.golden.core import Machine, Queues, check_width, check_word, run_streams
+from dfv.golden.core import Machine, PortDecl, Queues, check_width, check_word, run_streams
 
 INIT, COND, LOOP = "INIT", "COND", "LOOP"
 
@@ -25,12 +25,13 @@ class Carry(Machine):
     The RTL may take COND and LOOP in one cycle; the token streams are the same.
     """
 
-    INPUTS = ("d", "a", "b")
-    OUTPUTS = ("o",)
-
     def __init__(self, width: int = 32):
         self.width = check_width(width)
         super().__init__()
+
+    def ports(self) -> tuple[PortDecl, ...]:
+        return (PortDecl("d", 1, True), PortDecl("a", self.width, True), PortDecl("b", self.width, True),
+                PortDecl("o", self.width, False))
 
     def reset(self) -> None:
         super().reset()

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from dfv.golden.core import Machine, Queues, check_width, check_word, run_streams
+from dfv.golden.core import Machine, PortDecl, Queues, check_width, check_word, run_streams
 
 
 class Gate(Machine):
@@ -32,12 +32,13 @@ class Gate(Machine):
     Payloads (plain or packed tagged words) pass through unchanged.
     """
 
-    INPUTS = ("before_value", "before_cond")
-    OUTPUTS = ("after_value", "after_cond")
-
     def __init__(self, width: int = 32):
         self.width = check_width(width)
         super().__init__()
+
+    def ports(self) -> tuple[PortDecl, ...]:
+        return (PortDecl("before_value", self.width, True), PortDecl("before_cond", 1, True),
+                PortDecl("after_value", self.width, False), PortDecl("after_cond", 1, False))
 
     def reset(self) -> None:
         super().reset()

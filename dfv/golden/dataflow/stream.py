@@ -11,7 +11,8 @@ Encodings (the project README settles 000 against 001):
 * `cont_cond` is runtime configuration (a 3-bit input): `< <= > >= !=` are 0..4 and 5 picks the
   comparison by the sign of `step` (`<` for step > 0, `>` for step < 0), which is spec 000's rule.
   6 and 7 raise `CFG_DATAFLOW_STREAM_CONT_COND`. With `cont_cond=None` the machine reads it from a
-  fourth input port, one token per activation, exactly as the RTL latches its input.
+  fourth input port, one token per activation, exactly as the RTL latches its input: a sideband of
+  `start` (`PortDecl.sideband`), driven with each start token.
 
 All values are raw `width`-bit words; comparisons, `/=` and `>>=` read them as two's complement,
 and results wrap to `width` bits. A zero step (or an invalid `cont_cond`) cannot define a loop, so
@@ -23,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from dfv.golden.core import Machine, Queues, check_width, check_word, run_streams
+from dfv.golden.core import Machine, PortDecl, Queues, check_width, check_word, run_streams
 from dfv.golden.encodings import CONT_COND_BITS, ContCond, StepOp
 from dfv.golden.errors import ErrorCode
 from dfv.golden.types import to_signed, to_unsigned
@@ -92,17 +93,18 @@ class Stream(Machine):
     to IDLE after emitting the false one.
     """
 
-    INPUTS = ("start", "step", "bound")
-    OUTPUTS = ("idx", "cont")
-
     def __init__(self, width: int = 32, step_op: int | str = 0, cont_cond: int | str | None = BY_SIGN):
         self.width = check_width(width)
         self.step_op = _encode(step_op, STEP_OPS, len(STEP_OPS), "step_op")
         self.cont_cond = None if cont_cond is None else _encode(
             cont_cond, CONT_CONDS, 1 << CONT_COND_BITS, "cont_cond")
-        if cont_cond is None:
-            self.INPUTS = (*Stream.INPUTS, "cont_cond")
         super().__init__()
+
+    def ports(self) -> tuple[PortDecl, ...]:
+        w = self.width
+        sideband = (("cont_cond", CONT_COND_BITS),) if self.cont_cond is None else ()
+        return (PortDecl("start", w, True, sideband=sideband), PortDecl("step", w, True), PortDecl("bound", w, True),
+                PortDecl("idx", w, False), PortDecl("cont", 1, False))
 
     def reset(self) -> None:
         super().reset()
@@ -123,7 +125,7 @@ class Stream(Machine):
             return True
         if not all(inq[p] for p in self.INPUTS):
             return False
-        start, step, bound = (check_word(inq[p][0], self.width, p) for p in Stream.INPUTS)
+        start, step, bound = (check_word(inq[p][0], self.width, p) for p in ("start", "step", "bound"))
         if self.cont_cond is None:
             cont_cond = check_word(inq["cont_cond"][0], CONT_COND_BITS, "cont_cond")
         else:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from dfv.golden.core import Machine, Queues, Stateless, check_width, check_word
+from dfv.golden.core import Machine, PortDecl, Queues, Stateless, check_width, check_word
 from dfv.golden.handshake.common import check_token
 
 #: extras FIFO entries of a load whose address carries extra signals (RTL `XDEPTH`): one address in flight
@@ -28,9 +28,6 @@ class Load(Machine):
     `addr_to_mem` if both are queued (and, with `addr_extras` bits of extras above the address, the extras
     FIFO has room), otherwise one `data_from_mem` token to `data` (with the oldest extras above it)."""
 
-    INPUTS = ("addr", "data_from_mem", "ctrl")
-    OUTPUTS = ("data", "addr_to_mem")
-
     def __init__(self, width: int = 32, addr_width: int = 32, addr_extras: int = 0, extras_depth: int = 0):
         self.width = check_width(width)
         self.addr_width = check_width(addr_width)
@@ -38,6 +35,11 @@ class Load(Machine):
             raise ValueError(f"load: addr_extras={addr_extras} needs extras_depth >= 1, got {extras_depth}")
         self.addr_extras, self.extras_depth = addr_extras, extras_depth
         super().__init__()
+
+    def ports(self) -> tuple[PortDecl, ...]:
+        w, aw, ew = self.width, self.addr_width, self.addr_extras
+        return (PortDecl("addr", aw + ew, True), PortDecl("data_from_mem", w, True), PortDecl("ctrl", 0, True),
+                PortDecl("data", w + ew, False), PortDecl("addr_to_mem", aw, False))
 
     def reset(self) -> None:
         super().reset()
@@ -69,13 +71,15 @@ class Store(Stateless):
     """`Store(width=32, addr_width=32)`. A firing joins addr, data and ctrl and emits `data_to_mem` and
     `addr_to_mem`."""
 
-    INPUTS = ("addr", "data", "ctrl")
-    OUTPUTS = ("data_to_mem", "addr_to_mem")
-
     def __init__(self, width: int = 32, addr_width: int = 32):
         self.width = check_width(width)
         self.addr_width = check_width(addr_width)
         super().__init__()
+
+    def ports(self) -> tuple[PortDecl, ...]:
+        w, aw = self.width, self.addr_width
+        return (PortDecl("addr", aw, True), PortDecl("data", w, True), PortDecl("ctrl", 0, True),
+                PortDecl("data_to_mem", w, False), PortDecl("addr_to_mem", aw, False))
 
     def fire(self, inq: Queues, outq: Queues) -> bool:
         if not all(inq[p] for p in self.INPUTS):

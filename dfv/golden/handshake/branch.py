@@ -9,12 +9,11 @@ each input's token sequence must appear, in order, among the outputs.
 
 from __future__ import annotations
 
-from dfv.golden.core import Queues, Stateless, check_word
+from dfv.golden.core import PortDecl, Queues, Stateless, check_word
 from dfv.golden.handshake.common import (
     check_count,
     check_data_or_ctrl_width,
     check_token,
-    ports,
     select_width,
 )
 
@@ -24,12 +23,13 @@ class CondBr(Stateless):
     `out_false`. Consumes one `cond` and one `data` per firing and routes the data token by cond.
     `width=0`: control-only data (`handshake_cond_br_ctrl`)."""
 
-    INPUTS = ("cond", "data")
-    OUTPUTS = ("out_true", "out_false")
-
     def __init__(self, width: int | None = 32):
         self.width = check_data_or_ctrl_width(width)
         super().__init__()
+
+    def ports(self) -> tuple[PortDecl, ...]:
+        return (PortDecl("cond", 1, True), PortDecl("data", self.width, True),
+                PortDecl("out_true", self.width, False), PortDecl("out_false", self.width, False))
 
     def fire(self, inq: Queues, outq: Queues) -> bool:
         if not (inq["cond"] and inq["data"]):
@@ -47,14 +47,15 @@ class Mux(Stateless):
     (stall).
     For scf.if lowering: in[0] = false (else) value, in[1] = true (then) value."""
 
-    OUTPUTS = ("out",)
-
     def __init__(self, n: int = 2, width: int | None = 32, sel_width: int | None = None):
         self.n = check_count(n)
         self.width = check_data_or_ctrl_width(width)
         self.sel_width = select_width(self.n, sel_width)
-        self.INPUTS = ("sel", *ports("in", self.n))
         super().__init__()
+
+    def ports(self) -> tuple[PortDecl, ...]:
+        return (PortDecl("sel", self.sel_width, True), PortDecl("in", self.width, True, lanes=self.n),
+                PortDecl("out", self.width, False))
 
     def fire(self, inq: Queues, outq: Queues) -> bool:
         if not inq["sel"]:
@@ -74,13 +75,13 @@ class Merge(Stateless):
     """`handshake.merge`: `Merge(n=2, width=32)`; inputs `in[i]`, output `out`; each firing passes one
     token from the lowest-index non-empty input."""
 
-    OUTPUTS = ("out",)
-
     def __init__(self, n: int = 2, width: int | None = 32):
         self.n = check_count(n)
         self.width = check_data_or_ctrl_width(width)
-        self.INPUTS = ports("in", self.n)
         super().__init__()
+
+    def ports(self) -> tuple[PortDecl, ...]:
+        return PortDecl("in", self.width, True, lanes=self.n), PortDecl("out", self.width, False)
 
     def _take(self, inq: Queues):
         for i, p in enumerate(self.INPUTS):
@@ -100,11 +101,12 @@ class ControlMerge(Merge):
     """`handshake.control_merge`: `ControlMerge(n=2, width=0, sel_width=None)`; like Merge, plus the chosen
     input's index on `index` (`sel_width` bits, by default the fewest that hold n - 1)."""
 
-    OUTPUTS = ("out", "index")
-
     def __init__(self, n: int = 2, width: int | None = 0, sel_width: int | None = None):
+        self.sel_width = select_width(check_count(n), sel_width)
         super().__init__(n, width)
-        self.sel_width = select_width(self.n, sel_width)
+
+    def ports(self) -> tuple[PortDecl, ...]:
+        return *super().ports(), PortDecl("index", self.sel_width, False)
 
     def fire(self, inq: Queues, outq: Queues) -> bool:
         got = self._take(inq)

@@ -7,20 +7,20 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Sequence
 
-from dfv.golden.core import Queues, Stateless, check_word
+from dfv.golden.core import PortDecl, Queues, Stateless, check_word
 from dfv.golden.handshake.common import check_count, check_data_or_ctrl_width, check_token
 
 
 class Buffer(Stateless):
     """`Buffer(width=32, slots=2)`: input `in`, output `out` (`width=0`: `handshake_buffer_ctrl`)."""
 
-    INPUTS = ("in",)
-    OUTPUTS = ("out",)
-
     def __init__(self, width: int | None = 32, slots: int = 2):
         self.width = check_data_or_ctrl_width(width)
         self.slots = check_count(slots, "slots")
         super().__init__()
+
+    def ports(self) -> tuple[PortDecl, ...]:
+        return PortDecl("in", self.width, True), PortDecl("out", self.width, False)
 
     def fire(self, inq: Queues, outq: Queues) -> bool:
         if not inq["in"]:

@@ -1,9 +1,9 @@
-"""Helpers shared by the handshake golden models: port names, width checks, token checks.
+"""Helpers shared by the handshake golden models: width checks, token checks.
 
-Port-name convention: a port declared with N channels (`out` of a fork, `in` of a join, the memory's
-`ld_addr`, ...) names channel i `"name[i]"`, also when N = 1; a port that is a single channel by
-definition (`in` of a fork, `cond`, `sel`, ...) is just `"name"`. This matches the packed RTL ports
-`name_data[i*W +: W]`, `name_valid[i]`, `name_ready[i]`.
+Port-name convention (`dfv.golden.core.PortDecl`): a port declared with N channels (`out` of a fork, `in`
+of a join, the memory's `ld_addr`, ...) names channel i `"name[i]"`, also when N = 1; a port that is a
+single channel by definition (`in` of a fork, `cond`, `sel`, ...) is just `"name"`. This matches the packed
+RTL ports `name_data[i*W +: W]`, `name_valid[i]`, `name_ready[i]`.
 
 `width == 0` (or None) means a control-only channel (MLIR `none`): its tokens are `None`, and the RTL
 module is the `_ctrl` variant (docs/primitives.md).
@@ -12,11 +12,6 @@ module is the `_ctrl` variant (docs/primitives.md).
 from __future__ import annotations
 
 from dfv.golden.core import check_width, check_word
-
-
-def ports(name: str, n: int) -> tuple[str, ...]:
-    """The channel names of an N-channel port: `name[0]` .. `name[n-1]`."""
-    return tuple(f"{name}[{i}]" for i in range(n))
 
 
 def check_count(n: int, what: str = "n", minimum: int = 1) -> int:

@@ -7,8 +7,8 @@ input stream.
 
 from __future__ import annotations
 
-from dfv.golden.core import Queues, Stateless
-from dfv.golden.handshake.common import check_count, check_data_or_ctrl_width, check_token, ports
+from dfv.golden.core import PortDecl, Queues, Stateless
+from dfv.golden.handshake.common import check_count, check_data_or_ctrl_width, check_token
 
 
 class Fork(Stateless):
@@ -17,9 +17,10 @@ class Fork(Stateless):
     def __init__(self, n: int = 2, width: int | None = 32):
         self.n = check_count(n)
         self.width = check_data_or_ctrl_width(width)
-        self.INPUTS = ("in",)
-        self.OUTPUTS = ports("out", self.n)
         super().__init__()
+
+    def ports(self) -> tuple[PortDecl, ...]:
+        return PortDecl("in", self.width, True), PortDecl("out", self.width, False, lanes=self.n)
 
     def fire(self, inq: Queues, outq: Queues) -> bool:
         if not inq["in"]:

@@ -2,22 +2,22 @@
 
 from __future__ import annotations
 
-from dfv.golden.core import Queues, Stateless
-from dfv.golden.handshake.common import check_count, check_token, ports
+from dfv.golden.core import PortDecl, Queues, Stateless
+from dfv.golden.handshake.common import check_count, check_token
 
 
 class Join(Stateless):
     """`Join(n=2)`: inputs `in[0]` .. `in[n-1]` (control), output `out` (control)."""
-
-    OUTPUTS = ("out",)
 
     def __init__(self, n: int = 2, width: int | None = 0):
         self.n = check_count(n)
         if width not in (None, 0):
             raise ValueError("handshake.join joins control-only channels (width 0)")
         self.width = 0
-        self.INPUTS = ports("in", self.n)
         super().__init__()
+
+    def ports(self) -> tuple[PortDecl, ...]:
+        return PortDecl("in", 0, True, lanes=self.n), PortDecl("out", 0, False)
 
     def fire(self, inq: Queues, outq: Queues) -> bool:
         if not all(inq[p] for p in self.INPUTS):

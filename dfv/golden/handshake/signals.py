@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from dfv.golden.core import Queues, Stateless
+from dfv.golden.core import PortDecl, Queues, Stateless
 from dfv.golden.handshake.buffer import Buffer
 from dfv.golden.handshake.common import check_data_or_ctrl_width, check_token
 
@@ -31,9 +31,6 @@ class Repack(Stateless):
     """Input `in` (`in_width` bits), output `out` (`width` bits): the fields `(lo, width)` of each token,
     the first in the low bits (`width` 0: control tokens, passed on)."""
 
-    INPUTS = ("in",)
-    OUTPUTS = ("out",)
-
     def __init__(self, width: int, in_width: int, fields: Sequence[Sequence[int]]):
         self.width = check_data_or_ctrl_width(width)
         self.in_width = check_data_or_ctrl_width(in_width)
@@ -41,6 +38,9 @@ class Repack(Stateless):
         if sum(w for _, w in self.fields) != self.width or any(lo + w > self.in_width for lo, w in self.fields):
             raise ValueError(f"fields {self.fields} do not make a {self.width}-bit token of a {self.in_width}-bit one")
         super().__init__()
+
+    def ports(self) -> tuple[PortDecl, ...]:
+        return PortDecl("in", self.in_width, True), PortDecl("out", self.width, False)
 
     def fire(self, inq: Queues, outq: Queues) -> bool:
         if not inq["in"]:

@@ -30,9 +30,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from dfv.golden.core import Queues, Stateless, check_width, check_word
+from dfv.golden.core import PortDecl, Queues, Stateless, check_width, check_word
 from dfv.golden.errors import ErrorCode
-from dfv.golden.handshake.common import check_count, ports
+from dfv.golden.handshake.common import check_count
 
 
 class _MemoryBase(Stateless):
@@ -43,10 +43,13 @@ class _MemoryBase(Stateless):
         self.n_store = check_count(n_store, "n_store", 0)
         if self.n_load + self.n_store == 0:
             raise ValueError("a memory needs at least one load or store port")
-        self.INPUTS = (*ports("st_data", self.n_store), *ports("st_addr", self.n_store), *ports("ld_addr", self.n_load))
-        self.OUTPUTS = (*ports("ld_data", self.n_load), *ports("st_done", self.n_store), *ports("ld_done", self.n_load))
         super().__init__()
 
+    def ports(self) -> tuple[PortDecl, ...]:
+        w, aw, ld, st = self.width, self.addr_width, self.n_load, self.n_store
+        return (PortDecl("st_data", w, True, lanes=st), PortDecl("st_addr", aw, True, lanes=st),
+                PortDecl("ld_addr", aw, True, lanes=ld), PortDecl("ld_data", w, False, lanes=ld),
+                PortDecl("st_done", 0, False, lanes=st), PortDecl("ld_done", 0, False, lanes=ld))
 
     # storage hooks
     def _read(self, addr: int) -> int:

@@ -1,10 +1,12 @@
 """The contracts every agent, scoreboard and harness shares: a channel of a DUT (`ChannelSpec`: its port,
-width, lane of a packed port, sidebands, and the one-word form the SystemVerilog agents carry) and a token
-seen crossing one (`Observed`)."""
+width, lane of a packed port, sidebands, and the one-word form the SystemVerilog agents carry; an operation's
+channels are those its golden machine declares, `channel_specs`) and a token seen crossing one (`Observed`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from dfv.golden.core import Machine
 
 
 @dataclass(frozen=True)
@@ -49,6 +51,22 @@ class ChannelSpec:
             extra.append(word >> lo & ((1 << w) - 1))
             lo += w
         return (data if self.width else None, *extra)
+
+
+def channel_specs(machine: Machine) -> tuple[ChannelSpec, ...]:
+    """The channels of the DUT of `machine`'s operation, in the order of its port declaration
+    (`dfv.golden.core.PortDecl`): one per port, or one per lane of a packed port, with its sidebands."""
+    declared = machine.ports()
+    if declared is None:
+        raise TypeError(f"{type(machine).__name__} does not declare its ports")
+    specs: list[ChannelSpec] = []
+    for p in declared:
+        if p.lanes is None:
+            specs.append(ChannelSpec(p.name, p.width, p.is_input, sideband=p.sideband))
+        else:
+            specs += (ChannelSpec(p.name, p.width, p.is_input, lane=i, lanes=p.lanes, sideband=p.sideband)
+                      for i in range(p.lanes))
+    return tuple(specs)
 
 
 @dataclass(frozen=True)

@@ -8,25 +8,20 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from dfv.golden.core import Machine
-from dfv.tb.common.channel_spec import ChannelSpec, MemorySpec
-
-
-def _identity(streams: dict[str, list]) -> dict[str, list]:
-    return streams
+from dfv.tb.common.channel_spec import ChannelSpec, MemorySpec, channel_specs
 
 
 @dataclass
 class OpConfig:
     """What the generic environment needs to know about one DUT (stored in ConfigDB "OP_CONFIG").
 
-    `to_golden` maps observed input streams to the model's input streams (for example splitting
-    the `cont_cond` sideband off the `start` tokens of `dataflow_stream`); `status` lists
-    (DUT signal, model attribute) pairs compared at the end, such as ("err_code", "error");
-    `tie_offs` are DUT inputs outside any channel held at a constant in the harness (the dummy channel of
-    a memory with no load or no store port); `memories` are external-memory interfaces, each served by a
-    memory model in the harness; `no_stall` names channels that never wait by design (a sink's input),
-    which get no stall coverage point. A run drains `drain_quiet` quiet cycles after its last transfer,
-    and is stopped as a deadlock after `deadlock_cycles` without progress, or as a runaway after
+    An operation's `channels` are those its model declares (`from_model`); observed input streams map onto
+    the model's by `to_golden`. `status` lists (DUT signal, model attribute) pairs compared at the end, such
+    as ("err_code", "error"); `tie_offs` are DUT inputs outside any channel held at a constant in the harness
+    (the dummy channel of a memory with no load or no store port); `memories` are external-memory interfaces,
+    each served by a memory model in the harness; `no_stall` names channels that never wait by design (a
+    sink's input), which get no stall coverage point. A run drains `drain_quiet` quiet cycles after its last
+    transfer, and is stopped as a deadlock after `deadlock_cycles` without progress, or as a runaway after
     `max_cycles`.
     """
 
@@ -34,7 +29,6 @@ class OpConfig:
     channels: tuple[ChannelSpec, ...]
     model: Callable[[], Machine]
     params: Mapping[str, int] = field(default_factory=dict)
-    to_golden: Callable[[dict[str, list]], dict[str, list]] = _identity
     status: tuple[tuple[str, str], ...] = ()
     tie_offs: tuple[tuple[str, int], ...] = ()
     memories: tuple[MemorySpec, ...] = ()
@@ -42,6 +36,12 @@ class OpConfig:
     drain_quiet: int = 48
     deadlock_cycles: int = 2000
     max_cycles: int = 20_000
+
+    @classmethod
+    def from_model(cls, name: str, model: Callable[[], Machine], params: Mapping[str, int], **fields) -> OpConfig:
+        """The configuration of operation module `name` on golden machines `model()`, with the channels the
+        machine declares (`dfv.tb.common.channel_spec.channel_specs`); `fields` are the other settings."""
+        return cls(name, channel_specs(model()), model, params, **fields)
 
     @property
     def inputs(self) -> tuple[ChannelSpec, ...]:
@@ -52,3 +52,16 @@ class OpConfig:
     def outputs(self) -> tuple[ChannelSpec, ...]:
         """The DUT's output channels."""
         return tuple(c for c in self.channels if not c.is_input)
+
+    def to_golden(self, streams: dict[str, list]) -> dict[str, list]:
+        """Observed input streams (by channel name) -> the model's input streams: the sidebands a channel
+        carries in its tokens (`ChannelSpec.unpack`) go to golden ports of their own, named like the sideband
+        (`dfv.golden.core.PortDecl`; `dataflow_stream`'s `cont_cond` off its `start` tokens)."""
+        out = dict(streams)
+        for c in self.inputs:
+            if c.sideband and c.name in streams:
+                tokens = streams[c.name]
+                out[c.name] = [t[0] for t in tokens]
+                for k, (sig, _bits) in enumerate(c.sideband, 1):
+                    out[sig] = [t[k] for t in tokens]
+        return out

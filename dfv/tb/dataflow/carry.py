@@ -7,7 +7,6 @@ One item is one loop burst of N iterations: one initial value on `a`, N loop-car
 from __future__ import annotations
 
 from dfv.golden.dataflow import Carry
-from dfv.tb.common.channel_spec import ChannelSpec
 from dfv.tb.common.fcov import LENGTH_BINS, length_bin, sample_point
 from dfv.tb.common.op_config import OpConfig
 from dfv.tb.common.op_coverage import OpCoverage
@@ -22,13 +21,7 @@ NAME = "dataflow_carry"
 
 def make_config(params: dict) -> OpConfig:
     width = int(params["W"])
-    channels = (
-        ChannelSpec("d", 1, True),
-        ChannelSpec("a", width, True),
-        ChannelSpec("b", width, True),
-        ChannelSpec("o", width, False),
-    )
-    return OpConfig(NAME, channels, lambda: Carry(width), params)
+    return OpConfig.from_model(NAME, lambda: Carry(width), params)
 
 
 class CarryBursts(BurstSequence):

@@ -8,7 +8,6 @@ and N trues then a false on `before_cond`. The gate must emit the first N values
 from __future__ import annotations
 
 from dfv.golden.dataflow import Gate
-from dfv.tb.common.channel_spec import ChannelSpec
 from dfv.tb.common.fcov import LENGTH_BINS, length_bin, sample_point
 from dfv.tb.common.op_config import OpConfig
 from dfv.tb.common.op_coverage import OpCoverage
@@ -24,13 +23,7 @@ NAME = "dataflow_gate"
 
 def make_config(params: dict) -> OpConfig:
     width = int(params["W"])
-    channels = (
-        ChannelSpec("before_value", width, True),
-        ChannelSpec("before_cond", 1, True),
-        ChannelSpec("after_value", width, False),
-        ChannelSpec("after_cond", 1, False),
-    )
-    return OpConfig(NAME, channels, lambda: Gate(width), params)
+    return OpConfig.from_model(NAME, lambda: Gate(width), params)
 
 
 class GateBursts(BurstSequence):

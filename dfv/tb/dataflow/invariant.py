@@ -11,7 +11,6 @@ from cocotb.triggers import FallingEdge
 from pyuvm import uvm_factory
 
 from dfv.golden.dataflow import Invariant
-from dfv.tb.common.channel_spec import ChannelSpec
 from dfv.tb.common.faults import ExpectedErrors
 from dfv.tb.common.fcov import LENGTH_BINS, length_bin, sample_point
 from dfv.tb.common.op_config import OpConfig
@@ -29,8 +28,7 @@ NAME = "dataflow_invariant"
 
 def make_config(params: dict) -> OpConfig:
     width = int(params["W"])
-    channels = (ChannelSpec("d", 1, True), ChannelSpec("a", width, True), ChannelSpec("o", width, False))
-    return OpConfig(NAME, channels, lambda: Invariant(width), params)
+    return OpConfig.from_model(NAME, lambda: Invariant(width), params)
 
 
 class InvariantBursts(BurstSequence):

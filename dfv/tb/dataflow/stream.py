@@ -18,7 +18,6 @@ from dfv.golden.core import make_queues
 from dfv.golden.dataflow import Stream
 from dfv.golden.dataflow.stream import CONT_CONDS, STEP_OPS
 from dfv.golden.types import to_signed, to_unsigned
-from dfv.tb.common.channel_spec import ChannelSpec
 from dfv.tb.common.fcov import LENGTH_BINS, length_bin, sample_cross, sample_point
 from dfv.tb.common.op_config import OpConfig
 from dfv.tb.common.op_coverage import OpCoverage
@@ -36,24 +35,10 @@ def cond_name(cont_cond: int) -> str:
     return CONT_CONDS[cont_cond] if cont_cond < len(CONT_CONDS) else ("sign" if cont_cond == 5 else "invalid")
 
 
-def split_cont_cond(streams: dict[str, list]) -> dict[str, list]:
-    """Observed streams -> model streams: `start` tokens carry (start, cont_cond)."""
-    starts = streams["start"]
-    return {"start": [s for s, _ in starts], "cont_cond": [c for _, c in starts],
-            "step": streams["step"], "bound": streams["bound"]}
-
-
 def make_config(params: dict) -> OpConfig:
     width, step_op = int(params["W"]), int(params["STEP_OP"])
-    channels = (
-        ChannelSpec("start", width, True, sideband=(("cont_cond", 3),)),
-        ChannelSpec("step", width, True),
-        ChannelSpec("bound", width, True),
-        ChannelSpec("idx", width, False),
-        ChannelSpec("cont", 1, False),
-    )
-    return OpConfig(NAME, channels, lambda: Stream(width, step_op, cont_cond=None), params,
-                    to_golden=split_cont_cond, status=(("err_code", "error"),))
+    return OpConfig.from_model(NAME, lambda: Stream(width, step_op, cont_cond=None), params,
+                               status=(("err_code", "error"),))
 
 
 def trip_count(width: int, step_op: int, start: int, step: int, bound: int, cond: int) -> int | None:

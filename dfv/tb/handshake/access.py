@@ -14,7 +14,7 @@ Coverage: load paths moving in the same cycle, addresses in flight (extras); whi
 from __future__ import annotations
 
 from dfv.golden.handshake import Load, Store
-from dfv.tb.common.channel_spec import ChannelSpec, Observed
+from dfv.tb.common.channel_spec import Observed
 from dfv.tb.common.fcov import sample_point
 from dfv.tb.common.op_config import OpConfig
 from dfv.tb.common.op_sequence import OpItem
@@ -26,16 +26,12 @@ from dfv.tb.handshake.common import Family, FamilyCoverage, FamilyTest, StreamSe
 
 def load_config(params: dict) -> OpConfig:
     w, aw, ew, depth = int(params["W"]), int(params["AW"]), int(params.get("EW", 0)), int(params.get("XDEPTH", 2))
-    channels = (ChannelSpec("addr", aw + ew, True), ChannelSpec("data_from_mem", w, True),
-                ChannelSpec("ctrl", 0, True), ChannelSpec("data", w + ew, False), ChannelSpec("addr_to_mem", aw, False))
-    return OpConfig("handshake_load", channels, lambda: Load(w, aw, ew, depth if ew else 0), params)
+    return OpConfig.from_model("handshake_load", lambda: Load(w, aw, ew, depth if ew else 0), params)
 
 
 def store_config(params: dict) -> OpConfig:
     w, aw = int(params["W"]), int(params["AW"])
-    channels = (ChannelSpec("addr", aw, True), ChannelSpec("data", w, True), ChannelSpec("ctrl", 0, True),
-                ChannelSpec("data_to_mem", w, False), ChannelSpec("addr_to_mem", aw, False))
-    return OpConfig("handshake_store", channels, lambda: Store(w, aw), params)
+    return OpConfig.from_model("handshake_store", lambda: Store(w, aw), params)
 
 
 class LoadBursts(StreamSequence):

@@ -18,7 +18,6 @@ from dfv.golden.catalogue import COMPUTE, OpSpec, make_machine, own_module_param
 from dfv.golden.handshake import BINOP_CODES, CAST_KINDS, CMPI_PREDICATES, cmpi
 from dfv.golden.handshake.arith import DIV_OPS
 from dfv.golden.types import to_signed
-from dfv.tb.common.channel_spec import ChannelSpec
 from dfv.tb.common.fcov import sample_cross, sample_point
 from dfv.tb.common.op_config import OpConfig
 from dfv.tb.common.op_sequence import OpItem, OpSequence
@@ -52,11 +51,7 @@ RELATIONS = ("equal", "lt_both", "gt_both", "slt_ugt", "sgt_ult")
 def compute_config(module: str, op: str, golden: dict, params: dict, status: tuple = ()) -> OpConfig:
     """The configuration of compute operation `op` (`dfv.golden.compute`) on `module` with golden parameters
     `golden`: its channels and golden machine follow from the operation's declaration."""
-    compute = COMPUTE[op]
-    widths = compute.widths(golden)
-    channels = (*(ChannelSpec(p, widths[p], True) for p in compute.input_names),
-                ChannelSpec(compute.output.name, widths[compute.output.name], False))
-    return OpConfig(module, channels, lambda: make_machine(op, **golden), params, status=status)
+    return OpConfig.from_model(module, lambda: make_machine(op, **golden), params, status=status)
 
 
 def binop_config(params: dict) -> OpConfig:

@@ -11,30 +11,25 @@ was waiting (offered but not selected) when the mux fired.
 from __future__ import annotations
 
 from dfv.golden.handshake import CondBr, Mux
-from dfv.golden.handshake.common import sel_width
-from dfv.tb.common.channel_spec import ChannelSpec, Observed
+from dfv.tb.common.channel_spec import Observed
 from dfv.tb.common.fcov import sample_point
 from dfv.tb.common.op_config import OpConfig
 from dfv.tb.common.op_sequence import OpItem
 from dfv.tb.common.op_test import standard_tests
 from dfv.tb.common.traffic import FULL, Consumer, Pattern, TrafficConfig
 from dfv.tb.common.variants import register
-from dfv.tb.handshake.common import Family, FamilyCoverage, FamilyTest, StreamSequence, lanes, module_name, offer_cycle
+from dfv.tb.handshake.common import Family, FamilyCoverage, FamilyTest, StreamSequence, module_name, offer_cycle
 
 
 def cond_br_config(params: dict, ctrl: bool) -> OpConfig:
     width = 0 if ctrl else int(params["W"])
-    channels = (ChannelSpec("cond", 1, True), ChannelSpec("data", width, True),
-                ChannelSpec("out_true", width, False), ChannelSpec("out_false", width, False))
-    return OpConfig(module_name("handshake.cond_br", width), channels, lambda: CondBr(width), params)
+    return OpConfig.from_model(module_name("handshake.cond_br", width), lambda: CondBr(width), params)
 
 
 def mux_config(params: dict, ctrl: bool) -> OpConfig:
     width, n = (0 if ctrl else int(params["W"])), int(params["N"])
     sw = int(params["SW"]) if "SW" in params else None  # a wider select (CIRCT's index) than N needs
-    channels = (ChannelSpec("sel", sw or sel_width(n), True), *lanes("in", width, True, n),
-                ChannelSpec("out", width, False))
-    return OpConfig(module_name("handshake.mux", width), channels, lambda: Mux(n, width, sw), params)
+    return OpConfig.from_model(module_name("handshake.mux", width), lambda: Mux(n, width, sw), params)
 
 
 class CondBrBursts(StreamSequence):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dfv.golden.core import Machine, RunResult
 from dfv.golden.handshake import Buffer, Fifo
-from dfv.tb.common.channel_spec import ChannelSpec, Observed
+from dfv.tb.common.channel_spec import Observed
 from dfv.tb.common.fcov import sample_point
 from dfv.tb.common.op_config import OpConfig
 from dfv.tb.common.op_scoreboard import OpScoreboard
@@ -25,12 +25,11 @@ from dfv.tb.handshake.common import Family, FamilyCoverage, FamilyTest, StreamSe
 def config(params: dict, fifo: bool, ctrl: bool) -> OpConfig:
     width = 0 if ctrl else int(params["W"])
     name = module_name("handshake.fifo" if fifo else "handshake.buffer", width)
-    channels = (ChannelSpec("in", width, True), ChannelSpec("out", width, False))
     if fifo:
         depth = int(params["DEPTH"])
         init = initial_tokens(params, width)
-        return OpConfig(name, channels, lambda: Fifo(width, depth, init), params)
-    return OpConfig(name, channels, lambda: Buffer(width), params)
+        return OpConfig.from_model(name, lambda: Fifo(width, depth, init), params)
+    return OpConfig.from_model(name, lambda: Buffer(width), params)
 
 
 def initial_tokens(params: dict, width: int) -> tuple[int, ...]:

@@ -18,7 +18,7 @@ import cocotb
 
 from dfv.golden.catalogue import spec
 from dfv.golden.core import RunResult
-from dfv.tb.common.channel_spec import ChannelSpec, Observed
+from dfv.tb.common.channel_spec import Observed
 from dfv.tb.common.dut import current
 from dfv.tb.common.fcov import LENGTH_BINS, length_bin, sample_point
 from dfv.tb.common.op_config import OpConfig
@@ -38,11 +38,6 @@ def toplevel() -> str:
 def run_params() -> dict:
     """The kit's parameters of the design under test (`dfv.tb.common.dut`)."""
     return dict(current().params)
-
-
-def lanes(port: str, width: int, is_input: bool, n: int) -> tuple[ChannelSpec, ...]:
-    """The N channels of a packed port `port` (`port[0]` .. `port[n-1]`)."""
-    return tuple(ChannelSpec(port, width, is_input, lane=i, lanes=n) for i in range(n))
 
 
 def extremes(width: int) -> list[int]:

@@ -8,21 +8,19 @@ went out in one cycle on every output ("together") or over several cycles ("eage
 from __future__ import annotations
 
 from dfv.golden.handshake import Fork
-from dfv.tb.common.channel_spec import ChannelSpec, Observed
+from dfv.tb.common.channel_spec import Observed
 from dfv.tb.common.fcov import sample_point
 from dfv.tb.common.op_config import OpConfig
 from dfv.tb.common.op_sequence import OpItem
 from dfv.tb.common.op_test import standard_tests
 from dfv.tb.common.traffic import FULL, Consumer, Pattern, TrafficConfig
 from dfv.tb.common.variants import register
-from dfv.tb.handshake.common import Family, FamilyCoverage, FamilyTest, StreamSequence, lanes, module_name
+from dfv.tb.handshake.common import Family, FamilyCoverage, FamilyTest, StreamSequence, module_name
 
 
 def make_config(params: dict, ctrl: bool) -> OpConfig:
     width, n = (0 if ctrl else int(params["W"])), int(params["N"])
-    name = module_name("handshake.fork", width)
-    channels = (ChannelSpec("in", width, True), *lanes("out", width, False, n))
-    return OpConfig(name, channels, lambda: Fork(n, width), params)
+    return OpConfig.from_model(module_name("handshake.fork", width), lambda: Fork(n, width), params)
 
 
 class ForkBursts(StreamSequence):

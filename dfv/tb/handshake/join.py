@@ -8,20 +8,19 @@ several arrived together.
 from __future__ import annotations
 
 from dfv.golden.handshake import Join
-from dfv.tb.common.channel_spec import ChannelSpec, Observed
+from dfv.tb.common.channel_spec import Observed
 from dfv.tb.common.fcov import sample_point
 from dfv.tb.common.op_config import OpConfig
 from dfv.tb.common.op_sequence import OpItem
 from dfv.tb.common.op_test import standard_tests
 from dfv.tb.common.traffic import FULL, Pattern, TrafficConfig
 from dfv.tb.common.variants import register
-from dfv.tb.handshake.common import Family, FamilyCoverage, FamilyTest, StreamSequence, lanes, offer_cycle
+from dfv.tb.handshake.common import Family, FamilyCoverage, FamilyTest, StreamSequence, offer_cycle
 
 
 def make_config(params: dict) -> OpConfig:
     n = int(params["N"])
-    channels = (*lanes("in", 0, True, n), ChannelSpec("out", 0, False))
-    return OpConfig("handshake_join", channels, lambda: Join(n), params)
+    return OpConfig.from_model("handshake_join", lambda: Join(n), params)
 
 
 class JoinBursts(StreamSequence):

@@ -27,8 +27,7 @@ from collections import deque
 
 from dfv.golden.core import Machine, RunResult
 from dfv.golden.handshake import ControlMerge, Merge
-from dfv.golden.handshake.common import sel_width
-from dfv.tb.common.channel_spec import ChannelSpec, Observed
+from dfv.tb.common.channel_spec import Observed
 from dfv.tb.common.fcov import sample_point
 from dfv.tb.common.op_config import OpConfig
 from dfv.tb.common.op_scoreboard import Fault, OpScoreboard
@@ -41,7 +40,6 @@ from dfv.tb.handshake.common import (
     FamilyCoverage,
     FamilyTest,
     StreamSequence,
-    lanes,
     module_name,
     offer_cycle,
     run_params,
@@ -52,11 +50,8 @@ def merge_config(params: dict, ctrl: bool, control: bool) -> OpConfig:
     width, n = (0 if ctrl else int(params["W"])), int(params["N"])
     name = module_name("handshake.control_merge" if control else "handshake.merge", width)
     sw = int(params["SW"]) if "SW" in params else None  # a wider index (CIRCT's index) than N needs
-    outputs = [ChannelSpec("out", width, False)]
-    if control:
-        outputs.append(ChannelSpec("index", sw or sel_width(n), False))
     model = (lambda: ControlMerge(n, width, sw)) if control else (lambda: Merge(n, width))
-    return OpConfig(name, (*lanes("in", width, True, n), *outputs), model, params)
+    return OpConfig.from_model(name, model, params)
 
 
 def consumed(cfg: OpConfig, observed: dict[str, list[Observed]]) -> list[tuple[int, Observed]]:

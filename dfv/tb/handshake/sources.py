@@ -24,7 +24,7 @@ import cocotb
 from dfv.golden.core import Machine, RunResult
 from dfv.golden.handshake import Constant, Sink, Source
 from dfv.tb.common import variants
-from dfv.tb.common.channel_spec import ChannelSpec, Observed
+from dfv.tb.common.channel_spec import Observed
 from dfv.tb.common.op_config import OpConfig
 from dfv.tb.common.op_env import OpEnv
 from dfv.tb.common.op_scoreboard import Fault, OpScoreboard
@@ -39,18 +39,16 @@ SOURCE_CYCLES = 300
 
 def sink_config(params: dict, ctrl: bool) -> OpConfig:
     width = 0 if ctrl else int(params["W"])
-    return OpConfig(module_name("handshake.sink", width), (ChannelSpec("in", width, True),),
-                    lambda: Sink(width), params, no_stall=("in",))
+    return OpConfig.from_model(module_name("handshake.sink", width), lambda: Sink(width), params, no_stall=("in",))
 
 
 def constant_config(params: dict) -> OpConfig:
     width, value = int(params["W"]), int(params["VALUE"])
-    channels = (ChannelSpec("ctrl", 0, True), ChannelSpec("out", width, False))
-    return OpConfig("handshake_constant", channels, lambda: Constant(value, width), params)
+    return OpConfig.from_model("handshake_constant", lambda: Constant(value, width), params)
 
 
 def source_config(params: dict) -> OpConfig:
-    return OpConfig("handshake_source", (ChannelSpec("out", 0, False),), Source, params)
+    return OpConfig.from_model("handshake_source", Source, params)
 
 
 class SinkScoreboard(OpScoreboard):

@@ -22,12 +22,12 @@ from pyuvm import uvm_factory
 from dfv.golden.core import Machine, RunResult
 from dfv.golden.errors import ErrorCode
 from dfv.tb.common import variants
-from dfv.tb.common.channel_spec import ChannelSpec, Observed
+from dfv.tb.common.channel_spec import Observed
 from dfv.tb.common.faults import ExpectedErrors, scoreboard_variant
 from dfv.tb.common.op_scoreboard import OpScoreboard
 from dfv.tb.common.op_sequence import OpItem, OpSequence
 from dfv.tb.common.signals import read_int
-from dfv.tb.handshake.common import extremes, lanes, random_word
+from dfv.tb.handshake.common import extremes, random_word
 
 
 @dataclass(frozen=True)
@@ -53,12 +53,6 @@ class Access:
 def ports(params: dict) -> tuple[int, int]:
     """(NLD, NST)."""
     return int(params["NLD"]), int(params["NST"])
-
-
-def memory_channels(width: int, addr_width: int, n_load: int, n_store: int) -> tuple[ChannelSpec, ...]:
-    return (*lanes("st_data", width, True, n_store), *lanes("st_addr", addr_width, True, n_store),
-            *lanes("ld_addr", addr_width, True, n_load), *lanes("ld_data", width, False, n_load),
-            *lanes("st_done", 0, False, n_store), *lanes("ld_done", 0, False, n_load))
 
 
 def dummy_tie_offs(n_load: int, n_store: int) -> tuple[tuple[str, int], ...]:

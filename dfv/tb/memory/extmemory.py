@@ -60,7 +60,6 @@ from dfv.tb.memory.common import (
     accesses,
     dummy_tie_offs,
     expecting,
-    memory_channels,
     ports,
 )
 from dfv.tb.memory.memory import PORT_CONFIGS, port_config
@@ -78,9 +77,9 @@ def make_config(params: dict) -> OpConfig:
     def model(contents=None):
         return ExtMemory(w, aw, n_load, n_store, contents, maxout)
 
-    return OpConfig(NAME, memory_channels(w, aw, n_load, n_store), model, params, status=(("err_code", "error"),),
-                    tie_offs=dummy_tie_offs(n_load, n_store),
-                    memories=(MemorySpec(MEMORY, w, aw, min(1 << aw, MAX_IMAGE)),))
+    return OpConfig.from_model(NAME, model, params, status=(("err_code", "error"),),
+                               tie_offs=dummy_tie_offs(n_load, n_store),
+                               memories=(MemorySpec(MEMORY, w, aw, min(1 << aw, MAX_IMAGE)),))
 
 
 class ExtMemoryEnv(UnusedPortEnv, OpEnv):

@@ -50,7 +50,6 @@ from dfv.tb.memory.common import (
     UnusedPortMixin,
     accesses,
     dummy_tie_offs,
-    memory_channels,
     ports,
     random_contents,
 )
@@ -66,8 +65,8 @@ def make_config(params: dict) -> OpConfig:
     def model(contents=None):
         return Memory(w, aw, depth, n_load, n_store, contents)
 
-    return OpConfig(NAME, memory_channels(w, aw, n_load, n_store), model, params, status=(("err_code", "error"),),
-                    tie_offs=dummy_tie_offs(n_load, n_store))
+    return OpConfig.from_model(NAME, model, params, status=(("err_code", "error"),),
+                               tie_offs=dummy_tie_offs(n_load, n_store))
 
 
 def port_config(n_load: int, n_store: int) -> str:
