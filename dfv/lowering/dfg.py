@@ -23,9 +23,7 @@ import re
 from dataclasses import dataclass, field
 from enum import Enum
 
-from dfv.golden.types import CONTROL, DEFAULT_INDEX_WIDTH, ScalarType, TokenType, index_type
-
-__all__ = ["CONTROL", "DFG", "Arg", "ArgKind", "Channel", "MemGroup", "Node", "Ref", "Result", "sorted_ports"]
+from dfv.golden.types import DEFAULT_INDEX_WIDTH, ScalarType, TokenType, index_type
 
 
 @dataclass(frozen=True)
