@@ -280,8 +280,9 @@ def minimum(fmt: Fmt, a: int, b: int) -> int:
     return a if _signed_order(x) <= _signed_order(y) else b
 
 
-def maximum_number(fmt: Fmt, a: int, b: int) -> int:
-    """9.6 maximumNumber: a NaN operand (quiet or signalling) is ignored unless both are NaN."""
+def _ignoring_nan(fmt: Fmt, a: int, b: int, operation) -> int:
+    """9.6 maximumNumber / minimumNumber: `operation` (maximum or minimum) of a and b, a NaN operand (quiet
+    or signalling) ignored unless both are NaN."""
     x, y = value(fmt, a), value(fmt, b)
     if x.kind == "nan" and y.kind == "nan":
         return fmt.nan
@@ -289,18 +290,15 @@ def maximum_number(fmt: Fmt, a: int, b: int) -> int:
         return b
     if y.kind == "nan":
         return a
-    return maximum(fmt, a, b)
+    return operation(fmt, a, b)
+
+
+def maximum_number(fmt: Fmt, a: int, b: int) -> int:
+    return _ignoring_nan(fmt, a, b, maximum)
 
 
 def minimum_number(fmt: Fmt, a: int, b: int) -> int:
-    x, y = value(fmt, a), value(fmt, b)
-    if x.kind == "nan" and y.kind == "nan":
-        return fmt.nan
-    if x.kind == "nan":
-        return b
-    if y.kind == "nan":
-        return a
-    return minimum(fmt, a, b)
+    return _ignoring_nan(fmt, a, b, minimum)
 
 
 # ---- conversions ----------------------------------------------------------------------------------
