@@ -17,6 +17,7 @@ from __future__ import annotations
 import io
 import json
 from collections.abc import Sequence
+from functools import cache
 
 from xdsl.dialects.builtin import (
     BFloat16Type,
@@ -48,6 +49,7 @@ from dfv.lowering.parse import LoweringError, SourceModule
 _FLOATS = {"bf16": BFloat16Type, "f16": Float16Type, "f32": Float32Type, "f64": Float64Type}
 
 
+@cache  # one attribute per type: it is built for every port of every node
 def ir_type(ty: TokenType) -> Attribute:
     """The IR type of DFG type `ty` (`none` for a control token; with `dfv.lowering.from_handshake`'s
     `dtype`, the one place DFG types and IR types meet)."""
