@@ -115,6 +115,7 @@ def _report(res: dict, notes: list[str]) -> str:
 
 
 def cmd_run(a) -> int:
+    from dfv.golden.values import dumps
     from dfv.runner import run_program
 
     res = run_program(a.mlir, a.func, a.inputs, a.engine, a.index_width, seed=a.seed, waves=a.waves,
@@ -124,7 +125,7 @@ def cmd_run(a) -> int:
         for n in notes:
             if n.startswith("waves: "):
                 print(n)
-        print(json.dumps(res))
+        print(dumps(res))
     else:
         print(_report(res, notes))
     return 0 if res["status"] == "pass" else 1
@@ -180,6 +181,9 @@ def main(argv: list[str] | None = None) -> int:
         return 3
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # the reader went away (`dfv run ... | head`): nothing more to say
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
     except Exception as exc:  # never a traceback for the user; DFV_TRACEBACK=1 shows it
         if os.environ.get("DFV_TRACEBACK"):
             raise

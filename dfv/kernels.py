@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from dfv.golden.fp.format import FORMATS
+from dfv.golden.fp.samples import corners, near_pair
 from dfv.paths import REPO
 
 KERNEL_DIR = REPO / "kernels"
@@ -25,8 +27,26 @@ def _trip(r: random.Random, seed: int, n: int) -> int:
     return (0, 1, n)[seed] if seed < 3 else r.randint(0, n)
 
 
+def _f(r: random.Random, fmt_name: str, n: int) -> list[str]:
+    """`n` words of float format `fmt_name` as inputs-file bit patterns ("0x..."): the format's corner
+    values (zeros of both signs, subnormals, infinities, NaNs, the half ulps that make sums tie) mixed with
+    pairs of nearby exponents (sums that align, carry and cancel)."""
+    fmt = FORMATS[fmt_name]
+    words = []
+    while len(words) < n:
+        if r.random() < 0.35:
+            words.append(r.choice(corners(fmt)))
+        else:
+            words.extend(near_pair(fmt, r))
+    return [f"0x{w:x}" for w in words[:n]]
+
+
 def gen(name: str, seed: int) -> list:
     r = random.Random(f"{name}-{seed}")
+    if name == "fvector_add":
+        return [_f(r, "f32", 16), _f(r, "f32", 16), ["0x0"] * 16]
+    if name == "fsum":
+        return [_f(r, "f64", 12), _trip(r, seed, 12), _f(r, "f64", 1)[0], _f(r, "f16", 2)]
     if name == "vector_add":
         return [_v(r, 8, -2**31, 2**31 - 1), _v(r, 8, -2**31, 2**31 - 1), _v(r, 8)]
     if name == "dot_product":
@@ -101,6 +121,7 @@ KERNELS = [
     "for_trip_args", "while_zero", "loop_in_if", "while_in_for", "if_stores", "if_no_else",
     "store_load_same", "views", "i1_index_args", "scratch_alloca", "while_memory",
     "bubble_sort", "triangular", "stencil_inplace", "insertion_sort", "swap_pairs", "iter_bound",
+    "fvector_add", "fsum",
 ]
 
 

@@ -32,10 +32,11 @@ from xdsl.dialects.builtin import MemRefType
 
 from dfv.golden.compare import reference_problems
 from dfv.golden.interpreter import Budget, Mode, RunawayError, run_dfg
-from dfv.golden.types import DEFAULT_INDEX_WIDTH, from_word, value_fields
+from dfv.golden.types import DEFAULT_INDEX_WIDTH, ScalarType
+from dfv.golden.values import FloatText, data_word, from_word, value_fields
 from dfv.lowering.parse import LoweringError, parse_file
 from dfv.lowering.pipeline import Lowered, dfg_outputs, lower_program
-from dfv.lowering.reference import elem_width
+from dfv.lowering.reference import value_type
 from dfv.lowering.trip_budget import DEFAULT_MAX_TRIPS
 from dfv.paths import REPORTS_DIR
 
@@ -191,7 +192,7 @@ def _read_json(path: str):
         return int(literal)
 
     try:
-        return json.loads(text, parse_int=parse_int)
+        return json.loads(text, parse_int=parse_int, parse_float=FloatText)
     except json.JSONDecodeError as exc:
         raise InputError(f"{path}:{exc.lineno}:{exc.colno}: invalid JSON: {exc.msg}") from None
     except RecursionError:
@@ -212,24 +213,36 @@ def load_inputs(path: str, fn, index_width: int, params: list | None = None,
     if len(args) != len(params):
         raise InputError(f"{path}: @{name} takes {len(params)} arguments, the inputs file gives {len(args)}")
 
+    def shown(v) -> str:
+        return v if isinstance(v, FloatText) else json.dumps(v)
+
     def check_int(v, w, what):
         if isinstance(v, bool) or not isinstance(v, int):
-            raise InputError(f"{path}: {what} must be an integer, got {json.dumps(v)}")
+            raise InputError(f"{path}: {what} must be an integer, got {shown(v)}")
         ok = v in (0, 1) if w == 1 else -(1 << (w - 1)) <= v < (1 << w)
         if not ok:
             raise InputError(f"{path}: {what} = {v} does not fit {w} bits")
+
+    def check_value(v, ty: ScalarType, what):
+        if ty.kind != "float":
+            check_int(v, ty.width, what)
+            return
+        try:
+            data_word(ty, v)
+        except ValueError as exc:
+            raise InputError(f"{path}: {what}: {exc}") from None
 
     def check_fields(v, ty, what):
         fields = value_fields(ty)
         keys = [k for k, _ in fields]
         if not isinstance(v, dict) or sorted(v) != sorted(keys):
             raise InputError(f"{path}: {what} must be an object with the keys {', '.join(keys)}, "
-                             f"got {json.dumps(v)}")
-        for k, (key, w) in enumerate(fields):
-            if k == 0:
-                check_int(v[key], w, f"{what}.{key}")
-            elif isinstance(v[key], bool) or not isinstance(v[key], int) or not 0 <= v[key] < (1 << w):
-                raise InputError(f"{path}: {what}.{key} = {json.dumps(v[key])} is not an unsigned {w}-bit value")
+                             f"got {shown(v)}")
+        for key, kind in fields:
+            if not isinstance(kind, int):
+                check_value(v[key], kind, f"{what}.{key}")
+            elif isinstance(v[key], bool) or not isinstance(v[key], int) or not 0 <= v[key] < (1 << kind):
+                raise InputError(f"{path}: {what}.{key} = {shown(v[key])} is not an unsigned {kind}-bit value")
 
     for i, (p, v) in enumerate(zip(params, args, strict=True)):
         t = p.type
@@ -239,20 +252,20 @@ def load_inputs(path: str, fn, index_width: int, params: list | None = None,
             for d in shape:
                 n *= d
             if not isinstance(v, list):
-                raise InputError(f"{path}: argument {i} ({t}) must be a flat list of {n} integers")
+                raise InputError(f"{path}: argument {i} ({t}) must be a flat list of {n} values")
             if len(v) != n:
                 raise InputError(f"{path}: argument {i} ({t}) needs {n} values, got {len(v)}")
-            w = elem_width(t.get_element_type(), index_width)
+            et = value_type(t.get_element_type(), index_width)
             for k, x in enumerate(v):
-                check_int(x, w, f"argument {i}[{k}]")
+                check_value(x, et, f"argument {i}[{k}]")
         elif value_types and i in value_types:
             check_fields(v, value_types[i], f"argument {i} ({value_types[i]})")
         else:
             try:
-                w = elem_width(t, index_width)
+                vt = value_type(t, index_width)
             except LoweringError:
                 raise InputError(f"{path}: argument {i} has unsupported type {t}") from None
-            check_int(v, w, f"argument {i} ({t})")
+            check_value(v, vt, f"argument {i} ({t})")
     return args
 
 

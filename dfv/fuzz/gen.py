@@ -68,8 +68,8 @@ TYPE_WEIGHTS = {"i32": 30, "index": 20, "i64": 14, "i8": 12, "i16": 12, "i1": 12
 ELEM_WEIGHTS = {"i32": 40, "i16": 15, "i8": 15, "i64": 15, "index": 10, "i1": 5}
 BINOPS = ("addi", "subi", "muli", "divsi", "divui", "remsi", "remui", "andi", "ori", "xori", "shli", "shrsi",
           "shrui", "maxsi", "minsi", "maxui", "minui")
-# the one-operand compute operations of the catalogue: each is generated once it is declared
-UNARY_OPS = tuple(name for name, c in COMPUTE.items() if c.syntax is Syntax.UNARY)
+# the one-operand integer compute operations of the catalogue: each is generated once it is declared
+UNARY_OPS = tuple(name for name, c in COMPUTE.items() if c.syntax is Syntax.UNARY and not c.is_float)
 PREDICATES = ("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge")
 INT_ORDER = ("i1", "i8", "i16", "i32", "i64")
 MAX_SIZE = 10

@@ -16,7 +16,9 @@ storage of the generated `top.sv` (docs/lowering.md, "Bounded golden run"):
   completes at once.
 * **Registered stages** absorb what they take when they fire: `handshake.buffer` (its slots),
   `handshake.fifo` (its depth), `dataflow.stream` (one element on `idx` / `cont`), the function's
-  start/argument sources and result/done sinks (the testbench) and `handshake.sink`.
+  start/argument sources and result/done sinks (the testbench) and `handshake.sink`; and the pipelined
+  and iterative arithmetic units (the float units), which hold as many operations as they have stages
+  (`OpSpec.slots`: one for an iterative divider), delivered in order.
 * **Memories**: each `ld_data`, `ld_done`, `st_done` output is a one-token register. `handshake.memory`
   serves an access only while that access's output registers are free. `handshake.extmemory` issues one
   request per firing in the RTL's priority (store ports while their `st_done` register is free, then load
@@ -38,13 +40,16 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from dfv.golden.catalogue import Storage, ops_with
+from dfv.golden.catalogue import Storage, ops_with, spec
 from dfv.golden.core import Machine, Stateless, check_word
 from dfv.golden.memory.memory import ExtMemory, Memory
 
 #: operations whose firing stores what it takes (output slots come from the machine or are 1): those of
 #: the catalogue, and the function interface (the top's argument and result registers)
-REGISTERED = ops_with(Storage.REGISTERED) | {"func.start", "func.arg", "func.result", "func.done"}
+REGISTERED = (ops_with(Storage.REGISTERED) | ops_with(Storage.PIPELINED)
+              | {"func.start", "func.arg", "func.result", "func.done"})
+#: the arithmetic units whose output channel holds their operations in flight
+PIPELINED = ops_with(Storage.PIPELINED)
 #: operations that store what they take: a path of tokens through one of them is cut
 STORAGE = REGISTERED | ops_with(Storage.MEMORY)
 
@@ -122,8 +127,10 @@ class BoundedRun:
         self.memory = {nid: m for nid, m in machines.items() if isinstance(m, Memory | ExtMemory)}
 
     def _slots(self, nid: str) -> int:
-        op = self.g.nodes[nid].op
-        return int(getattr(self.machines[nid], "slots", 1)) if op in ("handshake.buffer", "handshake.fifo") else 1
+        n = self.g.nodes[nid]
+        if n.op in PIPELINED:
+            return spec(n.op).slots(n.params)
+        return int(getattr(self.machines[nid], "slots", 1)) if n.op in ("handshake.buffer", "handshake.fifo") else 1
 
     # ------------------------------------------------------------------ channel bookkeeping
     def space(self, cid: str | None) -> bool:

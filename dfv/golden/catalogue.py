@@ -24,10 +24,12 @@ from enum import Enum
 from functools import partial
 
 from dfv.golden import dataflow, handshake, memory
-from dfv.golden.compute import Compute, ComputeMachine, Port, Syntax
+from dfv.golden.compute import Compute, ComputeMachine, Port, Syntax, float_format_of
 from dfv.golden.core import Machine
 from dfv.golden.encodings import BinopCode, CastKind, CmpiPredicate
 from dfv.golden.errors import ErrorCode
+from dfv.golden.fp import ops as fp_ops
+from dfv.golden.fp.format import FORMATS
 from dfv.golden.handshake.arith import binop, cast, cmpi
 from dfv.golden.types import to_signed, to_unsigned
 
@@ -37,6 +39,7 @@ class Storage(Enum):
 
     COMBINATIONAL = "combinational"  # holds what it took until its outputs are absorbed (latency 0)
     REGISTERED = "registered"  # stores what it takes: buffer and FIFO slots, the stream's element, a sink
+    PIPELINED = "pipelined"  # an arithmetic unit that stores its operations in flight: `OpSpec.slots`
     MEMORY = "memory"  # a memory interface: its own request and response registers
 
 
@@ -88,6 +91,8 @@ class OpSpec:
     storage: Storage = Storage.COMBINATIONAL
     rate: Rate | None = None  # None: wiring, no module to measure
     compute: Compute | None = None  # a stateless operation: ports, syntax and semantics (dfv.golden.compute)
+    # a pipelined or iterative unit: (latency, interval) of its module for golden parameters; None: latency 0
+    timing: Callable[[Params], tuple[int, int]] | None = None
 
     @property
     def wiring(self) -> bool:
@@ -104,6 +109,18 @@ class OpSpec:
         if self.ctrl_module is not None and params.get("width") == 0:
             return self.ctrl_module
         return self.module
+
+    def latency(self, params: Params) -> int:
+        """Cycles from taking an operation to presenting its result when nothing stalls (0: combinational)."""
+        return 0 if self.timing is None else self.timing(params)[0]
+
+    def interval(self, params: Params) -> int:
+        """Cycles between operations taken at full rate (1 unless the unit is iterative)."""
+        return 1 if self.timing is None else self.timing(params)[1]
+
+    def slots(self, params: Params) -> int:
+        """How many operations the unit holds at once (a pipeline's stages; one for an iterative unit)."""
+        return max(1, self.latency(params) // self.interval(params))
 
     def modules(self) -> tuple[str, ...]:
         """Every RTL module this operation may instantiate."""
@@ -193,25 +210,70 @@ RTL_WIDTHS = {"width": "W", "in_width": "IW", "out_width": "OW"}
 """The RTL parameter of each golden width parameter, in every module the kit writes."""
 
 
+RTL_FORMATS = {"format": ("EW", "FW"), "in_format": ("IEW", "IFW"), "out_format": ("OEW", "OFW")}
+"""The RTL parameters (exponent and fraction field widths) of each golden float-format parameter."""
+
+
 def compute_op(name: str, module: str, compute: Compute, rtl_params: RtlParams | None = None,
-               errors: bool = False) -> OpSpec:
+               errors: bool = False, timing: Callable[[Params], tuple[int, int]] | None = None) -> OpSpec:
     """A stateless operation (`dfv.golden.compute`): golden machine and rate follow from its declaration, and
-    its RTL parameters, unless given, are its width parameters by `RTL_WIDTHS` (a module of its own)."""
+    its RTL parameters, unless given, are its port parameters (a module of its own). A unit with `timing`
+    (latency, interval) stores its operations in flight and delivers one per `interval` cycles."""
     if rtl_params is None:
-        rtl_params = partial(_widths_only, compute.width_params())
-    return OpSpec(name, partial(ComputeMachine, compute), module, rtl_params, errors=errors,
-                  rate=per_cycle(compute.output.name), compute=compute)
+        rtl_params = partial(_port_params, compute)
+    rate = per_cycle(compute.output.name)
+    if timing is not None:
+        rate = lambda p, _latency: {compute.output.name: 1.0 / timing(_golden_of(compute, p))[1]}  # noqa: E731
+    return OpSpec(name, partial(ComputeMachine, compute), module, rtl_params, errors=errors, rate=rate,
+                  compute=compute, timing=timing,
+                  storage=Storage.COMBINATIONAL if timing is None else Storage.PIPELINED)
 
 
-def _widths_only(names: tuple[str, ...], p: Params) -> dict[str, str]:
-    return {RTL_WIDTHS[n]: str(p[n]) for n in names}
+def _port_params(compute: Compute, p: Params) -> dict[str, str]:
+    """The RTL parameters of a compute operation's widths (`RTL_WIDTHS`) and float formats (`RTL_FORMATS`)."""
+    out = {RTL_WIDTHS[n]: str(p[n]) for n in compute.width_params()}
+    for n in compute.format_params():
+        fmt = float_format_of(p, n)
+        out |= dict(zip(RTL_FORMATS[n], (str(fmt.exp_bits), str(fmt.frac_bits)), strict=True))
+    return out
+
+
+def _golden_of(compute: Compute, rtl: Mapping[str, object]) -> Params:
+    """The port parameters (widths, formats) of a compute operation from its module's parameters `rtl`."""
+    params: Params = {n: int(rtl[RTL_WIDTHS[n]]) for n in compute.width_params()}
+    for n in compute.format_params():
+        fields = tuple(int(rtl[k]) for k in RTL_FORMATS[n])
+        params[n] = next(f.name for f in FORMATS.values() if (f.exp_bits, f.frac_bits) == fields)
+    return params
+
+
+def from_rtl(module: str, rtl: Mapping[str, object]) -> tuple[OpSpec, Params]:
+    """The compute operation and golden parameters that instantiate `module` with parameters `rtl` (the
+    inverse of the catalogue's `rtl_params`, found by trying each operation of the module: its port
+    parameters read back from `rtl`, and each predicate for a comparison; an operation whose parameter
+    check refuses them is not it, as truncf is not extf)."""
+    want = {k: str(v) for k, v in rtl.items()}
+    for op in ops_of_module(module):
+        assert op.compute is not None, f"{module} is not a compute module"
+        base = _golden_of(op.compute, rtl)
+        predicates = fp_ops.CMPF_PREDICATES if op.compute.syntax is Syntax.CMPF else (None,)
+        for pred in predicates:
+            params = base if pred is None else {**base, "predicate": pred}
+            try:
+                if op.compute.check is not None:
+                    op.compute.check(params)
+                if op.rtl_params(params) == want:
+                    return op, params
+            except (KeyError, ValueError):
+                continue
+    raise ValueError(f"no operation instantiates {module} with parameters {dict(rtl)}")
 
 
 def own_module_params(op: OpSpec, rtl: Mapping[str, object]) -> Params:
     """The golden parameters of compute operation `op`, whose module is its own (no parameters but
-    widths), from the module's parameters `rtl` (the inverse of its `rtl_params`)."""
+    widths and formats), from the module's parameters `rtl` (the inverse of its `rtl_params`)."""
     assert op.compute is not None and ops_of_module(op.module) == (op,), f"{op.name} shares its module"
-    return {n: int(rtl[RTL_WIDTHS[n]]) for n in op.compute.width_params()}
+    return _golden_of(op.compute, rtl)
 
 
 _LHS_RHS = (Port("lhs"), Port("rhs"))
@@ -261,6 +323,125 @@ _MATH: tuple[OpSpec, ...] = (
     compute_op("math.absi", "math_absi", Compute((Port("in"),), Port("out"), Syntax.UNARY, _absi_semantics)),
 )
 
+# ------------------------------------------------------------------ floating point (dfv.golden.fp)
+# Every float operation takes and gives IEEE words of its `format` (the specs README, "Floating point") and
+# raises no runtime error. Its module's parameters: EW and FW for the format, and the variant it computes.
+_FLOAT = "format"
+_F_LHS_RHS = (Port("lhs", _FLOAT), Port("rhs", _FLOAT))
+FP_EXTREMA = ("maximumf", "minimumf", "maxnumf", "minnumf")
+"""`arith_minmaxf`'s `OP` parameter: the position of the operation in this tuple."""
+
+
+def _fp(op: Callable[..., int]) -> Callable[..., tuple[int, int]]:
+    """The `Semantics` of float operation `op` of `dfv.golden.fp`: (format, *words) -> word."""
+    return lambda p, *words: (op(float_format_of(p), *words), 0)
+
+
+def _fp_params(extra: dict[str, int], p: Params) -> dict[str, str]:
+    fmt = float_format_of(p)
+    return {"EW": str(fmt.exp_bits), "FW": str(fmt.frac_bits), **{k: str(v) for k, v in extra.items()}}
+
+
+def _fixed(latency: int) -> Callable[[Params], tuple[int, int]]:
+    """A pipelined unit: `latency` cycles in every format, one operation per cycle."""
+    return lambda _p: (latency, 1)
+
+
+def _cmpf_params(p: Params) -> dict[str, str]:
+    return _fp_params({"PRED": list(fp_ops.CMPF_PREDICATES).index(p["predicate"])}, p)
+
+
+def _cmpf_check(p: Mapping[str, object]) -> None:
+    if p.get("predicate") not in fp_ops.CMPF_PREDICATES:
+        raise ValueError(f"unknown cmpf predicate {p.get('predicate')!r} (known: {' '.join(fp_ops.CMPF_PREDICATES)})")
+
+
+def _cmpf_semantics(p: Params, a: int, b: int) -> tuple[int, int]:
+    return fp_ops.cmpf(float_format_of(p), p["predicate"], a, b), 0
+
+
+def _to_float(op: Callable[..., int], p: Params, word: int) -> tuple[int, int]:
+    """sitofp / uitofp: an `in_width`-bit integer to `format`."""
+    return op(float_format_of(p), word, p["in_width"]), 0
+
+
+def _to_int(op: Callable[..., int], p: Params, word: int) -> tuple[int, int]:
+    """fptosi / fptoui: `format` to an `out_width`-bit integer."""
+    return op(float_format_of(p), word, p["out_width"]), 0
+
+
+def _convertf(p: Params, word: int) -> tuple[int, int]:
+    return fp_ops.convertf(float_format_of(p, "in_format"), float_format_of(p, "out_format"), word), 0
+
+
+def _convert_check(wider: bool, p: Mapping[str, object]) -> None:
+    """extf widens and truncf narrows (MLIR's rule, on the bit widths)."""
+    src, dst = float_format_of(p, "in_format"), float_format_of(p, "out_format")
+    if (dst.width > src.width) != wider:
+        raise ValueError(f"{'extf' if wider else 'truncf'} cannot convert {src.name} to {dst.name}: the result "
+                         f"must be {'wider' if wider else 'narrower'}")
+
+
+_F_IN, _F_OUT = Port("in", _FLOAT), Port("out", _FLOAT)
+
+# each unit's LATENCY (and INTERVAL) localparam, which tests/golden/test_catalogue.py reads back from the RTL
+MULF_LATENCY = 4  # TODO-FP
+FMA_LATENCY = 6  # TODO-FP
+ITOFP_LATENCY = 3  # TODO-FP
+FPTOI_LATENCY = 2  # TODO-FP
+CONVERTF_LATENCY = 2  # TODO-FP
+
+
+def _divf_timing(p: Params) -> tuple[int, int]:
+    n = float_format_of(p).precision + 5  # TODO-FP
+    return n, n
+
+
+def _sqrt_timing(p: Params) -> tuple[int, int]:
+    n = float_format_of(p).precision + 5  # TODO-FP
+    return n, n
+
+_FP_ARITH: tuple[OpSpec, ...] = (
+    *(compute_op(f"arith.{name}", "arith_addf", Compute(_F_LHS_RHS, Port("result", _FLOAT), Syntax.BINARY,
+                                                        _fp(getattr(fp_ops, name))),
+                 partial(_fp_params, {"SUB": sub}), timing=_fixed(5))
+      for sub, name in enumerate(("addf", "subf"))),
+    compute_op("arith.mulf", "arith_mulf",
+               Compute(_F_LHS_RHS, Port("result", _FLOAT), Syntax.BINARY, _fp(fp_ops.mulf)),
+               timing=_fixed(MULF_LATENCY)),
+    compute_op("math.fma", "math_fma",
+               Compute((Port("a", _FLOAT), Port("b", _FLOAT), Port("c", _FLOAT)), Port("result", _FLOAT),
+                       Syntax.TERNARY, _fp(fp_ops.fma)), timing=_fixed(FMA_LATENCY)),
+    compute_op("arith.divf", "arith_divf",
+               Compute(_F_LHS_RHS, Port("result", _FLOAT), Syntax.BINARY, _fp(fp_ops.divf)), timing=_divf_timing),
+    compute_op("math.sqrt", "math_sqrt", Compute((_F_IN,), _F_OUT, Syntax.UNARY, _fp(fp_ops.sqrt)),
+               timing=_sqrt_timing),
+    *(compute_op(name, "arith_negf", Compute((_F_IN,), _F_OUT, Syntax.UNARY, _fp(getattr(fp_ops, name.split(".")[1]))),
+                 partial(_fp_params, {"ABS": k}))
+      for k, name in enumerate(("arith.negf", "math.absf"))),
+    compute_op("arith.cmpf", "arith_cmpf",
+               Compute(_F_LHS_RHS, Port("result", 1), Syntax.CMPF, _cmpf_semantics, check=_cmpf_check), _cmpf_params),
+    *(compute_op(f"arith.{name}", "arith_minmaxf",
+                 Compute(_F_LHS_RHS, Port("result", _FLOAT), Syntax.BINARY, _fp(getattr(fp_ops, name))),
+                 partial(_fp_params, {"OP": k}))
+      for k, name in enumerate(FP_EXTREMA)),
+    *(compute_op(f"arith.{name}", "arith_itofp",
+                 Compute((Port("in", "in_width"),), _F_OUT, Syntax.CAST, partial(_to_float, getattr(fp_ops, name))),
+                 lambda p, signed=signed: {"IW": str(p["in_width"]), **_fp_params({"SIGNED": signed}, p)},
+                 timing=_fixed(ITOFP_LATENCY))
+      for signed, name in ((1, "sitofp"), (0, "uitofp"))),
+    *(compute_op(f"arith.{name}", "arith_fptoi",
+                 Compute((_F_IN,), Port("out", "out_width"), Syntax.CAST, partial(_to_int, getattr(fp_ops, name))),
+                 lambda p, signed=signed: {**_fp_params({"OW": p["out_width"], "SIGNED": signed}, p)},
+                 timing=_fixed(FPTOI_LATENCY))
+      for signed, name in ((1, "fptosi"), (0, "fptoui"))),
+    *(compute_op(f"arith.{name}", "arith_convertf",
+                 Compute((Port("in", "in_format"),), Port("out", "out_format"), Syntax.CAST, _convertf,
+                         check=partial(_convert_check, wider)), timing=_fixed(CONVERTF_LATENCY))
+      for wider, name in ((True, "extf"), (False, "truncf"))),
+)
+"""The float operations, each on its RTL unit (dfv/rtl/fp/)."""
+
 _SPECS: tuple[OpSpec, ...] = (
     # dataflow operations, over back-to-back bursts / activations: stream one element per cycle on each
     # output; gate one input pair per cycle; carry and invariant one element per cycle on `o`
@@ -294,6 +475,7 @@ _SPECS: tuple[OpSpec, ...] = (
     OpSpec("handshake.repack", handshake.Repack, None, _none),
     *_ARITH,
     *_MATH,
+    *_FP_ARITH,
 )
 assert all((s.rate is None) == s.wiring for s in _SPECS), "a module without a documented rate, or wiring with one"
 

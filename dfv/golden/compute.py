@@ -18,9 +18,14 @@ from dataclasses import dataclass
 from enum import Enum
 
 from dfv.golden.core import PortDecl, Queues, Stateless, check_width, check_word
+from dfv.golden.fp.format import FORMATS, FloatFormat
 
 MAX_WIDTH = 64
 """Widest word a compute operation takes (the golden model's and the RTL's limit)."""
+
+FORMAT_PARAMS = ("format", "in_format", "out_format")
+"""The golden parameters that name a float format (`f16`, `bf16`, `f32`, `f64`) instead of giving a width:
+a float port's word is that format's IEEE layout."""
 
 
 class Syntax(Enum):
@@ -29,21 +34,40 @@ class Syntax(Enum):
     UNARY = "unary"  # %r = NAME %a : T                  (result of the operand's type)
     BINARY = "binary"  # %r = NAME %a, %b : T            (operands and result of one type)
     CAST = "cast"  # %r = NAME %a : T to U
+    TERNARY = "ternary"  # %r = NAME %a, %b, %c : T      (operands and result of one type)
     CMPI = "cmpi"  # %r = NAME PRED, %a, %b : T          (an i1 result; `predicate` parameter)
+    CMPF = "cmpf"  # %r = NAME PRED, %a, %b : F          (the same on floats)
     SELECT = "select"  # %r = NAME %c, %a, %b : T
 
 
 @dataclass(frozen=True)
 class Port:
     """One channel of a compute operation: its name (the RTL's `<name>_data/_valid/_ready`) and its data
-    width, a golden parameter name (`width`, `in_width`, ...) or a fixed number of bits."""
+    width: a golden parameter name (`width`, `in_width`, ... for an integer; one of `FORMAT_PARAMS` for a
+    float) or a fixed number of bits."""
 
     name: str
     width: str | int = "width"
 
+    @property
+    def is_float(self) -> bool:
+        return self.width in FORMAT_PARAMS
+
     def bits(self, params: Mapping[str, object]) -> int:
         """The data width of this port for golden parameters `params`."""
-        return self.width if isinstance(self.width, int) else int(params[self.width])  # type: ignore[arg-type]
+        if isinstance(self.width, int):
+            return self.width
+        if self.is_float:
+            return float_format_of(params, self.width).width
+        return int(params[self.width])  # type: ignore[arg-type]
+
+
+def float_format_of(params: Mapping[str, object], name: str = "format") -> FloatFormat:
+    """The float format golden parameter `name` names (ValueError naming the known ones otherwise)."""
+    value = params.get(name)
+    if not isinstance(value, str) or value not in FORMATS:
+        raise ValueError(f"{name} must be a float format ({', '.join(FORMATS)}), got {value!r}")
+    return FORMATS[value]
 
 
 # (golden parameters, one unsigned word per input) -> (the result word, a sticky error code or 0)
@@ -61,12 +85,25 @@ class Compute:
     check: Callable[[Mapping[str, object]], None] | None = None  # refuses bad non-width parameters
 
     @property
+    def is_float(self) -> bool:
+        """Whether a port carries a float (a float unit, tested in dfv.tb.fp)."""
+        return any(p.is_float for p in (*self.inputs, self.output))
+
+    @property
     def input_names(self) -> tuple[str, ...]:
         return tuple(p.name for p in self.inputs)
 
-    def width_params(self) -> tuple[str, ...]:
-        """The golden parameters that are widths (each checked to be 1..MAX_WIDTH)."""
+    def port_params(self) -> tuple[str, ...]:
+        """The golden parameters that give a port's data: widths and float formats, in port order."""
         return tuple(dict.fromkeys(p.width for p in (*self.inputs, self.output) if isinstance(p.width, str)))
+
+    def width_params(self) -> tuple[str, ...]:
+        """The golden parameters that are integer widths (each checked to be 1..MAX_WIDTH)."""
+        return tuple(n for n in self.port_params() if n not in FORMAT_PARAMS)
+
+    def format_params(self) -> tuple[str, ...]:
+        """The golden parameters that name float formats."""
+        return tuple(n for n in self.port_params() if n in FORMAT_PARAMS)
 
 
 class ComputeMachine(Stateless):
@@ -78,6 +115,8 @@ class ComputeMachine(Stateless):
         for name in compute.width_params():
             if check_width(params.get(name)) > MAX_WIDTH:  # type: ignore[arg-type]
                 raise ValueError(f"{name} must be 1..{MAX_WIDTH}, got {params[name]}")
+        for name in compute.format_params():
+            float_format_of(params, name)
         if compute.check is not None:
             compute.check(params)
         super().__init__()

@@ -32,7 +32,8 @@ from enum import Enum
 from dfv.golden.bounded import BoundedRun, RunawayError
 from dfv.golden.catalogue import make_machine
 from dfv.golden.core import Machine, Stateless
-from dfv.golden.types import CONTROL, data_width, to_word
+from dfv.golden.types import CONTROL, data_width
+from dfv.golden.values import from_word, to_word
 
 #: the loop-trip budget of one run, shared by the source interpreter (`dfv.lowering.trip_budget`, `dfv run
 #: --max-trips`) and the golden run, so a program the source interpreter finishes never runs out here
@@ -248,6 +249,18 @@ def arg_words(g, args: dict[int, object]) -> dict[int, int | list[int]]:
         else:
             words[a.position] = to_word(a.type, v)
     return words
+
+
+def word_args(g, words: dict[int, int | list[int]]) -> dict[int, object]:
+    """Arguments given as raw words (what `arg_words` makes, what a testbench takes off a channel) in the
+    form `run_dfg` takes them (`dfv.golden.values.from_word`): a float word and a float's value are both
+    integers, so words must not be passed where values are read."""
+    out: dict[int, object] = {}
+    for a in g.args:
+        if a.position in words:
+            w = words[a.position]
+            out[a.position] = [from_word(a.elem_type, x) for x in w] if not a.scalar else from_word(a.type, w)
+    return out
 
 
 def _machine(g, node, args: dict[int, object], silent: bool = False) -> Machine:

@@ -240,13 +240,14 @@ def channel_int(name: str, index_width: int = DEFAULT_INDEX_WIDTH) -> ScalarType
 
 
 def channel_type(text: str, index_width: int = DEFAULT_INDEX_WIDTH) -> ChannelType:
-    """`!handshake.channel<T>` or `!handshake.channel<T, [name: iK, (U) iK, ...]>`."""
+    """`!handshake.channel<T>` or `!handshake.channel<T, [name: iK, (U) iK, ...]>` (T an integer, index or a
+    float)."""
     m = _CHANNEL.fullmatch(text.strip())
     if not m:
         raise DataflowTypeError(f"{text}: expected !handshake.channel<T, [extras]>")
     inner = m.group(1).strip()
     data_text, _, rest = inner.partition(",")
-    data = channel_int(data_text, index_width)
+    data = scalar_type(data_text) if data_text.strip() in FLOAT_WIDTHS else channel_int(data_text, index_width)
     extras: list[ExtraSignal] = []
     rest = rest.strip()
     if rest:
@@ -301,47 +302,3 @@ def to_signed(value: int, width: int) -> int:
 def to_unsigned(value: int, width: int) -> int:
     """Wrap `value` to `width` bits."""
     return value & ((1 << width) - 1)
-
-
-def value_fields(ty: DfType) -> list[tuple[str, int]] | None:
-    """(key, width) of each field of a value given as an object (tagged values and channels with
-    downstream extras), data first; None for a type whose value is a plain integer."""
-    if isinstance(ty, TaggedType):
-        return [("data", ty.value.width), ("tag", ty.tag_width)]
-    if isinstance(ty, ChannelType) and ty.down:
-        return [("data", ty.data.width), *zip(ty.keys(), (e.width for e in ty.down), strict=True)]
-    return None
-
-
-def to_word(ty: DfType, value) -> int:
-    """The channel word of a value as an inputs file gives it: an integer (signed or raw), or for a
-    tagged value or a channel with extra signals an object `{"data": d, "<extra>": v, ...}` (an integer
-    given for such a type is the raw composed word, as testbenches carry it)."""
-    named = value_fields(ty)
-    if named is None or not isinstance(value, dict):  # an integer: the value, or the raw composed word
-        return int(value) & ((1 << ty.width) - 1)
-    word, lo = 0, 0
-    for key, width in named:
-        word |= (int(value[key]) & ((1 << width) - 1)) << lo
-        lo += width
-    return word
-
-
-def signed(word: int, width: int) -> int:
-    """The reported form of a `width`-bit word: signed and wrapped (i1 as 0/1)."""
-    word = int(word)
-    return word & 1 if width == 1 else to_signed(word, width)
-
-
-def from_word(ty: DfType, word: int):
-    """The reported form of a channel word: signed data (i1 as 0/1); an object with the data and each
-    extra signal (extras unsigned) for a tagged value or a channel with extra signals."""
-    named = value_fields(ty)
-    if named is None:
-        return signed(int(word), ty.width)
-    out, lo = {}, 0
-    for k, (key, width) in enumerate(named):
-        v = int(word) >> lo & ((1 << width) - 1)
-        out[key] = signed(v, width) if k == 0 else v
-        lo += width
-    return out

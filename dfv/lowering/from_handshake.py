@@ -32,7 +32,16 @@ import re
 from xdsl.dialects.builtin import IndexType, IntegerType, MemRefType
 from xdsl.ir import Attribute, Operation, SSAValue
 
-from dfv.golden.types import CONTROL, ChannelType, ExtraSignal, TokenType, int_type, parse_type
+from dfv.golden.types import (
+    CONTROL,
+    FLOAT_WIDTHS,
+    ChannelType,
+    ExtraSignal,
+    TokenType,
+    int_type,
+    parse_type,
+    scalar_type,
+)
 from dfv.lowering import arith_nodes
 from dfv.lowering import handshake_ir as hs
 from dfv.lowering import handshake_types as ht
@@ -113,8 +122,10 @@ class _Reader:
             return self.g.index_type
         if isinstance(t, IntegerType) and 1 <= t.width.data <= MAX_INT_WIDTH:
             return int_type(t.width.data)
-        raise LoweringError(f"unsupported channel type {t} (supported: none, i1..i{MAX_INT_WIDTH}, index, and "
-                            "!handshake.channel / !handshake.control of them)", loc)
+        if str(t) in FLOAT_WIDTHS:
+            return scalar_type(str(t))
+        raise LoweringError(f"unsupported channel type {t} (supported: none, i1..i{MAX_INT_WIDTH}, index, "
+                            f"{', '.join(FLOAT_WIDTHS)}, and !handshake.channel / !handshake.control of them)", loc)
 
     def plain(self, t: Attribute, what: str, loc: str) -> TokenType:
         """The DFG type of a channel that may not carry extra signals here (`what` names its role)."""

@@ -11,6 +11,8 @@ signals included: every operand carries the same extras and so does the result (
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType
 from xdsl.ir import Attribute
 from xdsl.irdl import IRDLOperation, irdl_op_definition, operand_def, prop_def, result_def
@@ -19,7 +21,9 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
 from dfv.golden.catalogue import COMPUTE
-from dfv.golden.compute import Syntax
+from dfv.golden.compute import Port, Syntax
+from dfv.golden.fp.compare import CMPF_PREDICATES
+from dfv.golden.fp.format import FORMATS
 from dfv.golden.handshake.arith import CMPI_PREDICATES
 from dfv.lowering.arith_nodes import MINMAX
 from dfv.lowering.handshake_syntax import print_attributes
@@ -34,6 +38,16 @@ def data_of(t: Attribute) -> Attribute:
 def _int_like(op: IRDLOperation, what: str, t: Attribute) -> None:
     if not isinstance(data_of(t), IntegerType | IndexType):
         raise VerifyException(f"{op.name}: {what} must be an integer, index or a channel of one, got {t}")
+
+
+def _float_like(op: IRDLOperation, what: str, t: Attribute) -> None:
+    if str(data_of(t)) not in FORMATS:
+        raise VerifyException(f"{op.name}: {what} must be a float ({', '.join(FORMATS)}) or a channel of one, got {t}")
+
+
+def _check_port(op: IRDLOperation, port: Port, what: str, t: Attribute) -> None:
+    """`t` is what port `port` of `op`'s declaration takes: a float for a float port, else an integer."""
+    (_float_like if port.is_float else _int_like)(op, what, t)
 
 
 def with_data(t: Attribute, data: Attribute) -> Attribute:
@@ -67,8 +81,48 @@ class _BinOp(IRDLOperation):
         printer.print_attribute(self.result.type)
 
     def verify_(self) -> None:
-        _int_like(self, "operands", self.lhs.type)
+        _check_port(self, _input(self, 0), "operands", self.lhs.type)
         if not self.lhs.type == self.rhs.type == self.result.type:
+            raise VerifyException(f"{self.name}: operands and result must have one type")
+
+
+def _input(op: IRDLOperation, k: int) -> Port:
+    """Input port `k` of `op`'s declaration (an integer port for `arith.maxsi` and the like, which the
+    lowering builds from cmpi and select)."""
+    c = COMPUTE.get(op.name)
+    return c.inputs[k] if c is not None else Port("lhs")
+
+
+class _TernaryOp(IRDLOperation):
+    """`%r = NAME %a, %b, %c : T`."""
+
+    a = operand_def()
+    b = operand_def()
+    c = operand_def()
+    result = result_def()
+
+    @classmethod
+    def parse(cls, parser: Parser):
+        names = [parser.parse_unresolved_operand()]
+        for _ in range(2):
+            parser.parse_punctuation(",")
+            names.append(parser.parse_unresolved_operand())
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        t = parser.parse_type()
+        return cls.create(operands=[parser.resolve_operand(n, t) for n in names], result_types=[t],
+                          attributes=attrs)
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_list([self.a, self.b, self.c], printer.print_operand)
+        print_attributes(printer, self)
+        printer.print_string(" : ")
+        printer.print_attribute(self.result.type)
+
+    def verify_(self) -> None:
+        _check_port(self, _input(self, 0), "operands", self.a.type)
+        if not self.a.type == self.b.type == self.c.type == self.result.type:
             raise VerifyException(f"{self.name}: operands and result must have one type")
 
 
@@ -94,16 +148,16 @@ class _UnaryOp(IRDLOperation):
         printer.print_attribute(self.result.type)
 
     def verify_(self) -> None:
-        _int_like(self, "the operand", self.input.type)
+        _check_port(self, _input(self, 0), "the operand", self.input.type)
         if self.input.type != self.result.type:
             raise VerifyException(f"{self.name}: the operand and the result must have one type")
 
 
-@irdl_op_definition
-class CmpiOp(IRDLOperation):
-    """`%r = arith.cmpi PRED, %a, %b : T`: an i1 (a channel<i1, [extras of T]> when T has extras)."""
+class _CompareOp(IRDLOperation):
+    """`%r = NAME PRED, %a, %b : T`: an i1 (a channel<i1, [extras of T]> when T has extras); `PREDICATES`
+    maps each predicate to its MLIR number."""
 
-    name = "arith.cmpi"
+    PREDICATES: ClassVar[dict[str, int]]
     lhs = operand_def()
     rhs = operand_def()
     result = result_def()
@@ -112,8 +166,8 @@ class CmpiOp(IRDLOperation):
     @classmethod
     def parse(cls, parser: Parser):
         pred = parser.parse_identifier()
-        if pred not in CMPI_PREDICATES:
-            parser.raise_error(f"arith.cmpi: unknown predicate '{pred}' (known: {' '.join(CMPI_PREDICATES)})")
+        if pred not in cls.PREDICATES:
+            parser.raise_error(f"{cls.name}: unknown predicate '{pred}' (known: {' '.join(cls.PREDICATES)})")
         parser.parse_punctuation(",")
         a = parser.parse_unresolved_operand()
         parser.parse_punctuation(",")
@@ -123,20 +177,39 @@ class CmpiOp(IRDLOperation):
         t = parser.parse_type()
         return cls.create(operands=[parser.resolve_operand(a, t), parser.resolve_operand(b, t)],
                           result_types=[with_data(t, IntegerType(1))], attributes=attrs,
-                          properties={"predicate": IntegerAttr(CMPI_PREDICATES[pred], 64)})
+                          properties={"predicate": IntegerAttr(cls.PREDICATES[pred], 64)})
 
     def print(self, printer: Printer) -> None:
-        name = next(k for k, v in CMPI_PREDICATES.items() if v == self.predicate.value.data)
-        printer.print_string(f" {name}, ")
+        printer.print_string(f" {self.predicate_name}, ")
         printer.print_list([self.lhs, self.rhs], printer.print_operand)
         print_attributes(printer, self)
         printer.print_string(" : ")
         printer.print_attribute(self.lhs.type)
 
+    @property
+    def predicate_name(self) -> str:
+        return next(k for k, v in self.PREDICATES.items() if v == self.predicate.value.data)
+
     def verify_(self) -> None:
-        _int_like(self, "operands", self.lhs.type)
+        _check_port(self, _input(self, 0), "operands", self.lhs.type)
         if self.lhs.type != self.rhs.type or self.result.type != with_data(self.lhs.type, IntegerType(1)):
-            raise VerifyException("arith.cmpi: operands of one type, an i1 result with their extras")
+            raise VerifyException(f"{self.name}: operands of one type, an i1 result with their extras")
+
+
+@irdl_op_definition
+class CmpiOp(_CompareOp):
+    """`%r = arith.cmpi PRED, %a, %b : T` on integers."""
+
+    name = "arith.cmpi"
+    PREDICATES: ClassVar[dict[str, int]] = CMPI_PREDICATES
+
+
+@irdl_op_definition
+class CmpfOp(_CompareOp):
+    """`%r = arith.cmpf PRED, %a, %b : F` on floats (the 16 predicates of MLIR's `CmpFPredicate`)."""
+
+    name = "arith.cmpf"
+    PREDICATES: ClassVar[dict[str, int]] = {name: k for k, name in enumerate(CMPF_PREDICATES)}
 
 
 @irdl_op_definition
@@ -187,8 +260,9 @@ class _CastOp(IRDLOperation):
     assembly_format = "$input attr-dict `:` type($input) `to` type($result)"
 
     def verify_(self) -> None:
-        _int_like(self, "input", self.input.type)
-        _int_like(self, "result", self.result.type)
+        c = COMPUTE[self.name]
+        _check_port(self, c.inputs[0], "input", self.input.type)
+        _check_port(self, c.output, "result", self.result.type)
 
 
 def _named(name: str, base: type[IRDLOperation]) -> type[IRDLOperation]:
@@ -213,8 +287,8 @@ class ConstantOp(IRDLOperation):
                           properties={"value": v})
 
 
-_SYNTAX_CLASSES = {Syntax.UNARY: _UnaryOp, Syntax.BINARY: _BinOp, Syntax.CAST: _CastOp}
-_FIXED_CLASSES = {Syntax.CMPI: CmpiOp, Syntax.SELECT: SelectOp}
+_SYNTAX_CLASSES = {Syntax.UNARY: _UnaryOp, Syntax.BINARY: _BinOp, Syntax.TERNARY: _TernaryOp, Syntax.CAST: _CastOp}
+_FIXED_CLASSES = {Syntax.CMPI: CmpiOp, Syntax.CMPF: CmpfOp, Syntax.SELECT: SelectOp}
 
 
 def _compute_class(name: str, syntax: Syntax) -> type[IRDLOperation]:

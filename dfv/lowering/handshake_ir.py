@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from xdsl.dialects.builtin import ArrayAttr, FunctionType, IntegerAttr, MemRefType, NoneType, StringAttr
+from xdsl.dialects.builtin import ArrayAttr, FloatAttr, FunctionType, IntegerAttr, MemRefType, NoneType, StringAttr
 from xdsl.ir import Attribute, Dialect
 from xdsl.irdl import (
     IRDLOperation,
@@ -392,8 +392,8 @@ class ConstantOp(IRDLOperation):
         printer.print_attribute(self.result.type)
 
     def verify_(self) -> None:
-        if not isinstance(self.value, IntegerAttr):
-            raise VerifyException(f"handshake.constant: needs an integer 'value' attribute, got {self.value}")
+        if not isinstance(self.value, IntegerAttr | FloatAttr):
+            raise VerifyException(f"handshake.constant: needs an integer or float 'value' attribute, got {self.value}")
 
 
 class _AccessOp(IRDLOperation):

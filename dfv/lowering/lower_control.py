@@ -24,11 +24,21 @@ Constants are `handshake.constant` nodes triggered by the control of the region 
 from __future__ import annotations
 
 from xdsl.dialects import arith, func, memref, scf
-from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, MemRefType
+from xdsl.dialects.builtin import AnyFloat, FloatAttr, IndexType, IntegerAttr, IntegerType, MemRefType
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from dfv.golden.encodings import CmpiPredicate
-from dfv.golden.types import CONTROL, DEFAULT_INDEX_WIDTH, I1, INT_WIDTHS, ScalarType, int_type, is_index
+from dfv.golden.types import (
+    CONTROL,
+    DEFAULT_INDEX_WIDTH,
+    FLOAT_WIDTHS,
+    I1,
+    INT_WIDTHS,
+    ScalarType,
+    int_type,
+    is_index,
+    scalar_type,
+)
 from dfv.lowering import arith_nodes
 from dfv.lowering.dfg import DFG, Arg, ArgKind, Ref, Result
 from dfv.lowering.lower_memory import MemoryLowering, MFor, MIf, MRegion, MWhile
@@ -160,8 +170,11 @@ class Lowerer:
             return self.g.index_type
         if isinstance(t, IntegerType) and t.width.data in INT_WIDTHS and t.signedness.data.name == "SIGNLESS":
             return int_type(t.width.data)
-        kind = "floating-point type" if "f" in str(t)[:2] else "type"
-        raise LoweringError(f"unsupported {kind} {t} (supported: i1 i8 i16 i32 i64 index)", loc)
+        if str(t) in FLOAT_WIDTHS:
+            return scalar_type(str(t))
+        kind = "floating-point type" if isinstance(t, AnyFloat) else "type"
+        raise LoweringError(f"unsupported {kind} {t} (supported: i1 i8 i16 i32 i64 {' '.join(FLOAT_WIDTHS)} index)",
+                            loc)
 
     def check_index_constant(self, value: int, loc: str) -> None:
         """An `index` constant must fit the signed `--index-width`-bit index: xDSL cannot check it (it
@@ -277,10 +290,10 @@ class Lowerer:
             if not isinstance(r.type, MemRefType):
                 self.vtype(r, loc)  # type check first: unsupported types are reported at their op
         if isinstance(op, arith.ConstantOp):
-            if not isinstance(op.value, IntegerAttr):
+            if not isinstance(op.value, IntegerAttr | FloatAttr):
                 raise LoweringError(f"unsupported constant {op.value}", loc)
             ty = self.vtype(op.result, loc)
-            value = op.value.value.data
+            value = self.src.float_word(op.value) if isinstance(op.value, FloatAttr) else op.value.value.data
             if is_index(ty):
                 self.check_index_constant(value, loc)
             s.env[op.result] = self.n_const(s, value, ty, loc)
@@ -301,9 +314,7 @@ class Lowerer:
         elif isinstance(op, scf.WhileOp):
             self.lower_while(op, s)
         else:
-            hint = " (floating-point arithmetic is not implemented)" if name.endswith("f") and \
-                name.startswith(("arith.", "math.")) else ""
-            raise LoweringError(f"unsupported operation {name}{hint}", loc)
+            raise LoweringError(f"unsupported operation {name}", loc)
 
     # ------------------------------------------------------------------ scf.if
     def lower_if(self, op: scf.IfOp, s: Scope) -> None:

@@ -29,7 +29,7 @@ from xdsl.ir import BlockArgument, SSAValue
 
 from dfv.golden.types import CONTROL, ScalarType, TokenType
 from dfv.lowering.dfg import MemGroup, Ref
-from dfv.lowering.parse import LoweringError
+from dfv.lowering.errors import LoweringError
 
 
 # ------------------------------------------------------------------------------ SCF structure

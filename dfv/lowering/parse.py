@@ -14,28 +14,21 @@ from dataclasses import dataclass, field
 
 from xdsl.context import Context
 from xdsl.dialects import get_all_dialects
-from xdsl.dialects.builtin import Builtin
+from xdsl.dialects.builtin import Builtin, FloatAttr
 from xdsl.ir import Operation
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import ParseError, VerifyException
 from xdsl.utils.lexer import Input
 from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
 
+from dfv.golden.fp.format import FORMATS, FloatFormat
+from dfv.golden.fp.text import parse_float
 from dfv.lowering.arith_ops import EXTRA_ARITH_OPS
 from dfv.lowering.dialects import Dataflow
+from dfv.lowering.errors import LoweringError
 from dfv.lowering.handshake_arith import ARITH_OPS
 from dfv.lowering.handshake_ir import HandshakeInput
 from dfv.lowering.handshake_signals import SIGNAL_OPS
-
-
-class LoweringError(Exception):
-    """A problem in the input program: message is one line, starting with the source location."""
-
-    def __init__(self, message: str, loc: str | None = None):
-        self.loc = loc
-        text = " ".join(str(message).split())
-        super().__init__(f"{loc}: {text}" if loc else text)
-
 
 _CTX: Context | None = None
 
@@ -92,9 +85,46 @@ class SourceModule:
     module: Operation
     filename: str
     locs: dict[int, str] = field(default_factory=dict)
+    float_bits: dict[int, int] = field(default_factory=dict)  # id(FloatAttr) -> its exact word (SourceParser)
 
     def loc(self, op: Operation) -> str:
         return self.locs.get(id(op), self.filename)
+
+    def float_word(self, attr: FloatAttr) -> int:
+        """The IEEE word of float constant `attr`: rounded exactly from its text as written (MLIR's reading;
+        xDSL rounds a decimal to a double first, then to the type), or, for an attribute not read from the
+        text, from its value (a double holding a value of the type exactly)."""
+        word = self.float_bits.get(id(attr))
+        return word if word is not None else _word_of_value(FORMATS[str(attr.type)], attr.value.data)
+
+
+def _word_of_value(fmt: FloatFormat, value: float) -> int:
+    """The word of a value of `fmt` held in a double: `repr` reads back to the same double, and every value of
+    the four formats is a double, so rounding its text to the format is exact (NaN: the canonical NaN)."""
+    if value != value:
+        return fmt.canonical_nan
+    if value in (float("inf"), float("-inf")):
+        return fmt.inf(int(value < 0))
+    return parse_float(repr(value), fmt)
+
+
+_MLIR_NUMBER = re.compile(r"(-?)(0[xX][0-9a-fA-F]+|[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?)")
+"""A number literal of MLIR as it starts a float attribute: sign, then hex bits or decimal digits."""
+
+
+def exact_float_word(literal: str, fmt: FloatFormat) -> int | None:
+    """The word MLIR gives float literal `literal` in `fmt`: a hex literal is the bit pattern, a decimal one
+    is rounded exactly (to nearest, ties to even); None if `literal` is not one of those."""
+    m = _MLIR_NUMBER.match(literal)
+    if m is None:
+        return None
+    sign, body = m.groups()
+    if body[:2] in ("0x", "0X"):
+        return None if sign else int(body, 16) & ((1 << fmt.width) - 1)
+    mantissa, _, exponent = body.lower().partition("e")
+    whole, _, frac = mantissa.partition(".")
+    text = f"{sign}{int(whole)}.{frac or '0'}" + (f"e{exponent}" if exponent else "")
+    return parse_float(text, fmt)
 
 
 class SourceParser(Parser):
@@ -103,7 +133,19 @@ class SourceParser(Parser):
     def __init__(self, ctx: Context, text: str, name: str):
         super().__init__(ctx, text, name)
         self.locs: dict[int, str] = {}
-        self._keep: list[Operation] = []
+        self.float_bits: dict[int, int] = {}
+        self._keep: list[Operation | FloatAttr] = []
+
+    def parse_optional_builtin_int_or_float_attr(self):
+        """xDSL's, recording each float constant's exact word from its text (`SourceModule.float_word`)."""
+        start = self._current_token.span.start
+        attr = super().parse_optional_builtin_int_or_float_attr()
+        if isinstance(attr, FloatAttr) and str(attr.type) in FORMATS:
+            word = exact_float_word(self.lexer.input.content[start:], FORMATS[str(attr.type)])
+            if word is not None:
+                self.float_bits[id(attr)] = word
+                self._keep.append(attr)
+        return attr
 
     def parse_optional_type(self):
         start = self._current_token.span
@@ -160,6 +202,10 @@ def _parse_error(text: str, filename: str, exc: ParseError) -> str:
         shown = f"{c!r} " if c.isprintable() and not c.isspace() else ""
         name = unicodedata.name(c, "").lower()
         return f"{exc.span.get_location()}: unexpected character {shown}(U+{ord(c):04X}{' ' + name if name else ''})"
+    mode = re.match(r"\s*(to_nearest_even|downward|upward|toward_zero|to_nearest_away)\b", text[exc.span.start:])
+    if mode:
+        return (f"{exc.span.get_location()}: rounding mode {mode.group(1)} is not supported: every float "
+                "operation rounds to nearest, ties to even, the default (write none)")
     m = re.fullmatch(r"Operation (\S+) is not registered", exc.msg.strip())
     if m:
         return f"{exc.span.get_location()}: unsupported operation {m.group(1)}"
@@ -204,7 +250,7 @@ def parse_text(text: str, filename: str = "<input>") -> SourceModule:
         raise
     except Exception as exc:  # xDSL raises a few other kinds on malformed input
         raise LoweringError(f"{filename}: malformed MLIR: {_one_line(exc)}") from None
-    src = SourceModule(module, filename, parser.locs)
+    src = SourceModule(module, filename, parser.locs, parser.float_bits)
     try:
         module.verify()
     except Exception as exc:

@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from xdsl.ir import BlockArgument, Operation
 
 from dfv.golden.interpreter import Budget, Mode, RunawayError, run_dfg
-from dfv.golden.types import DEFAULT_INDEX_WIDTH, from_word, value_fields
+from dfv.golden.types import DEFAULT_INDEX_WIDTH
+from dfv.golden.values import from_word, value_fields
 from dfv.lowering.dfg import DFG
 from dfv.lowering.from_handshake import find_handshake_function, read_handshake
 from dfv.lowering.graph_ir import graph_ir

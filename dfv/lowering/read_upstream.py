@@ -13,7 +13,7 @@ from dfv.lowering import handshake_ir as hs
 from dfv.lowering import handshake_signals as sig
 from dfv.lowering import handshake_types as ht
 from dfv.lowering.dfg import DFG
-from dfv.lowering.parse import LoweringError
+from dfv.lowering.errors import LoweringError
 
 
 def is_wire(op: Operation) -> bool:

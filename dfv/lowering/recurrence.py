@@ -40,7 +40,7 @@ def recurrence_bound(g: DFG, loops: set[str], read_cycles: int) -> float | None:
                 continue
             u, v = (r.node, part(g.nodes[r.node].op, r.port)), (n.id, part(n.op, p))
             vertices |= {u, v}
-            edges.append((u, v, stage_latency(n.op, v[1], read_cycles), 1 if n.id in own else 0))
+            edges.append((u, v, stage_latency(n, v[1], read_cycles), 1 if n.id in own else 0))
     if not own or not _positive_cycle(vertices, edges, 0.0):
         return None
     lo, hi = 0.0, float(sum(e[2] for e in edges)) + 1.0

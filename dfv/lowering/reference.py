@@ -6,6 +6,12 @@ need beyond it: `memref.alloca`, the view operations (`cast`, `subview`, `reinte
 `divui remui shrui extsi extui trunci index_castui maxsi minsi maxui minui`, and every compute operation
 of the catalogue (`dfv.golden.compute`) that xDSL parses but does not run, from its declared semantics.
 
+Floats are held as their IEEE words, never as Python floats, and like integers as the signed value of the
+word (so a memory of floats stores words in integer elements of their width): every float operation runs
+by its declared semantics (`dfv.golden.fp`, bit-exact, overriding xDSL's, which computes in doubles), a
+float constant is the word its text gives (`SourceModule.float_word`), and `arith.bitcast` keeps the
+word.
+
 It also models the hardware where xDSL does not: `index` is `index_width` bits (xDSL knows only 32
 and 64; its arith implementations take any width from `Interpreter.index_bitwidth`, memories store
 index elements as 32- or 64-bit words), and what MLIR leaves undefined is a LoweringError naming
@@ -20,7 +26,7 @@ from math import prod
 from typing import Any
 
 from xdsl.dialects import arith, func, memref
-from xdsl.dialects.builtin import IndexType, IntegerType, MemRefType, ModuleOp
+from xdsl.dialects.builtin import FloatAttr, IndexType, IntegerType, MemRefType, ModuleOp
 from xdsl.interpreter import Interpreter, InterpreterFunctions, impl, register_impls
 from xdsl.interpreters import register_implementations
 from xdsl.interpreters.builtin import xtype_for_el_type
@@ -31,7 +37,9 @@ from xdsl.irdl import IRDLOperation
 from dfv.golden.catalogue import COMPUTE
 from dfv.golden.compute import Syntax
 from dfv.golden.errors import ErrorCode
-from dfv.golden.types import signed, to_signed, to_unsigned
+from dfv.golden.types import FLOAT_WIDTHS, ScalarType, index_type, int_type, scalar_type, to_signed, to_unsigned
+from dfv.golden.values import data_value, data_word, signed
+from dfv.lowering.arith_nodes import predicate_param
 from dfv.lowering.arith_ops import IndexCastUIOp
 from dfv.lowering.handshake_types import ChannelType
 from dfv.lowering.lower_memory import row_major
@@ -63,11 +71,14 @@ def _view(v) -> StridedView:
 
 
 def _w(interp: Interpreter, t) -> int:
-    return interp.index_bitwidth if isinstance(t, IndexType) else t.width.data
+    return value_type(t, interp.index_bitwidth).width
 
 
 def _storage_xtype(elem_type, index_width: int):
-    """The packed element type of a memory: index elements as 32- or 64-bit words (all xDSL has)."""
+    """The packed element type of a memory: index elements as 32- or 64-bit words (all xDSL has), float
+    elements as integer words of their width (the interpreter holds floats as words)."""
+    if str(elem_type) in FLOAT_WIDTHS:
+        return xtype_for_el_type(IntegerType(FLOAT_WIDTHS[str(elem_type)]), 64)
     return xtype_for_el_type(elem_type, 32 if index_width <= 32 else 64)
 
 
@@ -84,6 +95,8 @@ class ExtraFunctions(InterpreterFunctions):
         run once per trip."""
         if isinstance(op.value.type, IndexType):
             return (to_signed(op.value.value.data, interp.index_bitwidth),)
+        if isinstance(op.value, FloatAttr):
+            return (to_signed(self.src.float_word(op.value), FLOAT_WIDTHS[str(op.value.type)]),)
         return (op.value.value.data,)
 
     @staticmethod
@@ -265,11 +278,16 @@ class ExtraFunctions(InterpreterFunctions):
     def run_index_castui(self, interp, op, args):
         return self._cast(interp, op, args, False)
 
+    @impl(arith.BitcastOp)
+    def run_bitcast(self, interp, op, args):
+        """The same word (an integer and a float are both held as the signed value of their word)."""
+        return (to_signed(args[0], _w(interp, op.results[0].type)),)
+
 
 class DeclaredFunctions(InterpreterFunctions):
     """A compute operation run by its declared semantics (`dfv.golden.compute`): the operands as unsigned
-    words of their widths, the result back as a signed value of its width; a sticky error is the
-    program's undefined behaviour, a LoweringError at the operation."""
+    words of their widths, the result back as a signed value of its width (a float as its word); a
+    sticky error is the program's undefined behaviour, a LoweringError at the operation."""
 
     def __init__(self, src: SourceModule):
         self.src = src
@@ -277,13 +295,16 @@ class DeclaredFunctions(InterpreterFunctions):
     def run(self, interp: Interpreter, op: IRDLOperation, args):
         c = COMPUTE[op.name]
         ports = (*c.inputs, c.output)
-        widths = [_w(interp, v.type) for v in (*op.operands, *op.results)]
-        params = {p.width: w for p, w in zip(ports, widths, strict=True) if isinstance(p.width, str)}
-        result, error = c.semantics(params, *(to_unsigned(a, w) for a, w in zip(args, widths, strict=False)))
+        types = [value_type(v.type, interp.index_bitwidth) for v in (*op.operands, *op.results)]
+        params = {p.width: t.name if p.is_float else t.width
+                  for p, t in zip(ports, types, strict=True) if isinstance(p.width, str)}
+        params |= predicate_param(op) or {}
+        words = (to_unsigned(a, t.width) for a, t in zip(args, types, strict=False))
+        result, error = c.semantics(params, *words)
         if error:
             raise LoweringError(f"{op.name} raises {ErrorCode(error).name} (0x{error:x}) on these operands: undefined "
                                 "in MLIR", self.src.loc(op))
-        return (to_signed(result, widths[-1]),)
+        return (signed(result, types[-1].width),)
 
 
 def _declared(op_class: type[IRDLOperation]) -> type[DeclaredFunctions]:
@@ -303,35 +324,45 @@ def _register_own(interp: Interpreter, src: SourceModule | None, budget: TripBud
 
 
 @cache
-def declared_classes() -> tuple[type[DeclaredFunctions], ...]:
-    """Functions for each compute operation the source context parses and nothing `run_source` registers
-    runs (the ones with an operand per input and no parameter but widths)."""
+def declared_classes() -> tuple[tuple[type[DeclaredFunctions], bool], ...]:
+    """(functions, whether they override xDSL's) for each compute operation the source context parses
+    that nothing `run_source` registers runs, and for every float operation, whose xDSL implementation
+    computes in doubles (not bit-exact in the formats, NaN payloads and signs of its own)."""
     probe = Interpreter(ModuleOp([]))
     _register_own(probe, None, TripBudget(DEFAULT_MAX_TRIPS))
     out = []
     for name, c in COMPUTE.items():
         op_class = _ctx().get_optional_op(name)
-        if op_class is None or c.syntax not in (Syntax.UNARY, Syntax.BINARY, Syntax.CAST):
+        is_float = c.is_float
+        if op_class is None or c.syntax in (Syntax.CMPI, Syntax.SELECT):
             continue
         functions = _declared(op_class)
-        try:
-            probe.register_implementations(functions(None))
-        except ValueError:  # xDSL's or ours: it runs already
-            continue
-        out.append(functions)
+        if not is_float:
+            try:
+                probe.register_implementations(functions(None))
+            except ValueError:  # xDSL's or ours: it runs already
+                continue
+        out.append((functions, is_float))
     return tuple(out)
 
 
-def elem_width(t, index_width: int) -> int:
-    """Bits of a plain value of type `t`: an integer, an index, or a spec-003 channel whose token is its
-    data alone (no downstream extras; upstream ones are wires, not part of the token)."""
+def value_type(t, index_width: int) -> ScalarType:
+    """The value type of a plain value of IR type `t`: an integer, an index, a float, or a spec-003 channel
+    whose token is its data alone (no downstream extras; upstream ones are wires, not part of the token)."""
     if isinstance(t, ChannelType) and all(e.upstream for e in t.extras):
-        return elem_width(t.data_type, index_width)
+        return value_type(t.data_type, index_width)
     if isinstance(t, IndexType):
-        return index_width
+        return index_type(index_width)
     if isinstance(t, IntegerType):
-        return t.width.data
+        return int_type(t.width.data)
+    if str(t) in FLOAT_WIDTHS:
+        return scalar_type(str(t))
     raise LoweringError(f"unsupported type {t}")
+
+
+def _input_value(ty: ScalarType, value) -> int:
+    """How the interpreter holds an inputs-file value of type `ty`: the signed value of its word (i1 as 0/1)."""
+    return signed(data_word(ty, value), ty.width)
 
 
 def run_source(src: SourceModule, fn: func.FuncOp, args: list, index_width: int,
@@ -341,22 +372,21 @@ def run_source(src: SourceModule, fn: func.FuncOp, args: list, index_width: int,
     inputs and a loop that does not finish within the budget are LoweringErrors at their location."""
     interp = Interpreter(src.module, index_bitwidth=index_width)
     _register_own(interp, src, TripBudget(max_trips))
-    for functions in declared_classes():
-        interp.register_implementations(functions(src))
+    for functions, override in declared_classes():
+        interp.register_implementations(functions(src), override=override)
     py_args, arrays = [], {}
     for i, (arg, val) in enumerate(zip(fn.body.blocks[0].args, args, strict=True)):
         t = arg.type
         if isinstance(t, MemRefType):
             et = t.get_element_type()
-            w = elem_width(et, index_width)
+            vt = value_type(et, index_width)
             xt = _storage_xtype(et, index_width)
-            data = [to_signed(int(v), w) if w > 1 else int(v) & 1 for v in val]
+            data = [_input_value(vt, v) for v in val]
             arr = ShapedArray(TypedPtr[Any].new(data, xtype=xt), list(t.get_shape()))
-            arrays[i] = (arr, w)
+            arrays[i] = (arr, vt)
             py_args.append(arr)
         else:
-            w = elem_width(t, index_width)
-            py_args.append(to_signed(int(val), w) if w > 1 else int(val) & 1)
+            py_args.append(_input_value(value_type(t, index_width), val))
     try:
         outs = interp.call_op(fn.sym_name.data, tuple(py_args))
     except LoweringError:
@@ -367,8 +397,8 @@ def run_source(src: SourceModule, fn: func.FuncOp, args: list, index_width: int,
         msg = " ".join(str(exc).split()) or type(exc).__name__
         raise LoweringError(f"the source program cannot be run on these inputs: {msg}", src.loc(fn)) from None
     types = fn.function_type.outputs.data
-    results = [signed(v, elem_width(t, index_width)) for v, t in zip(outs, types, strict=True)]
-    mems = {i: [signed(v, w) for v in arr.data] for i, (arr, w) in arrays.items()}
+    results = [data_value(value_type(t, index_width), v) for v, t in zip(outs, types, strict=True)]
+    mems = {i: [data_value(vt, v) for v in arr.data] for i, (arr, vt) in arrays.items()}
     return results, mems
 
 

@@ -8,8 +8,9 @@ until the long branch delivers, and the loop runs at the pace of its longest pat
 recurrence. Dynamatic sizes such buffers with an MILP; this pass uses the same model in its simplest
 form:
 
-* every stage has a latency (`LATENCY`: 1 for registered stages, the assumed read round trip for a
-  memory's load ports, 0 for combinational ones);
+* every stage has a latency (`stage_latency`: 1 for registered stages and memories, the assumed read
+  round trip for an `extmemory`'s load ports, its module's latency for a pipelined or iterative unit
+  (the catalogue's `OpSpec.latency`), 0 for combinational ones);
 * the graph is condensed into its strongly connected components (a recurrence fires as one unit: its
   members wait for the latest of the component's inputs from outside);
 * the arrival time of a token on each channel is the longest path from the sources over that
@@ -27,7 +28,8 @@ into the determinate networks the lowering builds (and the bounded golden run ch
 
 from __future__ import annotations
 
-from dfv.lowering.dfg import DFG, Ref
+from dfv.golden.catalogue import OPS, Storage
+from dfv.lowering.dfg import DFG, Node, Ref
 from dfv.lowering.lower_memory import feeding_ordered_accesses
 
 #: read round trip assumed for an `extmemory` load (request register, memory latency, response
@@ -36,8 +38,6 @@ EXTMEMORY_READ_CYCLES = 5
 #: at most this many slots of slack on one channel
 MAX_SLACK = 8
 
-LATENCY = {"handshake.buffer": 1, "handshake.fifo": 1, "dataflow.stream": 1, "handshake.memory": 1,
-           "handshake.extmemory": 1}
 
 
 def part(op: str, port: str) -> str:
@@ -50,12 +50,18 @@ def part(op: str, port: str) -> str:
     return ""
 
 
-def stage_latency(op: str, part: str, read_cycles: int = EXTMEMORY_READ_CYCLES) -> int:
-    """Cycles from a stage's inputs to its outputs: `read_cycles` for an `extmemory` load port, 1 for a
-    registered stage, 0 for a combinational one."""
-    if op == "handshake.extmemory" and part.startswith("ld"):
+def stage_latency(n: Node, part: str, read_cycles: int = EXTMEMORY_READ_CYCLES) -> int:
+    """Cycles from node `n`'s inputs to its outputs: `read_cycles` for an `extmemory` load port, the unit's
+    latency for a pipelined one, 1 for a registered stage or a memory, 0 for a combinational one (and for
+    the function's own nodes, which are not operations)."""
+    op = OPS.get(n.op)
+    if op is None:
+        return 0
+    if n.op == "handshake.extmemory" and part.startswith("ld"):
         return read_cycles
-    return LATENCY.get(op, 0)
+    if op.storage is Storage.PIPELINED:
+        return op.latency(n.params)
+    return 1 if op.storage in (Storage.REGISTERED, Storage.MEMORY) else 0
 
 
 def components(vertices: list, succ: dict) -> dict:
@@ -148,7 +154,7 @@ def slack_fifos(g: DFG) -> list[tuple[str, str, int]]:
             arrival[e] = out_time[e[0]]
         ready[k] = max((arrival[e] for e in into[k]), default=0)
         for v in members[k]:
-            out_time[v] = ready[k] + stage_latency(g.nodes[v[0]].op, v[1])
+            out_time[v] = ready[k] + stage_latency(g.nodes[v[0]], v[1])
     serial = feeding_ordered_accesses(g)
     looping = _upstream(g, [nid for nid, n in g.nodes.items() if n.op.startswith("dataflow.")])
     cuts = []

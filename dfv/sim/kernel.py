@@ -33,6 +33,7 @@ from xdsl.dialects import scf
 
 from dfv.golden.interpreter import arg_words
 from dfv.golden.types import DEFAULT_INDEX_WIDTH
+from dfv.golden.values import to_word
 from dfv.lowering.config import dump_config
 from dfv.lowering.dfg import DFG
 from dfv.lowering.parse import parse_file
@@ -202,6 +203,7 @@ def run_kernels(prog: Program, runs: Sequence[KernelRun], sim: str, run_dir: Pat
     for old in [*run_dir.glob("kernel.*.json"), *run_dir.glob("description*.json")]:
         old.unlink()
     variants = []
+    elem = {a.position: a.elem_type for a in prog.g.args if not a.scalar}
     for run in runs:
         exp_ret, exp_mem = prog.lowered.reference(run.args) if run.source is None else run.source
         desc = KernelDescription(
@@ -209,8 +211,9 @@ def run_kernels(prog: Program, runs: Sequence[KernelRun], sim: str, run_dir: Pat
             function=prog.func,
             dfg=str(prog.dfg_yaml.resolve()),
             args=arg_words(prog.g, dict(enumerate(run.args))),
-            source_returns=list(exp_ret),
-            source_memrefs=dict(exp_mem),
+            source_returns=[None if v is None else to_word(r.type, v)
+                            for v, r in zip(exp_ret, sorted(prog.g.results, key=lambda r: r.position), strict=True)],
+            source_memrefs={i: [to_word(elem[i], v) for v in m] for i, m in exp_mem.items()},
             latency=run.latency,
             traffic=RANDOM_TRAFFIC if traffic is None else traffic,
             coverage=coverage,

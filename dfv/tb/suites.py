@@ -13,7 +13,7 @@ from dfv.paths import RTL_DIR
 from dfv.tb.common.op_config import OpConfig
 from dfv.tb.common.op_harness import gen_harness, parse_header, rtl_file
 
-SUITE_PACKAGES = ("dfv.tb.dataflow", "dfv.tb.handshake", "dfv.tb.memory")
+SUITE_PACKAGES = ("dfv.tb.dataflow", "dfv.tb.handshake", "dfv.tb.fp", "dfv.tb.memory")
 
 
 class UnknownSuiteError(KeyError):

@@ -27,15 +27,20 @@ from dfv.golden.handshake import (
 )
 from dfv.golden.memory import ExtMemory, Memory
 
-# parameters of the operations that take more than widths (every other parameter of these tests is a width, 8)
+# parameters of the operations that take more than widths and formats (every other width is 8, every format f16)
 PARAMS = {"handshake.repack": {"width": 4, "in_width": 8, "fields": [(0, 4)]},
-          "arith.cmpi": {"width": 8, "predicate": "eq"}}
+          "arith.cmpi": {"width": 8, "predicate": "eq"},
+          "arith.cmpf": {"format": "f16", "predicate": "olt"},
+          "arith.extf": {"in_format": "f16", "out_format": "f32"},
+          "arith.truncf": {"in_format": "f32", "out_format": "bf16"}}
 
 
 def catalogue_machine(op: str) -> Machine:
     """The golden machine of operation `op` at small parameters."""
     compute = COMPUTE.get(op)
-    return make_machine(op, **PARAMS.get(op, {w: 8 for w in compute.width_params()} if compute else {}))
+    default = {**dict.fromkeys(compute.width_params(), 8), **dict.fromkeys(compute.format_params(), "f16")} \
+        if compute else {}
+    return make_machine(op, **PARAMS.get(op, default))
 
 
 MACHINES = [

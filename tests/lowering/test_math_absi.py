@@ -12,7 +12,7 @@ import pytest
 from dfv_cli import run_dfv
 from rtl_library import rtl_files
 
-from dfv.golden.types import signed
+from dfv.golden.values import signed
 from dfv.lowering.output import write_outputs
 from dfv.lowering.parse import parse_text
 from dfv.lowering.pipeline import lower_program

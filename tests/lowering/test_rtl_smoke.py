@@ -11,7 +11,7 @@ import pytest
 from kernel_inputs import KERNELS, ROOT, gen
 from rtl_library import assert_rtl_modules_exist, rtl_files
 
-from dfv.golden.types import signed
+from dfv.golden.values import signed
 from dfv.lowering.lower_control import find_function
 from dfv.lowering.output import write_outputs
 from dfv.lowering.parse import parse_file

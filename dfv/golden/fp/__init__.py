@@ -5,5 +5,6 @@ canonical quiet NaN.
 `format` holds the four formats and their derived facts; `rounding` the exact-value core (decode a word,
 round an exact value once); `arith`, `compare` and `convert` the operations on raw words, gathered in
 `ops`; `text` the decimal reading and printing of inputs and results files. All of it is integer
-arithmetic: no Python float, no numpy. The catalogue does not use it yet (no RTL computes floats yet).
+arithmetic: no Python float, no numpy. The catalogue (`dfv.golden.catalogue`) declares the float operations
+on it.
 """

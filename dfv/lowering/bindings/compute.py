@@ -9,14 +9,13 @@ from xdsl.dialects.builtin import IntegerAttr
 from xdsl.ir import Attribute, Operation
 
 from dfv.golden.catalogue import COMPUTE
-from dfv.golden.encodings import CmpiPredicate
 from dfv.golden.types import ChannelType
 from dfv.lowering import arith_nodes
 from dfv.lowering.bindings.registry import builds
 from dfv.lowering.dfg import Ref
+from dfv.lowering.errors import LoweringError
 from dfv.lowering.handshake_arith import ARITH_OPS
 from dfv.lowering.handshake_syntax import unknown_attributes
-from dfv.lowering.parse import LoweringError
 from dfv.lowering.read_upstream import refuse_upstream
 
 _CLASSES = {cls.name: cls for cls in ARITH_OPS}
@@ -57,8 +56,8 @@ def read_compute(r, op: Operation) -> None:
 @builds(*COMPUTE)
 def build_compute(b, n) -> None:
     c = COMPUTE[n.op]
-    props = {"predicate": IntegerAttr(int(CmpiPredicate.of(n.params["predicate"])), 64)} \
-        if "predicate" in n.params else {}
+    cls = _CLASSES[n.op]
+    props = {"predicate": IntegerAttr(cls.PREDICATES[n.params["predicate"]], 64)} if "predicate" in n.params else {}
     outs = [c.output.name]
-    b.emit(n, _CLASSES[n.op].create(operands=b.operands(n, c.input_names), result_types=b.types(n, outs),
+    b.emit(n, cls.create(operands=b.operands(n, c.input_names), result_types=b.types(n, outs),
                                     attributes=b.attrs(n), properties=props), outs)

@@ -9,8 +9,8 @@ from dfv.golden.dataflow.stream import STEP_OPS
 from dfv.golden.types import I1
 from dfv.lowering import dialects as df
 from dfv.lowering.bindings.registry import builds, reads
+from dfv.lowering.errors import LoweringError
 from dfv.lowering.handshake_syntax import unknown_attributes
-from dfv.lowering.parse import LoweringError
 
 _CLASSES = {"dataflow.stream": df.StreamOp, "dataflow.gate": df.GateOp, "dataflow.carry": df.CarryOp,
             "dataflow.invariant": df.InvariantOp}

@@ -13,8 +13,8 @@ from dfv.golden.types import CONTROL, ChannelType, TokenType, is_index
 from dfv.lowering import handshake_ir as hs
 from dfv.lowering.bindings.registry import builds, reads
 from dfv.lowering.dfg import Arg, ArgKind, MemGroup, Ref
+from dfv.lowering.errors import LoweringError
 from dfv.lowering.handshake_types import is_control
-from dfv.lowering.parse import LoweringError
 
 
 # ------------------------------------------------------------------ reading

@@ -13,8 +13,8 @@ from dfv.golden.types import CONTROL, ChannelType
 from dfv.lowering import handshake_signals as sig
 from dfv.lowering import handshake_types as ht
 from dfv.lowering.bindings.registry import builds, reads
+from dfv.lowering.errors import LoweringError
 from dfv.lowering.handshake_types import is_control
-from dfv.lowering.parse import LoweringError
 from dfv.lowering.read_upstream import channel_bundle
 
 

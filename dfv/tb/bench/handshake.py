@@ -1,4 +1,5 @@
-"""Full-rate throughput of the handshake primitives, arith units and access ports, on their test environments.
+"""Full-rate throughput of the handshake primitives, arith and float units and access ports, on their test
+environments.
 
 One long burst (`length()` tokens on every input, consistent for the mux and the merges) is sent with
 inputs always valid and outputs always ready; the run is still checked against the golden model.
@@ -22,6 +23,7 @@ from dfv.tb.common import variants
 from dfv.tb.common.op_sequence import OpItem, OpSequence
 from dfv.tb.common.traffic import FULL, TrafficConfig
 from dfv.tb.common.variants import register
+from dfv.tb.fp import arith as fp_arith
 from dfv.tb.handshake import access, arith, branch, buffer, fork, join, merge, sources
 from dfv.tb.handshake.common import run_params, toplevel
 
@@ -37,6 +39,7 @@ BASES = {
     **{name: buffer.BufferTest for name in buffer.FAMILIES},
     **{name: arith.ArithTest for name in arith.FAMILIES},
     **{name: access.AccessTest for name in access.FAMILIES},
+    **{name: fp_arith.FloatTest for name in fp_arith.FAMILIES},
 }
 
 def length() -> int:

@@ -18,7 +18,7 @@ from dfv.tb.common import variants
 @dataclass
 class KernelDescription:
     """One kernel run: the program (`dfg`: its dfg.yaml), its raw argument words, the reference results
-    (`source_returns`, `source_memrefs`), the memory latency, the traffic (`{"results", "mem_req",
+    as raw words (`source_returns`, `source_memrefs`), the memory latency, the traffic (`{"results", "mem_req",
     "mem_resp"}` stall probabilities), the functional-coverage bins, the cycle bounds and the folder the
     environment writes its records to."""
 

@@ -52,8 +52,8 @@ from pyuvm import ConfigDB
 from dfv.golden.catalogue import WIRING
 from dfv.golden.compare import reference_problems
 from dfv.golden.core import Machine, RunResult
-from dfv.golden.interpreter import InterpResult, Mode, has_initial_tokens, idle_state, run_dfg
-from dfv.golden.types import from_word
+from dfv.golden.interpreter import InterpResult, Mode, has_initial_tokens, idle_state, run_dfg, word_args
+from dfv.golden.values import from_word
 from dfv.lowering.config import read_config
 from dfv.lowering.dfg import DFG
 from dfv.lowering.topgen import channel_wires, instance_name
@@ -111,11 +111,11 @@ class DfgMachine(Machine):
         if not all(inq[p] for p in self.INPUTS):
             return False
         inq["start"].popleft()
-        args: dict[int, object] = {a.position: inq[f"arg{a.position}"].popleft()
-                                   for a in self.kernel.scalar_args()}
+        words: dict[int, int | list[int]] = {a.position: inq[f"arg{a.position}"].popleft()
+                                             for a in self.kernel.scalar_args()}
         for grp in self.kernel.memrefs:
-            args[grp.position] = list(self.kernel.desc.args[grp.position])
-        self.run = run_dfg(self.kernel.g, args)
+            words[grp.position] = list(self.kernel.desc.args[grp.position])
+        self.run = run_dfg(self.kernel.g, word_args(self.kernel.g, words))
         for r, toks in zip(sorted(self.kernel.g.results, key=lambda r: r.position), self.run.results, strict=True):
             outq[f"res{r.position}"].extend(toks)
         outq["done"].extend([None] * self.run.done)
@@ -242,7 +242,7 @@ class KernelEnv(HarnessEnv):
         self.instances = [(nid, n.op, g.origin_op(nid), getattr(dut, instance_name(nid)))
                           for nid, n in g.nodes.items() if not n.op.startswith("func.") and n.op not in WIRING]
         # a circuit with initial tokens ends in its idle state, not empty (dfv.golden.interpreter.IdleState)
-        args = {a.position: desc.args[a.position] for a in g.args}
+        args = word_args(g, {a.position: desc.args[a.position] for a in g.args})
         self.idle = idle_state(g, args, mode=Mode.BOUNDED) if has_initial_tokens(g) else None
         valids = {id(i.valid): i.valid for i in self.internal}
         index = {k: n for n, k in enumerate(valids)}
@@ -374,8 +374,12 @@ class KernelScoreboard(OpScoreboard):
             returns.append(from_word(r.type, toks[0]) if toks else None)
         finals = {grp.position: [from_word(grp.elem_type, env.memories[grp.position].contents.get(k, 0))
                                  for k in range(grp.size)] for grp in kernel.memrefs}
-        errors += reference_problems("RTL", "source interpreter", returns, finals, desc.source_returns,
-                                     {i: m for i, m in desc.source_memrefs.items() if i in finals},
+        want_returns = [None if w is None else from_word(r.type, w)
+                        for w, r in zip(desc.source_returns, sorted(g.results, key=lambda r: r.position), strict=True)]
+        elem = {grp.position: grp.elem_type for grp in kernel.memrefs}
+        errors += reference_problems("RTL", "source interpreter", returns, finals, want_returns,
+                                     {i: [from_word(elem[i], w) for w in m] for i, m in desc.source_memrefs.items()
+                                      if i in finals},
                                      {grp.position: grp.root for grp in kernel.memrefs})
         self.order_notes: dict[int, str] = {}
         for grp in kernel.memrefs:
@@ -475,7 +479,7 @@ class KernelCorruptResultScoreboard(ExpectedErrors, KernelScoreboard):
         if not first.width:
             return [_stream_mismatch(first, 1)]
         i = first.name.removeprefix("res")
-        return [_stream_mismatch(first, 1), rf"^result {i}: RTL returned -?\d+, the source interpreter -?\d+$"]
+        return [_stream_mismatch(first, 1), rf"^result {i}: RTL returned \S+, the source interpreter \S+$"]
 
 
 class KernelCoverage(OpCoverage):

@@ -270,7 +270,9 @@ def test_registry_factories():
 
 
 def test_bad_parameters_and_tokens():
-    with pytest.raises(KeyError, match="no operation 'arith.addf'"):
+    with pytest.raises(KeyError, match="no operation 'arith.remf'"):
+        make_machine("arith.remf", width=8)
+    with pytest.raises(ValueError, match="format must be a float format"):
         make_machine("arith.addf", width=8)
     with pytest.raises(ValueError, match="width must be 1..64"):
         make_machine("arith.addi", width=65)

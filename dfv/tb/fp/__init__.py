@@ -1,0 +1,1 @@
+"""Testbenches of the floating-point units (dfv/rtl/fp/)."""
