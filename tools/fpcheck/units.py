@@ -318,8 +318,8 @@ def fixed(cycles: int) -> Callable[[Params], int]:
 
 UNITS = {u.module: u for u in [
     Unit("arith_addf", ("lhs", "rhs"), "result", ("EW", "FW", "SUB"), addf_configs, fixed(5)),
-    Unit("arith_mulf", ("lhs", "rhs"), "result", ("EW", "FW"), binary_configs("mulf", arith.mulf), None),
-    Unit("math_fma", ("a", "b", "c"), "result", ("EW", "FW"), fma_configs, None),
+    Unit("arith_mulf", ("lhs", "rhs"), "result", ("EW", "FW"), binary_configs("mulf", arith.mulf), fixed(6)),
+    Unit("math_fma", ("a", "b", "c"), "result", ("EW", "FW"), fma_configs, fixed(7)),
     Unit("arith_divf", ("lhs", "rhs"), "result", ("EW", "FW"), binary_configs("divf", arith.divf), None,
          iterative=True),
     Unit("math_sqrt", ("in",), "out", ("EW", "FW"), sqrt_configs, None, iterative=True),
