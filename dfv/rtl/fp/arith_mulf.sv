@@ -1,0 +1,363 @@
+// arith_mulf: MLIR arith.mulf on IEEE 754 binary words, pipelined, bit-exact with the golden model
+//   dfv.golden.fp (mulf) and the spec README section "Floating point".
+// Parameters: EW (exponent field bits, 5..11), FW (fraction field bits, 7..52). The formats of the
+//   project: f16 = (5, 10), bf16 = (8, 7), f32 = (8, 23), f64 = (11, 52). W = 1 + EW + FW.
+// Ports: lhs (W), rhs (W) -> result (W); the IEEE layout, sign on top. The two inputs are joined: an
+//   operation is accepted when both are valid and the first stage can take it, and then lhs_ready and
+//   rhs_ready are high together (never one without the other).
+// Semantics: round to nearest, ties to even; subnormal inputs and outputs kept (no flush to zero). The
+//   sign of every non-NaN result is lhs sign XOR rhs sign (zeros and infinities included). A product
+//   below the normal range is denormalised and rounded once (it may round up into the smallest normal,
+//   or down to the zero of its sign); a product at or above 2^(emax+1) after rounding is the infinity of
+//   its sign. Specials: any NaN operand, or inf * 0 (either order), gives the canonical quiet NaN (sign
+//   0, exponent all ones, only the top fraction bit set), whatever the NaNs' signs and payloads; else an
+//   infinity operand gives infinity; else a zero operand gives zero. Specials are detected in stage 1
+//   and ride the pipeline as three flags (nan, inf, zero) that override the datapath's word in stage 6
+//   (what the datapath computes for them is discarded).
+// Stages (one register each, s1..s6; P = FW + 1 significand bits; the significand product is cut into
+//   K = 18 bit slices, NS = ceil(P / 18) per operand: 3 for f64, 2 for f32, 1 for f16 and bf16):
+//   1 unpack, classify, specials; each operand's significand normalised (leading-zero count and left
+//     shift, in parallel for both): a subnormal gets its leading one on top and the exponent
+//     1 - (leading zeros), so both significands are in [2^(P-1), 2^P) from here on.
+//   2 partial products: the NS * NS products of the 18-bit slices of the two significands (each an
+//     unsigned 18x18 multiply, registered: one DSP block with its output register); the product's
+//     biased exponent ep = ea + eb - bias.
+//   3 row sums: for each lhs slice i, the sum of its NS partial products weighted by the rhs slices (the
+//     even-j products side by side in one vector, the odd-j ones in another: one adder per row).
+//   4 product sum: the NS rows weighted by the lhs slices, the exact 2P-bit significand product in
+//     [2^(2P-2), 2^(2P)); in parallel, for both possible leading positions (t = 0: ep, t = 1: ep + 1)
+//     the exponent field, the overflow flag (>= all ones) and the denormalising right shift
+//     (1 - exponent, 0 for a normal result, clamped to P + 1, which already leaves only sticky).
+//   5 normalise and denormalise: the product's top bit t chooses the leading position (t = 0: one place
+//     left) and the stage-4 values; a tiny product is shifted right with every bit shifted out ORed into
+//     a sticky bit. Kept: the fraction (FW bits; the hidden bit is in exponent != 0), guard, sticky.
+//   6 rounding (guard & (sticky | lsb)) added to {exponent, fraction} so a carry moves into the exponent
+//     (subnormal -> smallest normal, max -> infinity); an overflow from stage 4 gives infinity; the
+//     special flags select NaN / infinity / zero; pack.
+// Latency: LATENCY = 6 cycles, fixed for every format: an operation accepted in cycle c (handshake at the
+//   end of c) has its result on result_data with result_valid high in cycle c + 6 when nothing stalls.
+// Throughput: one operation per cycle under full-rate traffic. Flow control (pulp common_cells style: a
+//   control core of valid bits, data registers loaded on its enables): stage i takes a token when it is
+//   empty or its token leaves in the same cycle (ready_i = !valid_i | ready_{i+1}), so bubbles collapse
+//   and a stalled result holds every full stage; no token is lost or duplicated. Data registers have no
+//   reset (loaded only with a valid token); valid bits reset to 0 (rst synchronous, active high).
+// State: s1..s6 data registers and valid bits. at_init: no operation in flight (all valid bits 0).
+// Combinational paths: result_ready -> lhs_ready / rhs_ready (the ready chain through the six stages,
+//   one OR gate each); lhs_valid -> rhs_ready and rhs_valid -> lhs_ready (the join). None from any input
+//   to result_data / result_valid (registers); lhs_data / rhs_data go through stage 1 logic into s1 only.
+module arith_mulf #(
+  parameter int EW = 8,
+  parameter int FW = 23
+) (
+  input  logic              clk,
+  input  logic              rst,
+  input  logic [EW+FW:0]    lhs_data,
+  input  logic              lhs_valid,
+  output logic              lhs_ready,
+  input  logic [EW+FW:0]    rhs_data,
+  input  logic              rhs_valid,
+  output logic              rhs_ready,
+  output logic [EW+FW:0]    result_data,
+  output logic              result_valid,
+  input  logic              result_ready
+);
+  initial begin : p_param_check
+    if (EW < 5 || EW > 11) begin
+      $fatal(1, "arith_mulf: EW must be 5..11 (got %0d)", EW);
+    end
+    if (FW < 7 || FW > 52) begin
+      $fatal(1, "arith_mulf: FW must be 7..52 (got %0d)", FW);
+    end
+  end
+
+  /* verilator lint_off UNUSEDPARAM */
+  localparam int LATENCY = 6;  // cycles from accept to result_valid (the number of stages); read by testbenches
+  /* verilator lint_on UNUSEDPARAM */
+  localparam int W = 1 + EW + FW;  // word
+  localparam int P = FW + 1;  // significand with the hidden bit
+  localparam int LW = $clog2(P + 1);  // a leading-zero count: 0..P
+  localparam int K = 18;  // multiplier slice (an 18x18 DSP block)
+  localparam int NS = (P + K - 1) / K;  // slices per significand
+  localparam int PA = NS * K;  // a significand padded to whole slices
+  localparam int RW = K * (NS + 1);  // a row: one lhs slice times the whole rhs significand
+  localparam int XE = EW + 7;  // signed exponent arithmetic: covers 2 * (1 - FW) - bias .. 2 * 2^EW
+  localparam int SHW = $clog2(P + 2);  // a denormalising shift: 0..P+1
+  localparam int DW = 3 * P + 1;  // the denormalising shifter: 2P product bits, P + 1 below for sticky
+  localparam logic [EW-1:0] EXP_ONES = '1;
+  localparam logic signed [XE-1:0] BIAS = XE'((1 << (EW - 1)) - 1);
+  localparam logic signed [XE-1:0] ONE = XE'(1);
+  localparam logic signed [XE-1:0] EXP_INF = XE'((1 << EW) - 1);  // the all-ones field and above: overflow
+  localparam logic signed [XE-1:0] SH_MAX = XE'(P + 1);
+
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic at_init;  // read by testbenches (dut.at_init)
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  // The number of leading zeros of v (P when v is 0).
+  function automatic logic [LW-1:0] lzc(input logic [P-1:0] v);
+    lzc = LW'(P);
+    for (int i = 0; i < P; i++) begin
+      if (v[i]) lzc = LW'(P - 1 - i);  // the highest set bit is the last to assign
+    end
+  endfunction
+
+  // The right shift that takes a product with biased exponent e to the subnormal grid: 1 - e when
+  // e < 1 (clamped to P + 1), else 0.
+  function automatic logic [SHW-1:0] denorm_shift(input logic signed [XE-1:0] e);
+    logic signed [XE-1:0] d;
+    d = ONE - e;
+    if (d <= 0) denorm_shift = '0;
+    else if (d > SH_MAX) denorm_shift = SHW'(P + 1);
+    else denorm_shift = SHW'(d);
+  endfunction
+
+  // ---------------------------------------------------------------------------------------------------
+  // Control core: one valid bit per stage, the ready chain, the load enables
+  // ---------------------------------------------------------------------------------------------------
+  logic s1_valid_q, s2_valid_q, s3_valid_q, s4_valid_q, s5_valid_q, s6_valid_q;
+  logic s1_ready, s2_ready, s3_ready, s4_ready, s5_ready, s6_ready;  // stage i can take a token this cycle
+  logic s1_load, s2_load, s3_load, s4_load, s5_load, s6_load;  // stage i takes a token this cycle
+  logic in_valid;
+
+  always_comb begin : comb_ctrl
+    in_valid = lhs_valid & rhs_valid;
+    s6_ready = !s6_valid_q | result_ready;
+    s5_ready = !s5_valid_q | s6_ready;
+    s4_ready = !s4_valid_q | s5_ready;
+    s3_ready = !s3_valid_q | s4_ready;
+    s2_ready = !s2_valid_q | s3_ready;
+    s1_ready = !s1_valid_q | s2_ready;
+    s1_load = in_valid & s1_ready;
+    s2_load = s1_valid_q & s2_ready;
+    s3_load = s2_valid_q & s3_ready;
+    s4_load = s3_valid_q & s4_ready;
+    s5_load = s4_valid_q & s5_ready;
+    s6_load = s5_valid_q & s6_ready;
+    lhs_ready = s1_load;
+    rhs_ready = s1_load;
+    result_valid = s6_valid_q;
+    at_init = !(s1_valid_q | s2_valid_q | s3_valid_q | s4_valid_q | s5_valid_q | s6_valid_q);
+  end
+
+  always_ff @(posedge clk) begin : p_valid
+    if (rst) begin
+      s1_valid_q <= 1'b0;
+      s2_valid_q <= 1'b0;
+      s3_valid_q <= 1'b0;
+      s4_valid_q <= 1'b0;
+      s5_valid_q <= 1'b0;
+      s6_valid_q <= 1'b0;
+    end else begin
+      if (s1_ready) s1_valid_q <= in_valid;
+      if (s2_ready) s2_valid_q <= s1_valid_q;
+      if (s3_ready) s3_valid_q <= s2_valid_q;
+      if (s4_ready) s4_valid_q <= s3_valid_q;
+      if (s5_ready) s5_valid_q <= s4_valid_q;
+      if (s6_ready) s6_valid_q <= s5_valid_q;
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------------
+  // Stage 1: unpack, classify, specials, normalise both significands
+  // ---------------------------------------------------------------------------------------------------
+  logic a_sign, b_sign;
+  logic [EW-1:0] a_exp, b_exp, a_eeff, b_eeff;
+  logic [FW-1:0] a_frac, b_frac;
+  logic a_nan, b_nan, a_inf, b_inf, a_zero, b_zero;
+  logic [P-1:0] a_mant, b_mant;
+  logic [LW-1:0] a_lz, b_lz;
+
+  logic s1_sign_q, s1_nan_q, s1_inf_q, s1_zero_q;
+  logic [P-1:0] s1_ma_q, s1_mb_q;  // normalised: top bit set (unless the operand is zero)
+  logic signed [XE-1:0] s1_ea_q, s1_eb_q;  // biased exponents of the normalised significands (may be < 1)
+
+  assign a_sign = lhs_data[W-1];
+  assign b_sign = rhs_data[W-1];
+  assign a_exp = lhs_data[W-2:FW];
+  assign b_exp = rhs_data[W-2:FW];
+  assign a_frac = lhs_data[FW-1:0];
+  assign b_frac = rhs_data[FW-1:0];
+  assign a_nan = (a_exp == EXP_ONES) && (a_frac != '0);
+  assign b_nan = (b_exp == EXP_ONES) && (b_frac != '0);
+  assign a_inf = (a_exp == EXP_ONES) && (a_frac == '0);
+  assign b_inf = (b_exp == EXP_ONES) && (b_frac == '0);
+  assign a_zero = (a_exp == '0) && (a_frac == '0);
+  assign b_zero = (b_exp == '0) && (b_frac == '0);
+  // a subnormal has no hidden bit and the exponent of the smallest normal; its leading zeros are shifted
+  // out below (a normal has none)
+  assign a_mant = {a_exp != '0, a_frac};
+  assign b_mant = {b_exp != '0, b_frac};
+  assign a_eeff = (a_exp == '0) ? EW'(1) : a_exp;
+  assign b_eeff = (b_exp == '0) ? EW'(1) : b_exp;
+  assign a_lz = lzc(a_mant);
+  assign b_lz = lzc(b_mant);
+
+  always_ff @(posedge clk) begin : p_s1
+    if (s1_load) begin
+      s1_sign_q <= a_sign ^ b_sign;
+      s1_nan_q <= a_nan | b_nan | (a_inf & b_zero) | (a_zero & b_inf);
+      s1_inf_q <= a_inf | b_inf;
+      s1_zero_q <= a_zero | b_zero;
+      s1_ma_q <= a_mant << a_lz;
+      s1_mb_q <= b_mant << b_lz;
+      s1_ea_q <= $signed({{(XE - EW){1'b0}}, a_eeff}) - $signed({{(XE - LW){1'b0}}, a_lz});
+      s1_eb_q <= $signed({{(XE - EW){1'b0}}, b_eeff}) - $signed({{(XE - LW){1'b0}}, b_lz});
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------------
+  // Stage 2: partial products of the 18-bit slices, product exponent
+  // ---------------------------------------------------------------------------------------------------
+  logic [PA-1:0] ma_pad, mb_pad;
+  logic [NS*NS*2*K-1:0] pp;  // product (i, j) at [(i * NS + j) * 2K +: 2K]
+
+  logic s2_sign_q, s2_nan_q, s2_inf_q, s2_zero_q;
+  logic [NS*NS*2*K-1:0] s2_pp_q;
+  logic signed [XE-1:0] s2_ep_q;  // biased exponent of the product read as [1, 2) (its bit 2P-2)
+
+  assign ma_pad = PA'(s1_ma_q);
+  assign mb_pad = PA'(s1_mb_q);
+
+  always_comb begin : comb_pp
+    for (int i = 0; i < NS; i++) begin
+      for (int j = 0; j < NS; j++) begin
+        pp[(i * NS + j) * 2 * K +: 2 * K] = (2 * K)'(ma_pad[i * K +: K]) * (2 * K)'(mb_pad[j * K +: K]);
+      end
+    end
+  end
+
+  always_ff @(posedge clk) begin : p_s2
+    if (s2_load) begin
+      s2_sign_q <= s1_sign_q;
+      s2_nan_q <= s1_nan_q;
+      s2_inf_q <= s1_inf_q;
+      s2_zero_q <= s1_zero_q;
+      s2_pp_q <= pp;
+      s2_ep_q <= s1_ea_q + s1_eb_q - BIAS;
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------------
+  // Stage 3: row sums (lhs slice i times the whole rhs significand)
+  // ---------------------------------------------------------------------------------------------------
+  logic [NS*RW-1:0] rows;  // row i at [i * RW +: RW]
+  logic [RW-1:0] row_even, row_odd;  // the even-j / odd-j products of one row, side by side
+
+  logic s3_sign_q, s3_nan_q, s3_inf_q, s3_zero_q;
+  logic [NS*RW-1:0] s3_rows_q;
+  logic signed [XE-1:0] s3_ep_q;
+
+  always_comb begin : comb_rows
+    rows = '0;
+    for (int i = 0; i < NS; i++) begin
+      row_even = '0;
+      row_odd = '0;
+      for (int j = 0; j < NS; j++) begin
+        if (j % 2 == 0) row_even[j * K +: 2 * K] = s2_pp_q[(i * NS + j) * 2 * K +: 2 * K];
+        else row_odd[j * K +: 2 * K] = s2_pp_q[(i * NS + j) * 2 * K +: 2 * K];
+      end
+      rows[i * RW +: RW] = row_even + row_odd;
+    end
+  end
+
+  always_ff @(posedge clk) begin : p_s3
+    if (s3_load) begin
+      s3_sign_q <= s2_sign_q;
+      s3_nan_q <= s2_nan_q;
+      s3_inf_q <= s2_inf_q;
+      s3_zero_q <= s2_zero_q;
+      s3_rows_q <= rows;
+      s3_ep_q <= s2_ep_q;
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------------
+  // Stage 4: product sum; exponent, overflow and denormalising shift for both leading positions
+  // ---------------------------------------------------------------------------------------------------
+  logic [2*PA-1:0] total;
+  logic signed [XE-1:0] ep1;
+
+  logic s4_sign_q, s4_nan_q, s4_inf_q, s4_zero_q;
+  logic [2*P-1:0] s4_prod_q;
+  logic [EW-1:0] s4_f0_q, s4_f1_q;  // exponent field if the product's top bit is 0 / 1 (normal result)
+  logic s4_ovf0_q, s4_ovf1_q;  // that exponent is all ones or more: infinity
+  logic [SHW-1:0] s4_sh0_q, s4_sh1_q;  // that exponent's denormalising shift (0: normal)
+
+  always_comb begin : comb_total
+    total = '0;
+    for (int i = 0; i < NS; i++) begin
+      total = total + ((2 * PA)'(s3_rows_q[i * RW +: RW]) << (i * K));
+    end
+  end
+  assign ep1 = s3_ep_q + ONE;
+
+  always_ff @(posedge clk) begin : p_s4
+    if (s4_load) begin
+      s4_sign_q <= s3_sign_q;
+      s4_nan_q <= s3_nan_q;
+      s4_inf_q <= s3_inf_q;
+      s4_zero_q <= s3_zero_q;
+      s4_prod_q <= total[2*P-1:0];  // the padding slices are zero: nothing above 2P bits
+      s4_f0_q <= s3_ep_q[EW-1:0];
+      s4_f1_q <= ep1[EW-1:0];
+      s4_ovf0_q <= (s3_ep_q >= EXP_INF);
+      s4_ovf1_q <= (ep1 >= EXP_INF);
+      s4_sh0_q <= denorm_shift(s3_ep_q);
+      s4_sh1_q <= denorm_shift(ep1);
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------------
+  // Stage 5: normalise (one place) and denormalise (right shift with sticky)
+  // ---------------------------------------------------------------------------------------------------
+  logic top;
+  logic [2*P-1:0] n;  // the product with its leading one at bit 2P-1
+  logic [SHW-1:0] sh;
+  logic [DW-1:0] wide;  // n shifted right, P + 1 bits below it to catch the guard and sticky bits
+
+  logic s5_sign_q, s5_nan_q, s5_inf_q, s5_zero_q, s5_ovf_q;
+  logic [EW-1:0] s5_e_q;  // the biased exponent field (0: subnormal)
+  logic [FW-1:0] s5_frac_q;
+  logic s5_guard_q, s5_sticky_q;
+
+  assign top = s4_prod_q[2*P-1];
+  assign n = top ? s4_prod_q : {s4_prod_q[2*P-2:0], 1'b0};
+  assign sh = top ? s4_sh1_q : s4_sh0_q;
+  assign wide = {n, {(P + 1){1'b0}}} >> sh;
+
+  always_ff @(posedge clk) begin : p_s5
+    if (s5_load) begin
+      s5_sign_q <= s4_sign_q;
+      s5_nan_q <= s4_nan_q;
+      s5_inf_q <= s4_inf_q;
+      s5_zero_q <= s4_zero_q;
+      s5_ovf_q <= top ? s4_ovf1_q : s4_ovf0_q;
+      s5_e_q <= (sh != '0) ? '0 : top ? s4_f1_q : s4_f0_q;
+      s5_frac_q <= wide[DW-2 -: FW];  // below the hidden bit wide[DW-1]
+      s5_guard_q <= wide[DW-2-FW];
+      s5_sticky_q <= (wide[DW-3-FW:0] != '0);
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------------
+  // Stage 6: round to nearest even, overflow, specials, pack
+  // ---------------------------------------------------------------------------------------------------
+  logic round_up;
+  logic [EW+FW-1:0] rounded;  // {exponent, fraction} + round_up: a carry reaches the exponent
+  logic [W-1:0] word;
+
+  logic [W-1:0] s6_word_q;
+
+  assign round_up = s5_guard_q & (s5_sticky_q | s5_frac_q[0]);
+  assign rounded = {s5_e_q, s5_frac_q} + (EW + FW)'(round_up);
+  assign word = s5_nan_q ? {1'b0, EXP_ONES, 1'b1, {(FW - 1){1'b0}}}  // the canonical quiet NaN
+              : (s5_inf_q | s5_ovf_q) ? {s5_sign_q, EXP_ONES, {FW{1'b0}}}  // infinite operand, overflow
+              : s5_zero_q ? {s5_sign_q, {(EW + FW){1'b0}}}  // a zero operand
+              : {s5_sign_q, rounded};  // rounding may carry into the exponent, up to infinity
+
+  always_ff @(posedge clk) begin : p_s6
+    if (s6_load) s6_word_q <= word;
+  end
+
+  assign result_data = s6_word_q;
+endmodule

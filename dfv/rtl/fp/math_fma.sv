@@ -1,0 +1,487 @@
+// math_fma: MLIR math.fma (a * b + c with one rounding) on IEEE 754 binary words, pipelined, bit-exact
+//   with the golden model dfv.golden.fp (fma) and the spec README section "Floating point".
+// Parameters: EW (exponent field bits, 5..11), FW (fraction field bits, 7..52). The formats of the
+//   project: f16 = (5, 10), bf16 = (8, 7), f32 = (8, 23), f64 = (11, 52). W = 1 + EW + FW.
+// Ports: a (W), b (W), c (W) -> result (W); the IEEE layout, sign on top. The three inputs are joined: an
+//   operation is accepted when all three are valid and the first stage can take it, and then a_ready,
+//   b_ready and c_ready are high together (never one without the others).
+// Semantics: the exact value a * b + c rounded once: round to nearest, ties to even; subnormal inputs
+//   and outputs kept (no flush to zero); a sum at or above 2^(emax+1) after rounding is the infinity of
+//   its sign; a non-zero sum that rounds to zero keeps its sign. An exact zero sum is -0 only when both
+//   the product (signed sign(a) XOR sign(b), also when it is zero) and c are negative, else +0 (the
+//   golden model's rule: the AND of the two addends' signs; x*y - x*y is +0, (-0) * 1 + (-0) is -0).
+//   Specials: any NaN operand, inf * 0 (either order, whatever c is), or an infinite product plus the
+//   infinity of the other sign gives the canonical quiet NaN (sign 0, exponent all ones, only the top
+//   fraction bit set), whatever the NaNs' signs and payloads; otherwise an infinite a or b gives the
+//   infinity of the product's sign; otherwise an infinite c gives c. Specials are detected in stage 1
+//   and ride the pipeline as three flags (nan, inf, inf sign) that override the datapath's word in stage
+//   7 (what the datapath computes for them is discarded).
+// The window (stages 3..6; P = FW + 1 significand bits, WS = 3P + 4 bits): bit 0 is a sticky bit; the
+//   2P-bit significand product (a and b normalised first, so it is in [2^(2P-2), 2^(2P))) sits at bits
+//   1..2P; c's P-bit significand is placed with its last bit s places below bit 2P + 3, where
+//   s = (exponent of the product's last bit) - (exponent of c's last bit) + 2P + 2, i.e. at bits
+//   2P+3..3P+2 when s = 0 (two empty bits above the product); bit 3P + 3 takes the carry of an addition.
+//   - s >= 0 ("product frame"): c is shifted right by s (clamped to 3P + 2, where all of c is below bit 1);
+//     every bit of c that falls below bit 1 is ORed into the sticky bit. That happens only when the
+//     product is far larger than c (no cancellation of more than one bit), so the sticky bit stays below
+//     the result's guard bit, and a value strictly between two integers rounds like any other one there.
+//   - s < 0 ("c frame"): the whole product lies more than two bits below c's last bit, below the result's
+//     guard bit whatever the sum is (c - tiny loses at most one bit): c stays at s = 0 and the product is
+//     replaced by the sticky bit alone (1 unless the product is zero).
+//   A zero product always takes the c frame (the result is c exactly, or a zero by the zero-sign rule);
+//   a zero c with a non-zero product always the product frame (the result is the rounded product).
+//   The biased exponent of window bit WS - 1: FE = ea + eb - bias + P + 4 in the product frame
+//   (ea, eb: exponents of the normalised a, b), ec + 1 in the c frame (ec: c's exponent field, 1 for a
+//   subnormal).
+// Stages (one register each, s1..s7; the significand product is cut into K = 18 bit slices,
+//   NS = ceil(P / 18) per operand: 3 for f64, 2 for f32, 1 for f16 and bf16):
+//   1 unpack, classify all three, specials; a's and b's significands normalised (leading-zero count and
+//     left shift, in parallel): a subnormal gets its leading one on top and the exponent
+//     1 - (leading zeros). c is not normalised.
+//   2 partial products: the NS * NS products of the 18-bit slices of a's and b's significands (each an
+//     unsigned 18x18 multiply, registered: one DSP block with its output register); in parallel the
+//     exponent arithmetic: s, the frame, the clamped alignment shift, FE.
+//   3 row sums of the partial products (lhs slice i times the whole b significand: the even-j products
+//     side by side in one vector, the odd-j ones in another, one adder per row); in parallel c's
+//     alignment: a right shift by the clamped s with every bit below window bit 1 ORed into bit 0.
+//   4 product sum: the NS rows weighted by the a slices, the exact 2P-bit significand product.
+//   5 add or subtract: the product operand X (the product at bits 1..2P, or in the c frame only its sticky
+//     bit) and the aligned c operand Y; for an effective subtraction (product sign != c sign) both X - Y
+//     and Y - X, the non-negative one kept and the sign taken from the larger operand. In parallel from
+//     FE: the largest left shift that keeps the exponent >= 1 (FE - 1, clamped to 0..WS) and the
+//     denormalising right shift (1 - FE when FE < 1, clamped to P + 1, which already leaves the whole
+//     window below the guard bit).
+//   6 leading-zero count and normalisation: FE >= 1: a left shift by the leading zeros, limited to
+//     FE - 1 (a result below the normal range stays subnormal, exponent field 0); FE < 1 (the whole
+//     window is below the normal range): a right shift by 1 - FE, every bit shifted out ORed into the
+//     sticky bit. Kept: the fraction (FW bits; the hidden bit is in exponent != 0), guard, sticky; the
+//     exponent (FE - left shift) and its overflow (>= all ones); the sign (an exact zero: the AND rule).
+//   7 rounding (guard & (sticky | lsb)) added to {exponent, fraction} so a carry moves into the exponent
+//     (subnormal -> smallest normal, max -> infinity); an overflow from stage 6 gives infinity; the
+//     special flags select NaN / infinity; pack.
+// Latency: LATENCY = 7 cycles, fixed for every format: an operation accepted in cycle c (handshake at the
+//   end of c) has its result on result_data with result_valid high in cycle c + 7 when nothing stalls.
+// Throughput: one operation per cycle under full-rate traffic. Flow control (pulp common_cells style: a
+//   control core of valid bits, data registers loaded on its enables): stage i takes a token when it is
+//   empty or its token leaves in the same cycle (ready_i = !valid_i | ready_{i+1}), so bubbles collapse
+//   and a stalled result holds every full stage; no token is lost or duplicated. Data registers have no
+//   reset (loaded only with a valid token); valid bits reset to 0 (rst synchronous, active high).
+// State: s1..s7 data registers and valid bits. at_init: no operation in flight (all valid bits 0).
+// Combinational paths: result_ready -> a_ready / b_ready / c_ready (the ready chain through the seven
+//   stages, one OR gate each); each input's valid -> the other inputs' readies (the join). None from any
+//   input to result_data / result_valid (registers); a_data / b_data / c_data go through stage 1 logic
+//   into s1 only.
+module math_fma #(
+  parameter int EW = 8,
+  parameter int FW = 23
+) (
+  input  logic              clk,
+  input  logic              rst,
+  input  logic [EW+FW:0]    a_data,
+  input  logic              a_valid,
+  output logic              a_ready,
+  input  logic [EW+FW:0]    b_data,
+  input  logic              b_valid,
+  output logic              b_ready,
+  input  logic [EW+FW:0]    c_data,
+  input  logic              c_valid,
+  output logic              c_ready,
+  output logic [EW+FW:0]    result_data,
+  output logic              result_valid,
+  input  logic              result_ready
+);
+  initial begin : p_param_check
+    if (EW < 5 || EW > 11) begin
+      $fatal(1, "math_fma: EW must be 5..11 (got %0d)", EW);
+    end
+    if (FW < 7 || FW > 52) begin
+      $fatal(1, "math_fma: FW must be 7..52 (got %0d)", FW);
+    end
+  end
+
+  /* verilator lint_off UNUSEDPARAM */
+  localparam int LATENCY = 7;  // cycles from accept to result_valid (the number of stages); read by testbenches
+  /* verilator lint_on UNUSEDPARAM */
+  localparam int W = 1 + EW + FW;  // word
+  localparam int P = FW + 1;  // significand with the hidden bit
+  localparam int LW = $clog2(P + 1);  // a leading-zero count of a significand: 0..P
+  localparam int K = 18;  // multiplier slice (an 18x18 DSP block)
+  localparam int NS = (P + K - 1) / K;  // slices per significand
+  localparam int PA = NS * K;  // a significand padded to whole slices
+  localparam int RW = K * (NS + 1);  // a row: one a slice times the whole b significand
+  localparam int XE = EW + 7;  // signed exponent arithmetic: covers -(2 * FW + 3 * bias) .. 3 * 2^EW
+  localparam int WS = 3 * P + 4;  // the window: sticky, product, two empty bits, c, carry
+  localparam int YW = WS - 1;  // the aligned c (no carry bit)
+  localparam int SMAX = 3 * P + 2;  // an alignment shift that leaves all of c below window bit 1
+  localparam int SSW = $clog2(SMAX + 1);  // an alignment shift: 0..SMAX
+  localparam int AW = YW + P;  // the alignment shifter: the window and P bits below it (c's lowest bit
+                              // stays at or above bit 1 - P of the window, so nothing is lost)
+  localparam int ZW = $clog2(WS + 1);  // a leading-zero count or a normalisation shift: 0..WS
+  localparam int RMAX = P + 1;  // a denormalising shift that leaves the whole window below the guard bit
+  localparam logic [EW-1:0] EXP_ONES = '1;
+  localparam logic signed [XE-1:0] BIAS = XE'((1 << (EW - 1)) - 1);
+  localparam logic signed [XE-1:0] ONE = XE'(1);
+  localparam logic signed [XE-1:0] EXP_INF = XE'((1 << EW) - 1);  // the all-ones field and above: overflow
+  localparam logic signed [XE-1:0] S_OFF = XE'(P + 3);  // s = ea + eb - ec - bias + P + 3
+  localparam logic signed [XE-1:0] FE_OFF = XE'(P + 4);  // FE (product frame) = ea + eb - bias + P + 4
+  localparam logic signed [XE-1:0] X_SMAX = XE'(SMAX);
+  localparam logic signed [XE-1:0] X_WS = XE'(WS);
+  localparam logic signed [XE-1:0] X_RMAX = XE'(RMAX);
+
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic at_init;  // read by testbenches (dut.at_init)
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  // The number of leading zeros of v (P when v is 0).
+  function automatic logic [LW-1:0] lzc_p(input logic [P-1:0] v);
+    lzc_p = LW'(P);
+    for (int i = 0; i < P; i++) begin
+      if (v[i]) lzc_p = LW'(P - 1 - i);  // the highest set bit is the last to assign
+    end
+  endfunction
+
+  // The number of leading zeros of v (WS when v is 0).
+  function automatic logic [ZW-1:0] lzc_w(input logic [WS-1:0] v);
+    lzc_w = ZW'(WS);
+    for (int i = 0; i < WS; i++) begin
+      if (v[i]) lzc_w = ZW'(WS - 1 - i);
+    end
+  endfunction
+
+  // ---------------------------------------------------------------------------------------------------
+  // Control core: one valid bit per stage, the ready chain, the load enables
+  // ---------------------------------------------------------------------------------------------------
+  logic s1_valid_q, s2_valid_q, s3_valid_q, s4_valid_q, s5_valid_q, s6_valid_q, s7_valid_q;
+  logic s1_ready, s2_ready, s3_ready, s4_ready, s5_ready, s6_ready, s7_ready;  // stage i can take a token
+  logic s1_load, s2_load, s3_load, s4_load, s5_load, s6_load, s7_load;  // stage i takes a token this cycle
+  logic in_valid;
+
+  always_comb begin : comb_ctrl
+    in_valid = a_valid & b_valid & c_valid;
+    s7_ready = !s7_valid_q | result_ready;
+    s6_ready = !s6_valid_q | s7_ready;
+    s5_ready = !s5_valid_q | s6_ready;
+    s4_ready = !s4_valid_q | s5_ready;
+    s3_ready = !s3_valid_q | s4_ready;
+    s2_ready = !s2_valid_q | s3_ready;
+    s1_ready = !s1_valid_q | s2_ready;
+    s1_load = in_valid & s1_ready;
+    s2_load = s1_valid_q & s2_ready;
+    s3_load = s2_valid_q & s3_ready;
+    s4_load = s3_valid_q & s4_ready;
+    s5_load = s4_valid_q & s5_ready;
+    s6_load = s5_valid_q & s6_ready;
+    s7_load = s6_valid_q & s7_ready;
+    a_ready = s1_load;
+    b_ready = s1_load;
+    c_ready = s1_load;
+    result_valid = s7_valid_q;
+    at_init = !(s1_valid_q | s2_valid_q | s3_valid_q | s4_valid_q | s5_valid_q | s6_valid_q | s7_valid_q);
+  end
+
+  always_ff @(posedge clk) begin : p_valid
+    if (rst) begin
+      s1_valid_q <= 1'b0;
+      s2_valid_q <= 1'b0;
+      s3_valid_q <= 1'b0;
+      s4_valid_q <= 1'b0;
+      s5_valid_q <= 1'b0;
+      s6_valid_q <= 1'b0;
+      s7_valid_q <= 1'b0;
+    end else begin
+      if (s1_ready) s1_valid_q <= in_valid;
+      if (s2_ready) s2_valid_q <= s1_valid_q;
+      if (s3_ready) s3_valid_q <= s2_valid_q;
+      if (s4_ready) s4_valid_q <= s3_valid_q;
+      if (s5_ready) s5_valid_q <= s4_valid_q;
+      if (s6_ready) s6_valid_q <= s5_valid_q;
+      if (s7_ready) s7_valid_q <= s6_valid_q;
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------------
+  // Stage 1: unpack, classify, specials, normalise a's and b's significands
+  // ---------------------------------------------------------------------------------------------------
+  logic a_sign, b_sign, c_sign, p_sign;
+  logic [EW-1:0] a_exp, b_exp, c_exp, a_eeff, b_eeff, c_eeff;
+  logic [FW-1:0] a_frac, b_frac, c_frac;
+  logic a_nan, b_nan, c_nan, a_inf, b_inf, c_inf, a_zero, b_zero, c_zero, p_inf;
+  logic [P-1:0] a_mant, b_mant;
+  logic [LW-1:0] a_lz, b_lz;
+
+  logic s1_psign_q, s1_csign_q, s1_pzero_q, s1_czero_q, s1_nan_q, s1_inf_q, s1_isign_q;
+  logic [P-1:0] s1_ma_q, s1_mb_q;  // normalised: top bit set (unless the operand is zero)
+  logic [P-1:0] s1_mc_q;  // as it is (a subnormal c has no hidden bit)
+  logic signed [XE-1:0] s1_ea_q, s1_eb_q;  // biased exponents of the normalised significands (may be < 1)
+  logic [EW-1:0] s1_ec_q;  // c's exponent field, 1 for a subnormal or zero
+
+  assign a_sign = a_data[W-1];
+  assign b_sign = b_data[W-1];
+  assign c_sign = c_data[W-1];
+  assign a_exp = a_data[W-2:FW];
+  assign b_exp = b_data[W-2:FW];
+  assign c_exp = c_data[W-2:FW];
+  assign a_frac = a_data[FW-1:0];
+  assign b_frac = b_data[FW-1:0];
+  assign c_frac = c_data[FW-1:0];
+  assign a_nan = (a_exp == EXP_ONES) && (a_frac != '0);
+  assign b_nan = (b_exp == EXP_ONES) && (b_frac != '0);
+  assign c_nan = (c_exp == EXP_ONES) && (c_frac != '0);
+  assign a_inf = (a_exp == EXP_ONES) && (a_frac == '0);
+  assign b_inf = (b_exp == EXP_ONES) && (b_frac == '0);
+  assign c_inf = (c_exp == EXP_ONES) && (c_frac == '0);
+  assign a_zero = (a_exp == '0) && (a_frac == '0);
+  assign b_zero = (b_exp == '0) && (b_frac == '0);
+  assign c_zero = (c_exp == '0) && (c_frac == '0);
+  assign p_sign = a_sign ^ b_sign;
+  assign p_inf = a_inf | b_inf;
+  // a subnormal has no hidden bit and the exponent of the smallest normal; a's and b's leading zeros are
+  // shifted out below (a normal has none)
+  assign a_mant = {a_exp != '0, a_frac};
+  assign b_mant = {b_exp != '0, b_frac};
+  assign a_eeff = (a_exp == '0) ? EW'(1) : a_exp;
+  assign b_eeff = (b_exp == '0) ? EW'(1) : b_exp;
+  assign c_eeff = (c_exp == '0) ? EW'(1) : c_exp;
+  assign a_lz = lzc_p(a_mant);
+  assign b_lz = lzc_p(b_mant);
+
+  always_ff @(posedge clk) begin : p_s1
+    if (s1_load) begin
+      s1_psign_q <= p_sign;
+      s1_csign_q <= c_sign;
+      s1_pzero_q <= a_zero | b_zero;
+      s1_czero_q <= c_zero;
+      s1_nan_q <= a_nan | b_nan | c_nan | (a_inf & b_zero) | (a_zero & b_inf)
+                  | (p_inf & c_inf & (c_sign ^ p_sign));  // inf - inf
+      s1_inf_q <= p_inf | c_inf;
+      s1_isign_q <= p_inf ? p_sign : c_sign;
+      s1_ma_q <= a_mant << a_lz;
+      s1_mb_q <= b_mant << b_lz;
+      s1_mc_q <= {c_exp != '0, c_frac};
+      s1_ea_q <= $signed({{(XE - EW){1'b0}}, a_eeff}) - $signed({{(XE - LW){1'b0}}, a_lz});
+      s1_eb_q <= $signed({{(XE - EW){1'b0}}, b_eeff}) - $signed({{(XE - LW){1'b0}}, b_lz});
+      s1_ec_q <= c_eeff;
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------------
+  // Stage 2: partial products of the 18-bit slices; alignment shift, frame and FE
+  // ---------------------------------------------------------------------------------------------------
+  logic [PA-1:0] ma_pad, mb_pad;
+  logic [NS*NS*2*K-1:0] pp;  // product (i, j) at [(i * NS + j) * 2K +: 2K]
+  logic signed [XE-1:0] ec_x, eab, s_amt;
+  logic cframe;
+
+  logic s2_psign_q, s2_csign_q, s2_pzero_q, s2_cframe_q, s2_nan_q, s2_inf_q, s2_isign_q;
+  logic [NS*NS*2*K-1:0] s2_pp_q;
+  logic [P-1:0] s2_mc_q;
+  logic [SSW-1:0] s2_sh_q;  // c's alignment shift (0 in the c frame)
+  logic signed [XE-1:0] s2_fe_q;  // biased exponent of window bit WS - 1
+
+  assign ma_pad = PA'(s1_ma_q);
+  assign mb_pad = PA'(s1_mb_q);
+
+  always_comb begin : comb_pp
+    for (int i = 0; i < NS; i++) begin
+      for (int j = 0; j < NS; j++) begin
+        pp[(i * NS + j) * 2 * K +: 2 * K] = (2 * K)'(ma_pad[i * K +: K]) * (2 * K)'(mb_pad[j * K +: K]);
+      end
+    end
+  end
+
+  assign ec_x = $signed({{(XE - EW){1'b0}}, s1_ec_q});
+  assign eab = s1_ea_q + s1_eb_q - BIAS;
+  assign s_amt = eab - ec_x + S_OFF;
+  // the c frame: a zero product, or a product entirely below c (not when c is zero: then the product is
+  // the result)
+  assign cframe = s1_pzero_q | (!s1_czero_q & (s_amt < 0));
+
+  always_ff @(posedge clk) begin : p_s2
+    if (s2_load) begin
+      s2_psign_q <= s1_psign_q;
+      s2_csign_q <= s1_csign_q;
+      s2_pzero_q <= s1_pzero_q;
+      s2_cframe_q <= cframe;
+      s2_nan_q <= s1_nan_q;
+      s2_inf_q <= s1_inf_q;
+      s2_isign_q <= s1_isign_q;
+      s2_pp_q <= pp;
+      s2_mc_q <= s1_mc_q;
+      s2_sh_q <= (cframe || s_amt < 0) ? '0 : (s_amt > X_SMAX) ? SSW'(SMAX) : SSW'(s_amt);
+      s2_fe_q <= cframe ? (ec_x + ONE) : (eab + FE_OFF);
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------------
+  // Stage 3: row sums of the partial products; c's alignment shift with sticky
+  // ---------------------------------------------------------------------------------------------------
+  logic [NS*RW-1:0] rows;  // row i at [i * RW +: RW]
+  logic [RW-1:0] row_even, row_odd;  // the even-j / odd-j products of one row, side by side
+  logic [AW-1:0] c_wide;  // c at window bits 2P+3.. shifted right by s, P bits below the window
+  logic [YW-1:0] y;
+
+  logic s3_psign_q, s3_csign_q, s3_pzero_q, s3_cframe_q, s3_nan_q, s3_inf_q, s3_isign_q;
+  logic [NS*RW-1:0] s3_rows_q;
+  logic [YW-1:0] s3_y_q;  // the aligned c: window bits 0..WS-2 (bit 0 its sticky)
+  logic signed [XE-1:0] s3_fe_q;
+
+  always_comb begin : comb_rows
+    rows = '0;
+    for (int i = 0; i < NS; i++) begin
+      row_even = '0;
+      row_odd = '0;
+      for (int j = 0; j < NS; j++) begin
+        if (j % 2 == 0) row_even[j * K +: 2 * K] = s2_pp_q[(i * NS + j) * 2 * K +: 2 * K];
+        else row_odd[j * K +: 2 * K] = s2_pp_q[(i * NS + j) * 2 * K +: 2 * K];
+      end
+      rows[i * RW +: RW] = row_even + row_odd;
+    end
+  end
+
+  assign c_wide = {s2_mc_q, {(AW - P){1'b0}}} >> s2_sh_q;
+  assign y = {c_wide[AW-1 -: YW - 1], c_wide[P:0] != '0};  // window bits 1.. and the sticky below them
+
+  always_ff @(posedge clk) begin : p_s3
+    if (s3_load) begin
+      s3_psign_q <= s2_psign_q;
+      s3_csign_q <= s2_csign_q;
+      s3_pzero_q <= s2_pzero_q;
+      s3_cframe_q <= s2_cframe_q;
+      s3_nan_q <= s2_nan_q;
+      s3_inf_q <= s2_inf_q;
+      s3_isign_q <= s2_isign_q;
+      s3_rows_q <= rows;
+      s3_y_q <= y;
+      s3_fe_q <= s2_fe_q;
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------------
+  // Stage 4: product sum
+  // ---------------------------------------------------------------------------------------------------
+  logic [2*PA-1:0] total;
+
+  logic s4_psign_q, s4_csign_q, s4_pzero_q, s4_cframe_q, s4_nan_q, s4_inf_q, s4_isign_q;
+  logic [2*P-1:0] s4_prod_q;
+  logic [YW-1:0] s4_y_q;
+  logic signed [XE-1:0] s4_fe_q;
+
+  always_comb begin : comb_total
+    total = '0;
+    for (int i = 0; i < NS; i++) begin
+      total = total + ((2 * PA)'(s3_rows_q[i * RW +: RW]) << (i * K));
+    end
+  end
+
+  always_ff @(posedge clk) begin : p_s4
+    if (s4_load) begin
+      s4_psign_q <= s3_psign_q;
+      s4_csign_q <= s3_csign_q;
+      s4_pzero_q <= s3_pzero_q;
+      s4_cframe_q <= s3_cframe_q;
+      s4_nan_q <= s3_nan_q;
+      s4_inf_q <= s3_inf_q;
+      s4_isign_q <= s3_isign_q;
+      s4_prod_q <= total[2*P-1:0];  // the padding slices are zero: nothing above 2P bits
+      s4_y_q <= s3_y_q;
+      s4_fe_q <= s3_fe_q;
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------------
+  // Stage 5: add or subtract; the normalisation limits from FE
+  // ---------------------------------------------------------------------------------------------------
+  logic [WS-1:0] x_op, y_op, sum, d_xy, d_yx;
+  logic eff_sub, y_larger;
+  logic signed [XE-1:0] room, rsh;
+
+  logic s5_sign_q, s5_zsign_q, s5_nan_q, s5_inf_q, s5_isign_q;
+  logic [WS-1:0] s5_sum_q;  // the magnitude of the sum
+  logic signed [XE-1:0] s5_fe_q;
+  logic [ZW-1:0] s5_room_q;  // the largest left shift that keeps the exponent >= 1 (FE - 1, clamped)
+  logic [ZW-1:0] s5_rsh_q;  // the denormalising right shift (1 - FE when FE < 1, clamped to P + 1)
+
+  // the product at window bits 1..2P, or in the c frame its sticky bit (a zero product has none)
+  assign x_op = s4_cframe_q ? WS'(!s4_pzero_q) : {{(WS - 2 * P - 1){1'b0}}, s4_prod_q, 1'b0};
+  assign y_op = {1'b0, s4_y_q};
+  assign eff_sub = s4_psign_q ^ s4_csign_q;
+  assign d_xy = x_op - y_op;  // |X - Y| < 2^(WS-1): the top bit is the sign
+  assign d_yx = y_op - x_op;
+  assign y_larger = d_xy[WS-1];
+  assign sum = !eff_sub ? (x_op + y_op) : y_larger ? d_yx : d_xy;
+  assign room = s4_fe_q - ONE;
+  assign rsh = ONE - s4_fe_q;
+
+  always_ff @(posedge clk) begin : p_s5
+    if (s5_load) begin
+      s5_sign_q <= (eff_sub & y_larger) ? s4_csign_q : s4_psign_q;
+      s5_zsign_q <= s4_psign_q & s4_csign_q;  // the sign of an exact zero sum
+      s5_nan_q <= s4_nan_q;
+      s5_inf_q <= s4_inf_q;
+      s5_isign_q <= s4_isign_q;
+      s5_sum_q <= sum;
+      s5_fe_q <= s4_fe_q;
+      s5_room_q <= (room < 0) ? '0 : (room > X_WS) ? ZW'(WS) : ZW'(room);
+      s5_rsh_q <= (rsh < 0) ? '0 : (rsh > X_RMAX) ? ZW'(RMAX) : ZW'(rsh);
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------------
+  // Stage 6: leading-zero count, normalisation (left, limited) or denormalisation (right, with sticky)
+  // ---------------------------------------------------------------------------------------------------
+  logic [ZW-1:0] lz, lshift;
+  logic [WS-1:0] n_left, n;
+  logic [WS+RMAX-1:0] n_right;  // the sum shifted right, P + 1 bits below it to catch the sticky bits
+  logic signed [XE-1:0] e_norm;
+  logic right, sum_zero;
+
+  logic s6_sign_q, s6_nan_q, s6_inf_q, s6_isign_q, s6_ovf_q;
+  logic [EW-1:0] s6_e_q;  // the biased exponent field (0: subnormal or zero)
+  logic [FW-1:0] s6_frac_q;
+  logic s6_guard_q, s6_sticky_q;
+
+  assign lz = lzc_w(s5_sum_q);
+  assign lshift = (lz > s5_room_q) ? s5_room_q : lz;
+  assign n_left = s5_sum_q << lshift;
+  assign n_right = {s5_sum_q, {RMAX{1'b0}}} >> s5_rsh_q;
+  assign right = (s5_rsh_q != '0);
+  assign n = right ? n_right[WS+RMAX-1:RMAX] : n_left;
+  assign e_norm = s5_fe_q - $signed({{(XE - ZW){1'b0}}, lshift});
+  assign sum_zero = (lz == ZW'(WS));
+
+  always_ff @(posedge clk) begin : p_s6
+    if (s6_load) begin
+      s6_sign_q <= sum_zero ? s5_zsign_q : s5_sign_q;
+      s6_nan_q <= s5_nan_q;
+      s6_inf_q <= s5_inf_q;
+      s6_isign_q <= s5_isign_q;
+      s6_ovf_q <= n[WS-1] & (e_norm >= EXP_INF);  // (n[WS-1] is 0 after a right shift)
+      s6_e_q <= n[WS-1] ? e_norm[EW-1:0] : '0;
+      s6_frac_q <= n[WS-2 -: FW];  // below the hidden bit n[WS-1]
+      s6_guard_q <= n[WS-2-FW];
+      s6_sticky_q <= (n[WS-3-FW:0] != '0) | (right & (n_right[RMAX-1:0] != '0));
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------------
+  // Stage 7: round to nearest even, overflow, specials, pack
+  // ---------------------------------------------------------------------------------------------------
+  logic round_up;
+  logic [EW+FW-1:0] rounded;  // {exponent, fraction} + round_up: a carry reaches the exponent
+  logic [W-1:0] word;
+
+  logic [W-1:0] s7_word_q;
+
+  assign round_up = s6_guard_q & (s6_sticky_q | s6_frac_q[0]);
+  assign rounded = {s6_e_q, s6_frac_q} + (EW + FW)'(round_up);
+  assign word = s6_nan_q ? {1'b0, EXP_ONES, 1'b1, {(FW - 1){1'b0}}}  // the canonical quiet NaN
+              : s6_inf_q ? {s6_isign_q, EXP_ONES, {FW{1'b0}}}  // an infinite product or c
+              : s6_ovf_q ? {s6_sign_q, EXP_ONES, {FW{1'b0}}}  // overflow before rounding
+              : {s6_sign_q, rounded};  // rounding may carry into the exponent, up to infinity
+
+  always_ff @(posedge clk) begin : p_s7
+    if (s7_load) s7_word_q <= word;
+  end
+
+  assign result_data = s7_word_q;
+endmodule
