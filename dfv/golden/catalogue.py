@@ -385,8 +385,8 @@ def _convert_check(wider: bool, p: Mapping[str, object]) -> None:
 _F_IN, _F_OUT = Port("in", _FLOAT), Port("out", _FLOAT)
 
 # each unit's LATENCY (and INTERVAL) localparam, which tests/golden/test_catalogue.py reads back from the RTL
-MULF_LATENCY = 4  # TODO-FP
-FMA_LATENCY = 6  # TODO-FP
+MULF_LATENCY = 6
+FMA_LATENCY = 7
 ITOFP_LATENCY = 3  # TODO-FP
 FPTOI_LATENCY = 2  # TODO-FP
 CONVERTF_LATENCY = 2  # TODO-FP

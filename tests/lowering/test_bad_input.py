@@ -22,10 +22,16 @@ CASES = {
     "syntax": ("func.func @f(%a: i32) -> i32 {\n  %b = arith.addi %a %a : i32\n}\n", ["k.mlir:2:"]),
     "unknown_op": ("func.func @f(%a: i32) -> i32 {\n  %b = foo.bar %a : i32\n  func.return %b : i32\n}\n",
                    ["k.mlir:2:", "foo.bar"]),
-    "float_arith": ("func.func @f(%a: f32) -> f32 {\n  %b = arith.addf %a, %a : f32\n  func.return %b : f32\n}\n",
-                    ["k.mlir:", "f32"]),
-    "float_op_only": ("func.func @f(%a: i32) -> i32 {\n  %x = arith.constant 1.0 : f32\n"
-                      "  func.return %a : i32\n}\n", ["k.mlir:2:", "f32"]),
+    "float_remf": ("func.func @f(%a: f32) -> f32 {\n  %b = arith.remf %a, %a : f32\n  func.return %b : f32\n}\n",
+                   ["k.mlir:2:", "unsupported operation arith.remf"]),
+    "float_exp": ("func.func @f(%a: f32) -> f32 {\n  %b = math.exp %a : f32\n  func.return %b : f32\n}\n",
+                  ["k.mlir:2:", "unsupported operation math.exp"]),
+    "float_rounding_mode": ("func.func @f(%a: f64) -> f32 {\n  %b = arith.truncf %a upward : f64 to f32\n"
+                            "  func.return %b : f32\n}\n", ["k.mlir:2:", "rounding mode upward", "ties to even"]),
+    "float_f80": ("func.func @f(%a: f80) -> f80 {\n  func.return %a : f80\n}\n",
+                  ["k.mlir:1:", "unsupported floating-point type f80", "bf16 f16 f32 f64"]),
+    "float_truncf_widens": ("func.func @f(%a: f16) -> f32 {\n  %b = arith.truncf %a : f16 to f32\n"
+                            "  func.return %b : f32\n}\n", ["k.mlir:2:", "truncf cannot convert f16 to f32"]),
     "unsupported_op": ("func.func @f(%a: i32) -> i32 {\n  %b = arith.ceildivsi %a, %a : i32\n"
                        "  func.return %b : i32\n}\n", ["k.mlir:2:", "unsupported operation arith.ceildivsi"]),
     "unsupported_type": ("func.func @f(%a: i7) -> i7 {\n  func.return %a : i7\n}\n", ["k.mlir:", "i7"]),
