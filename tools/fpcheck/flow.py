@@ -33,6 +33,7 @@ SUMMARY = re.compile(
 SUMMARY_KEYS = ("vectors", "latency", "interval", "pass_full", "fail_full", "cycles_full", "pass_random",
                 "fail_random", "cycles_random", "protocol_errors")
 AGREE_KEYS = SUMMARY_KEYS[3:]  # what both simulators must report alike
+END_OF_PASS = "(end of pass)"  # marks the protocol errors a pass's end checks report (tbgen.py)
 
 
 @dataclass(frozen=True)
@@ -64,7 +65,7 @@ class SimResult:
     ok: bool = False
     counts: dict[str, int] = field(default_factory=dict)  # SUMMARY_KEYS
     mismatches: list[str] = field(default_factory=list)  # the first MISMATCH lines
-    protocol: list[str] = field(default_factory=list)  # the first PROTOCOL ERROR lines
+    protocol: list[str] = field(default_factory=list)  # the first PROTOCOL ERROR lines, and every end-of-pass one
     build_s: float = 0.0
     run_s: float = 0.0
     run_cpu_s: float = 0.0  # the simulator's own CPU time (the wall time depends on the machine's load)
@@ -188,7 +189,7 @@ def build(sim: str, unit: Unit, config: Config, job: Job, out: Path,
     (out / f"{sim}_build.log").write_text(log)
     problems = warnings_of(log) if sim == "verilator" else [line for line in log.splitlines() if line.strip()]
     if rc or problems:
-        return runner, f"{sim} build: " + "; ".join(problems[:3] or [log.strip()[-300:]]), False
+        return runner, f"{sim} build: " + "; ".join(list(dict.fromkeys(problems))[:3] or [log.strip()[-300:]]), False
     key_file.write_text(key)
     return runner, "", False
 
@@ -211,7 +212,8 @@ def simulate(sim: str, unit: Unit, config: Config, job: Job, out: Path, vectors:
     result.run_cpu_s = round(done.ru_utime + done.ru_stime - cpu.ru_utime - cpu.ru_stime, 1)
     (out / f"{sim}.log").write_text(log)
     result.mismatches = [line for line in log.splitlines() if line.startswith("MISMATCH")][:5]
-    result.protocol = [line for line in log.splitlines() if line.startswith("PROTOCOL ERROR")][:5]
+    protocol = [line for line in log.splitlines() if line.startswith("PROTOCOL ERROR")]
+    result.protocol = protocol[:5] + [line for line in protocol[5:] if END_OF_PASS in line]
     m = SUMMARY.search(log)
     if rc or not m:
         result.error = f"{sim} run failed (rc {rc}): " + " | ".join(log.strip().splitlines()[-3:])
@@ -252,7 +254,8 @@ def check_config(job: Job) -> ConfigResult:
         documented = unit.documented(config.params)
         if got != documented:
             failures.append(f"{unit.module} declares LATENCY {got[0]}, INTERVAL {got[1]}; units.py documents "
-                            f"LATENCY {documented[0]}, INTERVAL {documented[1]} (None: not documented yet)")
+                            f"LATENCY {documented[0]}, INTERVAL {documented[1]}"
+                            + (" (None: not documented yet, write it in the Unit)" if None in documented else ""))
     if not failures:
         vectors.unlink()
     return ConfigResult(unit.module, config.tag, counts, config.exhaustive, sims, failures,

@@ -142,7 +142,9 @@ def report(units: list[Unit], results: list[flow.ConfigResult], synth: list[flow
                 failures.append(f"{unit.module} {r.tag}: {failure}")
             if r.failures:
                 for sim, res in r.sims.items():
-                    failures += [f"    {sim}: {line}" for line in res.mismatches[:3] + res.protocol[:3]]
+                    shown = res.mismatches[:3] + res.protocol[:3] + [
+                        line for line in res.protocol[3:] if flow.END_OF_PASS in line]
+                    failures += [f"    {sim}: {line}" for line in shown]
         if any(r.exhaustive for r in rows):
             print("  * every input word (exhaustive)")
         for s in (s for s in synth if s.module == unit.module):
