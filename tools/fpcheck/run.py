@@ -96,7 +96,7 @@ def select_units(args: argparse.Namespace) -> tuple[list[Unit], list[str], list[
         if unit.rtl.exists():
             chosen.append(unit)
         elif named:
-            failures.append(f"{unit.module}: no RTL ({unit.rtl.relative_to(REPO)} does not exist)")
+            failures.append(f"{unit.module}: no RTL ({flow.shown(unit.rtl)} does not exist)")
         else:
             notes.append(f"{unit.module}: no RTL yet, skipped")
     return chosen, notes, failures
@@ -118,25 +118,25 @@ def report(units: list[Unit], results: list[flow.ConfigResult], synth: list[flow
            sims: list[str]) -> list[str]:
     """Print the table of every unit; return the failures, each with its evidence."""
     failures = []
-    header = f"  {'configuration':22} {'directed':>9} {'random':>7}" + "".join(
-        f" {sim + ' mism.':>16} {'cycles full / random':>22} {'s':>6}" for sim in sims) + "  result"
+    header = f"  {'configuration':22} {'directed':>9} {'random':>8}" + "".join(
+        f" {sim + ' mism.':>16} {'cycles full / random':>22} {'build+run s':>11}" for sim in sims) + "  result"
     for unit in units:
         rows = [r for r in results if r.module == unit.module]
-        print(f"\n{unit.module} ({unit.rtl.relative_to(REPO)}; {kind(unit)})")
+        print(f"\n{unit.module} ({flow.shown(unit.rtl)}; {kind(unit)})")
         print(header)
         for r in rows:
             cells = []
             for sim in sims:
                 res = r.sims[sim]
                 if res.error:
-                    cells.append(f" {'ERROR':>16} {'':>22} {'':>6}")
+                    cells.append(f" {'ERROR':>16} {'':>22} {'':>11}")
                     continue
                 c = res.counts
                 cells.append(f" {c['fail_full'] + c['fail_random']:>16} "
                              f"{str(c['cycles_full']) + ' / ' + str(c['cycles_random']):>22} "
-                             f"{res.build_s + res.run_s:>6.1f}")
+                             f"{res.build_s + res.run_s:>11.1f}")
             directed = f"{r.vectors.directed}{'*' if r.exhaustive else ''}"
-            print(f"  {r.tag:22} {directed:>9} {r.vectors.random:>7}" + "".join(cells)
+            print(f"  {r.tag:22} {directed:>9} {r.vectors.random:>8}" + "".join(cells)
                   + f"  {'FAIL' if r.failures else 'ok'}")
             for failure in r.failures:
                 failures.append(f"{unit.module} {r.tag}: {failure}")
@@ -155,6 +155,18 @@ def report(units: list[Unit], results: list[flow.ConfigResult], synth: list[flow
         if counts:
             print("  yosys synth -noabc: " + ", ".join(counts))
     return failures
+
+
+def timing(checked: list[flow.ConfigResult], synth: list[flow.SynthResult], sims: list[str]) -> str:
+    """Where the time went, summed over the jobs (wall seconds; the simulators' own CPU in brackets)."""
+    parts = [f"vectors {sum(r.vectors_s for r in checked):.0f} s", f"lint {sum(r.lint_s for r in checked):.0f} s"]
+    for sim in sims:
+        runs = [r.sims[sim] for r in checked]
+        parts.append(f"{sim} build {sum(x.build_s for x in runs):.0f} s ({sum(x.cached for x in runs)} cached), "
+                     f"run {sum(x.run_s for x in runs):.0f} s (cpu {sum(x.run_cpu_s for x in runs):.0f} s)")
+    if synth:
+        parts.append(f"yosys {sum(s.seconds for s in synth):.0f} s")
+    return "time summed over jobs: " + "; ".join(parts)
 
 
 def main() -> int:
@@ -191,6 +203,8 @@ def main() -> int:
     failures += report(units, checked, synth, sims)
     (build / "results.json").write_text(json.dumps([asdict(r) for r in results], indent=1, default=str) + "\n")
     elapsed = time.monotonic() - start
+    if checked:
+        print("\n" + timing(checked, synth, sims))
     if not checked and not failures:
         print("\nnothing checked (no unit with RTL selected)")
     if failures:
