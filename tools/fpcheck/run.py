@@ -58,7 +58,10 @@ def parse_args() -> argparse.Namespace:
                         help="plant each testbench fault in arith_addf's f16 build and check it is reported")
     args = parser.parse_args()
     for name in args.formats.split(","):
-        float_format(name)
+        try:
+            float_format(name)
+        except ValueError as error:
+            parser.error(str(error))
     unknown = set(args.sims.split(",")) - set(SIMS) | set((args.units or "").split(",")) - set(UNITS) - {""}
     if unknown:
         parser.error(f"unknown simulator or unit: {', '.join(sorted(unknown))} (units: {', '.join(UNITS)})")
@@ -73,7 +76,7 @@ def kind(unit: Unit) -> str:
         return "iterative, LATENCY not documented" if unit.iterative else "LATENCY not documented"
     if unit.iterative:
         return "iterative, LATENCY f(params)"
-    latency = unit.latency({})
+    latency = unit.latency(unit.configs(FORMAT_NAMES)[0].params)
     return f"combinational, LATENCY {latency}" if latency == 0 else f"pipelined, LATENCY {latency}"
 
 
@@ -177,6 +180,7 @@ def main() -> int:
         list_units(formats)
         return 0
     build = args.build.resolve()
+    build.mkdir(parents=True, exist_ok=True)
     make_jobs = max(1, 2 // args.jobs)
     if args.selftest:
         return selftest.run(build / "selftest", tuple(sims), write_testbench(UNITS["arith_addf"], build),
@@ -190,6 +194,9 @@ def main() -> int:
     for unit in units:
         testbench = write_testbench(unit, build)
         configs = [c for c in unit.configs(formats) if any(fnmatch.fnmatch(c.tag, g) for g in only)]
+        if not configs:
+            failures.append(f"{unit.module}: no configuration for formats {args.formats}"
+                            + (f" matches --only {args.only}" if args.only else ""))
         tasks += [(flow.synth_config, (unit.module, tuple(formats), c.tag, build))
                   for c in configs if c.synth and not args.no_yosys]
         tasks += [(flow.check_config, (flow.Job(unit.module, tuple(formats), c.tag, args.random, args.seed,
@@ -205,11 +212,12 @@ def main() -> int:
     elapsed = time.monotonic() - start
     if checked:
         print("\n" + timing(checked, synth, sims))
-    if not checked and not failures:
-        print("\nnothing checked (no unit with RTL selected)")
     if failures:
         print(f"\nFAIL ({elapsed:.0f} s):\n  " + "\n  ".join(failures))
         return 1
+    if not checked:
+        print("\nnothing to check: no unit has RTL yet")
+        return 0
     print(f"\nPASS ({elapsed:.0f} s): {len(checked)} configurations, every result bit-exact on "
           f"{' and '.join(sims)}, the same counts and cycles on each")
     return 0
