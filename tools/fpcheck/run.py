@@ -58,7 +58,10 @@ def parse_args() -> argparse.Namespace:
                         help="plant each testbench fault in arith_addf's f16 build and check it is reported")
     args = parser.parse_args()
     for name in args.formats.split(","):
-        float_format(name)
+        try:
+            float_format(name)
+        except ValueError as error:
+            parser.error(str(error))
     unknown = set(args.sims.split(",")) - set(SIMS) | set((args.units or "").split(",")) - set(UNITS) - {""}
     if unknown:
         parser.error(f"unknown simulator or unit: {', '.join(sorted(unknown))} (units: {', '.join(UNITS)})")
@@ -73,7 +76,7 @@ def kind(unit: Unit) -> str:
         return "iterative, LATENCY not documented" if unit.iterative else "LATENCY not documented"
     if unit.iterative:
         return "iterative, LATENCY f(params)"
-    latency = unit.latency({})
+    latency = unit.latency(unit.configs(FORMAT_NAMES)[0].params)
     return f"combinational, LATENCY {latency}" if latency == 0 else f"pipelined, LATENCY {latency}"
 
 
@@ -96,7 +99,7 @@ def select_units(args: argparse.Namespace) -> tuple[list[Unit], list[str], list[
         if unit.rtl.exists():
             chosen.append(unit)
         elif named:
-            failures.append(f"{unit.module}: no RTL ({unit.rtl.relative_to(REPO)} does not exist)")
+            failures.append(f"{unit.module}: no RTL ({flow.shown(unit.rtl)} does not exist)")
         else:
             notes.append(f"{unit.module}: no RTL yet, skipped")
     return chosen, notes, failures
@@ -118,31 +121,33 @@ def report(units: list[Unit], results: list[flow.ConfigResult], synth: list[flow
            sims: list[str]) -> list[str]:
     """Print the table of every unit; return the failures, each with its evidence."""
     failures = []
-    header = f"  {'configuration':22} {'directed':>9} {'random':>7}" + "".join(
-        f" {sim + ' mism.':>16} {'cycles full / random':>22} {'s':>6}" for sim in sims) + "  result"
+    header = f"  {'configuration':22} {'directed':>9} {'random':>8}" + "".join(
+        f" {sim + ' mism.':>16} {'cycles full / random':>22} {'build+run s':>11}" for sim in sims) + "  result"
     for unit in units:
         rows = [r for r in results if r.module == unit.module]
-        print(f"\n{unit.module} ({unit.rtl.relative_to(REPO)}; {kind(unit)})")
+        print(f"\n{unit.module} ({flow.shown(unit.rtl)}; {kind(unit)})")
         print(header)
         for r in rows:
             cells = []
             for sim in sims:
                 res = r.sims[sim]
                 if res.error:
-                    cells.append(f" {'ERROR':>16} {'':>22} {'':>6}")
+                    cells.append(f" {'ERROR':>16} {'':>22} {'':>11}")
                     continue
                 c = res.counts
                 cells.append(f" {c['fail_full'] + c['fail_random']:>16} "
                              f"{str(c['cycles_full']) + ' / ' + str(c['cycles_random']):>22} "
-                             f"{res.build_s + res.run_s:>6.1f}")
+                             f"{res.build_s + res.run_s:>11.1f}")
             directed = f"{r.vectors.directed}{'*' if r.exhaustive else ''}"
-            print(f"  {r.tag:22} {directed:>9} {r.vectors.random:>7}" + "".join(cells)
+            print(f"  {r.tag:22} {directed:>9} {r.vectors.random:>8}" + "".join(cells)
                   + f"  {'FAIL' if r.failures else 'ok'}")
             for failure in r.failures:
                 failures.append(f"{unit.module} {r.tag}: {failure}")
             if r.failures:
                 for sim, res in r.sims.items():
-                    failures += [f"    {sim}: {line}" for line in res.mismatches[:3] + res.protocol[:3]]
+                    shown = res.mismatches[:3] + res.protocol[:3] + [
+                        line for line in res.protocol[3:] if flow.END_OF_PASS in line]
+                    failures += [f"    {sim}: {line}" for line in shown]
         if any(r.exhaustive for r in rows):
             print("  * every input word (exhaustive)")
         for s in (s for s in synth if s.module == unit.module):
@@ -155,6 +160,18 @@ def report(units: list[Unit], results: list[flow.ConfigResult], synth: list[flow
     return failures
 
 
+def timing(checked: list[flow.ConfigResult], synth: list[flow.SynthResult], sims: list[str]) -> str:
+    """Where the time went, summed over the jobs (wall seconds; the simulators' own CPU in brackets)."""
+    parts = [f"vectors {sum(r.vectors_s for r in checked):.0f} s", f"lint {sum(r.lint_s for r in checked):.0f} s"]
+    for sim in sims:
+        runs = [r.sims[sim] for r in checked]
+        parts.append(f"{sim} build {sum(x.build_s for x in runs):.0f} s ({sum(x.cached for x in runs)} cached), "
+                     f"run {sum(x.run_s for x in runs):.0f} s (cpu {sum(x.run_cpu_s for x in runs):.0f} s)")
+    if synth:
+        parts.append(f"yosys {sum(s.seconds for s in synth):.0f} s")
+    return "time summed over jobs: " + "; ".join(parts)
+
+
 def main() -> int:
     args = parse_args()
     os.nice(10)
@@ -163,6 +180,7 @@ def main() -> int:
         list_units(formats)
         return 0
     build = args.build.resolve()
+    build.mkdir(parents=True, exist_ok=True)
     make_jobs = max(1, 2 // args.jobs)
     if args.selftest:
         return selftest.run(build / "selftest", tuple(sims), write_testbench(UNITS["arith_addf"], build),
@@ -176,6 +194,9 @@ def main() -> int:
     for unit in units:
         testbench = write_testbench(unit, build)
         configs = [c for c in unit.configs(formats) if any(fnmatch.fnmatch(c.tag, g) for g in only)]
+        if not configs:
+            failures.append(f"{unit.module}: no configuration for formats {args.formats}"
+                            + (f" matches --only {args.only}" if args.only else ""))
         tasks += [(flow.synth_config, (unit.module, tuple(formats), c.tag, build))
                   for c in configs if c.synth and not args.no_yosys]
         tasks += [(flow.check_config, (flow.Job(unit.module, tuple(formats), c.tag, args.random, args.seed,
@@ -189,11 +210,14 @@ def main() -> int:
     failures += report(units, checked, synth, sims)
     (build / "results.json").write_text(json.dumps([asdict(r) for r in results], indent=1, default=str) + "\n")
     elapsed = time.monotonic() - start
-    if not checked and not failures:
-        print("\nnothing checked (no unit with RTL selected)")
+    if checked:
+        print("\n" + timing(checked, synth, sims))
     if failures:
         print(f"\nFAIL ({elapsed:.0f} s):\n  " + "\n  ".join(failures))
         return 1
+    if not checked:
+        print("\nnothing to check: no unit has RTL yet")
+        return 0
     print(f"\nPASS ({elapsed:.0f} s): {len(checked)} configurations, every result bit-exact on "
           f"{' and '.join(sims)}, the same counts and cycles on each")
     return 0

@@ -47,7 +47,8 @@ def run(build: Path, sims: tuple[str, ...], testbench: Path, jobs: int, make_job
         problem = verdict(fault, result)
         bad += bool(problem)
         what = "no fault: must pass" if fault == 0 else f"FAULT {fault}, {FAULTS[fault][0]}: must fail"
-        first = next((line for res in result.sims.values() for line in res.mismatches + res.protocol), "")
-        print(f"  {what:75} {'ok' if not problem else 'WRONG: ' + problem}" + (f"\n      {first}" if first else ""))
+        lines = [line for res in result.sims.values() for line in res.mismatches + res.protocol]
+        shown = next((line for line in lines if fault and FAULTS[fault][1] in line), lines[0] if lines else "")
+        print(f"  {what:75} {'ok' if not problem else 'WRONG: ' + problem}" + (f"\n      {shown}" if shown else ""))
     print(f"\n{'PASS' if not bad else 'FAIL'}: self-test of the generated testbench")
     return 1 if bad else 0
