@@ -12,7 +12,7 @@ import random
 from pathlib import Path
 
 from dfv.golden.fp.format import FORMATS
-from dfv.golden.fp.samples import corners, near_pair
+from dfv.golden.fp.samples import corners, near_pair, random_finite
 from dfv.paths import REPO
 
 KERNEL_DIR = REPO / "kernels"
@@ -41,12 +41,40 @@ def _f(r: random.Random, fmt_name: str, n: int) -> list[str]:
     return [f"0x{w:x}" for w in words[:n]]
 
 
+def _fx(r: random.Random, fmt_name: str, n: int) -> list[str]:
+    """`n` mostly moderate words of `fmt_name` (exponents -4..4, a quarter with short significands, so
+    products tie and sums carry), one in eight a corner value (subnormals, signed zeros, infinities,
+    NaNs, the largest values): numeric kernels stay mostly finite and still meet every class."""
+    fmt = FORMATS[fmt_name]
+    words = [r.choice(corners(fmt)) if r.random() < 0.125 else random_finite(fmt, r, r.randint(-4, 4))
+             for _ in range(n)]
+    return [f"0x{w:x}" for w in words]
+
+
 def gen(name: str, seed: int) -> list:
     r = random.Random(f"{name}-{seed}")
     if name == "fvector_add":
         return [_f(r, "f32", 16), _f(r, "f32", 16), ["0x0"] * 16]
     if name == "fsum":
         return [_f(r, "f64", 12), _trip(r, seed, 12), _f(r, "f64", 1)[0], _f(r, "f16", 2)]
+    if name == "fdot":
+        return [_fx(r, "f32", 16), _fx(r, "f32", 16), _trip(r, seed, 16)]
+    if name == "gemm":
+        return [*_fx(r, "f32", 2), _fx(r, "f32", 36), _fx(r, "f32", 24), _fx(r, "f32", 24)]
+    if name == "atax":
+        return [_fx(r, "f32", 30), _fx(r, "f32", 6), ["0x0"] * 6, ["0x0"] * 5]
+    if name == "bicg":
+        return [_fx(r, "f64", 30), ["0x0"] * 5, ["0x0"] * 6, _fx(r, "f64", 5), _fx(r, "f64", 6)]
+    if name == "gesummv":
+        return [_fx(r, "f32", 25), _fx(r, "f32", 25), _fx(r, "f32", 5), ["0x0"] * 5]
+    if name == "mvt":
+        return [_fx(r, "bf16", 25), *(_fx(r, "bf16", 5) for _ in range(4))]
+    if name == "two_mm":
+        return [*_fx(r, "f32", 2), *(_fx(r, "f32", 16) for _ in range(4))]
+    if name == "jacobi_1d":
+        return [_fx(r, "f16", 10), _fx(r, "f16", 10), _trip(r, seed, 3)]
+    if name == "fir":
+        return [_fx(r, "f32", 16), _fx(r, "f32", 5), ["0x0"] * 12]
     if name == "vector_add":
         return [_v(r, 8, -2**31, 2**31 - 1), _v(r, 8, -2**31, 2**31 - 1), _v(r, 8)]
     if name == "dot_product":
@@ -121,7 +149,7 @@ KERNELS = [
     "for_trip_args", "while_zero", "loop_in_if", "while_in_for", "if_stores", "if_no_else",
     "store_load_same", "views", "i1_index_args", "scratch_alloca", "while_memory",
     "bubble_sort", "triangular", "stencil_inplace", "insertion_sort", "swap_pairs", "iter_bound",
-    "fvector_add", "fsum",
+    "fvector_add", "fsum", "fdot", "gemm", "atax", "bicg", "gesummv", "mvt", "two_mm", "jacobi_1d", "fir",
 ]
 
 

@@ -383,6 +383,7 @@ def _convert_check(wider: bool, p: Mapping[str, object]) -> None:
 
 
 _F_IN, _F_OUT = Port("in", _FLOAT), Port("out", _FLOAT)
+_BITCAST = Compute((Port("in", any_type=True),), Port("out", any_type=True), Syntax.CAST, lambda _p, word: (word, 0))
 
 # each unit's LATENCY (and INTERVAL) localparam, which tests/golden/test_catalogue.py reads back from the RTL
 MULF_LATENCY = 6
@@ -473,6 +474,8 @@ _SPECS: tuple[OpSpec, ...] = (
     OpSpec("handshake.compose", handshake.Wire, None, _none),
     OpSpec("handshake.decompose", handshake.Wire, None, _none),
     OpSpec("handshake.repack", handshake.Repack, None, _none),
+    # arith.bitcast between an integer and a float of one width (or two integers): the word is unchanged
+    OpSpec("arith.bitcast", partial(ComputeMachine, _BITCAST), None, _none, compute=_BITCAST),
     *_ARITH,
     *_MATH,
     *_FP_ARITH,

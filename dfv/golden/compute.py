@@ -48,6 +48,7 @@ class Port:
 
     name: str
     width: str | int = "width"
+    any_type: bool = False  # takes a word of any value type of its width, integer or float (a bitcast)
 
     @property
     def is_float(self) -> bool:

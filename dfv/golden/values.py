@@ -33,14 +33,19 @@ class FloatValue:
     bits: int
 
     def __str__(self) -> str:
-        return format_float(self.bits, FORMATS[self.fmt])
+        """The shortest decimal, which names the bits; a NaN other than the canonical one (kept by a bitcast,
+        a load or a constant) with its bits, so that two different NaNs read differently."""
+        fmt = FORMATS[self.fmt]
+        text = format_float(self.bits, fmt)
+        return f"nan(0x{self.bits:x})" if text == "nan" and self.bits != fmt.canonical_nan else text
 
-    def __repr__(self) -> str:  # in a list of results: the shortest decimal names the bits of its format
+    def __repr__(self) -> str:  # in a list of results
         return str(self)
 
     def json(self) -> str:
-        """The JSON text: the shortest decimal as a number, "nan" / "inf" / "-inf" as strings."""
-        text = str(self)
+        """The JSON text: the shortest decimal as a number, "nan" / "inf" / "-inf" as strings (the specs
+        README's form, in which every NaN is "nan")."""
+        text = format_float(self.bits, FORMATS[self.fmt])
         return json.dumps(text) if text in ("nan", "inf", "-inf") else text
 
 

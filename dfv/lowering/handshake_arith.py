@@ -25,6 +25,7 @@ from dfv.golden.compute import Port, Syntax
 from dfv.golden.fp.compare import CMPF_PREDICATES
 from dfv.golden.fp.format import FORMATS
 from dfv.golden.handshake.arith import CMPI_PREDICATES
+from dfv.golden.types import FLOAT_WIDTHS
 from dfv.lowering.arith_nodes import MINMAX
 from dfv.lowering.handshake_syntax import print_attributes
 from dfv.lowering.handshake_types import ChannelType
@@ -46,7 +47,10 @@ def _float_like(op: IRDLOperation, what: str, t: Attribute) -> None:
 
 
 def _check_port(op: IRDLOperation, port: Port, what: str, t: Attribute) -> None:
-    """`t` is what port `port` of `op`'s declaration takes: a float for a float port, else an integer."""
+    """`t` is what port `port` of `op`'s declaration takes: a float for a float port, an integer or a float
+    for a port of any type, else an integer."""
+    if port.any_type and str(data_of(t)) in FORMATS:
+        return
     (_float_like if port.is_float else _int_like)(op, what, t)
 
 
@@ -263,6 +267,17 @@ class _CastOp(IRDLOperation):
         c = COMPUTE[self.name]
         _check_port(self, c.inputs[0], "input", self.input.type)
         _check_port(self, c.output, "result", self.result.type)
+        if c.inputs[0].width == c.output.width and _bits(self.input.type) != _bits(self.result.type):
+            raise VerifyException(f"{self.name}: the input and the result must have one width, got "
+                                  f"{self.input.type} and {self.result.type}")
+
+
+def _bits(t: Attribute) -> int | None:
+    """The data width of an integer or float type (None for index, whose width is the flow's)."""
+    d = data_of(t)
+    if isinstance(d, IntegerType):
+        return d.width.data
+    return FLOAT_WIDTHS.get(str(d))
 
 
 def _named(name: str, base: type[IRDLOperation]) -> type[IRDLOperation]:

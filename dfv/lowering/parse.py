@@ -9,13 +9,14 @@ verification errors become one `LoweringError` whose message is a single line:
 from __future__ import annotations
 
 import re
+import struct
 import unicodedata
 from dataclasses import dataclass, field
 
 from xdsl.context import Context
 from xdsl.dialects import get_all_dialects
-from xdsl.dialects.builtin import Builtin, FloatAttr
-from xdsl.ir import Operation
+from xdsl.dialects.builtin import AnyFloat, Builtin, Float64Type, FloatAttr, IndexType, IntegerAttr, IntegerType, i64
+from xdsl.ir import Attribute, Operation
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import ParseError, VerifyException
 from xdsl.utils.lexer import Input
@@ -98,6 +99,19 @@ class SourceModule:
         return word if word is not None else _word_of_value(FORMATS[str(attr.type)], attr.value.data)
 
 
+def float_attr(word: int, ty: Attribute) -> FloatAttr:
+    """The IR attribute of float word `word` of type `ty` (f16, bf16, f32, f64): its value as a double,
+    exact, since every value of the four formats is one, which xDSL prints back losslessly (a NaN keeps
+    the payload bits a double can carry)."""
+    name = str(ty)
+    if name == "bf16":
+        value = struct.unpack("<f", struct.pack("<I", word << 16))[0]
+    else:
+        code = {"f16": ("<e", "<H"), "f32": ("<f", "<I"), "f64": ("<d", "<Q")}[name]
+        value = struct.unpack(code[0], struct.pack(code[1], word))[0]
+    return FloatAttr(value, ty)
+
+
 def _word_of_value(fmt: FloatFormat, value: float) -> int:
     """The word of a value of `fmt` held in a double: `repr` reads back to the same double, and every value of
     the four formats is a double, so rounding its text to the format is exact (NaN: the canonical NaN)."""
@@ -137,15 +151,31 @@ class SourceParser(Parser):
         self._keep: list[Operation | FloatAttr] = []
 
     def parse_optional_builtin_int_or_float_attr(self):
-        """xDSL's, recording each float constant's exact word from its text (`SourceModule.float_word`)."""
+        """xDSL's, except that a float constant of the four formats is the word its text gives: rounded
+        once to the type (xDSL goes through a double, and fails on an f16 beyond its range, which MLIR
+        reads as infinity), its exact word recorded for `SourceModule.float_word`."""
         start = self._current_token.span.start
-        attr = super().parse_optional_builtin_int_or_float_attr()
-        if isinstance(attr, FloatAttr) and str(attr.type) in FORMATS:
-            word = exact_float_word(self.lexer.input.content[start:], FORMATS[str(attr.type)])
+        if (flag := self.try_parse_builtin_boolean_attr()) is not None:
+            return flag
+        if (value := self.parse_optional_number()) is None:
+            return None
+        if self._current_token.kind != MLIRTokenKind.COLON:
+            return FloatAttr(value, Float64Type()) if isinstance(value, float) else IntegerAttr(value, i64)
+        ty = self._parse_attribute_type()
+        if str(ty) in FORMATS:
+            word = exact_float_word(self.lexer.input.content[start:], FORMATS[str(ty)])
             if word is not None:
+                attr = float_attr(word, ty)
                 self.float_bits[id(attr)] = word
                 self._keep.append(attr)
-        return attr
+                return attr
+        if isinstance(ty, AnyFloat):
+            return FloatAttr(float(value), ty)
+        if isinstance(ty, IntegerType | IndexType):
+            if isinstance(value, float):
+                self.raise_error("Floating point value is not valid for integer type.")
+            return IntegerAttr(value, ty)
+        self.raise_error("Invalid type given for integer or float attribute.")
 
     def parse_optional_type(self):
         start = self._current_token.span

@@ -4,8 +4,6 @@ alias their result to their operand and make no node."""
 
 from __future__ import annotations
 
-import struct
-
 from xdsl.dialects.builtin import FloatAttr, IntegerAttr
 
 from dfv.golden.handshake.common import sel_width
@@ -14,6 +12,7 @@ from dfv.lowering import handshake_ir as hs
 from dfv.lowering.bindings.registry import builds, reads
 from dfv.lowering.errors import LoweringError
 from dfv.lowering.handshake_types import is_control
+from dfv.lowering.parse import float_attr
 
 
 # ------------------------------------------------------------------ reading
@@ -148,17 +147,8 @@ def build_mux(b, n) -> None:
 def build_constant(b, n) -> None:
     w, ty = n.params["width"], b.types(n, ["out"])[0]
     if str(ty) in FLOAT_WIDTHS:
-        attr = FloatAttr(_double(str(ty), n.params["value"]), ty)
+        attr = float_attr(n.params["value"], ty)
     else:
         attr = IntegerAttr(to_signed(n.params["value"], w) if w > 1 else n.params["value"], ty)
     b.emit(n, hs.ConstantOp.create(operands=b.operands(n, ["ctrl"]), result_types=[ty],
                                    attributes=b.attrs(n, {"value": attr})), ["out"])
-
-
-def _double(fmt: str, word: int) -> float:
-    """The value of float word `word` of format `fmt` as a double (exact: every value of the four formats is
-    one), for the IR attribute; xDSL prints it back losslessly (a NaN's payload is not kept)."""
-    if fmt == "bf16":
-        return struct.unpack("<f", struct.pack("<I", word << 16))[0]
-    code = {"f16": ("<e", "<H"), "f32": ("<f", "<I"), "f64": ("<d", "<Q")}[fmt]
-    return struct.unpack(code[0], struct.pack(code[1], word))[0]

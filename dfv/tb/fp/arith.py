@@ -199,7 +199,8 @@ def _float_family(module: str) -> Family:
     return Family(partial(float_config, module), (FloatOperands,), FloatCoverage)
 
 
-FAMILIES = {m: _float_family(m) for m in dict.fromkeys(op.module for op in OPS.values() if op.compute and op.compute.is_float)}
+FAMILIES = {m: _float_family(m)
+            for m in dict.fromkeys(op.module for op in OPS.values() if op.compute and op.compute.is_float)}
 
 
 class FloatTest(FamilyTest):
