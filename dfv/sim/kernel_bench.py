@@ -30,7 +30,8 @@ from pathlib import Path
 import yaml
 
 from dfv.golden.interpreter import run_dfg
-from dfv.kernels import KERNEL_DIR, KERNELS, gen
+from dfv.golden.catalogue import spec
+from dfv.kernels import KERNEL_DIR, KERNELS, float_words, gen
 from dfv.lowering.recurrence import recurrence_bound
 from dfv.paths import BUILD_DIR, REPO, REPORTS_DIR
 from dfv.sim.kernel import FULL_TRAFFIC, BuildKind, innermost_loops, prepare, run_kernel
@@ -68,12 +69,47 @@ class PipelineCase:
     rule: str
 
 
+GEMM_N = 16
+ADDF_F32 = spec("arith.addf").latency({"format": "f32"})  # the adder's latency: a float reduction's bound
+
 PIPELINE = (
     PipelineCase("sum_100", 1, 100, 110, "<= 110 (CIRCT Handshake: 303)"),
     PipelineCase("vector_add_1024", 1, VECTOR_N, 1.1 * VECTOR_N + 20, "<= 1.1 N + 20"),
     PipelineCase("vector_add_1024", 3, VECTOR_N, 1.2 * VECTOR_N + 30, "<= 1.2 N + 30"),
     PipelineCase("dot_product_1024", 1, VECTOR_N, 1.1 * VECTOR_N + 20, "<= 1.1 N + 20"),
+    # issue 24: float loops, f32
+    PipelineCase("fvector_add_1024", 1, VECTOR_N, 1.1 * VECTOR_N + 30, "<= 1.1 N + 30"),
+    PipelineCase("fdot_1024", 1, VECTOR_N, ADDF_F32 * VECTOR_N + 40, f"<= {ADDF_F32} N + 40 (addf latency {ADDF_F32})"),
+    PipelineCase("gemm_16", 1, GEMM_N ** 3, 1.1 * ADDF_F32 * GEMM_N ** 3,
+                 f"<= 1.1 x bound ({ADDF_F32} per inner iteration) x N^3"),
 )
+
+GEMM_PROGRAM = """// PolyBench gemm, N x N x N f32 (make bench, issue 24): C = alpha A B + beta C
+func.func @gemm_{n}(%alpha: f32, %beta: f32, %C: memref<{n}x{n}xf32>, %A: memref<{n}x{n}xf32>,
+                    %B: memref<{n}x{n}xf32>) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %cn = arith.constant {n} : index
+  %z = arith.constant 0.0 : f32
+  scf.for %i = %c0 to %cn step %c1 {{
+    scf.for %j = %c0 to %cn step %c1 {{
+      %sum = scf.for %k = %c0 to %cn step %c1 iter_args(%acc = %z) -> (f32) {{
+        %a = memref.load %A[%i, %k] : memref<{n}x{n}xf32>
+        %b = memref.load %B[%k, %j] : memref<{n}x{n}xf32>
+        %ab = arith.mulf %a, %b : f32
+        %p = arith.mulf %alpha, %ab : f32
+        %s = arith.addf %acc, %p : f32
+        scf.yield %s : f32
+      }}
+      %c = memref.load %C[%i, %j] : memref<{n}x{n}xf32>
+      %bc = arith.mulf %beta, %c : f32
+      %r = arith.addf %bc, %sum : f32
+      memref.store %r, %C[%i, %j] : memref<{n}x{n}xf32>
+    }}
+  }}
+  func.return
+}}
+"""
 
 
 @dataclass
@@ -114,9 +150,27 @@ def vector_add_inputs(seed: int, n: int = VECTOR_N) -> list:
             [0] * n]
 
 
+def _resized(path: Path, old: int, new: int) -> str:
+    """A kernel's text with its arrays of `old` elements (and a trip-count constant of `old`) at `new`."""
+    return (path.read_text().replace(f"memref<{old}x", f"memref<{new}x")
+            .replace(f"arith.constant {old} : index", f"arith.constant {new} : index"))
+
+
 def pipeline_program(case: PipelineCase, seed: int) -> tuple[Path, list]:
-    """The program and inputs of one figure of issue 9."""
+    """The program and inputs of one figure of issues 9 and 24."""
     r = random.Random(f"{case.name}-{seed}")
+    if case.name.startswith("fvector_add_"):
+        text = _resized(KERNEL_DIR / "fvector_add.mlir", 16, case.n)
+        return (_write(case.name, text.replace("@fvector_add(", f"@{case.name}(")),
+                [float_words(r, "f32", case.n), float_words(r, "f32", case.n), ["0x0"] * case.n])
+    if case.name.startswith("fdot_"):
+        text = _resized(KERNEL_DIR / "fdot.mlir", 16, case.n)
+        return (_write(case.name, text.replace("@fdot(", f"@{case.name}(")),
+                [float_words(r, "f32", case.n), float_words(r, "f32", case.n), case.n])
+    if case.name.startswith("gemm_"):
+        n = round(case.n ** (1 / 3))
+        return (_write(case.name, GEMM_PROGRAM.format(n=n)),
+                [*float_words(r, "f32", 2), *(float_words(r, "f32", n * n) for _ in range(3))])
     if case.name.startswith("sum_"):
         return _write(case.name, SUM_PROGRAM), [case.n]
     if case.name.startswith("vector_add_"):
