@@ -326,8 +326,8 @@ UNITS = {u.module: u for u in [
     Unit("arith_cmpf", ("lhs", "rhs"), "result", ("EW", "FW", "PRED"), cmpf_configs, fixed(0)),
     Unit("arith_minmaxf", ("lhs", "rhs"), "result", ("EW", "FW", "OP"), minmaxf_configs, fixed(0)),
     Unit("arith_negf", ("in",), "out", ("EW", "FW", "ABS"), negf_configs, fixed(0)),
-    Unit("arith_itofp", ("in",), "out", ("IW", "EW", "FW", "SIGNED"), itofp_configs, None),
-    Unit("arith_fptoi", ("in",), "out", ("EW", "FW", "OW", "SIGNED"), fptoi_configs, None),
-    Unit("arith_convertf", ("in",), "out", ("IEW", "IFW", "OEW", "OFW"), convertf_configs, None),
+    Unit("arith_itofp", ("in",), "out", ("IW", "EW", "FW", "SIGNED"), itofp_configs, fixed(3)),
+    Unit("arith_fptoi", ("in",), "out", ("EW", "FW", "OW", "SIGNED"), fptoi_configs, fixed(3)),
+    Unit("arith_convertf", ("in",), "out", ("IEW", "IFW", "OEW", "OFW"), convertf_configs, fixed(3)),
 ]}
 """Every floating-point unit of /work/fpnotes/conventions.md, by module name."""
