@@ -11,6 +11,9 @@
 #   make mutate                     mutation testing of every RTL module against its suites, scores checked
 #                                   against configs/mutation.yaml (MUTATE_SIM, MUTATE_JOBS); reports/mutation/
 #   make mutate-sample              the same on a fixed sample (MUTATE_SAMPLE per module, MUTATE_SEED)
+#   make fpcheck                    every floating-point RTL unit with RTL (tools/fpcheck/units.py) against the
+#                                   golden model: lint, Yosys, Icarus + Verilator, 100,000 random vectors per
+#                                   configuration (FPCHECK_ARGS, FPCHECK_JOBS; build/fpcheck/)
 #   make signoff                    per module: code + functional coverage, mutation score, formal proofs,
 #                                   from the reports the targets above left (refuses missing or stale ones)
 #   make clean                      remove builds and reports
@@ -37,13 +40,18 @@ FUZZ_RTL_SIZE ?= 2
 FUZZ_JOBS ?= 2
 FUZZ_OUT ?= reports/fuzz
 
+# make fpcheck: tools/fpcheck/run.py with FPCHECK_ARGS (run.py --help), e.g.
+# make fpcheck FPCHECK_ARGS="--units arith_addf --random 1000000 --sims verilator"; a --jobs there wins.
+FPCHECK_ARGS ?=
+FPCHECK_JOBS ?= 2
+
 # make mutate / mutate-sample: docs/mutation.md.
 MUTATE_SIM ?= both
 MUTATE_JOBS ?= 2
 MUTATE_SAMPLE ?= 2
 MUTATE_SEED ?= 1
 
-.PHONY: sim test lint coverage bench fuzz mutate mutate-sample formal signoff clean setup
+.PHONY: sim test lint coverage bench fuzz mutate mutate-sample formal fpcheck signoff clean setup
 
 $(STAMP): pyproject.toml tools/bootstrap.sh
 	@tools/bootstrap.sh
@@ -82,6 +90,9 @@ mutate: $(STAMP)
 
 mutate-sample: $(STAMP)
 	$(PY) -m dfv.mutate --sim $(MUTATE_SIM) --jobs $(MUTATE_JOBS) --sample $(MUTATE_SAMPLE) --seed $(MUTATE_SEED)
+
+fpcheck: $(STAMP)
+	PYTHONPATH=$(CURDIR) $(PY) tools/fpcheck/run.py --jobs $(FPCHECK_JOBS) $(FPCHECK_ARGS)
 
 signoff: $(STAMP)
 	$(PY) -m dfv.sim.signoff

@@ -1,87 +1,82 @@
-"""Test vectors for the RTL floating-point adder (dfv/rtl/fp/arith_addf.sv), from the golden model.
+"""Test vectors of the floating-point RTL units, from the golden model, as the generated testbenches read
+them.
 
-For each format and operation (addf, subf) one hex file, one vector per line: the 3W-bit number
-{lhs, rhs, expected result} in hex (what tb_addf.sv reads with $readmemh). The operands are
-those the golden model's own campaign checks against the exact oracle (tests/golden/fp/fp_cases.py): every
-pair of the format's corner values (zeros, subnormal and normal extremes, values around 1, the half ulps
-that make sums tie, max and its neighbours, infinities, quiet and signalling NaNs, each with both signs),
-plus each finite corner against its neighbours of both signs (x - nextafter(x), exact cancellation), then
-seeded random pairs (uniform bit patterns, and pairs with nearby exponents that align, carry, tie and
-cancel). The expected words are dfv.golden.fp.arith.addf / subf.
+One file per configuration (units.py): one vector per line, the number {inputs..., expected result} in
+hex, the first input in the top bits, each field as wide as its port (widths need not be multiples of 4).
+The directed operand tuples come first, in order, then ceil(N * random_share) seeded random ones (none
+for an exhaustive configuration); the expected word is the configuration's golden function of the
+inputs. The same seed gives the same vectors.
 
-Usage: gen_vectors.py OUT_DIR [--random N] [--seed S] [--formats f16,bf16,f32,f64]
-  (a format may also be e<EW>f<FW>, any field widths the RTL takes)
-Writes OUT_DIR/<fmt>_<op>.hex and OUT_DIR/vectors.json ({"<fmt>_<op>": {"count", "directed", "random"}}).
+Usage: gen_vectors.py OUT_DIR [--units m1,m2] [--random N] [--seed S] [--formats f16,bf16,f32,f64]
+Writes OUT_DIR/<module>/<tag>.hex for every configuration, and OUT_DIR/vectors.json
+({"<module>/<tag>": {"count", "directed", "random"}}). run.py calls write_vectors directly.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
-import re
 import sys
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO))
-sys.path.insert(0, str(REPO / "tests" / "golden" / "fp"))  # fp_cases and the oracle it imports
-
-import fp_cases  # noqa: E402
-
-from dfv.golden.fp import arith  # noqa: E402
-from dfv.golden.fp.format import FORMATS, FloatFormat  # noqa: E402
-
-OPS = {"addf": arith.addf, "subf": arith.subf}
+from units import UNITS, Config
 
 
-def float_format(name: str) -> FloatFormat:
-    """One of the four formats by name, or any other as e<EW>f<FW> (e.g. e5f52: the RTL takes any EW 5..11
-    and FW 7..52, and the golden model's arithmetic is written for any field widths)."""
-    if name in FORMATS:
-        return FORMATS[name]
-    m = re.fullmatch(r"e(\d+)f(\d+)", name)
-    if not m:
-        raise SystemExit(f"unknown format '{name}' (f16, bf16, f32, f64 or e<EW>f<FW>)")
-    return FloatFormat(name, int(m[1]), int(m[2]))
+@dataclass(frozen=True)
+class VectorCounts:
+    """How many vectors a file holds, directed and random."""
+
+    directed: int
+    random: int
+
+    @property
+    def count(self) -> int:
+        return self.directed + self.random
 
 
-def directed(fmt: FloatFormat) -> list[tuple[int, int]]:
-    """Every pair of corners, then each finite corner with its neighbours and their negations."""
-    pairs = list(fp_cases.CHECKS["addf"].directed(fmt))
-    seen = set(pairs)
-    for x in fp_cases.corners(fmt):
-        if x & ~fmt.sign_mask > fmt.max_finite:
-            continue
-        for y in sorted(fp_cases.neighbours(fmt, x)):
-            for pair in ((x, y), (x, y ^ fmt.sign_mask)):
-                if pair not in seen:
-                    seen.add(pair)
-                    pairs.append(pair)
-    return pairs
+def random_count(config: Config, budget: int) -> int:
+    """The random vectors a configuration gets of a --random budget."""
+    return 0 if config.exhaustive else math.ceil(budget * config.random_share)
+
+
+def write_vectors(config: Config, path: Path, budget: int, seed: int) -> VectorCounts:
+    """Write the vector file of one configuration (random operands seeded by seed and tag)."""
+    directed = list(config.directed())
+    rng = random.Random(f"{seed}/{config.tag}")
+    randoms = [config.random(rng) for _ in range(random_count(config, budget))] if config.random else []
+    widths = (*config.in_widths, config.out_width)
+    digits = -(-sum(widths) // 4)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("w") as out:
+        for operands in directed + randoms:
+            if len(operands) != len(config.in_widths) or any(
+                    not 0 <= x < 1 << w for x, w in zip(operands, config.in_widths, strict=False)):
+                raise ValueError(f"{config.tag}: operands {operands} do not fit the input widths {config.in_widths}")
+            word = 0
+            for x, w in zip(operands, config.in_widths, strict=True):
+                word = word << w | x
+            word = word << config.out_width | config.golden(*operands)
+            out.write(f"{word:0{digits}x}\n")
+    return VectorCounts(len(directed), len(randoms))
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out_dir", type=Path)
-    parser.add_argument("--random", type=int, default=100_000, help="random pairs per format and op")
+    parser.add_argument("--units", default=",".join(UNITS), help="module names (default: all)")
+    parser.add_argument("--random", type=int, default=100_000, help="random budget per configuration")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--formats", default="f16,bf16,f32,f64")
     args = parser.parse_args()
-    args.out_dir.mkdir(parents=True, exist_ok=True)
     summary = {}
-    for name in args.formats.split(","):
-        fmt = float_format(name)
-        w = fmt.width
-        digits = -(-3 * w // 4)  # one 3W-bit number per line (W need not be a multiple of 4)
-        fixed = directed(fmt)
-        for op, golden in OPS.items():
-            rng = random.Random(f"{args.seed}/{op}/{name}")  # what fp_cases.random_operands seeds, any format
-            rand = [fp_cases.CHECKS[op].random(fmt, rng) for _ in range(args.random)]
-            lines = [f"{(a << 2 * w) | (b << w) | golden(fmt, a, b):0{digits}x}" for a, b in fixed + rand]
-            (args.out_dir / f"{name}_{op}.hex").write_text("\n".join(lines) + "\n")
-            summary[f"{name}_{op}"] = {"count": len(lines), "directed": len(fixed), "random": len(rand)}
-            print(f"{name} {op}: {len(fixed)} directed + {len(rand)} random = {len(lines)} vectors")
+    for module in args.units.split(","):
+        for config in UNITS[module].configs(args.formats.split(",")):
+            counts = write_vectors(config, args.out_dir / module / f"{config.tag}.hex", args.random, args.seed)
+            summary[f"{module}/{config.tag}"] = {"count": counts.count, **asdict(counts)}
+            print(f"{module} {config.tag}: {counts.directed} directed + {counts.random} random")
     (args.out_dir / "vectors.json").write_text(json.dumps(summary, indent=1) + "\n")
     return 0
 

