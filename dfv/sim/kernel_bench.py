@@ -10,8 +10,9 @@ run) per cycle, and simulated cycles per second (clock cycles of the whole test,
 included, over the wall time of its run phase), the cycles before issue 9 (`configs/bench_before.yaml`)
 and the recurrence bound of the innermost loops (`dfv.lowering.recurrence`, at memory latency 1). Plus the
 pipelining figures of issue 9 (`PIPELINE`: a scalar accumulation, vector add at memory latency 1 and 3,
-dot product; each against its limit and its cycles before). Nothing is random at full rate, and the
-inputs are seeded: the figures are reproducible.
+dot product; each against its limit and its cycles before), and the float goals of issue 24 (`FLOAT_CASES`:
+f32 vector add, dot product and gemm, against their limits and recurrence bounds). Nothing is random at
+full rate, and the inputs are seeded: the figures are reproducible.
 
 And the simulation speed of whole programs (issue 10): the pipelined-loop programs in simulated cycles per
 second, on each simulator's regression build (Verilator's with code coverage compiled in), on Verilator also
@@ -29,8 +30,8 @@ from pathlib import Path
 
 import yaml
 
-from dfv.golden.interpreter import run_dfg
 from dfv.golden.catalogue import spec
+from dfv.golden.interpreter import run_dfg
 from dfv.kernels import KERNEL_DIR, KERNELS, float_words, gen
 from dfv.lowering.recurrence import recurrence_bound
 from dfv.paths import BUILD_DIR, REPO, REPORTS_DIR
@@ -77,7 +78,9 @@ PIPELINE = (
     PipelineCase("vector_add_1024", 1, VECTOR_N, 1.1 * VECTOR_N + 20, "<= 1.1 N + 20"),
     PipelineCase("vector_add_1024", 3, VECTOR_N, 1.2 * VECTOR_N + 30, "<= 1.2 N + 30"),
     PipelineCase("dot_product_1024", 1, VECTOR_N, 1.1 * VECTOR_N + 20, "<= 1.1 N + 20"),
-    # issue 24: float loops, f32
+)
+
+FLOAT_CASES = (  # issue 24's goals: f32 loops on the pipelined float units
     PipelineCase("fvector_add_1024", 1, VECTOR_N, 1.1 * VECTOR_N + 30, "<= 1.1 N + 30"),
     PipelineCase("fdot_1024", 1, VECTOR_N, ADDF_F32 * VECTOR_N + 40, f"<= {ADDF_F32} N + 40 (addf latency {ADDF_F32})"),
     PipelineCase("gemm_16", 1, GEMM_N ** 3, 1.1 * ADDF_F32 * GEMM_N ** 3,
@@ -245,10 +248,11 @@ def bound(name: str, path: Path) -> float | None:
 
 
 def collect(seed: int, sims: tuple[str, ...]) -> tuple[list[KernelFigures], list[tuple[PipelineCase, KernelFigures]],
+                                                      list[tuple[PipelineCase, KernelFigures]],
                                                       list[tuple[PipelineCase, KernelFigures]]]:
-    """The kernel figures, the pipelining figures (regression builds) and the pipelining programs on Verilator's
-    speed build (none without Verilator)."""
-    figures, pipeline, speed = [], [], []
+    """The kernel figures, the pipelining figures (regression builds), the pipelining programs on Verilator's
+    speed build (none without Verilator) and the float figures."""
+    figures, pipeline, speed, floats = [], [], [], []
     inputs = {name: busiest_inputs(name) for name in KERNELS}
     for sim in sims:
         for name in KERNELS:
@@ -260,7 +264,32 @@ def collect(seed: int, sims: tuple[str, ...]) -> tuple[list[KernelFigures], list
             if sim == "verilator":
                 speed.append((case, run_one(case.name, path, args, sim, seed, latency=case.latency,
                                             build=BuildKind.SPEED)))
-    return figures, pipeline, speed
+        for case in FLOAT_CASES:
+            path, args = pipeline_program(case, seed)
+            floats.append((case, run_one(case.name, path, args, sim, seed, latency=case.latency)))
+    return figures, pipeline, speed, floats
+
+
+def float_table(floats: list[tuple[PipelineCase, KernelFigures]], sims: tuple[str, ...],
+                seed: int) -> tuple[str, list[str]]:
+    """Issue 24's float loops against their limits: cycles on each simulator, per innermost iteration, and
+    the recurrence bound (the adder's latency on a reduction's cycle, plus what else the cycle holds)."""
+    by = {(c, f.sim): f for c, f in floats}
+    rows = [("program", "N", *(f"cycles {s}" for s in sims), "cycles/iteration", "bound", "limit (issue 24)", "met")]
+    problems = []
+    for case in FLOAT_CASES:
+        figs = [by[(case, s)] for s in sims]
+        worst = max(f.cycles for f in figs)
+        path, _ = pipeline_program(case, seed)
+        b = bound(case.name, path)
+        met = worst <= case.limit
+        rows.append((case.name, str(case.n), *(str(f.cycles) for f in figs), f"{worst / case.n:.3f}",
+                     "-" if b is None else f"{b:g}", f"{case.rule} = {case.limit:g}", "yes" if met else "NO"))
+        if not met:
+            problems.append(f"{case.name}: {worst} cycles, over the limit {case.rule} = {case.limit:g}")
+        if len({f.cycles for f in figs}) > 1:
+            problems.append(f"{case.name}: cycle counts differ between simulators")
+    return ("Float loops (issue 24), f32, at full rate, memory read latency 1\n" + format_table(rows)), problems
 
 
 def speed_table(pipeline: list[tuple[PipelineCase, KernelFigures]], speed: list[tuple[PipelineCase, KernelFigures]],
@@ -335,7 +364,8 @@ def tables(figures: list[KernelFigures], pipeline: list[tuple[PipelineCase, Kern
 
 
 def main_section(seed: int, sims: tuple[str, ...]) -> tuple[str, list[str]]:
-    figures, pipeline, speed = collect(seed, sims)
+    figures, pipeline, speed, floats = collect(seed, sims)
     before = Before.load()
     text, problems = tables(figures, pipeline, sims, seed, before)
-    return text + "\n\n" + speed_table(pipeline, speed, sims, before), problems
+    ftext, fproblems = float_table(floats, sims, seed)
+    return text + "\n\n" + ftext + "\n\n" + speed_table(pipeline, speed, sims, before), problems + fproblems
