@@ -401,7 +401,9 @@ def _divf_timing(p: Params) -> tuple[int, int]:
 
 
 def _sqrt_timing(p: Params) -> tuple[int, int]:
-    n = float_format_of(p).precision + 5  # TODO-FP
+    """math_sqrt: one root bit per cycle (FW + 2 of them) plus normalise, denormalise, round and the result
+    register; one operation in flight, like the divider."""
+    n = float_format_of(p).frac_bits + 6
     return n, n
 
 _FP_ARITH: tuple[OpSpec, ...] = (
