@@ -16,7 +16,8 @@ form:
 * the arrival time of a token on each channel is the longest path from the sources over that
   condensation;
 * every channel into a component that arrives `s` > 0 cycles before the component's latest input gets
-  a `handshake.fifo` of `s + 1` slots (at most `MAX_SLACK`), on that channel's consumer side, unless
+  a `handshake.fifo` of `s + 1` slots (at most `MAX_SLACK` plus the latency of the pipelined units on
+  the longer path, which are as many more tokens in flight), on that channel's consumer side, unless
   its consumer feeds no loop (a token per call, where slack only adds a cycle: a loop's exit values,
   the function's done) or feeds an access of a group that keeps its ctrl-done chain (that loop runs at
   the pace of its chain, `lower_memory.feeding_ordered_accesses`).
@@ -28,15 +29,18 @@ into the determinate networks the lowering builds (and the bounded golden run ch
 
 from __future__ import annotations
 
-from dfv.golden.catalogue import OPS, Storage
+from dfv.golden.catalogue import OPS, Storage, ops_with
 from dfv.lowering.dfg import DFG, Node, Ref
 from dfv.lowering.lower_memory import feeding_ordered_accesses
 
 #: read round trip assumed for an `extmemory` load (request register, memory latency, response
 #: register): the memory model's largest regression latency (3) plus its two registers
 EXTMEMORY_READ_CYCLES = 5
-#: at most this many slots of slack on one channel
+#: at most this many slots of slack on one channel, beyond the operations in flight in the pipelined units
+#: (float arithmetic) of the longer path it balances, which a loop at full rate must be able to hold too
 MAX_SLACK = 8
+#: the operations whose stages hold operations in flight (`Storage.PIPELINED`)
+PIPELINED = ops_with(Storage.PIPELINED)
 
 
 
@@ -148,13 +152,19 @@ def slack_fifos(g: DFG) -> list[tuple[str, str, int]]:
             into[comp[e[1]]].append(e)
     ready: dict[int, int] = {}  # the cycle a component's latest outside input arrives
     out_time: dict[tuple[str, str], int] = {}
+    # of those cycles, the ones spent in pipelined units (float arithmetic), on the path that sets them
+    unit_ready: dict[int, int] = {}
+    unit_time: dict[tuple[str, str], int] = {}
     arrival: dict = {}
     for k in range(ncomp - 1, -1, -1):  # producers first
         for e in into[k]:
             arrival[e] = out_time[e[0]]
         ready[k] = max((arrival[e] for e in into[k]), default=0)
+        unit_ready[k] = max((unit_time[e[0]] for e in into[k] if arrival[e] == ready[k]), default=0)
         for v in members[k]:
-            out_time[v] = ready[k] + stage_latency(g.nodes[v[0]], v[1])
+            n = g.nodes[v[0]]
+            out_time[v] = ready[k] + stage_latency(n, v[1])
+            unit_time[v] = unit_ready[k] + (stage_latency(n, v[1]) if n.op in PIPELINED else 0)
     serial = feeding_ordered_accesses(g)
     looping = _upstream(g, [nid for nid, n in g.nodes.items() if n.op.startswith("dataflow.")])
     cuts = []
@@ -162,7 +172,8 @@ def slack_fifos(g: DFG) -> list[tuple[str, str, int]]:
         for e in into[k]:
             s = ready[k] - arrival[e]
             if s > 0 and e[1][0] not in serial and e[1][0] in looping:
-                cuts.append((e[1][0], e[2], min(s + 1, MAX_SLACK)))
+                cap = MAX_SLACK + max(0, unit_ready[k] - unit_time[e[0]])
+                cuts.append((e[1][0], e[2], min(s + 1, cap)))
     return sorted(cuts)
 
 
