@@ -1,0 +1,216 @@
+// arith_convertf: MLIR arith.extf / arith.truncf, an IEEE 754 binary word of one format to another,
+//   pipelined, bit-exact with the golden model dfv.golden.fp (convert.convertf) and the spec README section
+//   "Floating point". One datapath serves every direction: widening (extf), narrowing (truncf), f16 <->
+//   bf16 (each narrower than the other in one field), and a format to itself.
+// Parameters: IEW, IFW (the input format's exponent and fraction field bits, 5..11 and 7..52), OEW, OFW
+//   (the output format's, same ranges). The formats of the project: f16 = (5, 10), bf16 = (8, 7),
+//   f32 = (8, 23), f64 = (11, 52). IW = 1 + IEW + IFW, OW = 1 + OEW + OFW.
+// Ports: in (IW) -> out (OW); both in the IEEE layout, sign on top.
+// Semantics: the input's value rounded into the output format, round to nearest, ties to even (exact
+//   whenever the value is representable, so always when both fields widen). A NaN (quiet or signalling,
+//   any sign or payload) gives the output's canonical quiet NaN (sign 0, exponent all ones, only the top
+//   fraction bit set); an infinity the infinity of its sign; a zero the zero of its sign. Subnormal inputs
+//   are normalised (those of a narrower exponent range become normal outputs). A value below the output's
+//   normal range is rounded to a subnormal (the nearest multiple of the smallest subnormal), to the
+//   smallest normal if it rounds up into it, or to the zero of its sign if it rounds to 0 (underflow to
+//   zero; a tie at half the smallest subnormal goes to the even value, 0). A value that rounds to
+//   2^(emax+1) or more gives the infinity of its sign (the output's emax = 2^(OEW-1) - 1).
+// Stages (one register each, s1..s3; PI = IFW + 1 and PO = OFW + 1 significand bits, ZW = max(PI, PO) + 2):
+//   1 unpack, classify (NaN, infinity); the significand {exponent != 0, fraction}, its leading-zero count
+//     and the normalising left shift (non-zero only for a subnormal input); from the count, in parallel
+//     with the shift, the output's biased exponent of the leading one, EB = max(exp, 1) - lz + obias -
+//     ibias, and 1 - EB (signed, 14 bits).
+//   2 denormalisation: EB <= 0 (below the output's normal range: 1 - EB >= 1) shifts the significand
+//     (aligned to ZW bits) right by 1 - EB in a ZW + PO + 1-bit field; EB >= 1 (1 - EB <= 0, its sign
+//     bit) does not shift. Of the result, the top PO bits are kept (hidden bit and fraction), the next is
+//     the guard bit and the OR of all below (the input's excess fraction bits and the bits shifted out)
+//     the sticky bit. No bit is lost by a shift of up to PO + 1; a shift of PO + 2 or more leaves kept and
+//     guard 0, so the value rounds to zero whatever the sticky bit (no clamp is needed). The exponent
+//     field is EB when the kept hidden bit is 1 (normal), else 0 (subnormal or zero); EB >= 2^OEW - 1 is
+//     overflow (a compare in parallel with the shift).
+//   3 rounding: guard & (sticky | fraction LSB) added to {exponent field, fraction} so that a carry moves
+//     into the exponent (subnormal -> smallest normal, largest finite -> infinity); overflow gives the
+//     infinity of the sign; the special flags select NaN / infinity; pack.
+// Latency: LATENCY = 3 cycles, fixed (every pair of formats): an operation accepted in cycle c (handshake
+//   at the end of c) has its result on out_data with out_valid high in cycle c + 3 when nothing stalls.
+// Throughput: one operation per cycle under full-rate traffic. Flow control (as arith_addf: a control core
+//   of valid bits, data registers loaded on its enables): stage i takes a token when it is empty or its
+//   token leaves in the same cycle (ready_i = !valid_i | ready_{i+1}), so bubbles collapse and a stalled
+//   result holds every full stage; no token is lost or duplicated. in_ready = stage 1 can take (it does not
+//   depend on in_valid). Data registers have no reset; valid bits reset to 0 (rst synchronous, active high).
+// State: s1..s3 data registers and valid bits. at_init: no operation in flight (all valid bits 0).
+// Combinational paths: out_ready -> in_ready (the ready chain through the three stages, one OR gate each).
+//   None from any input to out_data / out_valid (registers); in_data goes through stage 1 logic into s1.
+module arith_convertf #(
+  parameter int IEW = 8,
+  parameter int IFW = 23,
+  parameter int OEW = 5,
+  parameter int OFW = 10
+) (
+  input  logic                clk,
+  input  logic                rst,
+  input  logic [IEW+IFW:0]    in_data,
+  input  logic                in_valid,
+  output logic                in_ready,
+  output logic [OEW+OFW:0]    out_data,
+  output logic                out_valid,
+  input  logic                out_ready
+);
+  initial begin : p_param_check
+    if (IEW < 5 || IEW > 11) begin
+      $fatal(1, "arith_convertf: IEW must be 5..11 (got %0d)", IEW);
+    end
+    if (IFW < 7 || IFW > 52) begin
+      $fatal(1, "arith_convertf: IFW must be 7..52 (got %0d)", IFW);
+    end
+    if (OEW < 5 || OEW > 11) begin
+      $fatal(1, "arith_convertf: OEW must be 5..11 (got %0d)", OEW);
+    end
+    if (OFW < 7 || OFW > 52) begin
+      $fatal(1, "arith_convertf: OFW must be 7..52 (got %0d)", OFW);
+    end
+  end
+
+  /* verilator lint_off UNUSEDPARAM */
+  localparam int LATENCY = 3;  // cycles from accept to out_valid (the number of stages); read by testbenches
+  /* verilator lint_on UNUSEDPARAM */
+  localparam int IW = 1 + IEW + IFW;  // input word
+  localparam int PI = IFW + 1;  // input significand with the hidden bit
+  localparam int PO = OFW + 1;  // output significand with the hidden bit
+  localparam int ZW = ((PI > PO) ? PI : PO) + 2;  // the significand aligned to the output, >= PO + 2 bits
+  localparam int WW = ZW + PO + 1;  // the denormalising shift's field: room below for a shift of PO + 1
+  localparam int LZW = $clog2(PI + 1);  // a leading-zero count: 0..PI
+  localparam int XE = 14;  // a signed exponent: |EB| <= 2046 + 52 + 1008 < 2^13
+  localparam int IBIAS = (1 << (IEW - 1)) - 1;
+  localparam int OBIAS = (1 << (OEW - 1)) - 1;
+  localparam logic [XE-1:0] EB_OFFSET = XE'(OBIAS - IBIAS);  // EB = max(exp, 1) - lz + this
+  localparam logic [XE-1:0] NB_OFFSET = XE'(1 - OBIAS + IBIAS);  // 1 - EB = this - max(exp, 1) + lz
+  localparam logic [XE-1:0] EB_OVF = XE'((1 << OEW) - 1);  // EB at or above it: infinity
+  localparam logic [IEW-1:0] IEXP_ONES = '1;
+  localparam logic [OEW-1:0] OEXP_ONES = '1;
+
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic at_init;  // read by testbenches (dut.at_init)
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  // The number of leading zeros of v (PI when v is 0).
+  function automatic logic [LZW-1:0] lzc(input logic [PI-1:0] v);
+    lzc = LZW'(PI);
+    for (int i = 0; i < PI; i++) begin
+      if (v[i]) lzc = LZW'(PI - 1 - i);  // the highest set bit is the last to assign
+    end
+  endfunction
+
+  // ---------------------------------------------------------------------------------------------------
+  // Control core: one valid bit per stage, the ready chain, the load enables
+  // ---------------------------------------------------------------------------------------------------
+  logic s1_valid_q, s2_valid_q, s3_valid_q;
+  logic s1_ready, s2_ready, s3_ready;  // stage i can take a token this cycle
+  logic s1_load, s2_load, s3_load;  // stage i takes a token this cycle
+
+  always_comb begin : comb_ctrl
+    s3_ready = !s3_valid_q | out_ready;
+    s2_ready = !s2_valid_q | s3_ready;
+    s1_ready = !s1_valid_q | s2_ready;
+    s1_load = in_valid & s1_ready;
+    s2_load = s1_valid_q & s2_ready;
+    s3_load = s2_valid_q & s3_ready;
+    in_ready = s1_ready;
+    out_valid = s3_valid_q;
+    at_init = !(s1_valid_q | s2_valid_q | s3_valid_q);
+  end
+
+  always_ff @(posedge clk) begin : p_valid
+    if (rst) begin
+      s1_valid_q <= 1'b0;
+      s2_valid_q <= 1'b0;
+      s3_valid_q <= 1'b0;
+    end else begin
+      if (s1_ready) s1_valid_q <= in_valid;
+      if (s2_ready) s2_valid_q <= s1_valid_q;
+      if (s3_ready) s3_valid_q <= s2_valid_q;
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------------
+  // Stage 1: unpack, classify, normalise (leading-zero count + shift), output exponent
+  // ---------------------------------------------------------------------------------------------------
+  logic in_sign;
+  logic [IEW-1:0] in_exp, in_eeff;
+  logic [IFW-1:0] in_frac;
+  logic [PI-1:0] in_sig;
+  logic [LZW-1:0] lz;
+
+  logic s1_sign_q, s1_nan_q, s1_inf_q;
+  logic [PI-1:0] s1_sig_q;  // normalised: leading one on top (0 for a zero)
+  logic [XE-1:0] s1_eb_q;  // EB, the output's biased exponent of the leading one (signed)
+  logic [XE-1:0] s1_nb_q;  // 1 - EB (signed)
+
+  assign in_sign = in_data[IW-1];
+  assign in_exp = in_data[IW-2:IFW];
+  assign in_frac = in_data[IFW-1:0];
+  // a subnormal (or zero) has no hidden bit and the exponent of the smallest normal
+  assign in_sig = {in_exp != '0, in_frac};
+  assign in_eeff = (in_exp == '0) ? IEW'(1) : in_exp;
+  assign lz = lzc(in_sig);
+
+  always_ff @(posedge clk) begin : p_s1
+    if (s1_load) begin
+      s1_sign_q <= in_sign;
+      s1_nan_q <= (in_exp == IEXP_ONES) && (in_frac != '0);
+      s1_inf_q <= (in_exp == IEXP_ONES) && (in_frac == '0);
+      s1_sig_q <= in_sig << lz;
+      s1_eb_q <= XE'(in_eeff) - XE'(lz) + EB_OFFSET;
+      s1_nb_q <= NB_OFFSET - XE'(in_eeff) + XE'(lz);
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------------
+  // Stage 2: denormalising right shift with guard and sticky, exponent field, overflow
+  // ---------------------------------------------------------------------------------------------------
+  logic [XE-1:0] rs;  // 1 - EB when positive, else 0
+  logic [WW-1:0] wide;  // the aligned significand above, the bits shifted out below
+  logic [PO-1:0] kept;
+
+  logic s2_sign_q, s2_nan_q, s2_inf_q, s2_ovf_q, s2_guard_q, s2_sticky_q;
+  logic [OEW-1:0] s2_e_q;  // the output exponent field before rounding (0: subnormal or zero)
+  logic [OFW-1:0] s2_frac_q;
+
+  assign rs = s1_nb_q[XE-1] ? '0 : s1_nb_q;
+  assign wide = {s1_sig_q, {(WW - PI){1'b0}}} >> rs;
+  assign kept = wide[WW-1:WW-PO];
+
+  always_ff @(posedge clk) begin : p_s2
+    if (s2_load) begin
+      s2_sign_q <= s1_sign_q;
+      s2_nan_q <= s1_nan_q;
+      s2_inf_q <= s1_inf_q;
+      s2_ovf_q <= !s1_eb_q[XE-1] && (s1_eb_q >= EB_OVF);
+      s2_e_q <= kept[PO-1] ? s1_eb_q[OEW-1:0] : '0;  // the hidden bit kept: normal
+      s2_frac_q <= kept[PO-2:0];
+      s2_guard_q <= wide[WW-PO-1];
+      s2_sticky_q <= |wide[WW-PO-2:0];
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------------
+  // Stage 3: round to nearest even, overflow, specials, pack
+  // ---------------------------------------------------------------------------------------------------
+  logic round_up;
+  logic [OEW+OFW-1:0] rounded;  // {exponent, fraction} + round_up: a carry reaches the exponent
+  logic [OEW+OFW:0] word;
+
+  logic [OEW+OFW:0] s3_word_q;
+
+  assign round_up = s2_guard_q & (s2_sticky_q | s2_frac_q[0]);
+  assign rounded = {s2_e_q, s2_frac_q} + (OEW + OFW)'(round_up);
+  assign word = s2_nan_q ? {1'b0, OEXP_ONES, 1'b1, {(OFW - 1){1'b0}}}  // the canonical quiet NaN
+              : (s2_inf_q | s2_ovf_q) ? {s2_sign_q, OEXP_ONES, {OFW{1'b0}}}  // infinity, overflow
+              : {s2_sign_q, rounded};  // rounding may carry into the exponent, up to infinity
+
+  always_ff @(posedge clk) begin : p_s3
+    if (s3_load) s3_word_q <= word;
+  end
+
+  assign out_data = s3_word_q;
+endmodule
