@@ -81,6 +81,9 @@ class _Builder:
 
     def __init__(self, g: DFG, source: str):
         self.g, self.source = g, source
+        # id(FloatAttr) -> the exact word of each float constant built (a double cannot carry every NaN of
+        # the smaller formats: reading the IR back takes the word from here, `SourceModule.float_word`)
+        self.float_bits: dict[int, int] = {}
         self.func_nodes = [nid for nid, n in g.nodes.items() if n.op.startswith("func.")]  # in graph order
         self.values: dict[Ref, SSAValue] = {}
         self.waiting: dict[Ref, SSAValue] = {}  # placeholders of values used before their operation
@@ -185,7 +188,8 @@ def graph_ir(g: DFG, source: str = "") -> SourceModule:
     """`g` as IR: one `handshake.func` of this kit's dialect, verified (its operations' verifiers run; a
     failure is a LoweringError at the operation's node location). `dfv.lowering.pipeline` holds a lowered
     program in this form and derives everything from it."""
-    module = ModuleOp([_Builder(g, source).func()])
+    builder = _Builder(g, source)
+    module = ModuleOp([builder.func()])
     try:
         module.verify()
     except Exception:  # the innermost operation that fails on its own, for the location
@@ -197,7 +201,7 @@ def graph_ir(g: DFG, source: str = "") -> SourceModule:
                 raise LoweringError(f"{op.name}: {inner}", loc.data if isinstance(loc, StringAttr) else g.name) \
                     from None
         raise
-    return SourceModule(module, f"{source or g.name} (lowered graph)")
+    return SourceModule(module, f"{source or g.name} (lowered graph)", float_bits=builder.float_bits)
 
 
 def ir_text(ir: SourceModule) -> str:

@@ -148,6 +148,7 @@ def build_constant(b, n) -> None:
     w, ty = n.params["width"], b.types(n, ["out"])[0]
     if str(ty) in FLOAT_WIDTHS:
         attr = float_attr(n.params["value"], ty)
+        b.float_bits[id(attr)] = n.params["value"]
     else:
         attr = IntegerAttr(to_signed(n.params["value"], w) if w > 1 else n.params["value"], ty)
     b.emit(n, hs.ConstantOp.create(operands=b.operands(n, ["ctrl"]), result_types=[ty],

@@ -1,4 +1,4 @@
-// arith_minmaxf: MLIR arith.maximumf / minimumf / maxnumf / minnumf on IEEE 754 binary words,
+// arith_minmaxf: MLIR arith.maximumf / arith.minimumf / arith.maxnumf / arith.minnumf on IEEE 754 words,
 //   combinational, bit-exact with the golden model dfv.golden.fp (compare.maximumf, minimumf, maxnumf,
 //   minnumf) and the spec README section "Floating point".
 // Parameters: EW (exponent field bits, 5..11), FW (fraction field bits, 7..52), OP (0 maximumf,
