@@ -89,9 +89,9 @@ def _block_at(p: Program, path: BlockPath) -> Block:
     return b
 
 
-def _consts_for(p: Program, names: list[str]) -> list[Stmt]:
-    """Constant 0 definitions for the scalar `names` still used somewhere (None if one is a memref)."""
-    types = scalar_types(p)
+def _consts_for(p: Program, names: list[str], types: dict[str, str]) -> list[Stmt]:
+    """Constant 0 definitions for the scalar `names` still used somewhere, of their `types` (the program's
+    before the statements defining them went); _NotApplicable if one is a memref."""
     used = used_names(p.body)
     out: list[Stmt] = []
     for n in names:
@@ -112,10 +112,11 @@ def _remove(path: BlockPath, start: int, n: int) -> Edit:
         b = _block_at(p, path)
         if start + n > len(b.stmts):
             return False
+        types = scalar_types(p)
         gone = b.stmts[start:start + n]
         del b.stmts[start:start + n]
         names = [d for s in gone for d in defs(s)]
-        b.stmts[start:start] = _consts_for(p, names)
+        b.stmts[start:start] = _consts_for(p, names, types)
         return True
     return edit
 
