@@ -41,7 +41,7 @@ def _f(r: random.Random, fmt_name: str, n: int) -> list[str]:
     return [f"0x{w:x}" for w in words[:n]]
 
 
-def _fx(r: random.Random, fmt_name: str, n: int) -> list[str]:
+def float_words(r: random.Random, fmt_name: str, n: int) -> list[str]:
     """`n` mostly moderate words of `fmt_name` (exponents -4..4, a quarter with short significands, so
     products tie and sums carry), one in eight a corner value (subnormals, signed zeros, infinities,
     NaNs, the largest values): numeric kernels stay mostly finite and still meet every class."""
@@ -58,23 +58,23 @@ def gen(name: str, seed: int) -> list:
     if name == "fsum":
         return [_f(r, "f64", 12), _trip(r, seed, 12), _f(r, "f64", 1)[0], _f(r, "f16", 2)]
     if name == "fdot":
-        return [_fx(r, "f32", 16), _fx(r, "f32", 16), _trip(r, seed, 16)]
+        return [float_words(r, "f32", 16), float_words(r, "f32", 16), _trip(r, seed, 16)]
     if name == "gemm":
-        return [*_fx(r, "f32", 2), _fx(r, "f32", 36), _fx(r, "f32", 24), _fx(r, "f32", 24)]
+        return [*float_words(r, "f32", 2), float_words(r, "f32", 36), float_words(r, "f32", 24), float_words(r, "f32", 24)]
     if name == "atax":
-        return [_fx(r, "f32", 30), _fx(r, "f32", 6), ["0x0"] * 6, ["0x0"] * 5]
+        return [float_words(r, "f32", 30), float_words(r, "f32", 6), ["0x0"] * 6, ["0x0"] * 5]
     if name == "bicg":
-        return [_fx(r, "f64", 30), ["0x0"] * 5, ["0x0"] * 6, _fx(r, "f64", 5), _fx(r, "f64", 6)]
+        return [float_words(r, "f64", 30), ["0x0"] * 5, ["0x0"] * 6, float_words(r, "f64", 5), float_words(r, "f64", 6)]
     if name == "gesummv":
-        return [_fx(r, "f32", 25), _fx(r, "f32", 25), _fx(r, "f32", 5), ["0x0"] * 5]
+        return [float_words(r, "f32", 25), float_words(r, "f32", 25), float_words(r, "f32", 5), ["0x0"] * 5]
     if name == "mvt":
-        return [_fx(r, "bf16", 25), *(_fx(r, "bf16", 5) for _ in range(4))]
+        return [float_words(r, "bf16", 25), *(float_words(r, "bf16", 5) for _ in range(4))]
     if name == "two_mm":
-        return [*_fx(r, "f32", 2), *(_fx(r, "f32", 16) for _ in range(4))]
+        return [*float_words(r, "f32", 2), *(float_words(r, "f32", 16) for _ in range(4))]
     if name == "jacobi_1d":
-        return [_fx(r, "f16", 10), _fx(r, "f16", 10), _trip(r, seed, 3)]
+        return [float_words(r, "f16", 10), float_words(r, "f16", 10), _trip(r, seed, 3)]
     if name == "fir":
-        return [_fx(r, "f32", 16), _fx(r, "f32", 5), ["0x0"] * 12]
+        return [float_words(r, "f32", 16), float_words(r, "f32", 5), ["0x0"] * 12]
     if name == "vector_add":
         return [_v(r, 8, -2**31, 2**31 - 1), _v(r, 8, -2**31, 2**31 - 1), _v(r, 8)]
     if name == "dot_product":

@@ -388,13 +388,15 @@ _BITCAST = Compute((Port("in", any_type=True),), Port("out", any_type=True), Syn
 # each unit's LATENCY (and INTERVAL) localparam, which tests/golden/test_catalogue.py reads back from the RTL
 MULF_LATENCY = 6
 FMA_LATENCY = 7
-ITOFP_LATENCY = 3  # TODO-FP
-FPTOI_LATENCY = 2  # TODO-FP
-CONVERTF_LATENCY = 2  # TODO-FP
+ITOFP_LATENCY = 3
+FPTOI_LATENCY = 3
+CONVERTF_LATENCY = 3
 
 
 def _divf_timing(p: Params) -> tuple[int, int]:
-    n = float_format_of(p).precision + 5  # TODO-FP
+    """arith_divf: one quotient bit per cycle (FW + 3 of them) plus normalise, denormalise, round and the
+    result register; one operation in flight, the next taken as the result goes."""
+    n = float_format_of(p).frac_bits + 7
     return n, n
 
 

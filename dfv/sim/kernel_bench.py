@@ -10,8 +10,9 @@ run) per cycle, and simulated cycles per second (clock cycles of the whole test,
 included, over the wall time of its run phase), the cycles before issue 9 (`configs/bench_before.yaml`)
 and the recurrence bound of the innermost loops (`dfv.lowering.recurrence`, at memory latency 1). Plus the
 pipelining figures of issue 9 (`PIPELINE`: a scalar accumulation, vector add at memory latency 1 and 3,
-dot product; each against its limit and its cycles before). Nothing is random at full rate, and the
-inputs are seeded: the figures are reproducible.
+dot product; each against its limit and its cycles before), and the float goals of issue 24 (`FLOAT_CASES`:
+f32 vector add, dot product and gemm, against their limits and recurrence bounds). Nothing is random at
+full rate, and the inputs are seeded: the figures are reproducible.
 
 And the simulation speed of whole programs (issue 10): the pipelined-loop programs in simulated cycles per
 second, on each simulator's regression build (Verilator's with code coverage compiled in), on Verilator also
@@ -29,8 +30,9 @@ from pathlib import Path
 
 import yaml
 
+from dfv.golden.catalogue import spec
 from dfv.golden.interpreter import run_dfg
-from dfv.kernels import KERNEL_DIR, KERNELS, gen
+from dfv.kernels import KERNEL_DIR, KERNELS, float_words, gen
 from dfv.lowering.recurrence import recurrence_bound
 from dfv.paths import BUILD_DIR, REPO, REPORTS_DIR
 from dfv.sim.kernel import FULL_TRAFFIC, BuildKind, innermost_loops, prepare, run_kernel
@@ -68,12 +70,49 @@ class PipelineCase:
     rule: str
 
 
+GEMM_N = 16
+ADDF_F32 = spec("arith.addf").latency({"format": "f32"})  # the adder's latency: a float reduction's bound
+
 PIPELINE = (
     PipelineCase("sum_100", 1, 100, 110, "<= 110 (CIRCT Handshake: 303)"),
     PipelineCase("vector_add_1024", 1, VECTOR_N, 1.1 * VECTOR_N + 20, "<= 1.1 N + 20"),
     PipelineCase("vector_add_1024", 3, VECTOR_N, 1.2 * VECTOR_N + 30, "<= 1.2 N + 30"),
     PipelineCase("dot_product_1024", 1, VECTOR_N, 1.1 * VECTOR_N + 20, "<= 1.1 N + 20"),
 )
+
+FLOAT_CASES = (  # issue 24's goals: f32 loops on the pipelined float units
+    PipelineCase("fvector_add_1024", 1, VECTOR_N, 1.1 * VECTOR_N + 30, "<= 1.1 N + 30"),
+    PipelineCase("fdot_1024", 1, VECTOR_N, ADDF_F32 * VECTOR_N + 40, f"<= {ADDF_F32} N + 40 (addf latency {ADDF_F32})"),
+    PipelineCase("gemm_16", 1, GEMM_N ** 3, 1.1 * ADDF_F32 * GEMM_N ** 3,
+                 f"<= 1.1 x bound ({ADDF_F32} per inner iteration) x N^3"),
+)
+
+GEMM_PROGRAM = """// PolyBench gemm, N x N x N f32 (make bench, issue 24): C = alpha A B + beta C
+func.func @gemm_{n}(%alpha: f32, %beta: f32, %C: memref<{n}x{n}xf32>, %A: memref<{n}x{n}xf32>,
+                    %B: memref<{n}x{n}xf32>) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %cn = arith.constant {n} : index
+  %z = arith.constant 0.0 : f32
+  scf.for %i = %c0 to %cn step %c1 {{
+    scf.for %j = %c0 to %cn step %c1 {{
+      %sum = scf.for %k = %c0 to %cn step %c1 iter_args(%acc = %z) -> (f32) {{
+        %a = memref.load %A[%i, %k] : memref<{n}x{n}xf32>
+        %b = memref.load %B[%k, %j] : memref<{n}x{n}xf32>
+        %ab = arith.mulf %a, %b : f32
+        %p = arith.mulf %alpha, %ab : f32
+        %s = arith.addf %acc, %p : f32
+        scf.yield %s : f32
+      }}
+      %c = memref.load %C[%i, %j] : memref<{n}x{n}xf32>
+      %bc = arith.mulf %beta, %c : f32
+      %r = arith.addf %bc, %sum : f32
+      memref.store %r, %C[%i, %j] : memref<{n}x{n}xf32>
+    }}
+  }}
+  func.return
+}}
+"""
 
 
 @dataclass
@@ -114,9 +153,27 @@ def vector_add_inputs(seed: int, n: int = VECTOR_N) -> list:
             [0] * n]
 
 
+def _resized(path: Path, old: int, new: int) -> str:
+    """A kernel's text with its arrays of `old` elements (and a trip-count constant of `old`) at `new`."""
+    return (path.read_text().replace(f"memref<{old}x", f"memref<{new}x")
+            .replace(f"arith.constant {old} : index", f"arith.constant {new} : index"))
+
+
 def pipeline_program(case: PipelineCase, seed: int) -> tuple[Path, list]:
-    """The program and inputs of one figure of issue 9."""
+    """The program and inputs of one figure of issues 9 and 24."""
     r = random.Random(f"{case.name}-{seed}")
+    if case.name.startswith("fvector_add_"):
+        text = _resized(KERNEL_DIR / "fvector_add.mlir", 16, case.n)
+        return (_write(case.name, text.replace("@fvector_add(", f"@{case.name}(")),
+                [float_words(r, "f32", case.n), float_words(r, "f32", case.n), ["0x0"] * case.n])
+    if case.name.startswith("fdot_"):
+        text = _resized(KERNEL_DIR / "fdot.mlir", 16, case.n)
+        return (_write(case.name, text.replace("@fdot(", f"@{case.name}(")),
+                [float_words(r, "f32", case.n), float_words(r, "f32", case.n), case.n])
+    if case.name.startswith("gemm_"):
+        n = round(case.n ** (1 / 3))
+        return (_write(case.name, GEMM_PROGRAM.format(n=n)),
+                [*float_words(r, "f32", 2), *(float_words(r, "f32", n * n) for _ in range(3))])
     if case.name.startswith("sum_"):
         return _write(case.name, SUM_PROGRAM), [case.n]
     if case.name.startswith("vector_add_"):
@@ -191,10 +248,11 @@ def bound(name: str, path: Path) -> float | None:
 
 
 def collect(seed: int, sims: tuple[str, ...]) -> tuple[list[KernelFigures], list[tuple[PipelineCase, KernelFigures]],
+                                                      list[tuple[PipelineCase, KernelFigures]],
                                                       list[tuple[PipelineCase, KernelFigures]]]:
-    """The kernel figures, the pipelining figures (regression builds) and the pipelining programs on Verilator's
-    speed build (none without Verilator)."""
-    figures, pipeline, speed = [], [], []
+    """The kernel figures, the pipelining figures (regression builds), the pipelining programs on Verilator's
+    speed build (none without Verilator) and the float figures."""
+    figures, pipeline, speed, floats = [], [], [], []
     inputs = {name: busiest_inputs(name) for name in KERNELS}
     for sim in sims:
         for name in KERNELS:
@@ -206,7 +264,32 @@ def collect(seed: int, sims: tuple[str, ...]) -> tuple[list[KernelFigures], list
             if sim == "verilator":
                 speed.append((case, run_one(case.name, path, args, sim, seed, latency=case.latency,
                                             build=BuildKind.SPEED)))
-    return figures, pipeline, speed
+        for case in FLOAT_CASES:
+            path, args = pipeline_program(case, seed)
+            floats.append((case, run_one(case.name, path, args, sim, seed, latency=case.latency)))
+    return figures, pipeline, speed, floats
+
+
+def float_table(floats: list[tuple[PipelineCase, KernelFigures]], sims: tuple[str, ...],
+                seed: int) -> tuple[str, list[str]]:
+    """Issue 24's float loops against their limits: cycles on each simulator, per innermost iteration, and
+    the recurrence bound (the adder's latency on a reduction's cycle, plus what else the cycle holds)."""
+    by = {(c, f.sim): f for c, f in floats}
+    rows = [("program", "N", *(f"cycles {s}" for s in sims), "cycles/iteration", "bound", "limit (issue 24)", "met")]
+    problems = []
+    for case in FLOAT_CASES:
+        figs = [by[(case, s)] for s in sims]
+        worst = max(f.cycles for f in figs)
+        path, _ = pipeline_program(case, seed)
+        b = bound(case.name, path)
+        met = worst <= case.limit
+        rows.append((case.name, str(case.n), *(str(f.cycles) for f in figs), f"{worst / case.n:.3f}",
+                     "-" if b is None else f"{b:g}", f"{case.rule} = {case.limit:g}", "yes" if met else "NO"))
+        if not met:
+            problems.append(f"{case.name}: {worst} cycles, over the limit {case.rule} = {case.limit:g}")
+        if len({f.cycles for f in figs}) > 1:
+            problems.append(f"{case.name}: cycle counts differ between simulators")
+    return ("Float loops (issue 24), f32, at full rate, memory read latency 1\n" + format_table(rows)), problems
 
 
 def speed_table(pipeline: list[tuple[PipelineCase, KernelFigures]], speed: list[tuple[PipelineCase, KernelFigures]],
@@ -281,7 +364,8 @@ def tables(figures: list[KernelFigures], pipeline: list[tuple[PipelineCase, Kern
 
 
 def main_section(seed: int, sims: tuple[str, ...]) -> tuple[str, list[str]]:
-    figures, pipeline, speed = collect(seed, sims)
+    figures, pipeline, speed, floats = collect(seed, sims)
     before = Before.load()
     text, problems = tables(figures, pipeline, sims, seed, before)
-    return text + "\n\n" + speed_table(pipeline, speed, sims, before), problems
+    ftext, fproblems = float_table(floats, sims, seed)
+    return text + "\n\n" + ftext + "\n\n" + speed_table(pipeline, speed, sims, before), problems + fproblems

@@ -1,0 +1,281 @@
+// arith_divf: MLIR arith.divf (lhs / rhs) on IEEE 754 binary words, an iterative radix-2 digit recurrence
+//   (restoring division), one operation in flight; bit-exact with the golden model dfv.golden.fp (divf) and
+//   the spec README section "Floating point".
+// Parameters: EW (exponent field bits, 5..11), FW (fraction field bits, 7..52). The formats of the project:
+//   f16 = (5, 10), bf16 = (8, 7), f32 = (8, 23), f64 = (11, 52). W = 1 + EW + FW, P = FW + 1 significand
+//   bits. Every (EW, FW) in range is exact (the exponent arithmetic is EW + 3 bits wide, enough for any).
+// Ports: lhs (W), rhs (W) -> result (W); the IEEE layout, sign on top. The two inputs are joined: an
+//   operation is accepted when both are valid and the unit can take it, and then lhs_ready and rhs_ready
+//   are high together (never one without the other).
+// Semantics: round to nearest, ties to even; subnormal operands and results kept (no flush to zero); the
+//   sign of every result except NaN is the XOR of the operands' signs. Specials (decided when the operation
+//   is accepted, kept as three flags that override the datapath's word in the last phase; what the
+//   datapath computes for them is discarded):
+//   - any NaN operand, 0 / 0 (either signs) and inf / inf (either signs) give the canonical quiet NaN (sign
+//     0, exponent all ones, only the top fraction bit set), whatever the NaNs' signs and payloads;
+//   - inf / x (x finite, zero included) and x / 0 (x finite non-zero) give the infinity of the XOR sign;
+//   - 0 / x (x non-zero finite) and x / inf (x finite) give the zero of the XOR sign.
+//   A finite quotient is rounded once: overflow (a biased exponent >= all ones before or after rounding)
+//   gives infinity; a quotient below the normal range is denormalised with sticky before rounding (a
+//   subnormal, or the smallest normal after a rounding carry); one below half the smallest subnormal
+//   rounds to the zero of its sign (underflow to zero), exactly half of it rounds to zero (ties to even).
+// Algorithm (the phases below):
+//   Both significands are normalised to [1, 2) (P bits, top bit 1; a subnormal is shifted left by its
+//   leading-zero count and its exponent lowered by it). The quotient ma / mb lies in (1/2, 2). Restoring
+//   radix-2 recurrence on a P+1-bit partial remainder r (r0 = ma, r < 2 * mb throughout): each iteration
+//   computes r - mb (one P+1-bit two's complement subtract: -mb <= r - mb < mb), whose sign is the
+//   inverted quotient bit q, keeps r - mb if q = 1 else r, and shifts left by one. NIT = P + 2 iterations
+//   give the quotient bits of weights 2^0 .. 2^-(P+1), so after normalising a leading 0 away there are P
+//   significand bits plus a guard and a round bit; the final remainder != 0 is the sticky bit. Then the
+//   value {P bits, guard, round, sticky} with its biased exponent E is denormalised (E <= 0: shifted right
+//   by 1 - E, every bit shifted out ORed into sticky, exponent field 0) and rounded to nearest even.
+// Phases (one cycle each unless noted; the registers they load):
+//   accept: unpack, classify, specials, sign; the two significands with their hidden bits (0 for a
+//     subnormal or zero) and ea - eb + bias (exponent fields, a subnormal's as 1) -> s0 registers.
+//   norm: leading-zero counts and left shifts of both significands (a normal's count is 0); the
+//     quotient's biased exponent (for a quotient in [1, 2)) adjusted by the two counts.
+//   iter (NIT = FW + 3 cycles): one restoring step per cycle (the subtract and a select), one quotient bit
+//     shifted into the quotient register.
+//   denorm: a leading quotient 0 shifted away (exponent - 1); sticky from the remainder; overflow flag;
+//     a tiny quotient (E <= 0) shifted right by 1 - E (clamped to P + 3) with sticky, exponent field 0.
+//   round: guard & (round | sticky | lsb) added to {exponent, fraction}, so that a carry moves into the
+//     exponent (subnormal -> normal, largest finite -> infinity); the special flags and the overflow flag
+//     select NaN / infinity / zero; pack -> the result register.
+//   done: result_valid until the result is taken.
+// Latency: LATENCY = NIT + 4 = FW + 7 cycles (f16 17, bf16 14, f32 30, f64 59): an operation accepted in
+//   cycle c (handshake at the end of c) has its result on result_data with result_valid high in cycle
+//   c + LATENCY, whatever the operands (specials take the same path).
+// Throughput: one operation in flight. A new operation is accepted when the unit is empty, or in the cycle
+//   its previous result is taken (lhs_ready = rhs_ready = lhs_valid & rhs_valid & (empty | result_valid &
+//   result_ready)). Under full-rate traffic (inputs always valid, result_ready always 1) an operation is
+//   accepted every INTERVAL = LATENCY cycles. A result not taken stays valid with the same data, and the
+//   unit takes nothing new meanwhile; no operation is lost or duplicated.
+// State: the phase flags (one-hot or all 0: norm, iter, denorm, round, done; reset to 0, rst synchronous,
+//   active high), the iteration counter (loaded in norm, read only in iter: no reset), the data registers
+//   (no reset; each loaded only in its phase). at_init: no operation in flight (all phase flags 0).
+// Combinational paths: result_ready -> lhs_ready / rhs_ready (an AND and an OR); lhs_valid -> rhs_ready and
+//   rhs_valid -> lhs_ready (the join). None from any input to result_data / result_valid (registers);
+//   lhs_data / rhs_data go through the accept logic into the s0 registers only.
+// Checked against the golden model, bit for bit, on Icarus and Verilator: tools/fpcheck.
+module arith_divf #(
+  parameter int EW = 8,
+  parameter int FW = 23
+) (
+  input  logic              clk,
+  input  logic              rst,
+  input  logic [EW+FW:0]    lhs_data,
+  input  logic              lhs_valid,
+  output logic              lhs_ready,
+  input  logic [EW+FW:0]    rhs_data,
+  input  logic              rhs_valid,
+  output logic              rhs_ready,
+  output logic [EW+FW:0]    result_data,
+  output logic              result_valid,
+  input  logic              result_ready
+);
+  initial begin : p_param_check
+    if (EW < 5 || EW > 11) begin
+      $fatal(1, "arith_divf: EW must be 5..11 (got %0d)", EW);
+    end
+    if (FW < 7 || FW > 52) begin
+      $fatal(1, "arith_divf: FW must be 7..52 (got %0d)", FW);
+    end
+  end
+
+  localparam int W = 1 + EW + FW;  // word
+  localparam int P = FW + 1;  // significand with the hidden bit
+  localparam int NIT = P + 2;  // iterations = quotient bits (weights 2^0 .. 2^-(P+1))
+  localparam int XW = P + 3;  // significand, guard, round, sticky
+  localparam int YW = XW - 1;  // the same shifted right by one (with sticky): the denormalisation input
+  localparam int EXW = EW + 3;  // signed exponent arithmetic: -(bias + FW + 1) .. 3 * bias + FW
+  localparam int SW = $clog2(P + 1);  // a leading-zero count 0..P
+  localparam int DW = $clog2(YW + 1);  // a denormalisation shift 0..YW
+  localparam int CW = $clog2(NIT);  // the iteration counter 0..NIT-1
+  localparam int BIAS = (1 << (EW - 1)) - 1;
+  localparam int EMAX_FIELD = (1 << EW) - 1;  // the exponent field of infinities and NaNs
+  localparam logic [EW-1:0] EXP_ONES = '1;
+  /* verilator lint_off UNUSEDPARAM */
+  localparam int LATENCY = NIT + 4;  // = FW + 7: cycles from accept to result_valid; read by testbenches
+  localparam int INTERVAL = LATENCY;  // cycles between accepted operations at full rate (one in flight)
+  /* verilator lint_on UNUSEDPARAM */
+
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic at_init;  // read by testbenches (dut.at_init)
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  // The number of leading zeros of v (P when v is 0).
+  function automatic logic [SW-1:0] lzc(input logic [P-1:0] v);
+    lzc = SW'(P);
+    for (int i = 0; i < P; i++) begin
+      if (v[i]) lzc = SW'(P - 1 - i);  // the highest set bit is the last to assign
+    end
+  endfunction
+
+  // ---------------------------------------------------------------------------------------------------
+  // Control: phase flags, the iteration counter, the handshake
+  // ---------------------------------------------------------------------------------------------------
+  logic ph_norm_q, ph_iter_q, ph_den_q, ph_rnd_q, done_q;
+  logic [CW-1:0] it_q;  // iterations left after the current one
+  logic busy, take, accept;
+
+  always_comb begin : comb_ctrl
+    busy = ph_norm_q | ph_iter_q | ph_den_q | ph_rnd_q | done_q;
+    take = done_q & result_ready;
+    accept = lhs_valid & rhs_valid & (!busy | take);
+    lhs_ready = accept;
+    rhs_ready = accept;
+    result_valid = done_q;
+    at_init = !busy;
+  end
+
+  always_ff @(posedge clk) begin : p_phase
+    if (rst) begin
+      ph_norm_q <= 1'b0;
+      ph_iter_q <= 1'b0;
+      ph_den_q <= 1'b0;
+      ph_rnd_q <= 1'b0;
+      done_q <= 1'b0;
+    end else begin
+      ph_norm_q <= accept;
+      ph_iter_q <= ph_norm_q | (ph_iter_q & (it_q != '0));
+      ph_den_q <= ph_iter_q & (it_q == '0);
+      ph_rnd_q <= ph_den_q;
+      done_q <= ph_rnd_q | (done_q & !result_ready);
+    end
+  end
+
+  always_ff @(posedge clk) begin : p_count
+    if (ph_norm_q) begin
+      it_q <= CW'(NIT - 1);
+    end else if (ph_iter_q) begin
+      it_q <= it_q - CW'(1);
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------------
+  // Accept: unpack, classify, specials, sign, exponent difference
+  // ---------------------------------------------------------------------------------------------------
+  logic a_sign, b_sign, a_zero, b_zero, a_inf, b_inf, a_nan, b_nan;
+  logic [EW-1:0] a_exp, b_exp, a_eeff, b_eeff;
+  logic [FW-1:0] a_frac, b_frac;
+
+  logic sign_q, nan_q, inf_q, zero_q;  // the result's sign; the special results
+  logic [P-1:0] ma_q, mb_q;  // significands, hidden bit 0 for a subnormal or zero
+  logic [EXW-1:0] ebase_q;  // ea - eb + bias (fields, a subnormal's as 1), two's complement
+
+  assign a_sign = lhs_data[W-1];
+  assign b_sign = rhs_data[W-1];
+  assign a_exp = lhs_data[W-2:FW];
+  assign b_exp = rhs_data[W-2:FW];
+  assign a_frac = lhs_data[FW-1:0];
+  assign b_frac = rhs_data[FW-1:0];
+  assign a_zero = (a_exp == '0) && (a_frac == '0);
+  assign b_zero = (b_exp == '0) && (b_frac == '0);
+  assign a_inf = (a_exp == EXP_ONES) && (a_frac == '0);
+  assign b_inf = (b_exp == EXP_ONES) && (b_frac == '0);
+  assign a_nan = (a_exp == EXP_ONES) && (a_frac != '0);
+  assign b_nan = (b_exp == EXP_ONES) && (b_frac != '0);
+  assign a_eeff = (a_exp == '0) ? EW'(1) : a_exp;
+  assign b_eeff = (b_exp == '0) ? EW'(1) : b_exp;
+
+  always_ff @(posedge clk) begin : p_accept
+    if (accept) begin
+      sign_q <= a_sign ^ b_sign;
+      nan_q <= a_nan | b_nan | (a_inf & b_inf) | (a_zero & b_zero);
+      inf_q <= a_inf | b_zero;  // inf / finite, non-zero / 0 (the NaN cases are nan_q's)
+      zero_q <= a_zero | b_inf;  // 0 / non-zero, finite / inf
+      ma_q <= {a_exp != '0, a_frac};
+      mb_q <= {b_exp != '0, b_frac};
+      ebase_q <= EXW'(a_eeff) - EXW'(b_eeff) + EXW'(BIAS);
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------------
+  // Norm: leading-zero counts and shifts; iter: the restoring recurrence
+  // ---------------------------------------------------------------------------------------------------
+  logic [SW-1:0] lza, lzb;
+  logic [P:0] diff;  // r - d, two's complement: -d <= r - d < d fits P + 1 bits, bit P is the borrow
+  logic qbit;
+  logic [P:0] r_sel;  // the remainder kept (< d), before the shift
+
+  logic [P:0] rem_q;  // partial remainder r, r < 2 * d
+  logic [P-1:0] div_q;  // normalised divisor d (top bit 1 for a finite non-zero divisor)
+  logic [NIT-1:0] quo_q;  // quotient bits, the first on top after NIT shifts
+  logic [EXW-1:0] exp_q;  // the biased exponent of a quotient in [1, 2)
+
+  assign lza = lzc(ma_q);
+  assign lzb = lzc(mb_q);
+  assign diff = rem_q - {1'b0, div_q};
+  assign qbit = !diff[P];
+  assign r_sel = qbit ? diff : rem_q;
+
+  always_ff @(posedge clk) begin : p_recur
+    if (ph_norm_q) begin
+      rem_q <= {1'b0, ma_q << lza};
+      div_q <= mb_q << lzb;
+      exp_q <= ebase_q - EXW'(lza) + EXW'(lzb);
+    end else if (ph_iter_q) begin
+      rem_q <= r_sel << 1;  // r_sel < 2^P: the top bit shifted out is 0
+      quo_q <= {quo_q[NIT-2:0], qbit};
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------------
+  // Denorm: normalise the quotient by one place, sticky, overflow, denormalise a tiny quotient
+  // ---------------------------------------------------------------------------------------------------
+  logic q_top, tiny, ovf;
+  logic [NIT-1:0] n_sig;  // the quotient with its leading 1 on top
+  logic [EXW-1:0] e_n;  // its biased exponent
+  logic [XW-1:0] x_n;  // {P significand bits, guard, round, sticky}
+  logic [YW-1:0] y_n;  // x_n shifted right by one with sticky (the shift of a tiny quotient is >= 1)
+  logic [EXW-1:0] e_neg;  // -e_n: the shift beyond the first one (>= 0 for a tiny quotient)
+  logic [DW-1:0] dsh;
+  logic [2*YW-1:0] y_wide;  // y_n above, the bits shifted out below
+  logic [YW-1:0] x_den;
+
+  logic [YW-1:0] x_q;  // fraction, guard, round, sticky (the hidden bit is in e_q != 0)
+  logic [EW-1:0] e_q;  // the exponent field (0: subnormal or zero)
+  logic ovf_q;
+
+  assign q_top = quo_q[NIT-1];
+  assign n_sig = q_top ? quo_q : {quo_q[NIT-2:0], 1'b0};
+  assign e_n = q_top ? exp_q : (exp_q - EXW'(1));
+  assign x_n = {n_sig, rem_q != '0};
+  assign tiny = e_n[EXW-1] || (e_n == '0);  // E <= 0
+  assign ovf = !e_n[EXW-1] && (e_n >= EXW'(EMAX_FIELD));
+  assign y_n = {x_n[XW-1:2], x_n[1] | x_n[0]};
+  assign e_neg = '0 - e_n;
+  assign dsh = (!e_neg[EXW-1] && (32'(e_neg) > YW)) ? DW'(YW) : DW'(e_neg);  // a shift by YW leaves sticky
+  assign y_wide = {y_n, {YW{1'b0}}} >> dsh;
+  assign x_den = {y_wide[2*YW-1:YW+1], y_wide[YW] | (y_wide[YW-1:0] != '0)};
+
+  always_ff @(posedge clk) begin : p_denorm
+    if (ph_den_q) begin
+      x_q <= tiny ? x_den : x_n[YW-1:0];
+      e_q <= tiny ? '0 : e_n[EW-1:0];
+      ovf_q <= ovf;
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------------
+  // Round: to nearest even, specials, pack
+  // ---------------------------------------------------------------------------------------------------
+  logic round_up;
+  logic [EW+FW-1:0] rounded;  // {exponent, fraction} + round_up: a carry reaches the exponent
+  logic [W-1:0] word;
+
+  logic [W-1:0] word_q;
+
+  assign round_up = x_q[2] & (x_q[1] | x_q[0] | x_q[3]);
+  assign rounded = {e_q, x_q[YW-1:3]} + (EW + FW)'(round_up);
+  assign word = nan_q ? {1'b0, EXP_ONES, 1'b1, {(FW - 1){1'b0}}}  // the canonical quiet NaN
+              : (inf_q | ovf_q) ? {sign_q, EXP_ONES, {FW{1'b0}}}  // infinite operand, x / 0, overflow
+              : zero_q ? {sign_q, {(EW + FW){1'b0}}}  // zero operand, x / inf
+              : {sign_q, rounded};  // rounding may carry into the exponent, up to infinity
+
+  always_ff @(posedge clk) begin : p_round
+    if (ph_rnd_q) word_q <= word;
+  end
+
+  assign result_data = word_q;
+endmodule

@@ -1,0 +1,266 @@
+// math_sqrt: MLIR math.sqrt on IEEE 754 binary words, an iterative radix-2 digit-by-digit square root
+//   (restoring), one operation in flight; bit-exact with the golden model dfv.golden.fp (sqrt) and the spec
+//   README section "Floating point". The same structure as arith_divf.
+// Parameters: EW (exponent field bits, 5..11), FW (fraction field bits, 7..52). The formats of the project:
+//   f16 = (5, 10), bf16 = (8, 7), f32 = (8, 23), f64 = (11, 52). W = 1 + EW + FW, P = FW + 1 significand
+//   bits. Every (EW, FW) in range is exact.
+// Ports: in (W) -> out (W); the IEEE layout, sign on top.
+// Semantics: round to nearest, ties to even (a square root is never exactly halfway between two words, so
+//   no tie is ever broken); subnormal inputs kept (no flush to zero). Specials (decided when the operation
+//   is accepted, kept as flags that override the datapath's word in the last phase; what the datapath
+//   computes for them is discarded):
+//   - sqrt(+0) = +0, sqrt(-0) = -0, sqrt(+inf) = +inf;
+//   - a NaN (any sign, payload, quiet or signalling) and every negative non-zero operand (-subnormal,
+//     -normal, -inf) give the canonical quiet NaN (sign 0, exponent all ones, only the top fraction bit).
+//   Any other operand has a positive root, rounded once. It never overflows (the root of the largest
+//   finite value is far below it) and never underflows to zero. It is subnormal only when the smallest
+//   subnormal's root, 2^((1 - bias - FW) / 2), is below 2^(1 - bias), i.e. when FW >= bias (EW = 5 with
+//   FW >= 15, EW = 6 with FW >= 31: none of the four formats); only then is the denormalising shifter
+//   built (localparam SUBN), the phase is there in every case.
+// Algorithm: the operand's significand is normalised to [1, 2) (P bits, top bit 1; a subnormal is shifted
+//   left by its leading-zero count and its exponent lowered by it), unbiased exponent E. If E is odd the
+//   significand is doubled (now in [2, 4)) and E lowered by one, so the root's exponent is floor(E / 2)
+//   exactly; its biased field is floor((e' + bias) / 2) with e' the exponent field (1 for a subnormal)
+//   minus the leading-zero count, and E = e' - bias has the parity of e' + bias. The radicand
+//   M = v * 4^P (v in [1, 4): 2 integer bits and 2P fraction bits, at least the low P + 1 zero) gives the
+//   integer root R = floor(sqrt(M)) = floor(sqrt(v) * 2^P), P + 1 bits with the top one set: the P
+//   significand bits and a guard bit; the remainder M - R^2 != 0 is the sticky bit. Restoring recurrence,
+//   one root bit per iteration, NIT = P + 1 iterations: the partial remainder r (r <= 2 * root so far, so
+//   P + 1 bits before the last step) takes the next two radicand bits, rr = 4r + pair (< 2^(P+3));
+//   rr - (4 * root + 1) is one P+3-bit two's complement subtract (its magnitude is < 2^(P+2)) whose sign
+//   is the inverted root bit q; it is kept if q = 1, else rr; root = 2 * root + q.
+// Phases (one cycle each unless noted; the registers they load):
+//   accept: unpack, classify, specials; the significand with its hidden bit (0 for a subnormal or zero)
+//     and e + bias (the exponent field, a subnormal's as 1) -> s0 registers.
+//   norm: leading-zero count and left shift of the significand (a normal's count is 0); the exponent
+//     parity places it in the radicand register ({0, m} or {m, 0}) and halves the exponent; remainder and
+//     root cleared.
+//   iter (NIT = FW + 2 cycles): one restoring step per cycle (the subtract and a select), one root bit
+//     shifted into the root register, the radicand register shifted left by two.
+//   denorm: sticky from the remainder; a subnormal root (only when SUBN; biased exponent E <= 0) shifted
+//     right by 1 - E (clamped to P + 2) with sticky, exponent field 0.
+//   round: guard & (sticky | lsb) added to {exponent, fraction} (a carry moves into the exponent); the
+//     special flags select NaN / +inf / the signed zero; pack -> the result register.
+//   done: out_valid until the result is taken.
+// Latency: LATENCY = NIT + 4 = FW + 6 cycles (f16 16, bf16 13, f32 29, f64 58): an operation accepted in
+//   cycle c (handshake at the end of c) has its result on out_data with out_valid high in cycle
+//   c + LATENCY, whatever the operand (specials take the same path).
+// Throughput: one operation in flight. A new operation is accepted when the unit is empty, or in the cycle
+//   its previous result is taken (in_ready = in_valid & (empty | out_valid & out_ready)). Under full-rate
+//   traffic (in_valid always 1, out_ready always 1) an operation is accepted every INTERVAL = LATENCY
+//   cycles. A result not taken stays valid with the same data, and the unit takes nothing new meanwhile;
+//   no operation is lost or duplicated.
+// State: the phase flags (one-hot or all 0: norm, iter, denorm, round, done; reset to 0, rst synchronous,
+//   active high), the iteration counter (loaded in norm, read only in iter: no reset), the data registers
+//   (no reset; each loaded only in its phase). at_init: no operation in flight (all phase flags 0).
+// Combinational paths: out_ready -> in_ready (an AND and an OR); in_valid -> in_ready. None from any input
+//   to out_data / out_valid (registers); in_data goes through the accept logic into the s0 registers only.
+// Checked against the golden model, bit for bit, on Icarus and Verilator: tools/fpcheck.
+module math_sqrt #(
+  parameter int EW = 8,
+  parameter int FW = 23
+) (
+  input  logic              clk,
+  input  logic              rst,
+  input  logic [EW+FW:0]    in_data,
+  input  logic              in_valid,
+  output logic              in_ready,
+  output logic [EW+FW:0]    out_data,
+  output logic              out_valid,
+  input  logic              out_ready
+);
+  initial begin : p_param_check
+    if (EW < 5 || EW > 11) begin
+      $fatal(1, "math_sqrt: EW must be 5..11 (got %0d)", EW);
+    end
+    if (FW < 7 || FW > 52) begin
+      $fatal(1, "math_sqrt: FW must be 7..52 (got %0d)", FW);
+    end
+  end
+
+  localparam int W = 1 + EW + FW;  // word
+  localparam int P = FW + 1;  // significand with the hidden bit
+  localparam int NIT = P + 1;  // iterations = root bits (weights 2^0 .. 2^-P)
+  localparam int XW = P + 2;  // significand, guard, sticky
+  localparam int YW = XW - 1;  // the same shifted right by one (with sticky): the denormalisation input
+  localparam int EXW = EW + 2;  // signed exponent arithmetic: 1 - FW + bias .. 3 * bias
+  localparam int SW = $clog2(P + 1);  // a leading-zero count 0..P
+  localparam int DW = $clog2(YW + 1);  // a denormalisation shift 0..YW
+  localparam int CW = $clog2(NIT);  // the iteration counter 0..NIT-1
+  localparam int BIAS = (1 << (EW - 1)) - 1;
+  localparam logic SUBN = (FW >= BIAS);  // a root can be subnormal (not in the four formats)
+  localparam logic [EW-1:0] EXP_ONES = '1;
+  /* verilator lint_off UNUSEDPARAM */
+  localparam int LATENCY = NIT + 4;  // = FW + 6: cycles from accept to out_valid; read by testbenches
+  localparam int INTERVAL = LATENCY;  // cycles between accepted operations at full rate (one in flight)
+  /* verilator lint_on UNUSEDPARAM */
+
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic at_init;  // read by testbenches (dut.at_init)
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  // The number of leading zeros of v (P when v is 0).
+  function automatic logic [SW-1:0] lzc(input logic [P-1:0] v);
+    lzc = SW'(P);
+    for (int i = 0; i < P; i++) begin
+      if (v[i]) lzc = SW'(P - 1 - i);  // the highest set bit is the last to assign
+    end
+  endfunction
+
+  // ---------------------------------------------------------------------------------------------------
+  // Control: phase flags, the iteration counter, the handshake
+  // ---------------------------------------------------------------------------------------------------
+  logic ph_norm_q, ph_iter_q, ph_den_q, ph_rnd_q, done_q;
+  logic [CW-1:0] it_q;  // iterations left after the current one
+  logic busy, accept;
+
+  always_comb begin : comb_ctrl
+    busy = ph_norm_q | ph_iter_q | ph_den_q | ph_rnd_q | done_q;
+    accept = in_valid & (!busy | (done_q & out_ready));
+    in_ready = accept;
+    out_valid = done_q;
+    at_init = !busy;
+  end
+
+  always_ff @(posedge clk) begin : p_phase
+    if (rst) begin
+      ph_norm_q <= 1'b0;
+      ph_iter_q <= 1'b0;
+      ph_den_q <= 1'b0;
+      ph_rnd_q <= 1'b0;
+      done_q <= 1'b0;
+    end else begin
+      ph_norm_q <= accept;
+      ph_iter_q <= ph_norm_q | (ph_iter_q & (it_q != '0));
+      ph_den_q <= ph_iter_q & (it_q == '0);
+      ph_rnd_q <= ph_den_q;
+      done_q <= ph_rnd_q | (done_q & !out_ready);
+    end
+  end
+
+  always_ff @(posedge clk) begin : p_count
+    if (ph_norm_q) begin
+      it_q <= CW'(NIT - 1);
+    end else if (ph_iter_q) begin
+      it_q <= it_q - CW'(1);
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------------
+  // Accept: unpack, classify, specials
+  // ---------------------------------------------------------------------------------------------------
+  logic a_sign, a_zero, a_inf, a_nan;
+  logic [EW-1:0] a_exp, a_eeff;
+  logic [FW-1:0] a_frac;
+
+  logic sign_q, nan_q, inf_q, zero_q;  // the operand's sign (a zero result's); the special results
+  logic [P-1:0] m_q;  // significand, hidden bit 0 for a subnormal or zero
+  logic [EXW-1:0] xb_q;  // exponent field (a subnormal's as 1) + bias
+
+  assign a_sign = in_data[W-1];
+  assign a_exp = in_data[W-2:FW];
+  assign a_frac = in_data[FW-1:0];
+  assign a_zero = (a_exp == '0) && (a_frac == '0);
+  assign a_inf = (a_exp == EXP_ONES) && (a_frac == '0);
+  assign a_nan = (a_exp == EXP_ONES) && (a_frac != '0);
+  assign a_eeff = (a_exp == '0) ? EW'(1) : a_exp;
+
+  always_ff @(posedge clk) begin : p_accept
+    if (accept) begin
+      sign_q <= a_sign;
+      nan_q <= a_nan | (a_sign & !a_zero);  // NaN, or negative non-zero (-inf included)
+      inf_q <= a_inf & !a_sign;
+      zero_q <= a_zero;
+      m_q <= {a_exp != '0, a_frac};
+      xb_q <= EXW'(a_eeff) + EXW'(BIAS);
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------------
+  // Norm: leading-zero count, shift, exponent parity; iter: the restoring recurrence
+  // ---------------------------------------------------------------------------------------------------
+  logic [SW-1:0] lz;
+  logic [P-1:0] mn;  // the normalised significand
+  logic [EXW-1:0] xn;  // exponent field - leading zeros + bias: the parity of E, twice the result's field
+  logic [P+2:0] rr;  // 4r + the next two radicand bits
+  logic [P+2:0] diff;  // rr - (4 * root + 1), two's complement (within +-2^(P+2)): bit P+2 is the borrow
+  logic qbit;
+  logic [P+1:0] r_sel;  // the remainder kept (<= 2 * root < 2^(P+2))
+
+  logic [P:0] rad_q;  // radicand bits not yet taken, the next pair on top
+  logic [P+1:0] rem_q;  // partial remainder r, r <= 2 * root (the top bit is set only by the last step)
+  logic [P:0] root_q;  // root bits so far, the first on top after NIT shifts
+  logic [EXW-1:0] e_q;  // the root's biased exponent field (two's complement: <= 0 only when SUBN)
+
+  assign lz = lzc(m_q);
+  assign mn = m_q << lz;
+  assign xn = xb_q - EXW'(lz);
+  assign rr = {rem_q[P:0], rad_q[P:P-1]};
+  assign diff = rr - {1'b0, root_q[P-1:0], 2'b01};
+  assign qbit = !diff[P+2];
+  assign r_sel = qbit ? diff[P+1:0] : rr[P+1:0];
+
+  always_ff @(posedge clk) begin : p_recur
+    if (ph_norm_q) begin
+      rad_q <= xn[0] ? {mn, 1'b0} : {1'b0, mn};  // odd E: the significand doubled
+      rem_q <= '0;
+      root_q <= '0;
+      e_q <= {xn[EXW-1], xn[EXW-1:1]};  // floor(xn / 2)
+    end else if (ph_iter_q) begin
+      rad_q <= rad_q << 2;
+      rem_q <= r_sel;
+      root_q <= {root_q[P-1:0], qbit};
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------------
+  // Denorm: sticky; denormalise a subnormal root (only when SUBN)
+  // ---------------------------------------------------------------------------------------------------
+  logic tiny;
+  logic [XW-1:0] x_n;  // {P significand bits, guard, sticky}
+  logic [YW-1:0] y_n;  // x_n shifted right by one with sticky (the shift of a subnormal root is >= 1)
+  logic [EXW-1:0] e_neg;  // -e_q: the shift beyond the first one (>= 0 for a subnormal root)
+  logic [DW-1:0] dsh;
+  logic [2*YW-1:0] y_wide;  // y_n above, the bits shifted out below
+  logic [YW-1:0] x_den;
+
+  logic [YW-1:0] x_q;  // fraction, guard, sticky (the hidden bit is in ef_q != 0)
+  logic [EW-1:0] ef_q;  // the exponent field (0: subnormal)
+
+  assign x_n = {root_q, rem_q != '0};
+  assign tiny = SUBN && (e_q[EXW-1] || (e_q == '0));  // E <= 0
+  assign y_n = {x_n[XW-1:2], x_n[1] | x_n[0]};
+  assign e_neg = '0 - e_q;
+  assign dsh = (!e_neg[EXW-1] && (32'(e_neg) > YW)) ? DW'(YW) : DW'(e_neg);  // a shift by YW leaves sticky
+  assign y_wide = {y_n, {YW{1'b0}}} >> dsh;
+  assign x_den = {y_wide[2*YW-1:YW+1], y_wide[YW] | (y_wide[YW-1:0] != '0)};
+
+  always_ff @(posedge clk) begin : p_denorm
+    if (ph_den_q) begin
+      x_q <= tiny ? x_den : x_n[YW-1:0];
+      ef_q <= tiny ? '0 : e_q[EW-1:0];
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------------
+  // Round: to nearest even, specials, pack
+  // ---------------------------------------------------------------------------------------------------
+  logic round_up;
+  logic [EW+FW-1:0] rounded;  // {exponent, fraction} + round_up: a carry reaches the exponent
+  logic [W-1:0] word;
+
+  logic [W-1:0] word_q;
+
+  assign round_up = x_q[1] & (x_q[0] | x_q[2]);
+  assign rounded = {ef_q, x_q[YW-1:2]} + (EW + FW)'(round_up);
+  assign word = nan_q ? {1'b0, EXP_ONES, 1'b1, {(FW - 1){1'b0}}}  // the canonical quiet NaN
+              : inf_q ? {1'b0, EXP_ONES, {FW{1'b0}}}  // sqrt(+inf)
+              : zero_q ? {sign_q, {(EW + FW){1'b0}}}  // sqrt(+-0) = +-0
+              : {1'b0, rounded};
+
+  always_ff @(posedge clk) begin : p_round
+    if (ph_rnd_q) word_q <= word;
+  end
+
+  assign out_data = word_q;
+endmodule
