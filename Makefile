@@ -32,6 +32,8 @@ STAMP := $(VENV)/.installed
 # make fuzz: programs FUZZ_SEED .. FUZZ_SEED + FUZZ_COUNT - 1 (size FUZZ_SIZE) on both golden modes,
 # then FUZZ_RTL_COUNT smaller ones (size FUZZ_RTL_SIZE: each needs its own Verilator build) on Verilator
 # and both golden modes; reproducers in $(FUZZ_OUT)/golden/ and $(FUZZ_OUT)/verilator/.
+# FUZZ_FLOATS=1: float programs instead (dfv fuzz --floats; on Verilator only the ops with RTL), e.g.
+# make fuzz FUZZ_FLOATS=1 FUZZ_OUT=reports/fuzz-float
 FUZZ_SEED ?= 1
 FUZZ_COUNT ?= 2000
 FUZZ_SIZE ?= 3
@@ -39,6 +41,8 @@ FUZZ_RTL_COUNT ?= 200
 FUZZ_RTL_SIZE ?= 2
 FUZZ_JOBS ?= 2
 FUZZ_OUT ?= reports/fuzz
+FUZZ_FLOATS ?= 0
+FUZZ_FLAGS := $(if $(filter 1,$(FUZZ_FLOATS)),--floats)
 
 # make fpcheck: tools/fpcheck/run.py with FPCHECK_ARGS (run.py --help), e.g.
 # make fpcheck FPCHECK_ARGS="--units arith_addf --random 1000000 --sims verilator"; a --jobs there wins.
@@ -79,9 +83,9 @@ formal: $(STAMP)
 
 fuzz: $(STAMP)
 	@status=0; \
-	$(VENV)/bin/dfv fuzz --seed $(FUZZ_SEED) --count $(FUZZ_COUNT) --size $(FUZZ_SIZE) \
+	$(VENV)/bin/dfv fuzz $(FUZZ_FLAGS) --seed $(FUZZ_SEED) --count $(FUZZ_COUNT) --size $(FUZZ_SIZE) \
 		--engines golden,golden-unbounded --jobs $(FUZZ_JOBS) --out $(FUZZ_OUT)/golden || status=1; \
-	$(VENV)/bin/dfv fuzz --seed $(FUZZ_SEED) --count $(FUZZ_RTL_COUNT) --size $(FUZZ_RTL_SIZE) \
+	$(VENV)/bin/dfv fuzz $(FUZZ_FLAGS) --seed $(FUZZ_SEED) --count $(FUZZ_RTL_COUNT) --size $(FUZZ_RTL_SIZE) \
 		--engines golden,golden-unbounded,verilator --jobs $(FUZZ_JOBS) --out $(FUZZ_OUT)/verilator || status=1; \
 	exit $$status
 

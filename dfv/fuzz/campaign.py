@@ -1,10 +1,11 @@
 """A fuzz campaign: generate programs, run each on every engine, shrink and save every failure, report.
 
-Program `i` of a campaign is `generate(seed + i, size)`; it runs on each engine of the campaign,
-each run bounded in wall-clock time and classified (`dfv.fuzz.execute`). The failing engines of a
-program are grouped by class; each group is shrunk once (`dfv.fuzz.shrink`) on its cheapest engine
-(golden before RTL, then the order given) while it keeps failing with the same class there, and
-saved to `<out>/<class>/<program seed>/`:
+Program `i` of a campaign is `generate(seed + i, size, floats, rtl_only)` (`Config.program`: float
+programs when asked, and only operations with RTL when an RTL engine is among the engines); it runs on
+each engine of the campaign, each run bounded in wall-clock time and classified (`dfv.fuzz.execute`).
+The failing engines of a program are grouped by class; each group is shrunk once (`dfv.fuzz.shrink`) on
+its cheapest engine (golden before RTL, then the order given) while it keeps failing with the same class
+there, and saved to `<out>/<class>/<program seed>/`:
 
 - `prog.mlir`, `inputs.json`: the shrunk reproducer; `orig.mlir`, `orig_inputs.json`: the program
   as generated;
@@ -42,7 +43,7 @@ from dfv.fuzz.execute import (
     run_once,
     write_program,
 )
-from dfv.fuzz.gen import generate
+from dfv.fuzz.gen import float_ops, generate
 from dfv.fuzz.program import Program, count
 from dfv.fuzz.shrink import Budget, shrink
 from dfv.paths import REPORTS_DIR
@@ -55,17 +56,36 @@ DEFAULT_ENGINES = ("golden", "golden-unbounded")
 @dataclass(frozen=True)
 class Config:
     """What a campaign runs. `timeout` / `shrink_seconds` of None pick the per-engine defaults
-    (`execute.default_timeout`; shrinking 120 s on a golden engine, 900 s on RTL)."""
+    (`execute.default_timeout`; shrinking 120 s on a golden engine, 900 s on RTL); `floats` makes float
+    programs (dfv.fuzz.gen)."""
 
     seed: int = 1
     count: int = 100
     size: int = 3
     engines: tuple[str, ...] = DEFAULT_ENGINES
+    floats: bool = False
     out: Path = DEFAULT_OUT
     jobs: int = 1
     shrink: bool = True
     timeout: float | None = None
     shrink_seconds: float | None = None
+
+    @property
+    def rtl_only(self) -> bool:
+        """Only operations with RTL: an RTL engine can run nothing else."""
+        return any(e in RTL_ENGINES for e in self.engines)
+
+    def program(self, seed: int) -> Program:
+        """The campaign's program of `seed`."""
+        return generate(seed, self.size, self.floats, self.rtl_only)
+
+    def kind(self) -> str:
+        """What the programs are, for the table and the reproducers: `size K`, and whether they are float
+        programs and which float operations they may use."""
+        if not self.floats:
+            return f"size {self.size}"
+        ops = " ".join(o.split(".")[1] for o in float_ops(self.rtl_only))
+        return f"size {self.size}, float programs with {ops}" + (" (the ops with RTL)" if self.rtl_only else "")
 
     def run_timeout(self, engine: str) -> float:
         return self.timeout if self.timeout is not None else default_timeout(engine)
@@ -120,7 +140,7 @@ def _save(cfg: Config, seed: int, engine: str, outcome: Outcome, orig: Program, 
     others = f"; the original also fails this way on {', '.join(also)}" if also else ""
     (folder / "cmd.sh").write_text(
         "#!/bin/sh\n"
-        f"# dfv fuzz: {outcome.verdict.value} on {engine}, program seed {seed} (size {cfg.size}), {stats_text}.\n"
+        f"# dfv fuzz: {outcome.verdict.value} on {engine}, program seed {seed} ({cfg.kind()}), {stats_text}.\n"
         f"# The program as generated is orig.mlir with orig_inputs.json{others}.\n"
         'cd "$(dirname "$0")" || exit 2\n'
         f"exec {_dfv_command()} run prog.mlir --func {small.name} --inputs inputs.json --engine {engine} "
@@ -128,7 +148,8 @@ def _save(cfg: Config, seed: int, engine: str, outcome: Outcome, orig: Program, 
     (folder / "cmd.sh").chmod(0o755)
     statements = (count(orig.body), count(small.body))
     (folder / "failure.json").write_text(json.dumps({
-        "class": outcome.verdict.value, "engine": engine, "seed": seed, "size": cfg.size,
+        "class": outcome.verdict.value, "engine": engine, "seed": seed, "size": cfg.size, "floats": cfg.floats,
+        "float_ops": list(float_ops(cfg.rtl_only)) if cfg.floats else [],
         "message": outcome.message, "shrunk_message": again.message, "verified": verified,
         "statements": list(statements), "shrink": shrink_info, "also": also}, indent=1) + "\n")
     return Reproducer(outcome.verdict.value, engine, seed, str(folder), statements, outcome.message, also, verified)
@@ -136,7 +157,7 @@ def _save(cfg: Config, seed: int, engine: str, outcome: Outcome, orig: Program, 
 
 def fuzz_program(cfg: Config, seed: int, work: Path) -> ProgramReport:
     """Generate the program of `seed`, run it on the campaign's engines, shrink and save its failures."""
-    prog = generate(seed, cfg.size)
+    prog = cfg.program(seed)
     outcomes = run_engines(prog, cfg.engines, work, seed % 2**32, cfg.run_timeout)
     groups: dict[Verdict, list[str]] = {}
     for e in sorted(cfg.engines, key=lambda e: e in RTL_ENGINES):
@@ -206,7 +227,7 @@ class CampaignResult:
         clean = sum(all(o.verdict is Verdict.PASS for o in r.outcomes.values()) for r in self.reports)
         last = cfg.seed + len(self.reports) - 1
         lines = [format_table(rows), "",
-                 f"programs: {len(self.reports)} (seeds {cfg.seed}..{last}, size {cfg.size}), passing on every engine: "
+                 f"programs: {len(self.reports)} (seeds {cfg.seed}..{last}, {cfg.kind()}), passing on every engine: "
                  f"{clean}, failing: {len(self.reports) - clean}; {self.seconds:.0f} s with {cfg.jobs} job(s)"]
         reps = [rp for r in self.reports for rp in r.reproducers]
         if reps:

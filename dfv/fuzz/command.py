@@ -1,6 +1,6 @@
 """`dfv fuzz`: the command-line face of a fuzz campaign (`dfv.fuzz.campaign`).
 
-    dfv fuzz [--seed S] [--count N] [--size K] [--engines golden,golden-unbounded[,verilator,icarus]]
+    dfv fuzz [--seed S] [--count N] [--size K] [--floats] [--engines golden,golden-unbounded[,verilator,icarus]]
              [--out DIR] [--jobs J] [--no-shrink] [--timeout SECONDS]
              [--shrink-seconds SECONDS]
 
@@ -39,6 +39,9 @@ def add_parser(sub) -> None:
     fz.add_argument("--count", type=int_in(1, None, "count"), default=100, help="programs (default %(default)s)")
     fz.add_argument("--size", type=int_in(1, MAX_SIZE, "size"), default=3,
                     help=f"1..{MAX_SIZE}: statements, nesting, trip counts, arrays (default %(default)s)")
+    fz.add_argument("--floats", action="store_true",
+                    help="float programs: f16 bf16 f32 f64 values and every float operation of the catalogue (with an "
+                         "RTL engine, only the operations whose RTL module exists)")
     fz.add_argument("--engines", type=_engines, default=DEFAULT_ENGINES,
                     help=f"comma-separated engines (default {','.join(DEFAULT_ENGINES)})")
     fz.add_argument("--out", type=Path, default=DEFAULT_OUT,
@@ -52,7 +55,7 @@ def add_parser(sub) -> None:
 
 
 def cmd_fuzz(a: argparse.Namespace) -> int:
-    cfg = Config(seed=a.seed, count=a.count, size=a.size, engines=a.engines, out=a.out, jobs=a.jobs,
+    cfg = Config(seed=a.seed, count=a.count, size=a.size, engines=a.engines, floats=a.floats, out=a.out, jobs=a.jobs,
                  shrink=not a.no_shrink, timeout=a.timeout, shrink_seconds=a.shrink_seconds)
     result = run_campaign(cfg, progress=sys.stderr)
     print(result.table())

@@ -20,15 +20,33 @@
 `size` (1..10) scales the statement budget, the loop nesting depth (2..4), the trip counts and the
 array sizes; the product of the trip counts of a nest stays below `12 * size + 12`, so every
 program ends quickly on every engine.
+
+`generate(seed, size, floats=True)` makes a float program from a random stream of its own
+(`"dfv-fuzz-float:<seed>:<size>"`), so integer programs stay what they were: `f16 bf16 f32 f64` join
+the types of parameters, memref elements, constants (decimal or hex, specials included), carried
+values and if results, and every float operation of the catalogue joins the statements: `addf subf
+mulf divf maximumf minimumf maxnumf minnumf`, `negf absf sqrt fma`, `cmpf` with its 16 predicates
+(feeding `scf.if`, `select` and while exits like `cmpi`), conversions int <-> float (`sitofp uitofp
+fptosi fptoui` on every integer width, index through an i16/i32/i64 index cast) and between formats
+(`extf` to a wider, `truncf` to a narrower one, f16 <-> bf16 through f32) and same-width `bitcast`s;
+float reductions through iter_args (`addf`, `mulf`, `maxnumf`, ..., `fma` into the accumulator).
+Float inputs and constants are biased to the special classes (`dfv.golden.fp.samples.corners`: zeros
+of both signs, subnormals, infinities, NaNs, the largest value, the values that make sums tie), small
+exact values and random finite words of any exponent.
+
+The operations come from the catalogue (`dfv.golden.catalogue`); with `rtl_only`, only those whose RTL
+module is in the tree (`has_rtl`), so a program runs on an RTL engine.
 """
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from dfv.fuzz.program import (
+    FLOAT_TYPES,
     Alloc,
     Arith,
     Block,
@@ -54,15 +72,24 @@ from dfv.fuzz.program import (
     Stmt,
     Store,
     SubView,
+    Ternary,
     Unary,
     While,
+    cast_ok,
+    is_float,
     iv_range,
     row_major,
     signed_range,
     view_info,
+    width,
 )
-from dfv.golden.catalogue import COMPUTE
+from dfv.golden.catalogue import COMPUTE, spec
 from dfv.golden.compute import Syntax
+from dfv.golden.fp.format import FORMATS
+from dfv.golden.fp.ops import CMPF_PREDICATES
+from dfv.golden.fp.samples import corners, near_pair, random_exponent, random_finite
+from dfv.golden.fp.text import parse_float
+from dfv.sim.toolchain import rtl_sources
 
 TYPE_WEIGHTS = {"i32": 30, "index": 20, "i64": 14, "i8": 12, "i16": 12, "i1": 12}
 ELEM_WEIGHTS = {"i32": 40, "i16": 15, "i8": 15, "i64": 15, "index": 10, "i1": 5}
@@ -73,6 +100,41 @@ UNARY_OPS = tuple(name for name, c in COMPUTE.items() if c.syntax is Syntax.UNAR
 PREDICATES = ("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge")
 INT_ORDER = ("i1", "i8", "i16", "i32", "i64")
 MAX_SIZE = 10
+
+# float programs: the float types join the integer ones with these weights
+FLOAT_TYPE_WEIGHTS = {"f32": 25, "f64": 15, "f16": 15, "bf16": 15}
+FLOAT_ELEM_WEIGHTS = {"f32": 25, "f64": 12, "f16": 12, "bf16": 12}
+
+
+def _float_ops(syntax: Syntax) -> tuple[str, ...]:
+    return tuple(name for name, c in COMPUTE.items() if c.is_float and c.syntax is syntax)
+
+
+FLOAT_BINOPS = tuple(n.removeprefix("arith.") for n in _float_ops(Syntax.BINARY) if n.startswith("arith."))
+FLOAT_UNARY_OPS = _float_ops(Syntax.UNARY)
+FLOAT_TERNARY_OPS = _float_ops(Syntax.TERNARY)
+FLOAT_CASTS = (*(n.removeprefix("arith.") for n in _float_ops(Syntax.CAST)), "bitcast")
+FLOAT_PREDICATES = tuple(CMPF_PREDICATES)  # the 16 of arith.cmpf, ordered and unordered
+FLOAT_OPS = (*(f"arith.{o}" for o in FLOAT_BINOPS), *FLOAT_UNARY_OPS, *FLOAT_TERNARY_OPS, "arith.cmpf",
+             *(f"arith.{o}" for o in FLOAT_CASTS))
+"""Every float operation a float program may use (full names): the catalogue's, and arith.bitcast."""
+assert set(FLOAT_OPS) >= {n for n, c in COMPUTE.items() if c.is_float}, "a float op of the catalogue is not generated"
+
+
+@functools.cache
+def _rtl_modules() -> frozenset[str]:
+    return frozenset(f.stem for f in rtl_sources())
+
+
+def has_rtl(op: str) -> bool:
+    """Whether an RTL engine can run operation `op`: it is wiring in the generated top, or its module file
+    (`dfv/rtl/*/<module>.sv`) exists."""
+    return set(spec(op).modules()) <= _rtl_modules()
+
+
+def float_ops(rtl_only: bool = False) -> tuple[str, ...]:
+    """The float operations a float program may use: all (`FLOAT_OPS`), or with `rtl_only` those with RTL."""
+    return tuple(o for o in FLOAT_OPS if not rtl_only or has_rtl(o))
 
 
 @dataclass
@@ -104,18 +166,59 @@ class _Scope:
 
 
 class Generator:
-    """One program from one seeded random stream (see the module docstring)."""
+    """One program from one seeded random stream (see the module docstring).
 
-    def __init__(self, seed: int, size: int):
+    The operations it may use and the types each applies to are fixed here: `types` and `elems` weigh
+    every scalar and element type, `arith_types` those with a binary op, `cmp_types` those with a
+    comparison, `unary_types` those with a one-operand op; `paths` holds every cast chain between two
+    types of which one is a float. An integer program has exactly the integer tables of old, so its
+    random stream, and so its program, does not change."""
+
+    def __init__(self, seed: int, size: int, floats: bool = False, rtl_only: bool = False):
         if not 1 <= size <= MAX_SIZE:
             raise ValueError(f"size must be 1..{MAX_SIZE}, got {size}")
-        self.r = random.Random(f"dfv-fuzz:{seed}:{size}")
+        self.r = random.Random(f"dfv-fuzz-float:{seed}:{size}" if floats else f"dfv-fuzz:{seed}:{size}")
         self.size = size
         self.n = 0
         self.left = 8 * size - 2  # statement budget of the whole program
         self.max_depth = min(2 + size // 2, 4)
         self.max_work = 12 * size + 12
         self.mems: dict[str, MemInfo] = {}
+
+        self.unary_int = tuple(o for o in UNARY_OPS if not rtl_only or has_rtl(o))
+        fops = set(float_ops(rtl_only)) if floats else set()
+        self.fbinops = tuple(o for o in FLOAT_BINOPS if f"arith.{o}" in fops)
+        self.funary = tuple(o for o in FLOAT_UNARY_OPS if o in fops)
+        self.fternary = tuple(o for o in FLOAT_TERNARY_OPS if o in fops)
+        self.fcasts = tuple(o for o in FLOAT_CASTS if f"arith.{o}" in fops)
+        self.cmpf = "arith.cmpf" in fops
+        self.types = {**TYPE_WEIGHTS, **(FLOAT_TYPE_WEIGHTS if floats else {})}
+        self.elems = {**ELEM_WEIGHTS, **(FLOAT_ELEM_WEIGHTS if floats else {})}
+        self.arith_types = {t: w for t, w in self.types.items() if not is_float(t) or self.fbinops}
+        self.cmp_types = {t: w for t, w in self.types.items() if not is_float(t) or self.cmpf}
+        self.unary_types = {t: w for t, w in self.types.items() if (self.funary if is_float(t) else self.unary_int)}
+        self.paths = {(a, b): self.cast_chains(a, b) for a in self.types for b in self.types
+                      if a != b and (is_float(a) or is_float(b))}
+
+    def cast_chains(self, src: str, dst: str) -> list[list[tuple[str, str]]]:
+        """Every chain of casts (op, result type) from `src` to `dst` the op set allows, one of them a float:
+        one conversion or bitcast, f16 <-> bf16 also as extf to f32 then truncf, and an index first cast
+        to (or last cast from) i16, i32 or i64 (the int <-> float conversions take no index)."""
+        if src == "index" or dst == "index":
+            chains = []
+            for mid in ("i16", "i32", "i64"):
+                for ic in ("index_cast", "index_castui"):
+                    direct = self.cast_chains(mid, dst) if src == "index" else self.cast_chains(src, mid)
+                    chains += [[(ic, mid), *c] if src == "index" else [*c, (ic, "index")] for c in direct]
+            return chains
+        chains = [[(op, dst)] for op in self.fcasts if cast_ok(op, src, dst)]
+        if is_float(src) and is_float(dst) and width(src) == width(dst) and {"extf", "truncf"} <= set(self.fcasts):
+            chains.append([("extf", "f32"), ("truncf", dst)])
+        return chains
+
+    def convertible(self, src: str, dst: str) -> bool:
+        """Whether `cast` can take a `src` value to `dst` (any two integer types; with a float, a chain)."""
+        return src != dst and bool(self.paths.get((src, dst), True))
 
     # ------------------------------------------------------------------ small helpers
     def name(self, prefix: str = "v") -> str:
@@ -129,7 +232,9 @@ class Generator:
         return self.r.choices(list(weights), list(weights.values()))[0]
 
     def value_of(self, ty: str) -> int:
-        """An interesting value of type `ty` (i1: 0 or 1)."""
+        """An interesting value of type `ty` (i1: 0 or 1; a float: `float_value`)."""
+        if is_float(ty):
+            return self.float_value(ty)
         if ty == "i1":
             return self.r.randint(0, 1)
         lo, hi = signed_range(ty)
@@ -140,9 +245,33 @@ class Generator:
             return self.r.choice((0, 1, -1, 2, -2, lo, hi, lo + 1, hi - 1))
         return self.r.randint(lo, hi)
 
+    def float_value(self, ty: str) -> int:
+        """A word of float type `ty`: a corner value (`samples.corners`: zeros of both signs, subnormals,
+        infinities, NaNs, the largest value, the half ulps that make sums tie), a small exact value (a
+        multiple of 1/4 up to 8, so that results are exact, equal or tie), or a random finite word of any
+        exponent."""
+        fmt = FORMATS[ty]
+        x = self.r.random()
+        if x < 0.4:
+            return self.r.choice(corners(fmt))
+        if x < 0.75:
+            return parse_float(repr(self.r.randint(-32, 32) / 4), fmt)
+        return random_finite(fmt, self.r, random_exponent(fmt, self.r))
+
+    def float_values(self, ty: str, n: int) -> list[int]:
+        """`n` words of float type `ty` for an array: `float_value`s, or pairs of words of close exponents
+        or neighbours of opposite signs (`samples.near_pair`), so that neighbouring elements add, carry,
+        tie and cancel."""
+        if not self.chance(0.3):
+            return [self.float_value(ty) for _ in range(n)]
+        out: list[int] = []
+        while len(out) < n:
+            out += near_pair(FORMATS[ty], self.r)
+        return out[:n]
+
     def const(self, scope: _Scope, out: list[Stmt], ty: str, value: int) -> str:
         n = self.name()
-        out.append(Const(n, ty, value))
+        out.append(Const(n, ty, value, is_float(ty) and self.chance(0.3)))
         scope.add(n, ty)
         return n
 
@@ -152,14 +281,22 @@ class Generator:
         if have and self.chance(0.8):
             own = scope.own(ty)
             return self.r.choice(own if own and self.chance(0.5) else have)
-        others = [t for t in TYPE_WEIGHTS if t != ty and scope.values(t)]
+        others = [t for t in self.types if self.convertible(t, ty) and scope.values(t)]
         if others and self.chance(0.5):
             src_ty = self.r.choice(others)
             return self.cast(scope, out, self.r.choice(scope.values(src_ty)), src_ty, ty)
         return self.const(scope, out, ty, self.value_of(ty))
 
     def cast(self, scope: _Scope, out: list[Stmt], src: str, src_ty: str, ty: str) -> str:
-        """`src` converted to `ty` by the cast op that applies (index_cast, extsi/extui, trunci)."""
+        """`src` converted to `ty` by the cast op that applies (index_cast, extsi/extui, trunci), or with a
+        float by one of the chains of `cast_chains` (each cast's result joins the scope)."""
+        if (src_ty, ty) in self.paths:
+            for op, t in self.r.choice(self.paths[src_ty, ty]):
+                n = self.name()
+                out.append(Cast(n, op, src, src_ty, t))
+                scope.add(n, t)
+                src, src_ty = n, t
+            return src
         n = self.name()
         if "index" in (src_ty, ty):
             op = self.r.choice(("index_cast", "index_castui"))
@@ -172,10 +309,14 @@ class Generator:
         return n
 
     # ------------------------------------------------------------------ arithmetic
+    def binop(self, ty: str, int_ops: tuple[str, ...] = BINOPS) -> str:
+        """A binary op on `ty`: one of `int_ops` on an integer, a float binop of the op set on a float."""
+        return self.r.choice(self.fbinops if is_float(ty) else int_ops)
+
     def arith(self, scope: _Scope, out: list[Stmt], ty: str | None = None, op: str | None = None,
               lhs: str | None = None, rhs: str | None = None) -> str:
-        ty = ty or self.weighted(TYPE_WEIGHTS)
-        op = op or self.r.choice(BINOPS)
+        ty = ty or self.weighted(self.arith_types)
+        op = op or self.binop(ty)
         a = lhs or self.value(scope, out, ty)
         b = rhs or self.value(scope, out, ty)
         guard = Guard.NONE
@@ -191,16 +332,17 @@ class Generator:
         return n
 
     def cmp(self, scope: _Scope, out: list[Stmt], lhs: str | None = None, ty: str | None = None) -> str:
-        ty = ty or self.weighted(TYPE_WEIGHTS)
+        """`cmpi`, or `cmpf` on a float type."""
+        ty = ty or self.weighted(self.cmp_types)
         a = lhs or self.value(scope, out, ty)
         b = self.value(scope, out, ty)
         n = self.name()
-        out.append(Cmp(n, self.r.choice(PREDICATES), ty, a, b))
+        out.append(Cmp(n, self.r.choice(FLOAT_PREDICATES if is_float(ty) else PREDICATES), ty, a, b))
         scope.add(n, "i1")
         return n
 
     def select(self, scope: _Scope, out: list[Stmt]) -> str:
-        ty = self.weighted(TYPE_WEIGHTS)
+        ty = self.weighted(self.types)
         c = self.value(scope, out, "i1")
         a, b = self.value(scope, out, ty), self.value(scope, out, ty)
         n = self.name()
@@ -210,16 +352,25 @@ class Generator:
 
     def unary(self, scope: _Scope, out: list[Stmt]) -> str:
         """A one-operand compute operation of the catalogue on a value of a random type."""
-        ty = self.weighted(TYPE_WEIGHTS)
+        ty = self.weighted(self.unary_types)
         src = self.value(scope, out, ty)
         n = self.name()
-        out.append(Unary(n, self.r.choice(UNARY_OPS), ty, src))
+        out.append(Unary(n, self.r.choice(self.funary if is_float(ty) else self.unary_int), ty, src))
+        scope.add(n, ty)
+        return n
+
+    def ternary(self, scope: _Scope, out: list[Stmt], c: str | None = None, ty: str | None = None) -> str:
+        """A three-operand float operation (`math.fma` a * b + c), `c` given for an accumulation."""
+        ty = ty or self.weighted({t: self.types[t] for t in FLOAT_TYPES})
+        a, b = self.value(scope, out, ty), self.value(scope, out, ty)
+        n = self.name()
+        out.append(Ternary(n, self.r.choice(self.fternary), ty, a, b, c or self.value(scope, out, ty)))
         scope.add(n, ty)
         return n
 
     def some_cast(self, scope: _Scope, out: list[Stmt]) -> str:
-        src_ty = self.weighted(TYPE_WEIGHTS)
-        ty = self.r.choice([t for t in TYPE_WEIGHTS if t != src_ty])
+        src_ty = self.weighted(self.types)
+        ty = self.r.choice([t for t in self.types if self.convertible(src_ty, t)])
         return self.cast(scope, out, self.value(scope, out, src_ty), src_ty, ty)
 
     # ------------------------------------------------------------------ memory
@@ -281,10 +432,25 @@ class Generator:
             if own and self.chance(0.7):
                 ys.append(self.r.choice(own))
             elif k < len(prefer) and self.chance(0.5):
-                ys.append(self.arith(scope, out, t, self.r.choice(("addi", "xori", "subi", "maxsi")), prefer[k]))
+                ys.append(self.reduce(scope, out, t, prefer[k]))
             else:
                 ys.append(self.value(scope, out, t))
         return ys
+
+    def reduce(self, scope: _Scope, out: list[Stmt], ty: str, acc: str) -> str:
+        """The next value of an accumulator `acc` of type `ty` (a reduction through a loop): an integer or
+        float binop with it, a float `fma` into it, or, for a float type without any, a select."""
+        if is_float(ty) and self.fternary and self.chance(0.3):
+            return self.ternary(scope, out, acc, ty)
+        if not is_float(ty):
+            return self.arith(scope, out, ty, self.r.choice(("addi", "xori", "subi", "maxsi")), acc)
+        if self.fbinops:
+            ops = tuple(o for o in ("addf", "mulf", "maxnumf", "minimumf", "subf") if o in self.fbinops)
+            return self.arith(scope, out, ty, self.r.choice(ops or self.fbinops), acc)
+        n = self.name()
+        out.append(Select(n, ty, self.value(scope, out, "i1"), acc, self.value(scope, out, ty)))
+        scope.add(n, ty)
+        return n
 
     def trip_limit(self, scope: _Scope) -> int:
         """The largest trip count a loop in `scope` may have within the work budget."""
@@ -314,7 +480,7 @@ class Generator:
 
     def carried(self, scope: _Scope, out: list[Stmt]) -> tuple[list[str], list[str]]:
         """Types and initial values of 0-2 loop-carried values."""
-        types = [self.weighted(TYPE_WEIGHTS) for _ in range(self.r.choice((0, 0, 1, 1, 2)))]
+        types = [self.weighted(self.types) for _ in range(self.r.choice((0, 0, 1, 1, 2)))]
         return types, [self.value(scope, out, t) for t in types]
 
     def for_(self, scope: _Scope, out: list[Stmt]) -> None:
@@ -346,12 +512,14 @@ class Generator:
         bstmts = self.block(before, self.r.randint(0, 2))
         cond = None
         if self.chance(0.7):  # a data exit: on a carried value, a value of the region or memory
-            ty = self.r.choice(types) if types and self.chance(0.5) else self.weighted(TYPE_WEIGHTS)
+            comparable = [t for t in types if t in self.cmp_types]
+            ty = self.r.choice(comparable) if comparable and self.chance(0.5) else self.weighted(self.cmp_types)
             lhs = None
             if self.mems and self.chance(0.4):
-                mem = self.pick_mem()
-                lhs = self.load(before, bstmts, mem)
-                ty = self.mems[mem or ""].elem
+                mem = self.pick_mem(lambda m: m.elem in self.cmp_types)
+                if mem is not None:
+                    lhs = self.load(before, bstmts, mem)
+                    ty = self.mems[mem].elem
             cond = self.cmp(before, bstmts, lhs, ty)
         cargs = [a if self.chance(0.8) else self.value(before, bstmts, t) for a, t in zip(args, types, strict=True)]
         after_counter, after_args = self.name("k"), [self.name("x") for _ in types]
@@ -368,7 +536,7 @@ class Generator:
 
     def if_(self, scope: _Scope, out: list[Stmt]) -> None:
         c = self.cmp(scope, out) if self.chance(0.6) else self.value(scope, out, "i1")
-        types = [self.weighted(TYPE_WEIGHTS) for _ in range(self.r.choice((0, 0, 1, 1, 2)))]
+        types = [self.weighted(self.types) for _ in range(self.r.choice((0, 0, 1, 1, 2)))]
         blocks = []
         for _ in range(2 if types or self.chance(0.5) else 1):
             inner = scope.child(scope.work)
@@ -389,7 +557,7 @@ class Generator:
 
     def swap_at(self, scope: _Scope, out: list[Stmt]) -> bool:
         """A swap of neighbours j, j+1 of a rank-1 array, j a counter or any index value, clamped."""
-        mem = self.pick_mem(lambda m: len(m.shape) == 1 and m.shape[0] >= 2)
+        mem = self.pick_mem(lambda m: len(m.shape) == 1 and m.shape[0] >= 2 and m.elem in self.cmp_types)
         if mem is None:
             return False
         counters = list(scope.ranges)
@@ -399,7 +567,7 @@ class Generator:
 
     def bubble(self, scope: _Scope, out: list[Stmt]) -> bool:
         """A bubble-sort nest on a rank-1 array: for i in [1, n), for j in [0, i): swap a[j], a[j+1]."""
-        mem = self.pick_mem(lambda m: len(m.shape) == 1 and m.shape[0] >= 2)
+        mem = self.pick_mem(lambda m: len(m.shape) == 1 and m.shape[0] >= 2 and m.elem in self.cmp_types)
         if mem is None or scope.depth + 2 > self.max_depth:
             return False
         n = min(self.mems[mem].shape[0], self.trip_limit(scope) + 1)
@@ -421,7 +589,7 @@ class Generator:
     def stencil(self, scope: _Scope, out: list[Stmt]) -> bool:
         """for i in [1, n-1): m[i] = f(m[i-1], m[i], m[i+1]): each iteration reads what the previous
         one stored (in place), or writes another array."""
-        mem = self.pick_mem(lambda m: len(m.shape) == 1 and m.shape[0] >= 3)
+        mem = self.pick_mem(lambda m: len(m.shape) == 1 and m.shape[0] >= 3 and m.elem in self.arith_types)
         if mem is None or scope.depth + 1 > self.max_depth:
             return False
         n = self.mems[mem].shape[0]
@@ -435,7 +603,7 @@ class Generator:
         acc = self.load(body, stmts, mem, [Index(i, 0, -1, True)])
         for off in (0, 1):
             x = self.load(body, stmts, mem, [Index(i, 0, off, True)])
-            acc = self.arith(body, stmts, ty, self.r.choice(("addi", "subi", "maxsi", "xori", "muli")), acc, x)
+            acc = self.arith(body, stmts, ty, self.binop(ty, ("addi", "subi", "maxsi", "xori", "muli")), acc, x)
         dst = mem if self.chance(0.7) else self.pick_mem(lambda m: m.elem == ty and len(m.shape) == 1
                                                          and m.shape[0] >= n - 1) or mem
         self.store(body, stmts, dst, acc, [Index(i, 0, 0, True)])
@@ -445,16 +613,19 @@ class Generator:
 
     def rmw(self, scope: _Scope, out: list[Stmt]) -> bool:
         """m[h(x)] = m[h(x)] op y, the address computed from data (histogram-like)."""
-        mem = self.pick_mem()
+        mem = self.pick_mem(lambda m: m.elem in self.arith_types)
         if mem is None:
             return False
-        src = self.pick_mem() or mem
+        src = self.pick_mem(lambda m: m.elem == "index" or self.convertible(m.elem, "index"))
+        if src is None:
+            return False
         data = self.load(scope, out, src)
         sty = self.mems[src].elem
         a = data if sty == "index" else self.cast(scope, out, data, sty, "index")
         idx = [Index(a) if k == 0 else self.index(scope, out, d) for k, d in enumerate(self.mems[mem].shape)]
         old = self.load(scope, out, mem, idx)
-        new = self.arith(scope, out, self.mems[mem].elem, self.r.choice(("addi", "subi", "xori", "maxui")), old)
+        ty = self.mems[mem].elem
+        new = self.arith(scope, out, ty, self.binop(ty, ("addi", "subi", "xori", "maxui")), old)
         self.store(scope, out, mem, new, [Index(i.value, i.span, i.offset, i.direct) for i in idx])
         return True
 
@@ -481,8 +652,10 @@ class Generator:
         elif x < 0.70:
             self.store(scope, out)
         elif x < 0.84:
-            if UNARY_OPS and self.chance(0.15):
+            if self.unary_types and self.chance(0.25 if self.funary else 0.15):  # negf absf sqrt too: more often
                 self.unary(scope, out)
+            elif self.fternary and self.chance(0.1):
+                self.ternary(scope, out)
             else:
                 self.arith(scope, out)
         elif x < 0.90:
@@ -494,7 +667,7 @@ class Generator:
 
     # ------------------------------------------------------------------ the program
     def memref(self) -> MemRef:
-        elem = self.weighted(ELEM_WEIGHTS)
+        elem = self.weighted(self.elems)
         if self.chance(0.25):
             return MemRef((self.r.randint(2, 2 + self.size // 2), self.r.randint(2, 3 + self.size // 2)), elem)
         return MemRef((self.r.randint(2, 3 + self.size),), elem)
@@ -551,10 +724,11 @@ class Generator:
             m = self.memref()
             name = self.name("a")
             params.append(Param(name, m))
-            inputs.append([self.value_of(m.elem) for _ in range(m.size)])
+            inputs.append(self.float_values(m.elem, m.size) if is_float(m.elem)
+                          else [self.value_of(m.elem) for _ in range(m.size)])
             self.mems[name] = MemInfo(m.shape, m.elem, row_major(m.shape), 0, m.size)
         for k in range(self.r.randint(1, 4)):
-            ty = "index" if k == 0 else self.weighted(TYPE_WEIGHTS)
+            ty = "index" if k == 0 else self.weighted(self.types)
             name = self.name("s")
             params.append(Param(name, ty))
             inputs.append(self.r.randint(-2, 3 + self.size) if ty == "index" and self.chance(0.7)
@@ -572,6 +746,7 @@ class Generator:
         return Program(params, inputs, Block(stmts, rets))
 
 
-def generate(seed: int, size: int = 3) -> Program:
-    """The program of `seed` at `size` (same seed and size -> same program)."""
-    return Generator(seed, size).program()
+def generate(seed: int, size: int = 3, floats: bool = False, rtl_only: bool = False) -> Program:
+    """The program of `seed` at `size` (same arguments and tree -> same program): an integer program, or
+    with `floats` a float program; with `rtl_only` only operations with RTL (`has_rtl`)."""
+    return Generator(seed, size, floats, rtl_only).program()

@@ -4,6 +4,12 @@ The safety built into the AST is expanded here into plain arith ops, with fresh 
 index clamps (`remui` by the dimension), division and shift guards, computed loop bounds and the
 counter of every `scf.while`. The text is a pure function of the program, so the same program
 always prints the same file.
+
+Floats, held as IEEE words: a constant is its bit pattern (`0x7FC00000 : f32`) when the AST says so
+or when it has no decimal (NaN, infinity), else its shortest exact decimal (`-0.0 : f16`,
+`1.0e-45 : f32`; MLIR wants the point). In the inputs file the canonical NaN and the infinities are
+"nan", "inf", "-inf", a subnormal or another NaN its bit pattern "0x...", any other value its
+shortest exact decimal as a JSON number (so both forms of the specs README are read).
 """
 
 from __future__ import annotations
@@ -34,21 +40,51 @@ from dfv.fuzz.program import (
     Stmt,
     Store,
     SubView,
+    Ternary,
     Unary,
     While,
+    is_float,
     mem_infos,
     scalar_types,
     signed_range,
     width,
 )
+from dfv.golden.fp.format import FORMATS, FloatClass
+from dfv.golden.fp.text import format_float
 from dfv.golden.types import to_signed
 
 
-def const_text(value: int, ty: str) -> str:
-    """The literal of an `arith.constant` of type `ty` holding `value` (wrapped to the type)."""
+def float_literal(word: int, ty: str, hex_form: bool = False) -> str:
+    """The MLIR literal of float word `word` of type `ty`: its bit pattern when `hex_form` or when it is a
+    NaN or an infinity, else its shortest exact decimal with a point (`1.0e-45`, not `1e-45`)."""
+    fmt = FORMATS[ty]
+    if hex_form or not fmt.classify(word).is_finite:
+        return f"0x{word:0{fmt.width // 4}X}"
+    text = format_float(word, fmt)
+    mantissa, e, exponent = text.partition("e")
+    return (mantissa if "." in mantissa else mantissa + ".0") + e + exponent
+
+
+def const_text(value: int, ty: str, hex_form: bool = False) -> str:
+    """The literal of an `arith.constant` of type `ty` holding `value` (an integer wrapped to the type, a
+    float word as `float_literal` writes it)."""
     if ty == "i1":
         return "true" if value & 1 else "false"
+    if is_float(ty):
+        return f"{float_literal(value, ty, hex_form)} : {ty}"
     return f"{to_signed(value, width(ty))} : {ty}"
+
+
+def input_text(word: int, ty: str) -> str:
+    """The JSON text of float word `word` of type `ty` in an inputs file (see the module docstring)."""
+    fmt = FORMATS[ty]
+    cls = fmt.classify(word)
+    text = format_float(word, fmt)
+    if cls.is_inf or word == fmt.canonical_nan:
+        return json.dumps(text)
+    if cls.is_nan or cls in (FloatClass.POS_SUBNORMAL, FloatClass.NEG_SUBNORMAL):
+        return json.dumps(f"0x{word:0{fmt.width // 4}x}")
+    return text
 
 
 def memref_text(m: MemRef) -> str:
@@ -135,17 +171,19 @@ class _Printer:
     # ------------------------------------------------------------------ statements
     def stmt(self, s: Stmt) -> None:
         if isinstance(s, Const):
-            self.emit(f"{s.res} = arith.constant {const_text(s.value, s.ty)}")
+            self.emit(f"{s.res} = arith.constant {const_text(s.value, s.ty, s.hex)}")
         elif isinstance(s, Arith):
             self.arith(s)
         elif isinstance(s, Cmp):
-            self.emit(f"{s.res} = arith.cmpi {s.pred}, {s.lhs}, {s.rhs} : {s.ty}")
+            self.emit(f"{s.res} = arith.{'cmpf' if is_float(s.ty) else 'cmpi'} {s.pred}, {s.lhs}, {s.rhs} : {s.ty}")
         elif isinstance(s, Select):
             self.emit(f"{s.res} = arith.select {s.cond}, {s.a}, {s.b} : {s.ty}")
         elif isinstance(s, Cast):
             self.emit(f"{s.res} = arith.{s.op} {s.src} : {s.src_ty} to {s.ty}")
         elif isinstance(s, Unary):
             self.emit(f"{s.res} = {s.op} {s.src} : {s.ty}")
+        elif isinstance(s, Ternary):
+            self.emit(f"{s.res} = {s.op} {s.a}, {s.b}, {s.c} : {s.ty}")
         elif isinstance(s, Load):
             idx = self.indices(s.mem, s.idx)
             self.emit(f"{s.res} = memref.load {s.mem}[{idx}] : {self.mtype(s.mem)}")
@@ -248,5 +286,14 @@ def to_mlir(p: Program) -> str:
 
 
 def inputs_json(p: Program) -> str:
-    """The inputs file of `p`: `{"args": [...]}`, memrefs as flat lists."""
-    return json.dumps({"args": p.inputs}) + "\n"
+    """The inputs file of `p`: `{"args": [...]}`, memrefs as flat lists, floats as `input_text` writes them."""
+    args = []
+    for prm, value in zip(p.params, p.inputs, strict=True):
+        elem = prm.ty.elem if isinstance(prm.ty, MemRef) else prm.ty
+        if not is_float(elem):
+            args.append(json.dumps(value))
+        elif isinstance(value, list):
+            args.append("[" + ", ".join(input_text(w, elem) for w in value) + "]")
+        else:
+            args.append(input_text(value, elem))
+    return '{"args": [' + ", ".join(args) + "]}\n"

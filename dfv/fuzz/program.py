@@ -16,10 +16,13 @@ Safety is part of the operations, not of the surrounding code, so it survives an
   shift amount below the width);
 - loop bounds are constants, clamps `remui(v, C) + add` or a loop counter plus `add`; a while loop
   always has a counter bounded by a constant `limit` next to its optional data condition.
+Float operations need no guard: every one is defined on every word (the specs README, "Floating
+point"). A float value (constant, input, memref element) is held as its IEEE word.
 
 `check(program)` is the static contract of a valid program: every use defined in scope and every
 name defined once, every view inside its source, every clamp modulus >= 1, every direct index and
-every counter-based bound with a known range that fits. The generator only makes programs that pass
+every counter-based bound with a known range that fits, every cast one MLIR allows between its types,
+every float word inside its format. The generator only makes programs that pass
 it and the shrinker discards candidates that do not.
 """
 
@@ -30,15 +33,47 @@ from dataclasses import dataclass, field
 from enum import Enum
 from math import prod
 
+from dfv.golden.fp.format import FORMATS
 from dfv.golden.types import DEFAULT_INDEX_WIDTH
 
 INT_TYPES = ("i1", "i8", "i16", "i32", "i64")
-SCALAR_TYPES = (*INT_TYPES, "index")
+FLOAT_TYPES = tuple(FORMATS)  # f16 bf16 f32 f64
+SCALAR_TYPES = (*INT_TYPES, "index", *FLOAT_TYPES)
+
+
+def is_float(ty: str) -> bool:
+    return ty in FORMATS
 
 
 def width(ty: str) -> int:
     """Bit width of a scalar type (`index` is the hardware's default index width)."""
+    if ty in FORMATS:
+        return FORMATS[ty].width
     return DEFAULT_INDEX_WIDTH if ty == "index" else int(ty[1:])
+
+
+def cast_ok(op: str, src: str, dst: str) -> bool:
+    """Whether `arith.<op>` converts a `src` value to `dst` (MLIR's rules: index only through the index
+    casts, the int <-> float conversions on signless integers, extensions widen and truncations narrow,
+    a bitcast keeps the width)."""
+    fs, fd, xs, xd = is_float(src), is_float(dst), src == "index", dst == "index"
+    if src == dst:
+        return False
+    if op in ("index_cast", "index_castui"):
+        return not fs and not fd and xs != xd
+    if op == "bitcast":
+        return not xs and not xd and width(src) == width(dst)
+    if xs or xd:
+        return False
+    if op in ("extsi", "extui", "trunci"):
+        return not fs and not fd and (width(dst) > width(src)) == (op != "trunci")
+    if op in ("sitofp", "uitofp"):
+        return not fs and fd
+    if op in ("fptosi", "fptoui"):
+        return fs and not fd
+    if op in ("extf", "truncf"):
+        return fs and fd and width(dst) != width(src) and (width(dst) > width(src)) == (op == "extf")
+    return False
 
 
 def signed_range(ty: str) -> tuple[int, int]:
@@ -152,14 +187,20 @@ class Block:
 
 @dataclass
 class Const:
+    """An `arith.constant`: an integer's value, or a float's IEEE word, printed as its bit pattern when
+    `hex` (always so for NaNs and infinities, which have no decimal form) or else as its shortest exact
+    decimal."""
+
     res: str
     ty: str
     value: int
+    hex: bool = False
 
 
 @dataclass
 class Arith:
-    """A binary integer op (`arith.addi` ... `arith.shrui`, `maxsi` ... `minui`)."""
+    """A binary arith op: on integers `addi` ... `shrui`, `maxsi` ... `minui`; on floats `addf`, `subf`,
+    `mulf`, `divf`, `maximumf` ... `minnumf` (`op` without its `arith.` prefix)."""
 
     res: str
     op: str
@@ -171,6 +212,8 @@ class Arith:
 
 @dataclass
 class Cmp:
+    """`arith.cmpi`, or `arith.cmpf` when the operands are floats."""
+
     res: str
     pred: str
     ty: str  # the operand type; the result is i1
@@ -190,7 +233,7 @@ class Select:
 @dataclass
 class Cast:
     res: str
-    op: str  # index_cast index_castui extsi extui trunci
+    op: str  # index_cast index_castui extsi extui trunci sitofp uitofp fptosi fptoui extf truncf bitcast
     src: str
     src_ty: str
     ty: str
@@ -204,6 +247,18 @@ class Unary:
     op: str
     ty: str
     src: str
+
+
+@dataclass
+class Ternary:
+    """A three-operand compute operation of the catalogue (`math.fma`: a * b + c): `op` is its full name."""
+
+    res: str
+    op: str
+    ty: str
+    a: str
+    b: str
+    c: str
 
 
 @dataclass
@@ -317,8 +372,8 @@ class While:
 
 
 View = CastView | SubView | Reinterpret | Collapse | Expand
-Stmt = Const | Arith | Cmp | Select | Cast | Unary | Load | Store | Alloc | View | For | If | While
-PURE = (Const, Arith, Cmp, Select, Cast, Unary, Alloc, CastView, SubView, Reinterpret, Collapse, Expand)
+Stmt = Const | Arith | Cmp | Select | Cast | Unary | Ternary | Load | Store | Alloc | View | For | If | While
+PURE = (Const, Arith, Cmp, Select, Cast, Unary, Ternary, Alloc, CastView, SubView, Reinterpret, Collapse, Expand)
 """Statements whose only effect is their result: removed when nothing uses it."""
 
 
@@ -331,7 +386,7 @@ class Param:
 @dataclass
 class Program:
     """One function `@name(params) -> returns`, with the arguments to run it on (one per parameter,
-    memrefs as flat lists)."""
+    memrefs as flat lists; a float as its IEEE word)."""
 
     params: list[Param]
     inputs: list[int | list[int]]
@@ -357,6 +412,8 @@ def uses(s: Stmt) -> list[str]:
         return [s.lhs, s.rhs]
     if isinstance(s, Select):
         return [s.cond, s.a, s.b]
+    if isinstance(s, Ternary):
+        return [s.a, s.b, s.c]
     if isinstance(s, Cast | Unary):
         return [s.src]
     if isinstance(s, Load):
@@ -414,6 +471,8 @@ def rename(block: Block, mapping: dict[str, str]) -> None:
             s.lhs, s.rhs = f(s.lhs), f(s.rhs)
         elif isinstance(s, Select):
             s.cond, s.a, s.b = f(s.cond), f(s.a), f(s.b)
+        elif isinstance(s, Ternary):
+            s.a, s.b, s.c = f(s.a), f(s.b), f(s.c)
         elif isinstance(s, Cast | Unary | CastView | SubView | Reinterpret | Collapse | Expand):
             s.src = f(s.src)
         elif isinstance(s, Load | Store):
@@ -497,7 +556,7 @@ def scalar_types(p: Program) -> dict[str, str]:
     out = {prm.name: prm.ty for prm in p.params if isinstance(prm.ty, str)}
     infos = mem_infos(p)
     for s in walk(p.body):
-        if isinstance(s, Const | Arith | Select | Cast | Unary):
+        if isinstance(s, Const | Arith | Select | Cast | Unary | Ternary):
             out[s.res] = s.ty
         elif isinstance(s, Cmp):
             out[s.res] = "i1"
@@ -597,6 +656,10 @@ class _Checker:
             self.problems.append(f"alloc {s.res} with shape {s.mem.shape}")
         elif isinstance(s, Arith) and s.guard is Guard.POSITIVE and s.ty == "i1":
             self.problems.append(f"{s.res}: max(divisor, 1) is no guard in i1 (1 is -1 there)")
+        elif isinstance(s, Cast) and not cast_ok(s.op, s.src_ty, s.ty):
+            self.problems.append(f"{s.res}: arith.{s.op} cannot convert {s.src_ty} to {s.ty}")
+        elif isinstance(s, Const) and is_float(s.ty) and not 0 <= s.value < 1 << width(s.ty):
+            self.problems.append(f"{s.res}: {s.value:#x} is not a {s.ty} word")
         if isinstance(s, For):
             for b in (s.lb, s.ub, s.step):
                 if bound_range(b, ranges) is None:
@@ -673,6 +736,10 @@ def check(p: Program) -> list[str]:
     for prm, v in zip(p.params, p.inputs, strict=False):
         if isinstance(prm.ty, MemRef) != isinstance(v, list) or (isinstance(v, list) and len(v) != prm.ty.size):
             c.problems.append(f"input of {prm.name} does not match its type")
+        elem = prm.ty.elem if isinstance(prm.ty, MemRef) else prm.ty
+        words = v if isinstance(v, list) else [v]
+        if is_float(elem) and any(not isinstance(w, int) or not 0 <= w < 1 << width(elem) for w in words):
+            c.problems.append(f"input of {prm.name} is not made of {elem} words")
     c.block(p.body, top, {}, True)
     return c.problems
 

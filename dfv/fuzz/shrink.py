@@ -10,9 +10,13 @@ a whole round of edits changes nothing or the budget runs out. The edits:
    counter at its lower bound, an if by either branch, a while by its before region or by one
    iteration), the carried values by their initial values;
 3. drop one carried value of a for / while, one result of an if, the else of an if without
-   results, one returned value, an unused parameter, the data exit of a while;
+   results, one returned value, an unused parameter, the data exit of a while; turn the direct
+   indices of an access (`i - 1` of a stencil) into clamps, which stay in range wherever the access
+   goes, so that its loop can be flattened next;
 4. make numbers small: loop bounds and steps, while limits, array dimensions (inputs cut to
-   match), constants, scalar inputs and array contents.
+   match), constants, scalar inputs and array contents. A float constant or input becomes simpler
+   (`simpler_floats`: +0.0, 1.0, its magnitude, its integer part, the canonical NaN), and a float
+   constant written as a bit pattern is tried as a decimal.
 
 Each candidate is cleaned (pure statements nobody uses are removed) and must pass
 `program.check`, so it is a valid program; invalid or already tried candidates cost no run. After
@@ -37,9 +41,12 @@ from dfv.fuzz.program import (
     Const,
     For,
     If,
+    Index,
+    Load,
     MemRef,
     Program,
     Stmt,
+    Store,
     While,
     blocks,
     bound_range,
@@ -47,10 +54,14 @@ from dfv.fuzz.program import (
     count,
     counter_ranges,
     defs,
+    is_float,
     rename,
     scalar_types,
     used_names,
 )
+from dfv.golden.fp.format import FORMATS, FloatFormat
+from dfv.golden.fp.rounding import decode
+from dfv.golden.fp.text import format_float, parse_float
 
 BlockPath = tuple[int, ...]  # statement index, block index, statement index, ... from the function body
 Edit = Callable[[Program], bool]  # modifies a copy in place; False when it does not apply
@@ -89,9 +100,9 @@ def _block_at(p: Program, path: BlockPath) -> Block:
     return b
 
 
-def _consts_for(p: Program, names: list[str]) -> list[Stmt]:
-    """Constant 0 definitions for the scalar `names` still used somewhere (None if one is a memref)."""
-    types = scalar_types(p)
+def _consts_for(p: Program, names: list[str], types: dict[str, str]) -> list[Stmt]:
+    """Constant 0 definitions for the scalar `names` still used somewhere, of their `types` (the program's
+    before the statements defining them went); _NotApplicable if one is a memref."""
     used = used_names(p.body)
     out: list[Stmt] = []
     for n in names:
@@ -112,10 +123,11 @@ def _remove(path: BlockPath, start: int, n: int) -> Edit:
         b = _block_at(p, path)
         if start + n > len(b.stmts):
             return False
+        types = scalar_types(p)
         gone = b.stmts[start:start + n]
         del b.stmts[start:start + n]
         names = [d for s in gone for d in defs(s)]
-        b.stmts[start:start] = _consts_for(p, names)
+        b.stmts[start:start] = _consts_for(p, names, types)
         return True
     return edit
 
@@ -206,6 +218,18 @@ def _drop_else(path: BlockPath, i: int) -> Edit:
     return edit
 
 
+def _clamp_indices(path: BlockPath, i: int) -> Edit:
+    """The direct indices of the load or store at `path`[i] become clamps (`remui(v, dim)`)."""
+
+    def edit(p: Program) -> bool:
+        s = _block_at(p, path).stmts[i]
+        if not isinstance(s, Load | Store) or not any(x.direct for x in s.idx):
+            return False
+        s.idx = [Index(x.value) if x.direct else x for x in s.idx]
+        return True
+    return edit
+
+
 def _drop_return(k: int) -> Edit:
     def edit(p: Program) -> bool:
         if k >= len(p.body.yields):
@@ -229,6 +253,35 @@ def _smaller(v: int) -> list[int]:
     """Values closer to 0 than v, most reduced first."""
     out = [0, 1, v // 2, v - 1 if v > 0 else v + 1]
     return [x for x in dict.fromkeys(out) if abs(x) < abs(v) or (x == 0 and v != 0)]
+
+
+def _float_rank(fmt: FloatFormat, word: int) -> tuple[int, int, int, int]:
+    """How complicated a float word is, compared as a tuple: +0.0, then 1.0, then by the length of its
+    shortest decimal (a NaN other than the canonical one one longer), positive before negative."""
+    text = format_float(word, fmt)
+    odd_nan = text == "nan" and word != fmt.canonical_nan
+    return word != 0, word != parse_float("1", fmt), len(text) + odd_nan, fmt.sign(word)
+
+
+def simpler_floats(ty: str, word: int) -> list[int]:
+    """Words of float type `ty` simpler than `word` (`_float_rank`), most reduced first: +0.0, 1.0, its
+    magnitude, its integer part (toward zero), the canonical NaN for a NaN."""
+    fmt = FORMATS[ty]
+    out = [0, parse_float("1", fmt), word & ~fmt.sign_mask]
+    cls = fmt.classify(word)
+    if cls.is_nan:
+        out.append(fmt.canonical_nan)
+    elif cls.is_finite:
+        sign, m, e = decode(fmt, word)
+        whole = m << e if e >= 0 else m >> -e
+        out.append(parse_float(("-" if sign else "") + str(whole), fmt))
+    rank = _float_rank(fmt, word)
+    return [w for w in dict.fromkeys(out) if _float_rank(fmt, w) < rank]
+
+
+def _simpler(ty: str, value: int) -> list[int]:
+    """Simpler values of type `ty` than `value`: `simpler_floats` for a float, else `_smaller`."""
+    return simpler_floats(ty, value) if is_float(ty) else _smaller(value)
 
 
 def _bound_edits(path: BlockPath, i: int, s: For) -> Iterator[Edit]:
@@ -262,11 +315,11 @@ def _set_limit(path: BlockPath, i: int, v: int) -> Edit:
     return edit
 
 
-def _set_const(path: BlockPath, i: int, v: int) -> Edit:
+def _set_const(path: BlockPath, i: int, v: int, hex_form: bool) -> Edit:
     def edit(p: Program) -> bool:
         s = _block_at(p, path).stmts[i]
         assert isinstance(s, Const)
-        s.value = v
+        s.value, s.hex = v, hex_form
         return True
     return edit
 
@@ -326,6 +379,8 @@ def edits(p: Program) -> list[Edit]:
             if isinstance(s, If):
                 structural += [_drop_carried(path, i, k) for k in range(len(s.results))]
                 structural.append(_drop_else(path, i))
+            if isinstance(s, Load | Store) and any(x.direct for x in s.idx):
+                structural.append(_clamp_indices(path, i))
             if isinstance(s, While):
                 if s.cond is not None:
                     structural.append(_drop_cond(path, i))
@@ -333,7 +388,9 @@ def edits(p: Program) -> list[Edit]:
             if isinstance(s, For):
                 numeric += list(_bound_edits(path, i, s))
             if isinstance(s, Const):
-                numeric += [_set_const(path, i, v) for v in _smaller(s.value)]
+                numeric += [_set_const(path, i, v, s.hex) for v in _simpler(s.ty, s.value)]
+                if s.hex and FORMATS[s.ty].classify(s.value).is_finite:  # NaN and infinity have no decimal
+                    numeric.append(_set_const(path, i, s.value, False))
             if isinstance(s, Alloc):
                 for d, x in enumerate(s.mem.shape):
                     numeric += [_shrink_mem(None, path, i, d, v) for v in _smaller(x) if v >= 1]
@@ -349,8 +406,8 @@ def edits(p: Program) -> list[Edit]:
                 numeric += [_set_input(k, [0] * half + vals[half:]),
                             _set_input(k, vals[:half] + [0] * (len(vals) - half))]
                 numeric += [_set_input(k, vals[:j] + [0] + vals[j + 1:]) for j, v in enumerate(vals) if v]
-        elif isinstance(vals, int):
-            numeric += [_set_input(k, v) for v in _smaller(vals)]
+        elif isinstance(vals, int) and isinstance(prm.ty, str):
+            numeric += [_set_input(k, v) for v in _simpler(prm.ty, vals)]
     return structural + numeric
 
 
