@@ -60,7 +60,7 @@ def gen(name: str, seed: int) -> list:
     if name == "fdot":
         return [float_words(r, "f32", 16), float_words(r, "f32", 16), _trip(r, seed, 16)]
     if name == "gemm":
-        return [*float_words(r, "f32", 2), float_words(r, "f32", 36), float_words(r, "f32", 24), float_words(r, "f32", 24)]
+        return [*float_words(r, "f32", 2), *(float_words(r, "f32", n) for n in (36, 24, 24))]
     if name == "atax":
         return [float_words(r, "f32", 30), float_words(r, "f32", 6), ["0x0"] * 6, ["0x0"] * 5]
     if name == "bicg":
