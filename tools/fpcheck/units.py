@@ -37,6 +37,7 @@ sys.path.insert(0, str(REPO / "tests" / "golden" / "fp"))  # fp_cases and the or
 import fp_cases  # noqa: E402
 import oracle  # noqa: E402
 
+from dfv.golden.catalogue import from_rtl  # noqa: E402
 from dfv.golden.fp import arith, compare, convert  # noqa: E402
 from dfv.golden.fp.format import FORMATS, FloatFormat  # noqa: E402
 
@@ -76,6 +77,7 @@ class Config:
 class Unit:
     """One RTL module: its ports (input channels in order, one output channel), its parameters and the
     configurations it is checked in. `latency` (and, for an iterative unit, `interval`) is what the
+    operation catalogue states for the module (`catalogue_timing`), i.e. what the
     module documents as a function of its parameters; the testbench reads the module's own LATENCY (and
     INTERVAL) localparams and the run fails if they differ from it. None means not documented yet: the
     run reports the module's values and fails until they are written here. The RTL is
@@ -311,24 +313,37 @@ def convertf_configs(formats: Sequence[str]) -> list[Config]:
     return configs
 
 
-def fixed(cycles: int) -> Callable[[Params], int]:
-    """A latency that does not depend on the parameters."""
-    return lambda params: cycles
+def _timing(module: str, params: Params) -> tuple[int, int]:
+    """(latency, interval) of `module` at RTL parameters `params`, as the operation catalogue states them
+    (dfv.golden.catalogue, the one place the lowering, the golden run and the suites read them from too):
+    fpcheck checks the module's own LATENCY and INTERVAL localparams against them."""
+    op, golden = from_rtl(module, params)
+    return op.latency(golden), op.interval(golden)
+
+
+def catalogue_timing(module: str, iterative: bool = False) -> dict:
+    """The `latency` (and `interval`) fields of `module`'s Unit, read from the catalogue."""
+    fields: dict = {"latency": lambda p: _timing(module, p)[0], "iterative": iterative}
+    if iterative:
+        fields["interval"] = lambda p: _timing(module, p)[1]
+    return fields
 
 
 UNITS = {u.module: u for u in [
-    Unit("arith_addf", ("lhs", "rhs"), "result", ("EW", "FW", "SUB"), addf_configs, fixed(5)),
-    Unit("arith_mulf", ("lhs", "rhs"), "result", ("EW", "FW"), binary_configs("mulf", arith.mulf), fixed(6)),
-    Unit("math_fma", ("a", "b", "c"), "result", ("EW", "FW"), fma_configs, fixed(7)),
+    Unit("arith_addf", ("lhs", "rhs"), "result", ("EW", "FW", "SUB"), addf_configs, **catalogue_timing("arith_addf")),
+    Unit("arith_mulf", ("lhs", "rhs"), "result", ("EW", "FW"), binary_configs("mulf", arith.mulf),
+         **catalogue_timing("arith_mulf")),
+    Unit("math_fma", ("a", "b", "c"), "result", ("EW", "FW"), fma_configs, **catalogue_timing("math_fma")),
     Unit("arith_divf", ("lhs", "rhs"), "result", ("EW", "FW"), binary_configs("divf", arith.divf),
-         lambda p: p["FW"] + 7, iterative=True, interval=lambda p: p["FW"] + 7),
-    Unit("math_sqrt", ("in",), "out", ("EW", "FW"), sqrt_configs, lambda p: p["FW"] + 6, iterative=True,
-         interval=lambda p: p["FW"] + 6),
-    Unit("arith_cmpf", ("lhs", "rhs"), "result", ("EW", "FW", "PRED"), cmpf_configs, fixed(0)),
-    Unit("arith_minmaxf", ("lhs", "rhs"), "result", ("EW", "FW", "OP"), minmaxf_configs, fixed(0)),
-    Unit("arith_negf", ("in",), "out", ("EW", "FW", "ABS"), negf_configs, fixed(0)),
-    Unit("arith_itofp", ("in",), "out", ("IW", "EW", "FW", "SIGNED"), itofp_configs, fixed(3)),
-    Unit("arith_fptoi", ("in",), "out", ("EW", "FW", "OW", "SIGNED"), fptoi_configs, fixed(3)),
-    Unit("arith_convertf", ("in",), "out", ("IEW", "IFW", "OEW", "OFW"), convertf_configs, fixed(3)),
+         **catalogue_timing("arith_divf", iterative=True)),
+    Unit("math_sqrt", ("in",), "out", ("EW", "FW"), sqrt_configs, **catalogue_timing("math_sqrt", iterative=True)),
+    Unit("arith_cmpf", ("lhs", "rhs"), "result", ("EW", "FW", "PRED"), cmpf_configs, **catalogue_timing("arith_cmpf")),
+    Unit("arith_minmaxf", ("lhs", "rhs"), "result", ("EW", "FW", "OP"), minmaxf_configs,
+         **catalogue_timing("arith_minmaxf")),
+    Unit("arith_negf", ("in",), "out", ("EW", "FW", "ABS"), negf_configs, **catalogue_timing("arith_negf")),
+    Unit("arith_itofp", ("in",), "out", ("IW", "EW", "FW", "SIGNED"), itofp_configs, **catalogue_timing("arith_itofp")),
+    Unit("arith_fptoi", ("in",), "out", ("EW", "FW", "OW", "SIGNED"), fptoi_configs, **catalogue_timing("arith_fptoi")),
+    Unit("arith_convertf", ("in",), "out", ("IEW", "IFW", "OEW", "OFW"), convertf_configs,
+         **catalogue_timing("arith_convertf")),
 ]}
 """Every floating-point unit of /work/fpnotes/conventions.md, by module name."""
