@@ -346,4 +346,4 @@ UNITS = {u.module: u for u in [
     Unit("arith_convertf", ("in",), "out", ("IEW", "IFW", "OEW", "OFW"), convertf_configs,
          **catalogue_timing("arith_convertf")),
 ]}
-"""Every floating-point unit of /work/fpnotes/conventions.md, by module name."""
+"""Every floating-point unit of dfv/rtl/fp/, by module name."""
