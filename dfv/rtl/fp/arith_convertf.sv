@@ -17,9 +17,11 @@
 //   2^(emax+1) or more gives the infinity of its sign (the output's emax = 2^(OEW-1) - 1).
 // Stages (one register each, s1..s3; PI = IFW + 1 and PO = OFW + 1 significand bits, ZW = max(PI, PO) + 2):
 //   1 unpack, classify (NaN, infinity); the significand {exponent != 0, fraction}, its leading-zero count
-//     and the normalising left shift (non-zero only for a subnormal input); from the count, in parallel
-//     with the shift, the output's biased exponent of the leading one, EB = max(exp, 1) - lz + obias -
-//     ibias, and 1 - EB (signed, 14 bits).
+//     and the normalising left shift (non-zero only for a subnormal input), both from one binary search
+//     of log depth (ceil(log2 PI) levels, level k shifting the window left by 2^k and setting count bit k
+//     when the window's top 2^k bits are zero); the output's biased exponent of the leading one,
+//     EB = (max(exp, 1) + obias - ibias) - lz, and 1 - EB (signed, 14 bits): the bracket is formed in
+//     parallel with the search, one add of the count follows it.
 //   2 denormalisation: EB <= 0 (below the output's normal range: 1 - EB >= 1) shifts the significand
 //     (aligned to ZW bits) right by 1 - EB in a ZW + PO + 1-bit field; EB >= 1 (1 - EB <= 0, its sign
 //     bit) does not shift. Of the result, the top PO bits are kept (hidden bit and fraction), the next is
@@ -79,8 +81,8 @@ module arith_convertf #(
   localparam int PO = OFW + 1;  // output significand with the hidden bit
   localparam int ZW = ((PI > PO) ? PI : PO) + 2;  // the significand aligned to the output, >= PO + 2 bits
   localparam int WW = ZW + PO + 1;  // the denormalising shift's field: room below for a shift of PO + 1
-  localparam int LZW = $clog2(PI + 1);  // a leading-zero count: 0..PI
-  localparam int XE = 14;  // a signed exponent: |EB| <= 2046 + 52 + 1008 < 2^13
+  localparam int LK = $clog2(PI);  // levels of the normalising search = bits of its count (PI >= 8)
+  localparam int XE = 14;  // a signed exponent: |EB|, |1 - EB| <= 2046 + 63 + 1008 + 1 < 2^13
   localparam int IBIAS = (1 << (IEW - 1)) - 1;
   localparam int OBIAS = (1 << (OEW - 1)) - 1;
   localparam logic [XE-1:0] EB_OFFSET = XE'(OBIAS - IBIAS);  // EB = max(exp, 1) - lz + this
@@ -93,12 +95,21 @@ module arith_convertf #(
   logic at_init;  // read by testbenches (dut.at_init)
   /* verilator lint_on UNUSEDSIGNAL */
 
-  // The number of leading zeros of v (PI when v is 0).
-  function automatic logic [LZW-1:0] lzc(input logic [PI-1:0] v);
-    lzc = LZW'(PI);
-    for (int i = 0; i < PI; i++) begin
-      if (v[i]) lzc = LZW'(PI - 1 - i);  // the highest set bit is the last to assign
+  // {count, v << count}: v shifted left until its top bit is 1 and the number of leading zeros it had. A
+  // binary search, log depth (not a priority chain): level k (k = LK-1 .. 0) shifts the window left by
+  // 2^k and sets count bit k when its top 2^k bits are zero. v = 0 gives 0 and the count 2^LK - 1.
+  function automatic logic [LK+PI-1:0] normalize(input logic [PI-1:0] v);
+    logic [PI-1:0] x;
+    logic [LK-1:0] n;
+    x = v;
+    n = '0;
+    for (int k = LK - 1; k >= 0; k--) begin
+      if ((x >> (PI - (1 << k))) == '0) begin
+        x = x << (1 << k);
+        n = n | LK'(1 << k);
+      end
     end
+    normalize = {n, x};
   endfunction
 
   // ---------------------------------------------------------------------------------------------------
@@ -139,7 +150,9 @@ module arith_convertf #(
   logic [IEW-1:0] in_exp, in_eeff;
   logic [IFW-1:0] in_frac;
   logic [PI-1:0] in_sig;
-  logic [LZW-1:0] lz;
+  logic [LK-1:0] lz;  // the leading zeros of a non-zero significand (a zero gives 2^LK - 1)
+  logic [PI-1:0] in_norm;
+  logic [XE-1:0] eb_base, nb_base;  // EB + lz and 1 - EB - lz: in parallel with the normalisation
 
   logic s1_sign_q, s1_nan_q, s1_inf_q;
   logic [PI-1:0] s1_sig_q;  // normalised: leading one on top (0 for a zero)
@@ -152,16 +165,20 @@ module arith_convertf #(
   // a subnormal (or zero) has no hidden bit and the exponent of the smallest normal
   assign in_sig = {in_exp != '0, in_frac};
   assign in_eeff = (in_exp == '0) ? IEW'(1) : in_exp;
-  assign lz = lzc(in_sig);
+  assign {lz, in_norm} = normalize(in_sig);
+  assign eb_base = XE'(in_eeff) + EB_OFFSET;
+  assign nb_base = NB_OFFSET - XE'(in_eeff);
 
   always_ff @(posedge clk) begin : p_s1
     if (s1_load) begin
       s1_sign_q <= in_sign;
       s1_nan_q <= (in_exp == IEXP_ONES) && (in_frac != '0);
       s1_inf_q <= (in_exp == IEXP_ONES) && (in_frac == '0);
-      s1_sig_q <= in_sig << lz;
-      s1_eb_q <= XE'(in_eeff) - XE'(lz) + EB_OFFSET;
-      s1_nb_q <= NB_OFFSET - XE'(in_eeff) + XE'(lz);
+      s1_sig_q <= in_norm;
+      // for a zero both are don't cares: its significand stays 0, so stage 2 keeps exponent field 0, and
+      // EB <= obias - 7 never overflows
+      s1_eb_q <= eb_base - XE'(lz);
+      s1_nb_q <= nb_base + XE'(lz);
     end
   end
 

@@ -15,9 +15,10 @@
 // Stages (one register each, s1..s3; P = FW + 1 significand bits):
 //   1 sign and magnitude: sign = SIGNED & top bit; magnitude = sign ? -in : in (one IW-bit negation; the
 //     IW-bit unsigned magnitude of -2^(IW-1) is 2^(IW-1)).
-//   2 leading-zero count and normalising left shift of the magnitude (its leading one to the top); the
-//     biased exponent field IW - 1 - lz + bias and the overflow flag (IW - 1 - lz > emax) from the count,
-//     in parallel with the shift.
+//   2 leading-zero count and normalising left shift of the magnitude (its leading one to the top), both
+//     from one binary search of log depth: ceil(log2 IW) levels, level k shifting the window left by 2^k
+//     and setting count bit k when the window's top 2^k bits are zero (a zero magnitude stays 0); the
+//     biased exponent field IW - 1 - lz + bias and the overflow flag (IW - 1 - lz > emax) from the count.
 //   3 rounding: of the normalised magnitude (padded below with zeros to at least P + 2 bits) the leading
 //     one is the hidden bit, the next FW bits the fraction, then the guard bit and the sticky OR of the rest; round up = guard & (sticky | fraction LSB) added to
 //     {exponent, fraction} so that a carry moves into the exponent (and from the largest finite value to
@@ -70,7 +71,7 @@ module arith_itofp #(
   localparam int W = 1 + EW + FW;  // word
   localparam int P = FW + 1;  // significand with the hidden bit
   localparam int XW = ((IW > P) ? IW : P) + 2;  // the normalised magnitude padded below: >= P + 2 bits
-  localparam int LZW = $clog2(IW + 1);  // a leading-zero count: 0..IW
+  localparam int LK = (IW > 1) ? $clog2(IW) : 1;  // levels of the normalising search = bits of its count
   localparam int BIAS = (1 << (EW - 1)) - 1;  // also emax
   localparam logic IS_SIGNED = (SIGNED != 0);
   localparam logic [EW-1:0] EXP_ONES = '1;
@@ -79,12 +80,21 @@ module arith_itofp #(
   logic at_init;  // read by testbenches (dut.at_init)
   /* verilator lint_on UNUSEDSIGNAL */
 
-  // The number of leading zeros of v (IW when v is 0).
-  function automatic logic [LZW-1:0] lzc(input logic [IW-1:0] v);
-    lzc = LZW'(IW);
-    for (int i = 0; i < IW; i++) begin
-      if (v[i]) lzc = LZW'(IW - 1 - i);  // the highest set bit is the last to assign
+  // {count, v << count}: v shifted left until its top bit is 1 and the number of leading zeros it had. A
+  // binary search, log depth (not a priority chain): level k (k = LK-1 .. 0) shifts the window left by
+  // 2^k and sets count bit k when its top 2^k bits are zero. v = 0 gives 0 and the count 2^LK - 1.
+  function automatic logic [LK+IW-1:0] normalize(input logic [IW-1:0] v);
+    logic [IW-1:0] x;
+    logic [LK-1:0] n;
+    x = v;
+    n = '0;
+    for (int k = LK - 1; k >= 0; k--) begin
+      if ((x >> (IW - (1 << k))) == '0) begin
+        x = x << (1 << k);
+        n = n | LK'(1 << k);
+      end
     end
+    normalize = {n, x};
   endfunction
 
   // ---------------------------------------------------------------------------------------------------
@@ -138,20 +148,21 @@ module arith_itofp #(
   // ---------------------------------------------------------------------------------------------------
   // Stage 2: leading-zero count, normalisation shift, exponent, overflow
   // ---------------------------------------------------------------------------------------------------
-  logic [LZW-1:0] lz;
+  logic [LK-1:0] lz;  // the leading zeros of a non-zero magnitude (a zero gives 2^LK - 1 >= IW - 1)
+  logic [IW-1:0] norm;
 
   logic s2_sign_q, s2_ovf_q;
   logic [IW-1:0] s2_norm_q;  // the magnitude with its leading one on top (0 for a zero magnitude)
   logic [EW-1:0] s2_e_q;  // the biased exponent field of the leading one (when no overflow)
 
-  assign lz = lzc(s1_mag_q);
+  assign {lz, norm} = normalize(s1_mag_q);
 
   always_ff @(posedge clk) begin : p_s2
     if (s2_load) begin
       s2_sign_q <= s1_sign_q;
-      s2_norm_q <= s1_mag_q << lz;
-      s2_e_q <= EW'(IW - 1 + BIAS - int'(lz));
-      s2_ovf_q <= (IW - 1 - int'(lz)) > BIAS;  // the leading one is 2^(IW-1-lz) > 2^emax
+      s2_norm_q <= norm;
+      s2_e_q <= EW'(IW - 1 + BIAS - int'(lz));  // don't care for a zero (stage 3 clears it)
+      s2_ovf_q <= (IW - 1 - int'(lz)) > BIAS;  // the leading one is 2^(IW-1-lz) > 2^emax (never for a zero)
     end
   end
 
