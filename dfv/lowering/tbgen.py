@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import subprocess
 
+from dfv.golden.interpreter import arg_words
 from dfv.lowering.dfg import DFG
 
 
@@ -25,11 +26,12 @@ def gen_tb(g: DFG, args: dict[int, object], max_cycles: int = 200_000) -> str:
     conns = [".clk(clk)", ".rst(rst)", ".start_valid(start_valid)", ".start_ready(start_ready)",
              ".done_valid(done_valid)", ".done_ready(1'b1)", ".err_valid(err_valid)", ".err_code(err_code)"]
     init, seq, got, start_lines = [], [], ["done_got"], []
+    words = arg_words(g, args)  # floats from their text, integers wrapped: the channel words
     for a in g.args:
         i = a.position
         if a.scalar:
             w = a.type.width
-            v = int(args[i]) & ((1 << w) - 1)
+            v = words[i]
             L += [f"  logic [{w - 1}:0] arg{i}_data = {w}'h{v:x};", f"  logic arg{i}_valid = 1'b0;",
                   f"  wire arg{i}_ready;"]
             conns += [f".arg{i}_data(arg{i}_data)", f".arg{i}_valid(arg{i}_valid)", f".arg{i}_ready(arg{i}_ready)"]
@@ -46,8 +48,8 @@ def gen_tb(g: DFG, args: dict[int, object], max_cycles: int = 200_000) -> str:
             conns += [f".arg{i}_mem_req_data(arg{i}_mem_req_data)", f".arg{i}_mem_req_valid(arg{i}_mem_req_valid)",
                       f".arg{i}_mem_req_ready(1'b1)", f".arg{i}_mem_resp_data(q{i}[qh{i} % 256])",
                       f".arg{i}_mem_resp_valid(qh{i} != qt{i})", f".arg{i}_mem_resp_ready(arg{i}_mem_resp_ready)"]
-            for k, v in enumerate(args[i]):
-                init.append(f"    mem{i}[{k}] = {w}'h{int(v) & ((1 << w) - 1):x};")
+            for k, v in enumerate(words[i]):
+                init.append(f"    mem{i}[{k}] = {w}'h{v:x};")
             seq += [f"      if (arg{i}_mem_req_valid) begin",
                     f"        if (arg{i}_mem_req_data[{aw + w}]) begin",
                     f"          if (a{i} < {n}) mem{i}[a{i}] <= arg{i}_mem_req_data[{w - 1}:0];",

@@ -11,7 +11,7 @@ import pytest
 from kernel_inputs import KERNELS, ROOT, gen
 from rtl_library import assert_rtl_modules_exist, rtl_files
 
-from dfv.golden.values import signed
+from dfv.golden.values import from_word
 from dfv.lowering.lower_control import find_function
 from dfv.lowering.output import write_outputs
 from dfv.lowering.parse import parse_file
@@ -33,11 +33,11 @@ def test_rtl_smoke_icarus(tmp_path, name):
     assert r["err"] == 0
     src = parse_file(path)
     exp_ret, exp_mem = run_source(src, find_function(src, name), args, 32)
-    got_ret = [signed(v, res.type.width) for v, res in zip(r["returns"], g.results, strict=True)]
+    got_ret = [from_word(res.type, v) for v, res in zip(r["returns"], g.results, strict=True)]
     assert got_ret == exp_ret
     for grp in g.groups.values():
         if grp.position is not None:
-            got = [signed(v, grp.elem_type.width) for v in r["memrefs"][grp.position]]
+            got = [from_word(grp.elem_type, v) for v in r["memrefs"][grp.position]]
             assert got == exp_mem[grp.position], grp.name
 
 
@@ -57,8 +57,8 @@ def test_rtl_smoke_edge_cases(tmp_path, name):
         assert not r["hang"], "Icarus made no time progress (a zero-delay combinational loop)"
         assert not r["timeout"] and r["err"] == 0
         exp_ret, exp_mem = run_source(src, find_function(src, "f"), args, 32)
-        assert [signed(v, res.type.width) for v, res in zip(r["returns"], g.results, strict=True)] == exp_ret
+        assert [from_word(res.type, v) for v, res in zip(r["returns"], g.results, strict=True)] == exp_ret
         for grp in g.groups.values():
             if grp.position is not None:
-                got = [signed(v, grp.elem_type.width) for v in r["memrefs"][grp.position]]
+                got = [from_word(grp.elem_type, v) for v in r["memrefs"][grp.position]]
                 assert got == exp_mem[grp.position]
