@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import oracle as ref
 import pytest
-from fp_cases import corners, nans
 
 from dfv.golden.fp.format import BF16, F16, F32, F64, FORMATS, FloatClass, float_format
+from dfv.golden.fp.samples import corners, nans
 from dfv.golden.types import FLOAT_WIDTHS, scalar_type
 
 # name: (canonical NaN from the spec README, largest finite, smallest normal, bias, emin, emax, precision)

@@ -9,11 +9,11 @@ from fractions import Fraction
 
 import oracle as ref
 import pytest
-from fp_cases import corners
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dfv.golden.fp.format import BF16, F16, F32, F64, FORMATS
+from dfv.golden.fp.samples import corners
 from dfv.golden.fp.text import format_float, parse_float
 
 ROUND_TRIPS = 3000
