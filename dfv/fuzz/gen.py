@@ -179,6 +179,7 @@ class Generator:
             raise ValueError(f"size must be 1..{MAX_SIZE}, got {size}")
         self.r = random.Random(f"dfv-fuzz-float:{seed}:{size}" if floats else f"dfv-fuzz:{seed}:{size}")
         self.size = size
+        self.floats = floats
         self.n = 0
         self.left = 8 * size - 2  # statement budget of the whole program
         self.max_depth = min(2 + size // 2, 4)
@@ -743,6 +744,9 @@ class Generator:
         consts = {s.res for s in stmts if isinstance(s, Const)}
         made = [n for n, _ in top.vals if n not in consts and not n.startswith("%s")]
         rets = self.r.sample(made, min(len(made), self.r.choice((0, 1, 1, 2, 3))))
+        if self.floats:  # a float result is checked only where it comes out: return up to 3 more
+            floats = [n for n, t in top.vals if is_float(t) and n in made and n not in rets]
+            rets += self.r.sample(floats, min(len(floats), 3))
         return Program(params, inputs, Block(stmts, rets))
 
 

@@ -5,7 +5,9 @@ edits, coarse ones first, and keeps the first one for which `fails(candidate)` i
 a whole round of edits changes nothing or the budget runs out. The edits:
 
 1. remove chunks of statements of a block (halves, quarters, ... single statements); the values a
-   removed statement defined and that are still used become constants of their type;
+   removed statement defined and that are still used become constants of their type; or bypass an
+   operation: its result is replaced by one of its operands of the same type (a select by either
+   choice, `x + y` by x or y);
 2. flatten a region: a loop or an if is replaced by its body (a for by one iteration with the
    counter at its lower bound, an if by either branch, a while by its before region or by one
    iteration), the carried values by their initial values;
@@ -35,6 +37,7 @@ from dfv.fuzz.printer import inputs_json, to_mlir
 from dfv.fuzz.program import (
     PURE,
     Alloc,
+    Arith,
     Block,
     Bound,
     BoundKind,
@@ -45,8 +48,11 @@ from dfv.fuzz.program import (
     Load,
     MemRef,
     Program,
+    Select,
     Stmt,
     Store,
+    Ternary,
+    Unary,
     While,
     blocks,
     bound_range,
@@ -128,6 +134,32 @@ def _remove(path: BlockPath, start: int, n: int) -> Edit:
         del b.stmts[start:start + n]
         names = [d for s in gone for d in defs(s)]
         b.stmts[start:start] = _consts_for(p, names, types)
+        return True
+    return edit
+
+
+def _operands(s: Stmt) -> list[str]:
+    """The operands of operation `s` that have its result's type (those that can stand in for it)."""
+    if isinstance(s, Select):
+        return [s.a, s.b]
+    if isinstance(s, Arith):
+        return [s.lhs, s.rhs]
+    if isinstance(s, Ternary):
+        return [s.a, s.b, s.c]
+    if isinstance(s, Unary):
+        return [s.src]
+    return []
+
+
+def _bypass(path: BlockPath, i: int, k: int) -> Edit:
+    """Every use of the result of the operation at `path`[i] reads its k-th same-typed operand instead."""
+
+    def edit(p: Program) -> bool:
+        s = _block_at(p, path).stmts[i]
+        ops = _operands(s)
+        if k >= len(ops):
+            return False
+        rename(p.body, {defs(s)[0]: ops[k]})
         return True
     return edit
 
@@ -372,6 +404,7 @@ def edits(p: Program) -> list[Edit]:
     for path, b in all_blocks:
         for i, s in enumerate(b.stmts):
             structural.append(_remove(path, i, 1))
+            structural += [_bypass(path, i, k) for k in range(len(_operands(s)))]
             if isinstance(s, For | If | While):
                 structural += [_flatten(path, i, v) for v in (0, 1)]
             if isinstance(s, For | While):

@@ -8,7 +8,7 @@ import pytest
 from dfv.fuzz.execute import Outcome, Verdict, run_once, source_fault
 from dfv.fuzz.gen import generate
 from dfv.fuzz.printer import to_mlir
-from dfv.fuzz.program import For, Load, Store, check, count, walk
+from dfv.fuzz.program import Arith, Block, Const, For, Load, Program, Select, Store, check, count, walk
 from dfv.fuzz.shrink import Budget, apply_edit, edits, shrink
 from dfv.golden.types import DEFAULT_INDEX_WIDTH
 from dfv.lowering.lower_control import find_function
@@ -107,3 +107,14 @@ def test_every_candidate_that_passes_check_is_a_valid_program(seed):
         except LoweringError as exc:
             assert source_fault(exc).verdict is not Verdict.GENERATOR_INVALID, (str(exc), text)
     assert tried > 20
+
+
+def test_an_operation_is_bypassed_by_the_operand_the_failure_needs():
+    """A select (or an arith op) between the failing value and the output goes: its result is replaced
+    by its operand, as in a NaN constant returned through a select."""
+    p = Program([], [], Block([Const("%a", "i1", 0), Const("%b", "bf16", 0), Const("%c", "bf16", 0x7F81, True),
+                               Select("%d", "bf16", "%a", "%b", "%c"), Arith("%e", "addi", "i1", "%a", "%a")],
+                              ["%d", "%e"]))
+    small, _ = shrink(p, lambda q: "0x7F81 : bf16" in to_mlir(q) and "%c" in q.body.yields)
+    assert [type(s).__name__ for s in small.body.stmts] == ["Const"] and small.body.yields == ["%c"], to_mlir(small)
+    assert check(small) == []
