@@ -49,13 +49,14 @@ from pathlib import Path
 import cocotb
 from pyuvm import ConfigDB
 
-from dfv.golden.catalogue import WIRING
+from dfv.golden.catalogue import OPS, WIRING, Storage
 from dfv.golden.compare import reference_problems
 from dfv.golden.core import Machine, RunResult
 from dfv.golden.interpreter import InterpResult, Mode, has_initial_tokens, idle_state, run_dfg, word_args
 from dfv.golden.values import from_word
 from dfv.lowering.config import read_config
 from dfv.lowering.dfg import DFG
+from dfv.lowering.slack import stage_latency
 from dfv.lowering.topgen import channel_wires, instance_name
 from dfv.tb.common import variants
 from dfv.tb.common.channel_spec import ChannelSpec, Observed
@@ -75,6 +76,8 @@ from dfv.tb.kernel.harness import CHANNEL_LOG_DEPTH, DUT_INSTANCE, MEMORY_LOG_DE
 from dfv.tb.kernel.upstream import UpstreamCheck
 
 PROBE_PERIOD = 61  # cycles between looks inside the circuit while its boundary is quiet
+#: unchanged cycles after done and the results before the end check, beyond the longest unit latency of the program
+DRAIN_QUIET = 32
 
 
 @dataclass
@@ -137,7 +140,10 @@ def make_config(kernel: Kernel) -> OpConfig:
     channels.append(ChannelSpec("done", 0, False))
     d = kernel.desc
     return OpConfig(f"kernel {d.name}", tuple(channels), lambda: DfgMachine(kernel), status=(("err_code", "error"),),
-                    deadlock_cycles=d.deadlock_cycles, max_cycles=d.max_cycles, drain_quiet=32)
+                    deadlock_cycles=d.deadlock_cycles, max_cycles=d.max_cycles,
+                    drain_quiet=DRAIN_QUIET + max((stage_latency(n, "") for n in g.nodes.values()
+                                                   if n.op in OPS and OPS[n.op].storage is Storage.PIPELINED),
+                                                  default=0))
 
 
 def kernel_traffic(desc: KernelDescription) -> TrafficConfig:
@@ -205,8 +211,11 @@ class KernelEnv(HarnessEnv):
     The cocotb toplevel is the program's harness (`dfv.tb.kernel.harness`): the boundary agents are the
     SystemVerilog agents of dfv/tb/hdl beside the generated top, driven and read at transaction level
     (`dfv.tb.common.sv_channel`, `dfv.tb.common.sv_memory`); the generated top itself is the harness's `u_dut`
-    (`dut_top`). The run ends when `done` and every result arrived and `drain_quiet` more cycles passed (so
-    extra tokens are caught); progress is any boundary or memory transfer, or, while the boundary is quiet,
+    (`dut_top`). The run ends when `done` and every result arrived and then the circuit stayed unchanged
+    (internal valids and firings, every instance's at_init, looked at every cycle) for `drain_quiet` cycles:
+    so extra tokens are caught, and an operation whose result is dead (into a sink: `done` does not wait for
+    it) finishes before the end check, however many of them an iterative unit has queued (`drain_quiet`
+    exceeds the longest unit latency). Progress is any boundary or memory transfer, or, while the boundary is quiet,
     a change inside the circuit seen every PROBE_PERIOD cycles (the run control's probe)."""
 
     SOURCE_DEPTH = LOG_DEPTH = CHANNEL_LOG_DEPTH
@@ -253,7 +262,9 @@ class KernelEnv(HarnessEnv):
         self._probe_progress = 0
         self.start_offer: int | None = None
         self.end_cycle: int | None = None
-        self.finish_at: int | None = None  # the cycle the drain ends in: `drain_quiet` after `done_at`
+        self.finish_at: int | None = None  # the cycle the drain ends in: `drain_quiet` after `done_at` or a change
+        self._end_look: tuple | None = None  # the internal valids at the drain's last look
+        self._end_states: tuple | None = None  # and every instance's at_init
         self.done_at = 0  # the cycle after the one the last of `done` and the results was taken
         self.sim_seconds = 0.0  # wall time of the test's run phase (set by the test)
         # spec 003's upstream extras: per-cycle Python, only for the programs that have such ports
@@ -289,6 +300,13 @@ class KernelEnv(HarnessEnv):
             self.end_cycle = max(m.last_cycle for m in self.monitors.values() if not m.spec.is_input)
             self.done_at = self.end_cycle + 1
             self.finish_at = self.done_at + self.cfg.drain_quiet
+        if self.finish_at is not None:
+            # the drain: a look inside every cycle; a change moves the end `drain_quiet` cycles past it
+            moved, self._end_look = self._probe(self._end_look)
+            states = tuple(read_int(h.at_init) for _, _, _, h in self.instances)
+            if moved or states != self._end_states:
+                self._end_states = states
+                self.finish_at = max(self.finish_at, now + self.cfg.drain_quiet)
         quiet_boundary, progress = ctl.quiet, ctl.progress
         if progress != self._probe_progress:
             self._probe_progress, self._probe_last = progress, None
@@ -304,7 +322,7 @@ class KernelEnv(HarnessEnv):
         return self.finish_at is not None and now >= self.finish_at
 
     def deadlines(self, now: int, last: int, base: int) -> list[int]:
-        return [] if self.finish_at is None else [self.finish_at]
+        return [] if self.finish_at is None else [now + 1]
 
     def complete(self) -> bool:
         """`done` and every result received."""
