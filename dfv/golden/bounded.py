@@ -15,7 +15,8 @@ storage of the generated `top.sv` (docs/lowering.md, "Bounded golden run"):
   while it still presents `o`). A firing that produces nothing (a carry taking a false `d`, a sink)
   completes at once.
 * **Registered stages** absorb what they take when they fire: `handshake.buffer` (its slots),
-  `handshake.fifo` (its depth), `dataflow.stream` (one element on `idx` / `cont`), the function's
+  `handshake.fifo` (its depth), `handshake.tehb` (one slot: it passes a token on in the same cycle, but
+  takes a stalled one off its producer), `dataflow.stream` (one element on `idx` / `cont`), the function's
   start/argument sources and result/done sinks (the testbench) and `handshake.sink`; and the pipelined
   and iterative arithmetic units (the float units), which hold as many operations as they have stages
   (`OpSpec.slots`: one for an iterative divider), delivered in order.
@@ -46,8 +47,10 @@ from dfv.golden.memory.memory import ExtMemory, Memory
 
 #: operations whose firing stores what it takes (output slots come from the machine or are 1): those of
 #: the catalogue, and the function interface (the top's argument and result registers)
-REGISTERED = (ops_with(Storage.REGISTERED) | ops_with(Storage.PIPELINED)
+REGISTERED = (ops_with(Storage.REGISTERED) | ops_with(Storage.PIPELINED) | ops_with(Storage.TRANSPARENT)
               | {"func.start", "func.arg", "func.result", "func.done"})
+#: the buffers whose output channel holds their slots (the machine's `slots`)
+BUFFERS = ("handshake.buffer", "handshake.fifo", "handshake.tehb")
 #: the arithmetic units whose output channel holds their operations in flight
 PIPELINED = ops_with(Storage.PIPELINED)
 #: operations that store what they take: a path of tokens through one of them is cut
@@ -130,7 +133,7 @@ class BoundedRun:
         n = self.g.nodes[nid]
         if n.op in PIPELINED:
             return spec(n.op).slots(n.params)
-        return int(getattr(self.machines[nid], "slots", 1)) if n.op in ("handshake.buffer", "handshake.fifo") else 1
+        return int(getattr(self.machines[nid], "slots", 1)) if n.op in BUFFERS else 1
 
     # ------------------------------------------------------------------ channel bookkeeping
     def space(self, cid: str | None) -> bool:

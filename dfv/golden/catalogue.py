@@ -39,6 +39,7 @@ class Storage(Enum):
 
     COMBINATIONAL = "combinational"  # holds what it took until its outputs are absorbed (latency 0)
     REGISTERED = "registered"  # stores what it takes: buffer and FIFO slots, the stream's element, a sink
+    TRANSPARENT = "transparent"  # stores what it takes (one slot) but passes a token on in the same cycle
     PIPELINED = "pipelined"  # an arithmetic unit that stores its operations in flight: `OpSpec.slots`
     MEMORY = "memory"  # a memory interface: its own request and response registers
 
@@ -463,6 +464,7 @@ _SPECS: tuple[OpSpec, ...] = (
     _twin("handshake.sink", handshake.Sink, per_cycle("in"), Storage.REGISTERED),
     _twin("handshake.buffer", handshake.Buffer, per_cycle("out"), Storage.REGISTERED),
     _twin("handshake.fifo", handshake.Fifo, _fifo_rate, Storage.REGISTERED),
+    _twin("handshake.tehb", handshake.Tehb, per_cycle("out"), Storage.TRANSPARENT),
     OpSpec("handshake.join", handshake.Join, "handshake_join", _join, rate=per_cycle("out")),
     OpSpec("handshake.source", handshake.Source, "handshake_source", _none, rate=per_cycle("out")),
     OpSpec("handshake.constant", handshake.Constant, "handshake_constant", _constant, rate=per_cycle("out")),

@@ -11,7 +11,8 @@ Types: spec 003's (`dfv.lowering.handshake_types`); the syntax pieces and the at
 
 Operations (CIRCT spelling): `func`, `return`, `fork [N]`, `lazy_fork [N]`, `join`, `merge`, `mux`,
 `control_merge`, `br`, `cond_br`, `sink`, `source`, `constant`, `buffer [N] seq|fifo` (optional
-`initValues`), `memory`, `extmemory`, `load`, `store`. `arith` operations come from xDSL's `arith` dialect.
+`initValues`), `tehb` (Dynamatic's transparent buffer, which dfv's lowering also writes), `memory`,
+`extmemory`, `load`, `store`. `arith` operations come from xDSL's `arith` dialect.
 Anything else (`instance`, `pack`, `unpack`, `sync`, ...) is not registered, and the parser refuses it
 with its name and location.
 """
@@ -206,6 +207,36 @@ class BufferOp(IRDLOperation):
                 raise VerifyException(f"handshake.buffer: initValues must be integers, got {v}")
             out.append(v.value.data)
         return out
+
+
+@irdl_op_definition
+class TehbOp(IRDLOperation):
+    """`tehb %a : T`: a transparent one-slot buffer (Dynamatic's TEHB): a token passes straight on, a
+    stalled one waits in the slot; only the ready path is registered. dfv's lowering puts one on a loop's
+    feedback out of a pipelined unit, and reads its own graphs back with it."""
+
+    name = "handshake.tehb"
+    operand = operand_def()
+    result = result_def()
+
+    @classmethod
+    def parse(cls, parser: Parser):
+        operand = parser.parse_unresolved_operand()
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        t = parser.parse_type()
+        return cls.create(operands=[parser.resolve_operand(operand, t)], result_types=[t], attributes=attrs)
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.operand)
+        print_attributes(printer, self)
+        printer.print_string(" : ")
+        printer.print_attribute(self.operand.type)
+
+    def verify_(self) -> None:
+        if self.operand.type != self.result.type:
+            raise VerifyException("handshake.tehb: result must have the operand's type")
 
 
 @irdl_op_definition
@@ -664,7 +695,7 @@ class FuncOp(IRDLOperation):
 
 
 OPERATIONS = (FuncOp, ReturnOp, ForkOp, LazyForkOp, JoinOp, MergeOp, MuxOp, ControlMergeOp, BrOp, CondBrOp,
-              SinkOp, SourceOp, ConstantOp, BufferOp, MemoryOp, ExtMemoryOp, LoadOp, StoreOp)
+              SinkOp, SourceOp, ConstantOp, BufferOp, TehbOp, MemoryOp, ExtMemoryOp, LoadOp, StoreOp)
 for _op in OPERATIONS:
     refuse_unknown_attributes(_op)
 HandshakeInput = Dialect("handshake", list(OPERATIONS), [ControlType, ChannelType])

@@ -4,7 +4,10 @@ After `materialize(dfg)` every output port feeds exactly one input port: an outp
 consumers gets a `handshake.fork`, an output with none a `handshake.sink`. Then every cycle of the
 graph is cut by a `handshake.buffer` (an opaque 2-slot skid buffer: no combinational path through
 it) on a back edge of a depth-first search, so the generated circuit has no combinational cycle
-(loop feedback into `carry.b` is the usual place). In a lowered program, FIFOs of slack go where paths
+(loop feedback into `carry.b` is the usual place). Where the loop feedback comes out of a pipelined
+unit (directly or through forks) its valid and data are registers already, and the feedback gets a
+`handshake.tehb` instead (a transparent one-slot buffer that cuts only the ready path): the loop's
+recurrence is then the unit's latency, not one cycle more. In a lowered program, FIFOs of slack go where paths
 of different latency meet (`dfv.lowering.slack`), so loops pipeline. Finally the channels are built.
 """
 
@@ -12,7 +15,7 @@ from __future__ import annotations
 
 from dfv.lowering.deadlock import select_cuts
 from dfv.lowering.dfg import DFG, Ref, sorted_ports
-from dfv.lowering.slack import add_slack
+from dfv.lowering.slack import PIPELINED, add_slack
 
 
 def _fork_and_sink(g: DFG) -> None:
@@ -34,12 +37,28 @@ def _fork_and_sink(g: DFG) -> None:
                     g.nodes[nid].inputs[port] = Ref(f.id, f"out[{i}]")
 
 
+def registered_valid(g: DFG, ref: Ref) -> bool:
+    """Whether the valid and data of output `ref` come from registers: it is the output of a pipelined
+    unit, directly or through eager forks (whose out_valid follows in_valid and their own state only)."""
+    while g.nodes[ref.node].op == "handshake.fork":
+        ref = g.nodes[ref.node].inputs["in"]
+    return g.nodes[ref.node].op in PIPELINED
+
+
+def _cuts(g: DFG, nid: str) -> bool:
+    """Whether node `nid` cuts every combinational path through it: a buffer or FIFO (registers both
+    ways), or a tehb (a registered ready) fed by registered valid and data."""
+    n = g.nodes[nid]
+    return n.op in ("handshake.buffer", "handshake.fifo") or (
+        n.op == "handshake.tehb" and registered_valid(g, n.inputs["in"]))
+
+
 def _back_edges(g: DFG) -> list[tuple[str, str]]:
     """(consumer node, input port) of DFS back edges over the single-consumer graph."""
     succ: dict[str, list[tuple[str, str]]] = {nid: [] for nid in g.nodes}
     for n in g.nodes.values():
         for p, r in n.inputs.items():
-            if r is not None and g.nodes[r.node].op not in ("handshake.buffer", "handshake.fifo"):  # storage cuts
+            if r is not None and not _cuts(g, r.node):
                 succ[r.node].append((n.id, p))
     color: dict[str, int] = {}
     back = []
@@ -65,13 +84,15 @@ def _back_edges(g: DFG) -> list[tuple[str, str]]:
     return back
 
 
-def _buffer_input(g: DFG, nid: str, port: str, loc: str, meta: dict) -> None:
-    """Put an opaque 2-slot `handshake.buffer` in front of input `port` of node `nid`."""
+def _buffer_input(g: DFG, nid: str, port: str, loc: str, meta: dict, transparent: bool = False) -> None:
+    """Put an opaque 2-slot `handshake.buffer` (or, `transparent`, a one-slot `handshake.tehb`) in front of
+    input `port` of node `nid`."""
     n = g.nodes[nid]
     ref = n.inputs[port]
     ty = g.out_type(ref)
-    b = g.add("handshake.buffer", {"in": ty}, {"out": ty}, loc, {"width": ty.width, "slots": 2}, {"in": ref},
-              meta=meta)
+    op, params = ("handshake.tehb", {"width": ty.width}) if transparent else (
+        "handshake.buffer", {"width": ty.width, "slots": 2})
+    b = g.add(op, {"in": ty}, {"out": ty}, loc, params, {"in": ref}, meta=meta)
     n.inputs[port] = Ref(b.id, "out")
 
 
@@ -79,10 +100,12 @@ def _lowering_buffers(g: DFG) -> None:
     """The storage the `scf` lowering's structures need (docs/lowering.md)."""
     # Every loop back edge enters a `carry` on `b`: a buffer there gives the loop-carried value one
     # token of slack, so the body's last operation can fire while the carry waits for the next
-    # condition (zero-capacity handshake channels otherwise deadlock on that reconvergence).
+    # condition (zero-capacity handshake channels otherwise deadlock on that reconvergence). A value
+    # out of a pipelined unit gets the one slot of a tehb, which adds no cycle to the recurrence.
     for n in list(g.nodes.values()):
         if n.op == "dataflow.carry":
-            _buffer_input(g, n.id, "b", n.loc, {"cycle": True, "role": "loop_back"})
+            _buffer_input(g, n.id, "b", n.loc, {"cycle": True, "role": "loop_back"},
+                          transparent=registered_valid(g, n.inputs["b"]))
     # An invariant consumes a true `d` only together with the transfer of its copy on `o`; when that
     # copy's consumer needs a later element of the same condition stream (a while loop's after
     # region: cond_br(raw, invariant(raw, v))) the zero-capacity channel deadlocks. A buffer on `o`

@@ -3,7 +3,8 @@
 `dfv.golden.catalogue` maps each operation name to a keyword-parameter factory:
 `Fork(n=2, width=32)`, `Join(n=2)`, `CondBr(width=32)`, `Mux(n=2, width=32)`, `Merge(n=2, width=32)`,
 `ControlMerge(n=2, width=0)`, `Sink(width=32)`, `Source()`, `Constant(value=0, width=32)`,
-`Buffer(width=32, slots=2)`, `Fifo(width=32, depth=2)`, `Load(width, addr_width, addr_extras, extras_depth)`,
+`Buffer(width=32, slots=2)`, `Fifo(width=32, depth=2)`, `Tehb(width=32)`,
+`Load(width, addr_width, addr_extras, extras_depth)`,
 `Store(width, addr_width)`,
 `handshake.compose` / `decompose` -> `Wire(width)`, `handshake.repack` (a bundle of unbundled fields) ->
 `Repack(width, in_width, fields)`.
@@ -24,7 +25,7 @@ from dfv.golden.handshake.arith import (
     cmpi,
 )
 from dfv.golden.handshake.branch import CondBr, ControlMerge, Merge, Mux
-from dfv.golden.handshake.buffer import Buffer, Fifo
+from dfv.golden.handshake.buffer import Buffer, Fifo, Tehb
 from dfv.golden.handshake.fork import Fork
 from dfv.golden.handshake.join import Join
 from dfv.golden.handshake.signals import Repack, Wire
@@ -48,6 +49,7 @@ __all__ = [
     "Sink",
     "Source",
     "Store",
+    "Tehb",
     "Wire",
     "binop",
     "cast",

@@ -61,3 +61,12 @@ class Fifo(Buffer):
             outq["out"].append(self.pending.popleft())
             return True
         return super().fire(inq, outq)
+
+
+class Tehb(Buffer):
+    """`Tehb(width=32)`: input `in`, output `out` (`width=0`: `handshake_tehb_ctrl`). The transparent
+    one-slot buffer: the identity on the token stream, holding at most one token (a stalled one), which
+    the bounded golden run mirrors as a registered stage of one slot."""
+
+    def __init__(self, width: int | None = 32):
+        super().__init__(width, slots=1)

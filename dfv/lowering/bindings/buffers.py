@@ -1,6 +1,6 @@
 """`handshake.buffer`: a sequential buffer of one or two slots is the kit's 2-slot register slice
 (`handshake.buffer`), anything else or a buffer with `initValues` a FIFO (`handshake.fifo`, holding those
-tokens after reset: RTL `handshake_fifo` NINIT / INIT)."""
+tokens after reset: RTL `handshake_fifo` NINIT / INIT). `handshake.tehb`: the transparent one-slot buffer."""
 
 from __future__ import annotations
 
@@ -35,3 +35,15 @@ def build_buffer(b, n) -> None:
              "buffer_type": StringAttr("fifo" if fifo else "seq")}
     b.emit(n, hs.BufferOp.create(operands=b.operands(n, ["in"]), result_types=b.types(n, ["out"]),
                                  attributes=b.attrs(n, extra), properties=props), ["out"])
+
+
+@reads(hs.TehbOp)
+def read_tehb(r, op: hs.TehbOp, loc: str) -> None:
+    t = r.dtype(op.operand.type, loc)
+    r.node(op, "handshake.tehb", {"in": (t, op.operand)}, {"out": t}, {"width": t.width})
+
+
+@builds("handshake.tehb")
+def build_tehb(b, n) -> None:
+    b.emit(n, hs.TehbOp.create(operands=b.operands(n, ["in"]), result_types=b.types(n, ["out"]),
+                               attributes=b.attrs(n, None)), ["out"])

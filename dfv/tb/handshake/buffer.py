@@ -1,16 +1,18 @@
-"""Testbench of `handshake_buffer(_ctrl)` (`dfv.golden.handshake.Buffer`) and `handshake_fifo(_ctrl)` (`Fifo`).
+"""Testbench of `handshake_buffer(_ctrl)` (`dfv.golden.handshake.Buffer`), `handshake_fifo(_ctrl)` (`Fifo`)
+and `handshake_tehb(_ctrl)` (`Tehb`).
 
-Both are the identity on token streams. `BufferScoreboard` adds the documented latency: outputs come
-from registers, so token k is offered on `out` no earlier than the cycle after `in` took it (a
-combinational path would offer it in the same cycle; checked when `in` and `out` carried as many
-tokens, else the token comparison reports the difference). Coverage: occupancy (tokens held, from the
-transfer cycles) reaches empty, partially full and full.
+All are the identity on token streams. `BufferScoreboard` adds the documented latency: a buffer's and a
+FIFO's outputs come from registers, so token k is offered on `out` no earlier than the cycle after `in`
+took it (a combinational path would offer it in the same cycle); the transparent `tehb` offers token k on
+`out` no later than the cycle `in` took it (it passes a token straight on, and keeps only a stalled one).
+Checked when `in` and `out` carried as many tokens, else the token comparison reports the difference.
+Coverage: occupancy (tokens held, from the transfer cycles) reaches empty, partially full and full.
 """
 
 from __future__ import annotations
 
 from dfv.golden.core import Machine, RunResult
-from dfv.golden.handshake import Buffer, Fifo
+from dfv.golden.handshake import Buffer, Fifo, Tehb
 from dfv.tb.common.channel_spec import Observed
 from dfv.tb.common.fcov import sample_point
 from dfv.tb.common.op_config import OpConfig
@@ -22,14 +24,15 @@ from dfv.tb.common.variants import register
 from dfv.tb.handshake.common import Family, FamilyCoverage, FamilyTest, StreamSequence, module_name, offer_cycle
 
 
-def config(params: dict, fifo: bool, ctrl: bool) -> OpConfig:
+def config(params: dict, kind: str, ctrl: bool) -> OpConfig:
+    """The environment of `handshake_<kind>(_ctrl)`, kind buffer, fifo or tehb."""
     width = 0 if ctrl else int(params["W"])
-    name = module_name("handshake.fifo" if fifo else "handshake.buffer", width)
-    if fifo:
+    name = module_name(f"handshake.{kind}", width)
+    if kind == "fifo":
         depth = int(params["DEPTH"])
         init = initial_tokens(params, width)
         return OpConfig.from_model(name, lambda: Fifo(width, depth, init), params)
-    return OpConfig.from_model(name, lambda: Buffer(width), params)
+    return OpConfig.from_model(name, lambda: Tehb(width) if kind == "tehb" else Buffer(width), params)
 
 
 def initial_tokens(params: dict, width: int) -> tuple[int, ...]:
@@ -40,19 +43,24 @@ def initial_tokens(params: dict, width: int) -> tuple[int, ...]:
 
 
 def capacity(cfg: OpConfig) -> int:
-    return int(cfg.params["DEPTH"]) if "fifo" in cfg.name else 2
+    return int(cfg.params["DEPTH"]) if "fifo" in cfg.name else 1 if "tehb" in cfg.name else 2
 
 
 class BufferScoreboard(OpScoreboard):
-    """Identity check plus latency >= 1 (no combinational path from `in` to `out`)."""
+    """Identity check plus the latency: >= 1 for a buffer or FIFO (no combinational path from `in` to
+    `out`), 0 for a tehb (a token taken is on `out` in the same cycle)."""
 
     def extra_checks(self, observed: dict[str, list[Observed]], machine: Machine, run: RunResult) -> list[str]:
         skip = len(getattr(machine, "init", ()))  # initial tokens leave first: output k + skip is input k
         outs = observed["out"][skip:]
         if len(observed["in"]) != len(outs):
             return []  # output k is not input k: the token comparison reports the counts
-        early = [k for k, (i, o) in enumerate(zip(observed["in"], outs, strict=True))
-                 if offer_cycle(o) <= i.cycle]
+        pairs = list(enumerate(zip(observed["in"], outs, strict=True)))
+        if isinstance(machine, Tehb):
+            late = [k for k, (i, o) in pairs if offer_cycle(o) > i.cycle]
+            return [f"out: token {late[0]} offered after the cycle `in` took it (a tehb passes a token on in "
+                    f"the same cycle) ({len(late)} such tokens)"] if late else []
+        early = [k for k, (i, o) in pairs if offer_cycle(o) <= i.cycle]
         return [f"out: token {early[0]} offered in the cycle `in` took it (latency 0; the outputs must come "
                 f"from registers) ({len(early)} such tokens)"] if early else []
 
@@ -83,9 +91,9 @@ class BufferCoverage(FamilyCoverage):
 
 
 FAMILIES = {
-    f"handshake_{kind}{suffix}": Family(lambda p, f=(kind == "fifo"), c=bool(suffix): config(p, f, c),
+    f"handshake_{kind}{suffix}": Family(lambda p, k=kind, c=bool(suffix): config(p, k, c),
                                         (BufferBursts,), BufferCoverage, BufferScoreboard)
-    for kind in ("buffer", "fifo") for suffix in ("", "_ctrl")
+    for kind in ("buffer", "fifo", "tehb") for suffix in ("", "_ctrl")
 }
 
 
