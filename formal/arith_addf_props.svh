@@ -5,16 +5,16 @@
 // when stage 1 takes the operation; every accepted operation delivered exactly once, in acceptance
 // order, LATENCY cycles after its accept when result_ready stays high, never earlier (dfv_pipe_chk, on a
 // ghost tag moved by the stage load enables s<i>_load that load every data register of stage i); at_init
-// exactly when no operation is in flight, so 1 after a reset.
+// exactly when no operation is in flight, so 1 after a reset; with the output ready an operation
+// offered is accepted (one per cycle at full rate).
 `include "dfv_formal.svh"
 
-localparam int F_W = 1 + EW + FW;
-dfv_hs_chk #(.W(F_W), .ASSUME(F_TOP)) f_lhs (.clk(clk), .rst(rst), .f_past(f_past), .valid(lhs_valid),
-                                             .ready(lhs_ready), .data(lhs_data));
-dfv_hs_chk #(.W(F_W), .ASSUME(F_TOP)) f_rhs (.clk(clk), .rst(rst), .f_past(f_past), .valid(rhs_valid),
-                                             .ready(rhs_ready), .data(rhs_data));
-dfv_hs_chk #(.W(F_W)) f_result (.clk(clk), .rst(rst), .f_past(f_past), .valid(result_valid),
-                                .ready(result_ready), .data(result_data));
+dfv_hs_chk #(.W(W), .ASSUME(F_TOP)) f_lhs (.clk(clk), .rst(rst), .f_past(f_past), .valid(lhs_valid),
+                                           .ready(lhs_ready), .data(lhs_data));
+dfv_hs_chk #(.W(W), .ASSUME(F_TOP)) f_rhs (.clk(clk), .rst(rst), .f_past(f_past), .valid(rhs_valid),
+                                           .ready(rhs_ready), .data(rhs_data));
+dfv_hs_chk #(.W(W)) f_result (.clk(clk), .rst(rst), .f_past(f_past), .valid(result_valid),
+                              .ready(result_ready), .data(result_data));
 logic f_in_fire, f_trk, f_trk_head, f_nostall, f_empty;
 logic [$clog2(LATENCY + 2)-1:0] f_age;
 assign f_in_fire = lhs_valid && lhs_ready;
@@ -28,6 +28,8 @@ always_comb begin
     // the join: both operands consumed together, only when both are there
     joined: assert ((lhs_valid && lhs_ready) == (rhs_valid && rhs_ready));
     consumed_together: assert (!lhs_ready || (lhs_valid && rhs_valid));
+    // full rate: with the output ready every stage moves on, so an operation offered is accepted
+    if (result_ready && lhs_valid && rhs_valid) full_rate: assert (lhs_ready);
     inv_at_init: assert (at_init == f_empty);
   end
 end

@@ -1,11 +1,12 @@
-// Properties of arith_divf (the iterative divf, one operation in flight), included inside the module: the handshake and
-// control behaviour only. The datapath value is NOT proved here: every result is checked bit for bit
-// against the golden model by simulation (make fpcheck, the dfv.tb.fp suites).
-// Proved: the protocol on result (inputs assumed to follow it); lhs and rhs consumed together; an operation accepted only when
-// the unit is empty or its result is taken in that cycle (one in flight); every accepted operation
-// delivered exactly once, in order, offered exactly LATENCY cycles after its accept whatever result_ready
-// did meanwhile, never earlier (dfv_pipe_chk with ITER = 1: one stage, the unit, loaded on accept);
-// at_init exactly when no operation is in flight, so 1 after a reset.
+// Properties of arith_divf (the iterative divf, one operation in flight), included inside the module:
+// the handshake and control behaviour only. The datapath value is NOT proved here: every result is
+// checked bit for bit against the golden model by simulation (make fpcheck, the dfv.tb.fp suites).
+// Proved: the protocol on result (inputs assumed to follow it); lhs and rhs consumed together; an
+// operation accepted exactly when offered and the unit is empty or its result is taken in that cycle
+// (one in flight, interval = LATENCY); every accepted operation delivered exactly once, in order,
+// offered exactly LATENCY cycles after its accept whatever result_ready did meanwhile, never earlier
+// (dfv_pipe_chk with ITER = 1: one stage, the unit, loaded on accept); at_init exactly when no
+// operation is in flight, so 1 after a reset.
 // Invariants: the phase flags are one-hot or all 0; the tracked operation's phase and iteration counter
 // follow from its age (norm at age 1, iter from 2 with NIT - 1 iterations left, ..., done from LATENCY).
 `include "dfv_formal.svh"
@@ -30,6 +31,8 @@ always_comb begin
     // the join: both operands consumed together, only when both are there
     joined: assert ((lhs_valid && lhs_ready) == (rhs_valid && rhs_ready));
     consumed_together: assert (!lhs_ready || (lhs_valid && rhs_valid));
+    // the documented interval: an operation offered is accepted as soon as the unit is free
+    if (lhs_valid && rhs_valid && (f_empty || f_out_fire)) accepts_when_free: assert (lhs_ready);
     inv_at_init: assert (at_init == f_empty);
     inv_one_phase: assert (f_phases <= 3'd1);
     if (ph_iter_q) inv_it_range: assert (32'(it_q) <= NIT - 1);

@@ -1,9 +1,9 @@
-// Properties of arith_minmaxf (maximumf / minimumf / maxnumf / minnumf, combinational), included inside the module: the handshake
-// behaviour only. The datapath value is NOT proved here: every result is checked bit for bit against the
-// golden model by simulation (make fpcheck, the dfv.tb.fp suites).
-// Proved: the protocol on result (inputs assumed to follow it); latency 0: a result exactly when both
-// operands are present; both consumed together, exactly when the result is taken (so each operation
-// gives exactly one result, in order: nothing is stored); at_init always 1 (no state).
+// Properties of arith_minmaxf (maximumf / minimumf / maxnumf / minnumf, combinational), included inside
+// the module: the handshake behaviour only. The datapath value is NOT proved here: every result is checked
+// bit for bit against the golden model by simulation (make fpcheck, the dfv.tb.fp suites). Proved: the
+// protocol on result (inputs assumed to follow it); latency 0: a result exactly when both operands are
+// present; both consumed together, exactly when the result is taken (so each operation gives exactly one
+// result, in order: nothing is stored); at_init always 1 (no state).
 `include "dfv_formal.svh"
 
 dfv_hs_chk #(.W(W), .ASSUME(F_TOP)) f_lhs (.clk(clk), .rst(rst), .f_past(f_past), .valid(lhs_valid),

@@ -5,7 +5,8 @@
 // when stage 1 takes the operation; every accepted operation delivered exactly once, in acceptance
 // order, LATENCY cycles after its accept when result_ready stays high, never earlier (dfv_pipe_chk, on a
 // ghost tag moved by the stage load enables s<i>_load that load every data register of stage i); at_init
-// exactly when no operation is in flight, so 1 after a reset.
+// exactly when no operation is in flight, so 1 after a reset; with the output ready an operation
+// offered is accepted (one per cycle at full rate).
 `include "dfv_formal.svh"
 
 dfv_hs_chk #(.W(W), .ASSUME(F_TOP)) f_lhs (.clk(clk), .rst(rst), .f_past(f_past), .valid(lhs_valid),
@@ -27,6 +28,8 @@ always_comb begin
     // the join: both operands consumed together, only when both are there
     joined: assert ((lhs_valid && lhs_ready) == (rhs_valid && rhs_ready));
     consumed_together: assert (!lhs_ready || (lhs_valid && rhs_valid));
+    // full rate: with the output ready every stage moves on, so an operation offered is accepted
+    if (result_ready && lhs_valid && rhs_valid) full_rate: assert (lhs_ready);
     inv_at_init: assert (at_init == f_empty);
   end
 end

@@ -1,9 +1,9 @@
 // Properties of arith_negf (negf / absf, one operand, combinational), included inside the module: the
 // handshake behaviour only. The datapath value is NOT proved here: every result is checked bit for bit
-// against the golden model by simulation (make fpcheck, the dfv.tb.fp suites).
-// Proved: the protocol on out (in assumed to follow it); latency 0: out offered exactly when in is; in
-// consumed exactly when out is taken (so each operation gives exactly one result, in order: nothing is
-// stored); at_init always 1 (no state).
+// against the golden model by simulation (make fpcheck, the dfv.tb.fp suites). Proved: the protocol on out
+// (in assumed to follow it); latency 0: out offered exactly when in is; in consumed exactly when out is
+// taken (so each operation gives exactly one result, in order: nothing is stored); at_init always 1 (no
+// state).
 `include "dfv_formal.svh"
 
 dfv_hs_chk #(.W(W), .ASSUME(F_TOP)) f_in (.clk(clk), .rst(rst), .f_past(f_past), .valid(in_valid),

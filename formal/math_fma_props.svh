@@ -5,7 +5,8 @@
 // when stage 1 takes the operation; every accepted operation delivered exactly once, in acceptance
 // order, LATENCY cycles after its accept when result_ready stays high, never earlier (dfv_pipe_chk, on a
 // ghost tag moved by the stage load enables s<i>_load that load every data register of stage i); at_init
-// exactly when no operation is in flight, so 1 after a reset.
+// exactly when no operation is in flight, so 1 after a reset; with the output ready an operation
+// offered is accepted (one per cycle at full rate).
 `include "dfv_formal.svh"
 
 dfv_hs_chk #(.W(W), .ASSUME(F_TOP)) f_a (.clk(clk), .rst(rst), .f_past(f_past), .valid(a_valid),
@@ -29,6 +30,8 @@ always_comb begin
     // the join: the three operands consumed together, only when all three are there
     joined: assert ((a_valid && a_ready) == (b_valid && b_ready) && (a_valid && a_ready) == (c_valid && c_ready));
     consumed_together: assert (!a_ready || (a_valid && b_valid && c_valid));
+    // full rate: with the output ready every stage moves on, so an operation offered is accepted
+    if (result_ready && a_valid && b_valid && c_valid) full_rate: assert (a_ready);
     inv_at_init: assert (at_init == f_empty);
   end
 end

@@ -1,11 +1,11 @@
-// Properties of math_sqrt (the iterative square root, one operation in flight), included inside the module: the handshake and
-// control behaviour only. The datapath value is NOT proved here: every result is checked bit for bit
-// against the golden model by simulation (make fpcheck, the dfv.tb.fp suites).
-// Proved: the protocol on out (inputs assumed to follow it); an operation accepted only when
-// the unit is empty or its result is taken in that cycle (one in flight); every accepted operation
-// delivered exactly once, in order, offered exactly LATENCY cycles after its accept whatever out_ready
-// did meanwhile, never earlier (dfv_pipe_chk with ITER = 1: one stage, the unit, loaded on accept);
-// at_init exactly when no operation is in flight, so 1 after a reset.
+// Properties of math_sqrt (the iterative square root, one operation in flight), included inside the
+// module: the handshake and control behaviour only. The datapath value is NOT proved here: every result
+// is checked bit for bit against the golden model by simulation (make fpcheck, the dfv.tb.fp suites).
+// Proved: the protocol on out (in assumed to follow it); an operation accepted exactly when offered and
+// the unit is empty or its result is taken in that cycle (one in flight, interval = LATENCY); every
+// accepted operation delivered exactly once, in order, offered exactly LATENCY cycles after its accept
+// whatever out_ready did meanwhile, never earlier (dfv_pipe_chk with ITER = 1: one stage, the unit,
+// loaded on accept); at_init exactly when no operation is in flight, so 1 after a reset.
 // Invariants: the phase flags are one-hot or all 0; the tracked operation's phase and iteration counter
 // follow from its age (norm at age 1, iter from 2 with NIT - 1 iterations left, ..., done from LATENCY).
 `include "dfv_formal.svh"
@@ -25,6 +25,8 @@ logic [2:0] f_phases;
 assign f_phases = 3'(ph_norm_q) + 3'(ph_iter_q) + 3'(ph_den_q) + 3'(ph_rnd_q) + 3'(done_q);
 always_comb begin
   if (f_run) begin
+    // the documented interval: an operation offered is accepted as soon as the unit is free
+    if (in_valid && (f_empty || f_out_fire)) accepts_when_free: assert (in_ready);
     inv_at_init: assert (at_init == f_empty);
     inv_one_phase: assert (f_phases <= 3'd1);
     if (ph_iter_q) inv_it_range: assert (32'(it_q) <= NIT - 1);
