@@ -379,18 +379,27 @@ class MemoryLowering:
 
 def feeding_ordered_accesses(g) -> set[str]:
     """Nodes upstream of an access of a group that keeps its chain (not `unordered`), the accesses
-    included. Such a loop runs at the pace of its chain's round trip: letting another group's access
-    there run ahead, or putting slack in front of it (`dfv.lowering.slack`), only adds latency to the
-    chain's inputs, so that part of the circuit is laid out as before (no kernel gets slower)."""
+    included, within the loops that hold the access. Such a loop runs at the pace of its chain's round
+    trip: letting another group's access there run ahead, or putting slack in front of it
+    (`dfv.lowering.slack`), only adds latency to the chain's inputs, so that part of the circuit is laid
+    out as before. The walk does not enter a loop through its exit (the false side of a `*_split`): a loop
+    nested before the access (gemm's reduction feeding `C[i][j] += ...`) runs at its own recurrence,
+    which its slack lets it reach, and only its result waits for the chain."""
     todo = [a for grp in g.groups.values() if not unordered(grp) for a in grp.accesses if a in g.nodes]
     seen = set(todo)
     while todo:
         n = g.nodes[todo.pop()]
         for r in n.inputs.values():
-            if r is not None and r.node not in seen:
+            if r is not None and r.node not in seen and not _loop_exit(g, r):
                 seen.add(r.node)
                 todo.append(r.node)
     return seen
+
+
+def _loop_exit(g, ref: Ref) -> bool:
+    """Whether `ref` is a loop's exit: the false output of the split of an iteration value or memory token."""
+    n = g.nodes[ref.node]
+    return n.op == "handshake.cond_br" and ref.port == "out_false" and str(n.meta.get("role", "")).endswith("_split")
 
 
 def unordered(grp: MemGroup) -> bool:

@@ -177,3 +177,37 @@ def test_recurrence_bound_counts_the_memory_round_trip_of_an_ordered_group():
 def test_recurrence_bound_of_straight_line_code_is_none():
     text = "func.func @f(%a: i32) -> i32 {\n  %b = arith.addi %a, %a : i32\n  func.return %b : i32\n}\n"
     assert _bound(text, 3) is None
+
+
+# A reduction nested before a read-modify-write of C[i] (the shape of gemm: C[i] = beta C[i] + sum_k ...)
+NESTED_RMW = """func.func @rmw(%c: memref<N x i32>, %a: memref<N x i32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = arith.constant N : index
+  %z = arith.constant 0 : i32
+  scf.for %i = %c0 to %n step %c1 {
+    %sum = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %z) -> (i32) {
+      %x = memref.load %a[%k] : memref<N x i32>
+      %s = arith.addi %acc, %x : i32
+      scf.yield %s : i32
+    }
+    %y = memref.load %c[%i] : memref<N x i32>
+    %r = arith.addi %y, %sum : i32
+    memref.store %r, %c[%i] : memref<N x i32>
+  }
+  func.return
+}
+"""
+
+
+def test_a_loop_nested_before_an_ordered_access_gets_its_slack():
+    """The ordered group c keeps the outer loop serial, but the inner reduction only hands its result to
+    that chain: the walk of `feeding_ordered_accesses` stops at the inner loop's exit, so the inner loop's
+    carry gets slack (its loads run ahead of its recurrence) while the ordered accesses of c get none."""
+    g = _lower(NESTED_RMW)
+    fed = {n.id for n in g.nodes.values() for r in n.inputs.values()
+           if r is not None and g.nodes[r.node].meta.get("role") == "slack"}
+    inner = [n for n in g.nodes.values() if n.op == "dataflow.carry" and n.meta.get("role") == "for_iter"]
+    assert len(inner) == 1 and inner[0].id in fed, sorted(fed)
+    (ordered,) = [grp for grp in g.groups.values() if len(grp.accesses) > 1]  # c: a load and a store
+    assert len(ordered.accesses) == 2 and not fed & set(ordered.accesses), sorted(fed & set(ordered.accesses))
