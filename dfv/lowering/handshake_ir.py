@@ -24,7 +24,9 @@ from typing import ClassVar
 from xdsl.dialects.builtin import ArrayAttr, FloatAttr, FunctionType, IntegerAttr, MemRefType, NoneType, StringAttr
 from xdsl.ir import Attribute, Dialect
 from xdsl.irdl import (
+    AnyAttr,
     IRDLOperation,
+    VarConstraint,
     irdl_op_definition,
     operand_def,
     opt_attr_def,
@@ -216,27 +218,10 @@ class TehbOp(IRDLOperation):
     feedback out of a pipelined unit, and reads its own graphs back with it."""
 
     name = "handshake.tehb"
-    operand = operand_def()
-    result = result_def()
-
-    @classmethod
-    def parse(cls, parser: Parser):
-        operand = parser.parse_unresolved_operand()
-        attrs = parser.parse_optional_attr_dict()
-        parser.parse_punctuation(":")
-        t = parser.parse_type()
-        return cls.create(operands=[parser.resolve_operand(operand, t)], result_types=[t], attributes=attrs)
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_operand(self.operand)
-        print_attributes(printer, self)
-        printer.print_string(" : ")
-        printer.print_attribute(self.operand.type)
-
-    def verify_(self) -> None:
-        if self.operand.type != self.result.type:
-            raise VerifyException("handshake.tehb: result must have the operand's type")
+    T: ClassVar = VarConstraint("T", AnyAttr())
+    operand = operand_def(T)
+    result = result_def(T)
+    assembly_format = "$operand attr-dict `:` type($operand)"
 
 
 @irdl_op_definition
