@@ -41,7 +41,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from dfv.golden.catalogue import Storage, ops_with, spec
+from dfv.golden.catalogue import BUFFERS, Storage, ops_with, spec
 from dfv.golden.core import Machine, Stateless, check_word
 from dfv.golden.memory.memory import ExtMemory, Memory
 
@@ -49,8 +49,6 @@ from dfv.golden.memory.memory import ExtMemory, Memory
 #: the catalogue, and the function interface (the top's argument and result registers)
 REGISTERED = (ops_with(Storage.REGISTERED) | ops_with(Storage.PIPELINED) | ops_with(Storage.TRANSPARENT)
               | {"func.start", "func.arg", "func.result", "func.done"})
-#: the buffers whose output channel holds their slots (the machine's `slots`)
-BUFFERS = ("handshake.buffer", "handshake.fifo", "handshake.tehb")
 #: the arithmetic units whose output channel holds their operations in flight
 PIPELINED = ops_with(Storage.PIPELINED)
 #: operations that store what they take: a path of tokens through one of them is cut

@@ -497,6 +497,9 @@ COMPUTE: dict[str, Compute] = {s.name: s.compute for s in _SPECS if s.compute is
 
 #: the operations realised as wiring in the generated top
 WIRING = frozenset(s.name for s in _SPECS if s.wiring)
+#: the buffers: the identity on their token stream, holding the machine's `slots` (buffer, FIFO, tehb)
+BUFFERS = frozenset(s.name for s in _SPECS if not s.wiring and isinstance(s.factory, type)
+                    and issubclass(s.factory, handshake.Buffer))
 
 
 def spec(op: str) -> OpSpec:

@@ -20,6 +20,7 @@ MLIR source location). It checks:
 
 from __future__ import annotations
 
+from dfv.golden.catalogue import BUFFERS
 from dfv.golden.types import CONTROL
 from dfv.lowering.deadlock import violations
 from dfv.lowering.dfg import DFG, Ref
@@ -29,13 +30,10 @@ class DfgVerifyError(Exception):
     pass
 
 
-PASS = ("handshake.fork", "handshake.buffer")
-
-
 def passes(n) -> bool:
-    """A stage that passes every token on unchanged: a fork, a buffer, a FIFO without initial tokens
+    """A stage that passes every token on unchanged: a fork, a buffer or tehb, a FIFO without initial tokens
     (the slack of `dfv.lowering.slack`)."""
-    return n.op in PASS or (n.op == "handshake.fifo" and not n.params.get("init"))
+    return n.op == "handshake.fork" or (n.op in BUFFERS and not n.params.get("init"))
 
 RAW_ROLES = {"for_iter", "for_iter_split", "while_iter", "while_split", "while_before", "while_mem",
              "while_mem_split"}

@@ -7,6 +7,7 @@ from __future__ import annotations
 from xdsl.dialects.builtin import IntegerAttr, MemRefType
 from xdsl.ir import Attribute, SSAValue
 
+from dfv.golden.catalogue import BUFFERS
 from dfv.golden.handshake.access import LOAD_EXTRAS_DEPTH
 from dfv.golden.memory.memory import EXTMEMORY_MAX_OUTSTANDING
 from dfv.golden.types import CONTROL, ChannelType, TokenType, is_index
@@ -123,7 +124,7 @@ def groups(r, block) -> None:
 
 def _through_buffers(r, ref: Ref) -> Ref:
     seen = 0
-    while r.g.nodes[ref.node].op in ("handshake.buffer", "handshake.fifo") and seen < len(r.g.nodes):
+    while r.g.nodes[ref.node].op in BUFFERS and seen < len(r.g.nodes):
         ref = r.g.nodes[ref.node].inputs["in"]
         seen += 1
     return ref
