@@ -390,13 +390,13 @@ def feeding_ordered_accesses(g) -> set[str]:
     while todo:
         n = g.nodes[todo.pop()]
         for r in n.inputs.values():
-            if r is not None and r.node not in seen and not _loop_exit(g, r):
+            if r is not None and r.node not in seen and not loop_exit(g, r):
                 seen.add(r.node)
                 todo.append(r.node)
     return seen
 
 
-def _loop_exit(g, ref: Ref) -> bool:
+def loop_exit(g, ref: Ref) -> bool:
     """Whether `ref` is a loop's exit: the false output of the split of an iteration value or memory token."""
     n = g.nodes[ref.node]
     return n.op == "handshake.cond_br" and ref.port == "out_false" and str(n.meta.get("role", "")).endswith("_split")

@@ -20,7 +20,12 @@ form:
   the longer path, which are as many more tokens in flight), on that channel's consumer side, unless
   its consumer feeds no loop (a token per call, where slack only adds a cycle: a loop's exit values,
   the function's done) or feeds an access of a group that keeps its ctrl-done chain (that loop runs at
-  the pace of its chain, `lower_memory.feeding_ordered_accesses`).
+  the pace of its chain, `lower_memory.feeding_ordered_accesses`);
+* except when that component waits for the result of a loop nested in its own (gemm's
+  `C[i][j] = beta C[i][j] + sum_k ...`: the read-modify-write of `C` waits for the k loop's sum). That
+  loop runs at the pace of the nested loop, not of the chain, and the accesses' addresses must be
+  held while the nested loop runs: without slack they stall the fork of the loop's index, so the next
+  run of the nested loop cannot start until the store is done.
 
 Only channels between components get slack: a channel of a recurrence is never lengthened, since its
 latency is the loop's initiation interval. FIFOs only add storage, so they cannot introduce a deadlock
@@ -31,7 +36,7 @@ from __future__ import annotations
 
 from dfv.golden.catalogue import OPS, Storage, ops_with
 from dfv.lowering.dfg import DFG, Node, Ref
-from dfv.lowering.lower_memory import feeding_ordered_accesses
+from dfv.lowering.lower_memory import feeding_ordered_accesses, loop_exit
 
 #: read round trip assumed for an `extmemory` load (request register, memory latency, response
 #: register): the memory model's largest regression latency (3) plus its two registers
@@ -41,6 +46,7 @@ EXTMEMORY_READ_CYCLES = 5
 MAX_SLACK = 8
 #: the operations whose stages hold operations in flight (`Storage.PIPELINED`)
 PIPELINED = ops_with(Storage.PIPELINED)
+MEMORIES = ops_with(Storage.MEMORY)
 
 
 
@@ -123,12 +129,32 @@ def _upstream(g: DFG, nodes: list[str]) -> set[str]:
     return seen
 
 
+def _enclosing_loop(g: DFG, loop: str) -> str | None:
+    """The loop whose body holds loop `loop`, or None at the function's level: the first loop node found
+    walking back from the inputs of `loop`'s own nodes, not through another loop's exit (a loop run
+    before this one, not around it) nor through a memory (which every loop of the function may share)."""
+    todo = [r for n in g.nodes.values() if n.meta.get("loop") == loop for r in n.inputs.values() if r is not None]
+    seen: set[str] = set()
+    while todo:
+        r = todo.pop()
+        m = g.nodes[r.node]
+        if r.node in seen or loop_exit(g, r) or m.op in MEMORIES:
+            continue
+        seen.add(r.node)
+        if "loop" not in m.meta:
+            todo.extend(x for x in m.inputs.values() if x is not None)
+        elif m.meta["loop"] != loop:
+            return m.meta["loop"]
+    return None
+
+
 def slack_fifos(g: DFG) -> list[tuple[str, str, int]]:
     """(consumer node, input port, FIFO slots) for every channel that needs slack (see the module
     docstring). `g` is materialised: every output has one consumer."""
     vertices: list[tuple[str, str]] = []
     succ: dict[tuple[str, str], list[tuple[str, str]]] = {}
     edges: list[tuple[tuple[str, str], tuple[str, str], str]] = []  # (producer, consumer, consumer port)
+    exits: set[tuple[str, str]] = set()  # (consumer, port) of the channels that leave a nested loop
     for n in g.nodes.values():
         for p in [*n.inputs, *n.out_types]:
             v = (n.id, part(n.op, p))
@@ -141,6 +167,8 @@ def slack_fifos(g: DFG) -> list[tuple[str, str, int]]:
                 src, dst = (r.node, part(g.nodes[r.node].op, r.port)), (n.id, part(n.op, p))
                 succ[src].append(dst)
                 edges.append((src, dst, p))
+                if loop_exit(g, r) and _enclosing_loop(g, g.nodes[r.node].meta["loop"]) is not None:
+                    exits.add((n.id, p))
     comp = components(vertices, succ)
     ncomp = len(set(comp.values()))
     members: dict[int, list[tuple[str, str]]] = {k: [] for k in range(ncomp)}
@@ -169,9 +197,10 @@ def slack_fifos(g: DFG) -> list[tuple[str, str, int]]:
     looping = _upstream(g, [nid for nid, n in g.nodes.items() if n.op.startswith("dataflow.")])
     cuts = []
     for k in range(ncomp):
+        after_loop = any((e[1][0], e[2]) in exits for e in into[k])
         for e in into[k]:
             s = ready[k] - arrival[e]
-            if s > 0 and e[1][0] not in serial and e[1][0] in looping:
+            if s > 0 and (after_loop or e[1][0] not in serial) and e[1][0] in looping:
                 cap = MAX_SLACK + max(0, unit_ready[k] - unit_time[e[0]])
                 cuts.append((e[1][0], e[2], min(s + 1, cap)))
     return sorted(cuts)
