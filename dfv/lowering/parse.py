@@ -193,7 +193,13 @@ class SourceParser(Parser):
 
     def parse_operation(self) -> Operation:
         start = self._current_token.span
-        op = super().parse_operation()
+        try:
+            op = super().parse_operation()
+        except VerifyException as exc:
+            # xDSL checks an operation's operand and result types while it reads its assembly format
+            # (arith.sitofp of a float): located at the operation, named by it
+            name = re.match(r"(?:%[^=\n]*=)?\s*\"?([\w.]+)", self.lexer.input.content[start.start:])
+            self.raise_error(f"{name.group(1)}: {_one_line(exc)}" if name else _one_line(exc), at_position=start)
         loc = start.get_location()
         self.locs[id(op)] = str(loc)
         self._keep.append(op)

@@ -32,6 +32,8 @@ CASES = {
                   ["k.mlir:1:", "unsupported floating-point type f80", "bf16 f16 f32 f64"]),
     "float_truncf_widens": ("func.func @f(%a: f16) -> f32 {\n  %b = arith.truncf %a : f16 to f32\n"
                             "  func.return %b : f32\n}\n", ["k.mlir:2:", "truncf cannot convert f16 to f32"]),
+    "float_sitofp_of_a_float": ("func.func @f(%a: f32) -> f32 {\n  %b = arith.sitofp %a : f32 to f32\n"
+                                "  func.return %b : f32\n}\n", ["k.mlir:2:3:", "arith.sitofp", "f32"]),
     "unsupported_op": ("func.func @f(%a: i32) -> i32 {\n  %b = arith.ceildivsi %a, %a : i32\n"
                        "  func.return %b : i32\n}\n", ["k.mlir:2:", "unsupported operation arith.ceildivsi"]),
     "unsupported_type": ("func.func @f(%a: i7) -> i7 {\n  func.return %a : i7\n}\n", ["k.mlir:", "i7"]),
