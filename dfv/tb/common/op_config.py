@@ -22,7 +22,8 @@ class OpConfig:
     each served by a memory model in the harness; `no_stall` names channels that never wait by design (a
     sink's input), which get no stall coverage point. A run drains `drain_quiet` quiet cycles after its last
     transfer, and is stopped as a deadlock after `deadlock_cycles` without progress, or as a runaway after
-    `max_cycles`.
+    `max_cycles`. `slots` is how many operations a pipelined or iterative unit holds (`OpSpec.slots`): when
+    set, the harness checks its flow control in every cycle (`dfv_cap_chk`); 0 checks nothing.
     """
 
     name: str
@@ -36,6 +37,7 @@ class OpConfig:
     drain_quiet: int = 48
     deadlock_cycles: int = 2000
     max_cycles: int = 20_000
+    slots: int = 0
 
     @classmethod
     def from_model(cls, name: str, model: Callable[[], Machine], params: Mapping[str, int], **fields) -> OpConfig:

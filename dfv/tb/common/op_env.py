@@ -1,6 +1,7 @@
 """The environment of one operation on its harness (`OpEnv`, dfv/tb/common/op_harness.py): the agents,
 scoreboard, coverage and drain loop of `dfv.tb.common.harness_env`, plus the operation's at_init trace (read
-from the harness's change log) and its rule for the end of a run: every input token taken and nothing moved
+from the harness's change log), the flow-control check of a unit with operations in flight
+(`dfv.tb.common.capacity`) and its rule for the end of a run: every input token taken and nothing moved
 for `drain_quiet` cycles. The tests that run it are in `dfv.tb.common.op_test`, the faults the
 expected-failure tests inject in `dfv.tb.common.faults`.
 """
@@ -9,10 +10,11 @@ from __future__ import annotations
 
 import cocotb
 
+from dfv.tb.common import capacity
 from dfv.tb.common.dut import has_at_init
 from dfv.tb.common.harness_env import HarnessEnv
 from dfv.tb.common.init_state import AtInitTrace
-from dfv.tb.common.op_harness import AT_INIT_LOG, LOG_DEPTH, SOURCE_DEPTH
+from dfv.tb.common.op_harness import AT_INIT_LOG, CAPACITY_CHECK, LOG_DEPTH, SOURCE_DEPTH
 from dfv.tb.common.signals import read_int
 
 
@@ -28,6 +30,8 @@ class OpEnv(HarnessEnv):
         top = cocotb.top
         if has_at_init():
             self.at_init_trace = self.AT_INIT_TRACE(self.tb, top.at_init, getattr(top, AT_INIT_LOG))
+        if self.cfg.slots:
+            capacity.arm(top, getattr(top, CAPACITY_CHECK), self.cfg.slots)
 
     def finished(self, now: int, quiet: int) -> bool:
         """Every input token taken and `drain_quiet` cycles without a transfer. The drain lands exactly in
@@ -58,6 +62,12 @@ class OpEnv(HarnessEnv):
         if self.at_init_trace is not None:
             self.at_init_trace.finish()
         await super().collect()
+
+    def capture_end_state(self) -> None:
+        """The common end checks, and the unit's flow control over the whole run (`dfv.tb.common.capacity`)."""
+        super().capture_end_state()
+        if self.cfg.slots:
+            self.end_errors += capacity.capacity_errors(getattr(cocotb.top, CAPACITY_CHECK), self.cfg.slots)
 
     def initial_state_errors(self) -> list[str]:
         """The DUT must be back in its reset state (its `at_init`, when it has one)."""

@@ -19,6 +19,9 @@ with the module's parameters (passed on to it):
   model sees `mem_resp_ready` as 1 while Python sets `<m>_fake_resp_ready` (a must-fail test of its
   `mem_resp_ready` check: the DUT sees the real one);
 * `log_at_init` (`dfv_change_log`): the changes of `at_init`;
+* `cap_chk` (`dfv_cap_chk`, a module with one output channel): the flow control of a unit that holds up to
+  `dfv_slots` operations (0, the default, checks nothing; Python sets it for pipelined and iterative units,
+  and clears the check's findings at the start of each test);
 * `ctl` (`dfv_run_control`): the cycle counter every agent logs with, progress from every transfer, and
   the attention toggle (every agent's half-full or half-used event).
 
@@ -48,6 +51,8 @@ MEMORY_LOG_DEPTH = 1024  # a memory model's request and response logs (read in b
 PEND_DEPTH = 64  # loads a memory model holds accepted and not yet answered
 DUT_INSTANCE = "u_dut"
 AT_INIT_LOG = "log_at_init"  # the at_init change log (only an operation's harness has one)
+CAPACITY_CHECK = "cap_chk"  # the flow-control check of a unit with one output (`dfv_cap_chk`)
+SLOTS = "dfv_slots"  # the operations the unit holds, set by Python (0: no check)
 
 
 class HarnessError(ValueError):
@@ -168,6 +173,7 @@ def gen_harness(header: Header, channels: tuple[ChannelSpec, ...], tie_offs: tup
     assigns: list[str] = []
     agents: list[str] = []
     progress, seen, evt = [], [], []
+    flow: dict[bool, list[tuple[str, str]]] = {True: [], False: []}  # is_input -> (valid, ready) per lane
     for port, by_lane in lanes.items():
         n = max(by_lane) + 1
         if set(by_lane) != set(range(n)):
@@ -245,6 +251,7 @@ def gen_harness(header: Header, channels: tuple[ChannelSpec, ...], tie_offs: tup
                 agents.append(f"  dfv_chan_sink snk_{k} (.clk(clk), .rst(agent_rst), .in_valid({valid}), "
                               f".in_ready(snk_{k}_ready));")
                 seen.append(f"mon_{k}_seen")
+            flow[c.is_input].append((valid, ready))
             mon_ready = f"mon_{k}_ready" if c.is_input else ready
             agents.append(f"  dfv_chan_monitor #(.W({ww}), .DEPTH({LOG_DEPTH}), .IS_OUTPUT({0 if c.is_input else 1}), "
                           f".IDLE_X({1 if c.is_input else 0})) mon_{k} (.clk(clk), .rst(agent_rst), .data({data}), "
@@ -295,6 +302,13 @@ def gen_harness(header: Header, channels: tuple[ChannelSpec, ...], tie_offs: tup
     overrides = ", ".join(f".{p}({p})" for _t, p, _v in header.params)
     conns = ",\n    ".join(f".{p.name}({conn[p.name]})" for p in header.ports)
     lines.append(f"  {name} " + (f"#({overrides}) " if overrides else "") + f"{DUT_INSTANCE} (\n    {conns}\n  );")
+    if flow[True] and len(flow[False]) == 1:
+        (out_valid, out_ready), = flow[False]
+        lines.append(f"  logic [31:0] {SLOTS} = 32'd0;")
+        lines.append(f"  dfv_cap_chk #(.NIN({len(flow[True])})) {CAPACITY_CHECK} (.clk(clk), .rst(agent_rst), "
+                     f".slots({SLOTS}), .in_valid({{{', '.join(v for v, _ in flow[True])}}}), "
+                     f".in_ready({{{', '.join(r for _, r in flow[True])}}}), .out_valid({out_valid}), "
+                     f".out_ready({out_ready}), .cycle(cycle));")
     lines.append(f"  logic {AT_INIT_LOG}_half;")
     lines.append(f"  dfv_change_log #(.DEPTH({LOG_DEPTH})) {AT_INIT_LOG} (.clk(clk), .rst(agent_rst), .value(at_init), "
                  f".cycle(cycle), .half({AT_INIT_LOG}_half));")

@@ -57,11 +57,13 @@ def unit(params: dict, module: str) -> tuple[OpSpec, str, Params]:
 
 def float_config(module: str, params: dict) -> OpConfig:
     """The unit's channels and model; the drain waits out its latency (a result comes `latency` cycles after
-    its operation), and an iterative unit's run may take `interval` times as many cycles."""
+    its operation), an iterative unit's run may take `interval` times as many cycles, and a unit with a
+    latency has its flow control checked against the operations it holds (`OpSpec.slots`)."""
     op, golden = from_rtl(module, params)
     return OpConfig.from_model(module, lambda: make_machine(op.name, **golden), params,
                                drain_quiet=OpConfig.drain_quiet + op.latency(golden),
-                               max_cycles=OpConfig.max_cycles * op.interval(golden))
+                               max_cycles=OpConfig.max_cycles * op.interval(golden),
+                               slots=op.slots(golden) if op.latency(golden) else 0)
 
 
 # ---------------------------------------------------------------------------------- operands
