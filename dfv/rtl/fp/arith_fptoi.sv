@@ -20,7 +20,8 @@
 //   2 the integer magnitude: the significand {1, fraction} shifted left by that amount in an OW + FW-bit
 //     field, the FW bits below the binary point dropped (truncation); 0 when tiny. It is < 2^OW.
 //   3 saturation and sign: fptosi: a positive magnitude >= 2^(OW-1) gives the maximum, a negative one
-//     > 2^(OW-1) the minimum, else the magnitude or its OW-bit negation; fptoui: a negative value gives
+//     >= 2^(OW-1) the minimum (-2^(OW-1) is the minimum itself), else the magnitude or its OW-bit
+//     negation; fptoui: a negative value gives
 //     0, else the magnitude; NaN gives the maximum, the stage-1 saturation the maximum / minimum by sign.
 // Latency: LATENCY = 3 cycles, fixed (every OW, format and SIGNED): an operation accepted in cycle c
 //   (handshake at the end of c) has its result on out_data with out_valid high in cycle c + 3 when nothing
@@ -160,13 +161,12 @@ module arith_fptoi #(
   // ---------------------------------------------------------------------------------------------------
   // Stage 3: saturation, sign
   // ---------------------------------------------------------------------------------------------------
-  logic mag_ge_half, mag_gt_half;
+  logic mag_ge_half;
   logic [OW-1:0] value;
 
   logic [OW-1:0] s3_int_q;
 
   assign mag_ge_half = s2_mag_q[OW-1];  // 2^(OW-1) or above
-  assign mag_gt_half = s2_mag_q[OW-1] & |(s2_mag_q & ~HALF);  // above: the top bit and another one
 
   always_comb begin : comb_s3
     if (s2_nan_q) begin
@@ -176,7 +176,7 @@ module arith_fptoi #(
     end else if (!IS_SIGNED) begin
       value = s2_sign_q ? '0 : s2_mag_q;  // a negative value truncates to 0 or saturates to 0
     end else if (s2_sign_q) begin
-      value = mag_gt_half ? MIN : -s2_mag_q;  // -2^(OW-1) itself is exact
+      value = mag_ge_half ? MIN : -s2_mag_q;  // -2^(OW-1) is MIN itself, beyond it saturates
     end else begin
       value = mag_ge_half ? MAX : s2_mag_q;
     end
