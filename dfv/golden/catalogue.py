@@ -29,7 +29,7 @@ from dfv.golden.core import Machine
 from dfv.golden.encodings import BinopCode, CastKind, CmpiPredicate
 from dfv.golden.errors import ErrorCode
 from dfv.golden.fp import ops as fp_ops
-from dfv.golden.fp.format import FORMATS
+from dfv.golden.fp.format import format_of_fields
 from dfv.golden.handshake.arith import binop, cast, cmpi
 from dfv.golden.types import to_signed, to_unsigned
 
@@ -244,7 +244,7 @@ def _golden_of(compute: Compute, rtl: Mapping[str, object]) -> Params:
     params: Params = {n: int(rtl[RTL_WIDTHS[n]]) for n in compute.width_params()}
     for n in compute.format_params():
         fields = tuple(int(rtl[k]) for k in RTL_FORMATS[n])
-        params[n] = next(f.name for f in FORMATS.values() if (f.exp_bits, f.frac_bits) == fields)
+        params[n] = format_of_fields(*fields).name
     return params
 
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from dfv.golden.core import PortDecl, Queues, Stateless, check_width, check_word
-from dfv.golden.fp.format import FORMATS, FloatFormat
+from dfv.golden.fp.format import FORMATS, FloatFormat, format_named
 
 MAX_WIDTH = 64
 """Widest word a compute operation takes (the golden model's and the RTL's limit)."""
@@ -66,9 +66,12 @@ class Port:
 def float_format_of(params: Mapping[str, object], name: str = "format") -> FloatFormat:
     """The float format golden parameter `name` names (ValueError naming the known ones otherwise)."""
     value = params.get(name)
-    if not isinstance(value, str) or value not in FORMATS:
-        raise ValueError(f"{name} must be a float format ({', '.join(FORMATS)}), got {value!r}")
-    return FORMATS[value]
+    if not isinstance(value, str):
+        raise ValueError(f"{name} must be a float format ({', '.join(FORMATS)} or e<EW>f<FW>), got {value!r}")
+    try:
+        return format_named(value)
+    except ValueError:
+        raise ValueError(f"{name} must be a float format ({', '.join(FORMATS)} or e<EW>f<FW>), got {value!r}") from None
 
 
 # (golden parameters, one unsigned word per input) -> (the result word, a sticky error code or 0)

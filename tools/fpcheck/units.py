@@ -24,7 +24,6 @@ from __future__ import annotations
 import functools
 import itertools
 import random
-import re
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -39,7 +38,7 @@ import oracle  # noqa: E402
 
 from dfv.golden.catalogue import from_rtl  # noqa: E402
 from dfv.golden.fp import arith, compare, convert  # noqa: E402
-from dfv.golden.fp.format import FORMATS, FloatFormat  # noqa: E402
+from dfv.golden.fp.format import FORMATS, FloatFormat, format_named  # noqa: E402
 
 RTL_DIR = REPO / "dfv" / "rtl" / "fp"
 FORMAT_NAMES = tuple(FORMATS)  # f16, bf16, f32, f64
@@ -109,13 +108,10 @@ def float_format(name: str) -> FloatFormat:
     """f16, bf16, f32, f64, or any other field widths as e<EW>f<FW> (the RTL takes EW 5..11, FW 7..52; the
     golden model is written for any widths). A custom format is also given to the oracle, whose table
     fp_cases looks formats up in by name."""
-    if name in FORMATS:
-        return FORMATS[name]
-    m = re.fullmatch(r"e(\d+)f(\d+)", name)
-    if not m:
-        raise ValueError(f"unknown format '{name}' (f16, bf16, f32, f64 or e<EW>f<FW>)")
-    oracle.FORMATS.setdefault(name, oracle.Fmt(name, int(m[1]), int(m[2])))
-    return FloatFormat(name, int(m[1]), int(m[2]))
+    fmt = format_named(name)
+    if name not in FORMATS:
+        oracle.FORMATS.setdefault(name, oracle.Fmt(name, fmt.exp_bits, fmt.frac_bits))
+    return fmt
 
 
 def fields(fmt: FloatFormat, prefix: str = "") -> dict[str, int]:

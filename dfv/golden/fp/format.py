@@ -8,6 +8,7 @@ derived here once, and every other module of `dfv.golden.fp` reads it from a `Fl
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -148,6 +149,25 @@ F64 = FloatFormat("f64", 11, 52)
 
 FORMATS = {f.name: f for f in (F16, BF16, F32, F64)}
 """Each format by its MLIR name."""
+
+
+def format_of_fields(exp_bits: int, frac_bits: int) -> FloatFormat:
+    """The format with these field widths: one of the four by its MLIR name, any other named e<EW>f<FW>
+    (the RTL units take other widths, and the golden model computes any; MLIR programs have the four)."""
+    for f in FORMATS.values():
+        if (f.exp_bits, f.frac_bits) == (exp_bits, frac_bits):
+            return f
+    return FloatFormat(f"e{exp_bits}f{frac_bits}", exp_bits, frac_bits)
+
+
+def format_named(name: str) -> FloatFormat:
+    """The format `name` names: f16, bf16, f32, f64 or e<EW>f<FW> (`format_of_fields`), or a ValueError."""
+    if name in FORMATS:
+        return FORMATS[name]
+    m = re.fullmatch(r"e(\d+)f(\d+)", name)
+    if m is None or not (2 <= int(m[1]) <= 15 and 2 <= int(m[2]) <= 112):
+        raise ValueError(f"unknown float format {name!r} (f16, bf16, f32, f64 or e<EW>f<FW>)")
+    return format_of_fields(int(m[1]), int(m[2]))
 
 
 def float_format(name: str) -> FloatFormat:
