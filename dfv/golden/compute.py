@@ -66,12 +66,12 @@ class Port:
 def float_format_of(params: Mapping[str, object], name: str = "format") -> FloatFormat:
     """The float format golden parameter `name` names (ValueError naming the known ones otherwise)."""
     value = params.get(name)
-    if not isinstance(value, str):
-        raise ValueError(f"{name} must be a float format ({', '.join(FORMATS)} or e<EW>f<FW>), got {value!r}")
     try:
-        return format_named(value)
+        if isinstance(value, str):
+            return format_named(value)
     except ValueError:
-        raise ValueError(f"{name} must be a float format ({', '.join(FORMATS)} or e<EW>f<FW>), got {value!r}") from None
+        pass
+    raise ValueError(f"{name} must be a float format ({', '.join(FORMATS)} or e<EW>f<FW>), got {value!r}")
 
 
 # (golden parameters, one unsigned word per input) -> (the result word, a sticky error code or 0)

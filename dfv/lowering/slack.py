@@ -46,6 +46,7 @@ EXTMEMORY_READ_CYCLES = 5
 MAX_SLACK = 8
 #: the operations whose stages hold operations in flight (`Storage.PIPELINED`)
 PIPELINED = ops_with(Storage.PIPELINED)
+#: the memory interfaces, which every loop of a function may share: not a path into a loop's body
 MEMORIES = ops_with(Storage.MEMORY)
 
 
@@ -155,6 +156,8 @@ def slack_fifos(g: DFG) -> list[tuple[str, str, int]]:
     succ: dict[tuple[str, str], list[tuple[str, str]]] = {}
     edges: list[tuple[tuple[str, str], tuple[str, str], str]] = []  # (producer, consumer, consumer port)
     exits: set[tuple[str, str]] = set()  # (consumer, port) of the channels that leave a nested loop
+    nested = {lp for lp in {n.meta["loop"] for n in g.nodes.values() if "loop" in n.meta}
+              if _enclosing_loop(g, lp) is not None}
     for n in g.nodes.values():
         for p in [*n.inputs, *n.out_types]:
             v = (n.id, part(n.op, p))
@@ -167,7 +170,7 @@ def slack_fifos(g: DFG) -> list[tuple[str, str, int]]:
                 src, dst = (r.node, part(g.nodes[r.node].op, r.port)), (n.id, part(n.op, p))
                 succ[src].append(dst)
                 edges.append((src, dst, p))
-                if loop_exit(g, r) and _enclosing_loop(g, g.nodes[r.node].meta["loop"]) is not None:
+                if loop_exit(g, r) and g.nodes[r.node].meta["loop"] in nested:
                     exits.add((n.id, p))
     comp = components(vertices, succ)
     ncomp = len(set(comp.values()))

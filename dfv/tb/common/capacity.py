@@ -9,16 +9,14 @@ collapse behind a stalled result cost throughput, not values), hence this check.
 
 from __future__ import annotations
 
-from dfv.tb.common.op_harness import SLOTS
 from dfv.tb.common.signals import read_int
 
 PREFIX = "capacity:"  # how every message of this check starts
 
 
-def arm(harness, check, slots: int) -> None:
-    """Tell the harness's check how many operations the unit holds, and start its findings again from none
-    (a test begins; the check is not reset, since a test's findings outlive the resets within it)."""
-    getattr(harness, SLOTS).value = slots
+def arm(check) -> None:
+    """Start the check's findings again from none: a test begins (the check is not reset, since a test's
+    findings outlive the resets within it)."""
     check.count_q.value = 0
 
 

@@ -23,7 +23,7 @@ class OpConfig:
     sink's input), which get no stall coverage point. A run drains `drain_quiet` quiet cycles after its last
     transfer, and is stopped as a deadlock after `deadlock_cycles` without progress, or as a runaway after
     `max_cycles`. `slots` is how many operations a pipelined or iterative unit holds (`OpSpec.slots`): when
-    set, the harness checks its flow control in every cycle (`dfv_cap_chk`); 0 checks nothing.
+    set, its harness has a check of its flow control in every cycle (`dfv_cap_chk`); 0: none.
     """
 
     name: str

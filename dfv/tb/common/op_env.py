@@ -31,7 +31,7 @@ class OpEnv(HarnessEnv):
         if has_at_init():
             self.at_init_trace = self.AT_INIT_TRACE(self.tb, top.at_init, getattr(top, AT_INIT_LOG))
         if self.cfg.slots:
-            capacity.arm(top, getattr(top, CAPACITY_CHECK), self.cfg.slots)
+            capacity.arm(getattr(top, CAPACITY_CHECK))
 
     def finished(self, now: int, quiet: int) -> bool:
         """Every input token taken and `drain_quiet` cycles without a transfer. The drain lands exactly in

@@ -19,9 +19,9 @@ with the module's parameters (passed on to it):
   model sees `mem_resp_ready` as 1 while Python sets `<m>_fake_resp_ready` (a must-fail test of its
   `mem_resp_ready` check: the DUT sees the real one);
 * `log_at_init` (`dfv_change_log`): the changes of `at_init`;
-* `cap_chk` (`dfv_cap_chk`, a module with one output channel): the flow control of a unit that holds up to
-  `dfv_slots` operations (0, the default, checks nothing; Python sets it for pipelined and iterative units,
-  and clears the check's findings at the start of each test);
+* `cap_chk` (`dfv_cap_chk`), for a unit that holds up to `slots` operations in flight (`OpConfig.slots`: a
+  pipelined or iterative unit, with one output channel): its flow control in every cycle (Python clears
+  the check's findings at the start of each test);
 * `ctl` (`dfv_run_control`): the cycle counter every agent logs with, progress from every transfer, and
   the attention toggle (every agent's half-full or half-used event).
 
@@ -51,8 +51,7 @@ MEMORY_LOG_DEPTH = 1024  # a memory model's request and response logs (read in b
 PEND_DEPTH = 64  # loads a memory model holds accepted and not yet answered
 DUT_INSTANCE = "u_dut"
 AT_INIT_LOG = "log_at_init"  # the at_init change log (only an operation's harness has one)
-CAPACITY_CHECK = "cap_chk"  # the flow-control check of a unit with one output (`dfv_cap_chk`)
-SLOTS = "dfv_slots"  # the operations the unit holds, set by Python (0: no check)
+CAPACITY_CHECK = "cap_chk"  # the flow-control check of a unit with operations in flight (`dfv_cap_chk`)
 
 
 class HarnessError(ValueError):
@@ -131,9 +130,10 @@ def _unused(decl: str) -> str:
 
 
 def gen_harness(header: Header, channels: tuple[ChannelSpec, ...], tie_offs: tuple[tuple[str, int], ...] = (),
-                ports: PortMap = KIT_PORTS, memories: tuple[MemorySpec, ...] = ()) -> str:
+                ports: PortMap = KIT_PORTS, memories: tuple[MemorySpec, ...] = (), slots: int = 0) -> str:
     """The harness of module `header` for `channels` and `memories` (see the module docstring), its ports
-    mapped onto the kit's names by `ports` (`dfv.tb.common.dut`; the harness's signals keep the kit's names)."""
+    mapped onto the kit's names by `ports` (`dfv.tb.common.dut`; the harness's signals keep the kit's names);
+    `slots` > 0: the unit holds that many operations in flight, and its flow control is checked."""
     name = header.name
     by_name = {p.name: p for p in header.ports}
 
@@ -302,11 +302,13 @@ def gen_harness(header: Header, channels: tuple[ChannelSpec, ...], tie_offs: tup
     overrides = ", ".join(f".{p}({p})" for _t, p, _v in header.params)
     conns = ",\n    ".join(f".{p.name}({conn[p.name]})" for p in header.ports)
     lines.append(f"  {name} " + (f"#({overrides}) " if overrides else "") + f"{DUT_INSTANCE} (\n    {conns}\n  );")
-    if flow[True] and len(flow[False]) == 1:
+    if slots:
+        if not flow[True] or len(flow[False]) != 1:
+            raise HarnessError(f"{name}: a unit with operations in flight has inputs and one output "
+                               f"({len(flow[True])} input and {len(flow[False])} output lanes)")
         (out_valid, out_ready), = flow[False]
-        lines.append(f"  logic [31:0] {SLOTS} = 32'd0;")
-        lines.append(f"  dfv_cap_chk #(.NIN({len(flow[True])})) {CAPACITY_CHECK} (.clk(clk), .rst(agent_rst), "
-                     f".slots({SLOTS}), .in_valid({{{', '.join(v for v, _ in flow[True])}}}), "
+        lines.append(f"  dfv_cap_chk #(.NIN({len(flow[True])}), .SLOTS({slots})) {CAPACITY_CHECK} (.clk(clk), "
+                     f".rst(agent_rst), .in_valid({{{', '.join(v for v, _ in flow[True])}}}), "
                      f".in_ready({{{', '.join(r for _, r in flow[True])}}}), .out_valid({out_valid}), "
                      f".out_ready({out_ready}), .cycle(cycle));")
     lines.append(f"  logic {AT_INIT_LOG}_half;")

@@ -6,10 +6,13 @@
 // without room drops or overwrites an operation. Black-box: it counts the operations in flight from the
 // transfers, it does not look inside the unit.
 //
-// Ports (all inputs but the result registers: the checker is passive):
+// Parameters:
+//   NIN    input channels, >= 1
+//   SLOTS  how many operations the unit holds, >= 1 (`dfv.tb.common.op_config.OpConfig.slots`: the harness
+//          has this check only for a unit that declares it)
+//
+// Ports (all inputs: the checker is passive):
 //   clk, rst             clock, synchronous active-high reset (empties the unit: the count restarts at 0)
-//   slots                how many operations the unit holds; 0: no check (Python sets it for the units it
-//                        knows, `dfv.tb.common.op_config.OpConfig.slots`)
 //   in_valid, in_ready   one bit per input channel (an operation is offered when all are valid, taken when
 //                        all transfer: the join of the unit's inputs)
 //   out_valid, out_ready its one output channel
@@ -22,11 +25,11 @@
 // testbench code: code coverage is of the RTL under test
 /* verilator coverage_off */
 module dfv_cap_chk #(
-  parameter int NIN = 1
+  parameter int NIN = 1,
+  parameter int SLOTS = 1
 ) (
   input  logic           clk,
   input  logic           rst,
-  input  logic [31:0]    slots,
   input  logic [NIN-1:0] in_valid,
   input  logic [NIN-1:0] in_ready,
   input  logic           out_valid,
@@ -35,6 +38,7 @@ module dfv_cap_chk #(
 );
   initial begin
     if (NIN < 1) $fatal(1, "dfv_cap_chk: NIN = %0d is below 1", NIN);
+    if (SLOTS < 1) $fatal(1, "dfv_cap_chk: SLOTS = %0d is below 1", SLOTS);
   end
 
   logic [31:0] held_q;  // operations taken and not delivered
@@ -49,8 +53,8 @@ module dfv_cap_chk #(
   assign offered = &in_valid;
   assign took = &(in_valid & in_ready);
   assign leaving = out_valid & out_ready;
-  assign room = (held_q < slots) | leaving;
-  assign wrong = !rst && (slots != 32'd0) && offered && (took != room);
+  assign room = (held_q < 32'(SLOTS)) | leaving;
+  assign wrong = !rst && offered && (took != room);
 
   always_ff @(posedge clk) begin : count
     if (rst) begin
