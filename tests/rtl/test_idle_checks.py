@@ -5,7 +5,13 @@ memory model's `mem_resp_ready` check on an interface ready for a response with 
 the channel monitor's idle-ready check on a `d_ready` that reads the (X) idle `d_data`. On the real RTL the
 same tests pass in the regression, and each check has an expected-failure test there too
 (`MemoryErrorFreeCaughtTest`, `MemoryUnusedPortCaughtTest`, `ExtMemoryUnusedPortCaughtTest`,
-`ExtMemoryRespReadyCaughtTest`, `InvariantIdleReadyXCaughtTest`)."""
+`ExtMemoryRespReadyCaughtTest`, `InvariantIdleReadyXCaughtTest`).
+
+The same for the flow-control check of the float units (`dfv_cap_chk`, read by `dfv.tb.common.capacity`),
+on RTL broken the way the mutants that only it kills were (with pauses on both sides, `FloatBurstyTest`):
+a pipeline stage that no longer takes a token while the stage after it moves (the bubbles before a
+stalled result do not collapse), and an iterative unit that no longer takes its next operation in the
+cycle its result leaves. Values stay right, so the scoreboard passes: the message must be this check's."""
 
 from __future__ import annotations
 
@@ -19,37 +25,51 @@ from dfv.mutate.suites import write_tree
 from dfv.paths import RTL_DIR
 from dfv.sim.regress import suite_spec
 from dfv.sim.run import run_tests
+from dfv.tb.common.capacity import PREFIX
 
 pytestmark = pytest.mark.skipif(shutil.which("iverilog") is None, reason="iverilog not installed")
 
+F16 = {"EW": 5, "FW": 10}
+# case: (file under dfv/rtl, its text, the broken text, top, parameters, test module, test, needles: each in
+# the failure's message)
 CASES = {
     "error_free": ("memory/handshake_memory.sv", "if (ld_fire[i] && !ld_ok[i]) range_err",
                    "if (ld_fire[i] && ld_ok[i]) range_err", "handshake_memory",
                    {"W": 32, "AW": 4, "DEPTH": 12, "NLD": 2, "NST": 2}, "dfv.tb.memory.memory", "MemoryErrorFreeTest",
-                   "err_code: DUT ends with 288, model with 0"),
+                   ("err_code: DUT ends with 288, model with 0",)),
     "unused_store": ("memory/handshake_memory.sv", "st_fire[i] = (i < NST) && ", "st_fire[i] = ",
                      "handshake_memory", {"W": 16, "AW": 4, "DEPTH": 10, "NLD": 1, "NST": 0}, "dfv.tb.memory.memory",
-                     "MemoryUnusedPortTest", "unused store port 0 (NST = 0): st_data_ready is 1 in cycle "),
+                     "MemoryUnusedPortTest", ("unused store port 0 (NST = 0): st_data_ready is 1 in cycle ",)),
     "unused_load": ("memory/handshake_extmemory.sv", "if ((i < NLD) && ld_addr_valid[i]",
                     "if ((i <= NLD) && ld_addr_valid[i]", "handshake_extmemory",
                     {"W": 8, "AW": 4, "NLD": 0, "NST": 1, "MAXOUT": 1}, "dfv.tb.memory.extmemory",
-                    "ExtMemoryUnusedPortTest", "unused load port 0 (NLD = 0): ld_addr_ready is 1 in cycle "),
+                    "ExtMemoryUnusedPortTest", ("unused load port 0 (NLD = 0): ld_addr_ready is 1 in cycle ",)),
     "resp_ready": ("memory/handshake_extmemory.sv", "resp_ok = (cnt_q != '0) && ", "resp_ok = ",
                    "handshake_extmemory", {"W": 32, "AW": 8, "NLD": 2, "NST": 2, "MAXOUT": 3},
-                   "dfv.tb.memory.extmemory", "ExtMemoryRandomTest", "with no load outstanding (it must be 0: "),
+                   "dfv.tb.memory.extmemory", "ExtMemoryRandomTest", ("with no load outstanding (it must be 0: ",)),
     "idle_ready_x": ("dataflow/dataflow_invariant.sv", "~(d_valid & d_data)", "~(d_data)", "dataflow_invariant",
-                     {"W": 32}, "dfv.tb.dataflow.invariant", "InvariantRandomTest",
-                     "d: ready is X at cycle "),
+                     {"W": 32}, "dfv.tb.dataflow.invariant", "InvariantRandomTest", ("d: ready is X at cycle ",)),
+    "capacity_pipeline_bubble": ("fp/arith_convertf.sv", "s1_ready = !s1_valid_q | s2_ready;", "s1_ready = s2_ready;",
+                                 "arith_convertf", {"IEW": 5, "IFW": 10, "OEW": 8, "OFW": 23}, "dfv.tb.fp.arith",
+                                 "FloatBurstyTest", (PREFIX, "refused an operation it had room for")),
+    "capacity_join_pipeline_bubble": ("fp/arith_addf.sv", "s1_ready = !s1_valid_q | s2_ready;", "s1_ready = s2_ready;",
+                                      "arith_addf", {**F16, "SUB": 0}, "dfv.tb.fp.arith", "FloatBurstyTest",
+                                      (PREFIX, "refused an operation it had room for")),
+    "capacity_iterative_no_overlap": ("fp/math_sqrt.sv", "accept = in_valid & (!busy | (done_q & out_ready));",
+                                      "accept = in_valid & !busy;", "math_sqrt", F16, "dfv.tb.fp.arith",
+                                      "FloatBurstyTest",
+                                      (PREFIX, "with its result leaving, the unit refused an operation it had "
+                                               "room for")),
 }
 
 
 @pytest.mark.parametrize("case", list(CASES))
 def test_check_fires_on_broken_rtl(case: str, tmp_path: Path) -> None:
-    rel, old, new, top, params, module, test, needle = CASES[case]
+    rel, old, new, top, params, module, test, needles = CASES[case]
     text = (RTL_DIR / rel).read_text()
     assert text.count(old) == 1, f"{rel} no longer has {old!r}: update this test"
     write_tree(tmp_path, {Path(rel): text.replace(old, new)})
     spec = replace(suite_spec(top, params, module, build_root=tmp_path / "build"), rtl_dir=tmp_path / "rtl")
     results = {r.name: r for r in run_tests(spec, "icarus", module, 1, tmp_path / "run", testcase=test)}
     assert not results[test].passed, f"{test} passed on the broken RTL"
-    assert needle in results[test].message, results[test].message
+    assert all(n in results[test].message for n in needles), results[test].message
