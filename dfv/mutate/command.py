@@ -21,9 +21,10 @@ from dfv.mutate.config import CONFIG, MutationConfigError, load_config
 from dfv.mutate.generate import Mutant, generate
 from dfv.mutate.report import Selection, format_summary, module_scores, to_json, write_reports
 from dfv.mutate.runner import CampaignError, run_campaign
-from dfv.mutate.suites import MUTATE_DIR, UnknownModuleError, module_files, module_jobs
+from dfv.mutate.suites import MUTATE_DIR, UnknownModuleError, module_jobs
 from dfv.mutate.worker import BOTH, judging_sims
 from dfv.paths import REPORTS_DIR, RTL_DIR
+from dfv.sim.hierarchy import module_files
 from dfv.sim.provenance import MUTATION_INPUTS, inputs_digest
 from dfv.sim.regress import ConfigError
 from dfv.sim.toolchain import SIMULATORS, ToolchainError, setup_path

@@ -8,14 +8,13 @@ Kernel suites are left out: whole programs take minutes, and every module has it
 
 from __future__ import annotations
 
-import re
 import shutil
 from dataclasses import replace
-from functools import cache
 from pathlib import Path
 
 from dfv.paths import BUILD_DIR, RTL_DIR
 from dfv.sim.build import BuildSpec
+from dfv.sim.hierarchy import module_files, users
 from dfv.sim.regress import Job, load_jobs
 from dfv.sim.toolchain import rtl_sources
 
@@ -26,42 +25,14 @@ class UnknownModuleError(ValueError):
     """A module name that no file under dfv/rtl/ declares."""
 
 
-def module_files() -> dict[str, Path]:
-    """Every mutable module (one per file, named like it; packages left out) and its file."""
-    return {src.stem: src for src in rtl_sources() if not src.name.endswith("_pkg.sv")}
-
-
-@cache
-def _instantiates() -> dict[str, set[str]]:
-    """For each module, the modules its text instantiates (`name #(` or `name instance (`)."""
-    files = module_files()
-    uses = {}
-    for name, path in files.items():
-        text = path.read_text()
-        uses[name] = {m for m in files if m != name and re.search(rf"\b{m}\s*(#|\w+\s*\()", text)}
-    return uses
-
-
-def _users(module: str) -> set[str]:
-    """`module` and every module that contains it, however deep."""
-    found, todo = {module}, [module]
-    while todo:
-        inner = todo.pop()
-        for outer, inside in _instantiates().items():
-            if inner in inside and outer not in found:
-                found.add(outer)
-                todo.append(outer)
-    return found
-
-
 def module_jobs(module: str) -> list[Job]:
     """The regression jobs (suite, parameter set, seed) that build `module`: its own suites first, and
     within them every parameter set at the first seed before any at the next (a mutant in code one
     parameter set selects dies sooner)."""
     if module not in module_files():
         raise UnknownModuleError(f"unknown module '{module}' (modules: {', '.join(sorted(module_files()))})")
-    users = _users(module)
-    jobs = [j for j in load_jobs() if j.kernel is None and j.toplevel in users]
+    around = users(module)
+    jobs = [j for j in load_jobs() if j.kernel is None and j.toplevel in around]
     return sorted(jobs, key=lambda j: (j.toplevel != module, j.seed))
 
 

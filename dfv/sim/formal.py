@@ -35,10 +35,10 @@ import jsonschema
 import yaml
 
 from dfv.paths import BUILD_DIR, HDL_DIR, REPO, REPORTS_DIR
+from dfv.sim.hierarchy import module_files, needed_sources
 from dfv.sim.process import run_bounded
 from dfv.sim.provenance import FORMAL_INPUTS, inputs_digest
 from dfv.sim.tables import format_table
-from dfv.sim.toolchain import rtl_sources
 
 CONFIG = REPO / "configs" / "formal.yaml"
 FORMAL_DIR = REPO / "formal"
@@ -168,7 +168,7 @@ def load_jobs(path: Path = CONFIG) -> tuple[list[FormalJob], list[FormalJob]]:
     by_name = {j.name: j for j in jobs}
     if len(by_name) != len(jobs):
         raise ConfigError(f"{path}: duplicate job names")
-    known = {m.stem for m in rtl_sources() if not m.name.endswith("_pkg.sv")}
+    known = set(module_files())
     missing = known - {j.top for j in jobs} - set(doc.get("not_covered", {}))
     if missing:
         raise ConfigError(f"{path}: RTL modules neither proved nor listed under not_covered: {sorted(missing)}")
@@ -226,21 +226,6 @@ def formal_source(text: str, module: str, top: str) -> str:
                   f"  `include \"{props.name}\"\n")
         text = text[:at] + inject + text[at:]
     return text
-
-
-def needed_sources(top: str) -> list[Path]:
-    """The RTL files a proof of `top` reads: its own, those of the modules it instantiates (transitively)
-    and the packages (first)."""
-    files = {p.stem: p for p in rtl_sources()}
-    wanted, todo = set(), [top]
-    while todo:
-        name = todo.pop()
-        if name in wanted:
-            continue
-        wanted.add(name)
-        text = files[name].read_text()
-        todo += [m for m in files if m != name and re.search(rf"^\s*{m}\b\s*(#|\w+\s*\()", text, re.MULTILINE)]
-    return [p for p in rtl_sources() if p.stem in wanted or p.name.endswith("_pkg.sv")]
 
 
 # `logic ... f_x;  // peek: u_ctrl.sig` in a module's property file: after flattening, f_x is driven by

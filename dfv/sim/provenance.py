@@ -18,7 +18,8 @@ from dfv.paths import REPO
 # judge it, the suites that run and the threshold and waivers that score it, and the tool itself.
 MUTATION_INPUTS = ("dfv/rtl", "dfv/tb", "dfv/golden", "dfv/mutate", "configs/mutation.yaml", "configs/regression.yaml")
 # The files a proof depends on: the RTL, its properties, the job list and the driver.
-FORMAL_INPUTS = ("dfv/rtl", "formal", "dfv/tb/hdl/dfv_hs_chk.sv", "configs/formal.yaml", "dfv/sim/formal.py")
+FORMAL_INPUTS = ("dfv/rtl", "formal", "dfv/tb/hdl/dfv_hs_chk.sv", "configs/formal.yaml", "dfv/sim/formal.py",
+                 "dfv/sim/hierarchy.py")
 
 
 def _files(root: Path, rel: str) -> list[Path]:

@@ -22,11 +22,11 @@ from pathlib import Path
 
 from dfv.mutate.command import all_mutants
 from dfv.mutate.report import MutationSummary, SummaryError, read_summary
-from dfv.mutate.suites import module_files
 from dfv.mutate.worker import Status
 from dfv.paths import REPORTS_DIR
 from dfv.sim import formal
 from dfv.sim.coverage import TYPES, CoverageReport, coverage_report
+from dfv.sim.hierarchy import module_files
 from dfv.sim.provenance import FORMAL_INPUTS, MUTATION_INPUTS, inputs_digest
 from dfv.sim.tables import format_table
 

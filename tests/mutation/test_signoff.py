@@ -13,11 +13,11 @@ from dfv.cli import main as dfv_main
 from dfv.mutate.generate import generate
 from dfv.mutate.report import Selection, to_json, write_reports
 from dfv.mutate.runner import Outcome
-from dfv.mutate.suites import module_files
 from dfv.mutate.worker import Status, Verdict
 from dfv.paths import RTL_DIR
 from dfv.sim import formal
 from dfv.sim.coverage import coverage_report, load_thresholds
+from dfv.sim.hierarchy import module_files
 from dfv.sim.provenance import FORMAL_INPUTS, MUTATION_INPUTS, inputs_digest
 from dfv.sim.signoff import Evidence, format_signoff, load_formal, load_mutation, module_failures, signoff
 
