@@ -284,7 +284,9 @@ def prepare(job: FormalJob, out: Path) -> Path:
     for path in [*checkers, *(FORMAL_DIR / name for name in includes)]:
         shutil.copy(path, src / path.name)
     files += [p.name for p in checkers]
-    chparams = "\n".join(f"chparam -set {k} {v} {job.top}" for k, v in job.params)
+    # one chparam for all parameters: set one at a time, a range check that relates two of them (dfv_normalize's
+    # CW to W) would see a half-set pair
+    chparams = f"chparam {' '.join(f'-set {k} {v}' for k, v in job.params)} {job.top}" if job.params else ""
     design = f"read_verilog -sv -formal -I. {' '.join(files)}\n{chparams}\nprep -top {job.top}\nflatten"
     peeks = peek_connects(design, src, [PEEK.findall((src / name).read_text()) for name in includes])
     listed = [*files, *includes]

@@ -17,9 +17,8 @@
 //   2^(emax+1) or more gives the infinity of its sign (the output's emax = 2^(OEW-1) - 1).
 // Stages (one register each, s1..s3; PI = IFW + 1 and PO = OFW + 1 significand bits, ZW = max(PI, PO) + 2):
 //   1 unpack, classify (NaN, infinity); the significand {exponent != 0, fraction}, its leading-zero count
-//     and the normalising left shift (non-zero only for a subnormal input), both from one binary search
-//     of log depth (ceil(log2 PI) levels, level k shifting the window left by 2^k and setting count bit k
-//     when the window's top 2^k bits are zero); the output's biased exponent of the leading one,
+//     and the normalising left shift (non-zero only for a subnormal input), both from dfv_normalize
+//     (u_norm: a binary search of log depth, ceil(log2 PI) levels); the output's biased exponent of the leading one,
 //     EB = (max(exp, 1) + obias - ibias) - lz, and 1 - EB (signed, 14 bits): the bracket is formed in
 //     parallel with the search, one add of the count follows it.
 //   2 denormalisation: EB <= 0 (below the output's normal range: 1 - EB >= 1) shifts the significand
@@ -94,23 +93,6 @@ module arith_convertf #(
   logic at_init;  // read by testbenches (dut.at_init)
   /* verilator lint_on UNUSEDSIGNAL */
 
-  // {count, v << count}: v shifted left until its top bit is 1 and the number of leading zeros it had. A
-  // binary search, log depth (not a priority chain): level k (k = LK-1 .. 0) shifts the window left by
-  // 2^k and sets count bit k when its top 2^k bits are zero. v = 0 gives 0 and the count 2^LK - 1.
-  function automatic logic [LK+PI-1:0] normalize(input logic [PI-1:0] v);
-    logic [PI-1:0] x;
-    logic [LK-1:0] n;
-    x = v;
-    n = '0;
-    for (int k = LK - 1; k >= 0; k--) begin
-      if ((x >> (PI - (1 << k))) == '0) begin
-        x = x << (1 << k);
-        n = n | LK'(1 << k);
-      end
-    end
-    normalize = {n, x};
-  endfunction
-
   // ---------------------------------------------------------------------------------------------------
   // Control core (dfv_pipe_ctrl): the valid bits, the ready chain, load[i] = stage i + 1 takes an operation
   // ---------------------------------------------------------------------------------------------------
@@ -149,7 +131,11 @@ module arith_convertf #(
   // a subnormal (or zero) has no hidden bit and the exponent of the smallest normal
   assign in_sig = {in_exp != '0, in_frac};
   assign in_eeff = (in_exp == '0) ? IEW'(1) : in_exp;
-  assign {lz, in_norm} = normalize(in_sig);
+  dfv_normalize #(.W(PI), .CW(LK)) u_norm (
+    .v(in_sig),
+    .count(lz),
+    .norm(in_norm)
+  );
   assign eb_base = XE'(in_eeff) + EB_OFFSET;
   assign nb_base = NB_OFFSET - XE'(in_eeff);
 

@@ -16,11 +16,12 @@
 //   1 sign and magnitude: sign = SIGNED & top bit; magnitude = sign ? -in : in (one IW-bit negation; the
 //     IW-bit unsigned magnitude of -2^(IW-1) is 2^(IW-1)).
 //   2 leading-zero count and normalising left shift of the magnitude (its leading one to the top), both
-//     from one binary search of log depth: ceil(log2 IW) levels, level k shifting the window left by 2^k
-//     and setting count bit k when the window's top 2^k bits are zero (a zero magnitude stays 0); the
-//     biased exponent field IW - 1 - lz + bias and the overflow flag (IW - 1 - lz > emax) from the count.
+//     from dfv_normalize (u_norm: a binary search of log depth, ceil(log2 IW) levels; a zero magnitude
+//     stays 0); the biased exponent field IW - 1 - lz + bias and the overflow flag (IW - 1 - lz > emax)
+//     from the count.
 //   3 rounding: of the normalised magnitude (padded below with zeros to at least P + 2 bits) the leading
-//     one is the hidden bit, the next FW bits the fraction, then the guard bit and the sticky OR of the rest; round up = guard & (sticky | fraction LSB) added to
+//     one is the hidden bit, the next FW bits the fraction, then the guard bit and the sticky OR of the
+//     rest; round up = guard & (sticky | fraction LSB) added to
 //     {exponent, fraction} so that a carry moves into the exponent (and from the largest finite value to
 //     infinity, exponent all ones, fraction 0); overflow gives infinity; a zero magnitude (no leading one)
 //     gives exponent 0, hence +0; pack.
@@ -79,23 +80,6 @@ module arith_itofp #(
   logic at_init;  // read by testbenches (dut.at_init)
   /* verilator lint_on UNUSEDSIGNAL */
 
-  // {count, v << count}: v shifted left until its top bit is 1 and the number of leading zeros it had. A
-  // binary search, log depth (not a priority chain): level k (k = LK-1 .. 0) shifts the window left by
-  // 2^k and sets count bit k when its top 2^k bits are zero. v = 0 gives 0 and the count 2^LK - 1.
-  function automatic logic [LK+IW-1:0] normalize(input logic [IW-1:0] v);
-    logic [IW-1:0] x;
-    logic [LK-1:0] n;
-    x = v;
-    n = '0;
-    for (int k = LK - 1; k >= 0; k--) begin
-      if ((x >> (IW - (1 << k))) == '0) begin
-        x = x << (1 << k);
-        n = n | LK'(1 << k);
-      end
-    end
-    normalize = {n, x};
-  endfunction
-
   // ---------------------------------------------------------------------------------------------------
   // Control core (dfv_pipe_ctrl): the valid bits, the ready chain, load[i] = stage i + 1 takes an operation
   // ---------------------------------------------------------------------------------------------------
@@ -139,7 +123,11 @@ module arith_itofp #(
   logic [IW-1:0] s2_norm_q;  // the magnitude with its leading one on top (0 for a zero magnitude)
   logic [EW-1:0] s2_e_q;  // the biased exponent field of the leading one (when no overflow)
 
-  assign {lz, norm} = normalize(s1_mag_q);
+  dfv_normalize #(.W(IW), .CW(LK)) u_norm (
+    .v(s1_mag_q),
+    .count(lz),
+    .norm(norm)
+  );
 
   always_ff @(posedge clk) begin : p_s2
     if (load[1]) begin
