@@ -1,8 +1,9 @@
 """Operand values that exercise floating-point units: each format's corner values (zeros, subnormal and
 normal extremes, values around 1, the half ulps that make sums tie, the overflow neighbourhood, infinities,
-quiet and signalling NaNs, each with both signs), integer corners for the conversions, and seeded random
-words whose exponents make a result interesting (sums that align, carry, tie and cancel; products and
-quotients near the overflow and underflow boundaries).
+quiet and signalling NaNs, each with both signs), operands whose square roots are subnormal and hard to
+round, integer corners for the conversions, and seeded random words whose exponents make a result
+interesting (sums that align, carry, tie and cancel; products and quotients near the overflow and
+underflow boundaries).
 
 One set for every user: the golden model's oracle tests and campaign (tests/golden/fp), the RTL units'
 operation environments (dfv.tb.fp) and the long RTL campaign (tools/fpcheck).
@@ -13,6 +14,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable
+from math import isqrt
 
 from dfv.golden.fp.format import FloatFormat
 
@@ -50,6 +52,37 @@ def corners(fmt: FloatFormat) -> tuple[int, ...]:
         power_of_two(fmt, fmt.emax), fmt.max_finite - 1, fmt.max_finite, fmt.pos_inf,
     ]
     return tuple(positive + [x | fmt.sign_mask for x in positive] + nans(fmt))
+
+
+@functools.cache
+def root_corners(fmt: FloatFormat) -> tuple[int, ...]:
+    """Square-root operands whose roots are subnormal, which needs FW >= bias (none in the four formats;
+    empty otherwise): the three smallest subnormals, the words next to 2^(2 emin) (roots just below and at
+    the smallest normal), and in every binade of subnormal roots the hard-to-round cases: the operands
+    whose roots lie nearest above and nearest below a midpoint between two subnormals, with an even and
+    with an odd subnormal below (a root is never a midpoint, so there the sticky bit alone decides, and it
+    comes from the root's last bits and the remainder, through the denormalising shift). A binade of more
+    than 4096 operands is searched on a fixed sample of 4096."""
+    top = 1 << max(fmt.emin + fmt.frac_bits, 0)  # k * 2^(emin-FW) has a subnormal root iff k < top
+    if top <= 1:
+        return ()
+    shift = fmt.frac_bits - fmt.emin  # the root of k * 2^(emin-FW) is sqrt(k << shift) subnormal ulps
+    words = {1, 2, 3, top - 1, top, top + 1}
+    hi = top
+    while hi > 1:  # operands [hi / 4, hi): one binade of roots
+        lo = max(hi // 4, 1)
+        ks = range(lo, hi) if hi - lo <= 4096 else random.Random(f"{fmt.name}:{lo}").sample(range(lo, hi), 4096)
+        best: dict[tuple[bool, int], tuple[float, int]] = {}
+        for k in ks:
+            r2 = k << shift  # the root squared, in ulps^2
+            n = isqrt(r2)  # the subnormal below the root
+            d = 4 * r2 - (2 * n + 1) ** 2  # > 0: the root is above the midpoint n + 1/2
+            key, distance = (d > 0, n & 1), abs(d) / (2 * n + 1)
+            if key not in best or distance < best[key][0]:
+                best[key] = (distance, k)
+        words |= {k for _, k in best.values()}
+        hi = lo
+    return tuple(sorted(words))
 
 
 def fma_corners(fmt: FloatFormat) -> list[int]:

@@ -3,7 +3,8 @@ set, its operation and golden parameters read back from the module's parameters 
 (`dfv.golden.catalogue.from_rtl`), so channels, model and scoreboard follow from the declaration.
 
 Operands (`dfv.golden.fp.samples`): the first burst gives every corner value of the format (or of the
-integer width) in every input position, the other positions drawn from the corners too; then random
+integer width) in every input position, the other positions drawn from the corners too, and the
+operation's own directed operands (sqrt: roots that are subnormal and hard to round); then random
 bursts shaped per operation (sums that align, carry, tie and cancel; products and quotients near overflow
 and underflow; fma addends near the product; comparisons of equal, negated and adjacent words; integers
 of every length; conversions around the target's range). The scoreboard compares every result with the
@@ -34,6 +35,7 @@ from dfv.golden.fp.samples import (
     fma_random,
     int_corners,
     int_operand,
+    root_corners,
     to_int_operand,
     unary_random,
 )
@@ -83,6 +85,15 @@ def _draw(name: str, golden: Params) -> Callable:
     return partial(shapes.get(name, binary_random(style)), fmt)
 
 
+def _directed(name: str, golden: Params) -> list[tuple]:
+    """Operand tuples of operation `name` that the format's corners miss. sqrt: the operands whose roots
+    are subnormal (formats with FW >= bias) and nearest a midpoint between two subnormals, in every binade
+    (`root_corners`), where the denormalising shift and the sticky bit decide the rounding."""
+    if name == "sqrt":
+        return [(x,) for x in root_corners(float_format_of(golden))]
+    return []
+
+
 def _corner_values(golden: Params, port_width: str | int) -> list[int]:
     """The corner values of a port: its format's, or its integer width's."""
     if port_width in FORMAT_PARAMS:
@@ -100,7 +111,8 @@ class FloatOperands(OpSequence):
         self.draw = _draw(self.name, self.golden)
 
     def corner_rows(self) -> list[tuple]:
-        """Every corner value in every input position, the other positions drawn from the corners."""
+        """Every corner value in every input position, the other positions drawn from the corners; then the
+        operation's directed operand tuples."""
         values = [_corner_values(self.golden, p.width) for p in self.op.compute.inputs]
         rows = []
         for k, column in enumerate(values):
@@ -108,7 +120,7 @@ class FloatOperands(OpSequence):
                 row = [self.rng.choice(vs) for vs in values]
                 row[k] = v
                 rows.append(tuple(row))
-        return rows
+        return rows + _directed(self.name, self.golden)
 
     def item(self, rows: list[tuple]) -> OpItem:
         tokens = {c.name: [r[i] for r in rows] for i, c in enumerate(self.cfg.inputs)}

@@ -31,6 +31,7 @@ from dfv.golden.fp.samples import (
     int_corners,
     int_operand,
     neighbours,
+    root_corners,
     to_int_operand,
     unary_random,
 )
@@ -113,7 +114,7 @@ CHECKS = {c.name: c for c in [
     Check("subf", ops.subf, ref.sub, _pairs, binary_random("sum")),
     Check("mulf", ops.mulf, ref.mul, _pairs, binary_random("product")),
     Check("divf", ops.divf, ref.div, _pairs, binary_random("quotient")),
-    Check("sqrt", ops.sqrt, ref.sqrt, lambda f: ((x,) for x in corners(f)), unary_random),
+    Check("sqrt", ops.sqrt, ref.sqrt, lambda f: ((x,) for x in (*corners(f), *root_corners(f))), unary_random),
     Check("fma", ops.fma, ref.fma, lambda f: itertools.product(fma_corners(f), repeat=3), fma_random),
     Check("negf", ops.negf, ref.neg, lambda f: ((x,) for x in corners(f)), unary_random),
     Check("absf", ops.absf, ref.absolute, lambda f: ((x,) for x in corners(f)), unary_random),
