@@ -48,13 +48,14 @@
 //   5 add or subtract: the product operand X (the product at bits 1..2P, or in the c frame only its sticky
 //     bit) and the aligned c operand Y; for an effective subtraction (product sign != c sign) both X - Y
 //     and Y - X, the non-negative one kept and the sign taken from the larger operand. In parallel from
-//     FE: the largest left shift that keeps the exponent >= 1 (FE - 1, clamped to 0..WS) and the
-//     denormalising right shift (1 - FE when FE < 1, clamped to P + 1, which already leaves the whole
-//     window below the guard bit).
-//   6 leading-zero count and normalisation: FE >= 1: a left shift by the leading zeros, limited to
-//     FE - 1 (a result below the normal range stays subnormal, exponent field 0); FE < 1 (the whole
-//     window is below the normal range): a right shift by 1 - FE, every bit shifted out ORed into the
-//     sticky bit. Kept: the fraction (FW bits; the hidden bit is in exponent != 0), guard, sticky; the
+//     FE: the largest left shift that keeps the exponent >= 1 (FE - 1, clamped to 0..WS).
+//   6 leading-zero count and normalisation: a left shift by the leading zeros, limited to FE - 1 (a
+//     result below the normal range stays subnormal, exponent field 0). No denormalising right shift is
+//     needed: FE <= 1 only for a zero c and a non-zero product (the c frame has FE = ec + 1 >= 2, a
+//     non-zero c in the product frame FE = s + ec + 1 >= 2), and then the product's top bit (window bit
+//     2P at most, exponent FE - P - 3 <= -P - 2) lies at least two bits below the guard bit of the
+//     smallest subnormal (exponent 1 - P), so with no shift the word is the product's signed zero, as it
+//     must be (guard 0: no rounding up). Kept: the fraction (FW bits; the hidden bit is in exponent != 0), guard, sticky; the
 //     exponent (FE - left shift) and its overflow (>= all ones); the sign (an exact zero: the AND rule).
 //   7 rounding (guard & (sticky | lsb)) added to {exponent, fraction} so a carry moves into the exponent
 //     (subnormal -> smallest normal, max -> infinity); an overflow from stage 6 gives infinity; the
@@ -115,7 +116,6 @@ module math_fma #(
   localparam int AW = YW + P;  // the alignment shifter: the window and P bits below it (c's lowest bit
                               // stays at or above bit 1 - P of the window, so nothing is lost)
   localparam int ZW = $clog2(WS + 1);  // a leading-zero count or a normalisation shift: 0..WS
-  localparam int RMAX = P + 1;  // a denormalising shift that leaves the whole window below the guard bit
   localparam logic [EW-1:0] EXP_ONES = '1;
   localparam logic signed [XE-1:0] BIAS = XE'((1 << (EW - 1)) - 1);
   localparam logic signed [XE-1:0] ONE = XE'(1);
@@ -124,7 +124,6 @@ module math_fma #(
   localparam logic signed [XE-1:0] FE_OFF = XE'(P + 4);  // FE (product frame) = ea + eb - bias + P + 4
   localparam logic signed [XE-1:0] X_SMAX = XE'(SMAX);
   localparam logic signed [XE-1:0] X_WS = XE'(WS);
-  localparam logic signed [XE-1:0] X_RMAX = XE'(RMAX);
 
   /* verilator lint_off UNUSEDSIGNAL */
   logic at_init;  // read by testbenches (dut.at_init)
@@ -362,13 +361,12 @@ module math_fma #(
   // ---------------------------------------------------------------------------------------------------
   logic [WS-1:0] x_op, y_op, sum, d_xy, d_yx;
   logic eff_sub, y_larger;
-  logic signed [XE-1:0] room, rsh;
+  logic signed [XE-1:0] room;
 
   logic s5_sign_q, s5_zsign_q, s5_nan_q, s5_inf_q, s5_isign_q;
   logic [WS-1:0] s5_sum_q;  // the magnitude of the sum
   logic signed [XE-1:0] s5_fe_q;
   logic [ZW-1:0] s5_room_q;  // the largest left shift that keeps the exponent >= 1 (FE - 1, clamped)
-  logic [ZW-1:0] s5_rsh_q;  // the denormalising right shift (1 - FE when FE < 1, clamped to P + 1)
 
   // the product at window bits 1..2P, or in the c frame its sticky bit (a zero product has none)
   assign x_op = s4_cframe_q ? WS'(!s4_pzero_q) : {{(WS - 2 * P - 1){1'b0}}, s4_prod_q, 1'b0};
@@ -379,7 +377,6 @@ module math_fma #(
   assign y_larger = d_xy[WS-1];
   assign sum = !eff_sub ? (x_op + y_op) : y_larger ? d_yx : d_xy;
   assign room = s4_fe_q - ONE;
-  assign rsh = ONE - s4_fe_q;
 
   always_ff @(posedge clk) begin : p_s5
     if (load[4]) begin
@@ -391,18 +388,16 @@ module math_fma #(
       s5_sum_q <= sum;
       s5_fe_q <= s4_fe_q;
       s5_room_q <= (room < 0) ? '0 : (room > X_WS) ? ZW'(WS) : ZW'(room);
-      s5_rsh_q <= (rsh < 0) ? '0 : (rsh > X_RMAX) ? ZW'(RMAX) : ZW'(rsh);
     end
   end
 
   // ---------------------------------------------------------------------------------------------------
-  // Stage 6: leading-zero count, normalisation (left, limited) or denormalisation (right, with sticky)
+  // Stage 6: leading-zero count, normalisation (left, limited to FE - 1)
   // ---------------------------------------------------------------------------------------------------
   logic [ZW-1:0] lz, lshift;
-  logic [WS-1:0] n_left, n;
-  logic [WS+RMAX-1:0] n_right;  // the sum shifted right, P + 1 bits below it to catch the sticky bits
+  logic [WS-1:0] n;
   logic signed [XE-1:0] e_norm;
-  logic right, sum_zero;
+  logic sum_zero;
 
   logic s6_sign_q, s6_nan_q, s6_inf_q, s6_isign_q, s6_ovf_q;
   logic [EW-1:0] s6_e_q;  // the biased exponent field (0: subnormal or zero)
@@ -411,10 +406,7 @@ module math_fma #(
 
   assign lz = lzc_w(s5_sum_q);
   assign lshift = (lz > s5_room_q) ? s5_room_q : lz;
-  assign n_left = s5_sum_q << lshift;
-  assign n_right = {s5_sum_q, {RMAX{1'b0}}} >> s5_rsh_q;
-  assign right = (s5_rsh_q != '0);
-  assign n = right ? n_right[WS+RMAX-1:RMAX] : n_left;
+  assign n = s5_sum_q << lshift;
   assign e_norm = s5_fe_q - $signed({{(XE - ZW){1'b0}}, lshift});
   assign sum_zero = (lz == ZW'(WS));
 
@@ -424,11 +416,11 @@ module math_fma #(
       s6_nan_q <= s5_nan_q;
       s6_inf_q <= s5_inf_q;
       s6_isign_q <= s5_isign_q;
-      s6_ovf_q <= n[WS-1] & (e_norm >= EXP_INF);  // (n[WS-1] is 0 after a right shift)
+      s6_ovf_q <= n[WS-1] & (e_norm >= EXP_INF);
       s6_e_q <= n[WS-1] ? e_norm[EW-1:0] : '0;
       s6_frac_q <= n[WS-2 -: FW];  // below the hidden bit n[WS-1]
       s6_guard_q <= n[WS-2-FW];
-      s6_sticky_q <= (n[WS-3-FW:0] != '0) | (right & (n_right[RMAX-1:0] != '0));
+      s6_sticky_q <= (n[WS-3-FW:0] != '0);
     end
   end
 
