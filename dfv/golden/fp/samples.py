@@ -17,6 +17,7 @@ from collections.abc import Callable
 from math import isqrt
 
 from dfv.golden.fp.format import FloatFormat
+from dfv.golden.fp.rounding import decode, round_exact
 
 
 def power_of_two(fmt: FloatFormat, e: int) -> int:
@@ -216,8 +217,30 @@ def to_int_operand(fmt: FloatFormat, width: int, rng: random.Random) -> int:
     return random_finite(fmt, rng, rng.randint(-2, width + 1))
 
 
+def convert_tie(src: FloatFormat, dst: FloatFormat, rng: random.Random) -> int | None:
+    """A `src` word exactly halfway between two neighbouring finite `dst` words (normal or subnormal,
+    either sign), where the conversion must round to even; None when `src` cannot hold such a midpoint
+    (no more precision than `dst`, or out of its range). Random bits tie once in 2^(dropped bits), so a
+    narrowing of f64 to f32 would almost never meet one."""
+    lower = rng.randint(0, dst.max_finite - 1)  # a positive finite dst word with a finite neighbour above
+    s1, m1, e1 = decode(dst, lower)
+    _, m2, e2 = decode(dst, lower + 1)
+    e = min(e1, e2)
+    significand, exponent = (m1 << (e1 - e)) + (m2 << (e2 - e)), e - 1  # (v1 + v2) / 2
+    sign = rng.getrandbits(1)
+    word = round_exact(src, sign, significand, exponent)
+    if not src.classify(word).is_finite:
+        return None
+    _, m, ex = decode(src, word)
+    low = min(ex, exponent)
+    return word if m << (ex - low) == significand << (exponent - low) else None
+
+
 def convert_operand(src: FloatFormat, dst: FloatFormat, rng: random.Random) -> int:
-    """A `src` word for a conversion to `dst`: mostly within or just beyond `dst`'s exponent range."""
+    """A `src` word for a conversion to `dst`: mostly within or just beyond `dst`'s exponent range, one in
+    ten (where `src` can hold one) a midpoint of two `dst` words."""
+    if rng.random() < 0.1 and (tie := convert_tie(src, dst, rng)) is not None:
+        return tie
     if rng.random() < 0.3:
         return any_word(src, rng)
     return random_finite(src, rng, rng.randint(dst.emin - dst.precision - 2, dst.emax + 1))

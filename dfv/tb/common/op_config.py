@@ -23,7 +23,8 @@ class OpConfig:
     sink's input), which get no stall coverage point. A run drains `drain_quiet` quiet cycles after its last
     transfer, and is stopped as a deadlock after `deadlock_cycles` without progress, or as a runaway after
     `max_cycles`. `slots` is how many operations a pipelined or iterative unit holds (`OpSpec.slots`): when
-    set, its harness has a check of its flow control in every cycle (`dfv_cap_chk`); 0: none.
+    set, its harness has a check of its flow control in every cycle (`dfv_cap_chk`); 0: none. `interval` is
+    the cycles between operations the unit takes at full rate (`OpSpec.interval`: 1 unless iterative).
     """
 
     name: str
@@ -38,6 +39,7 @@ class OpConfig:
     deadlock_cycles: int = 2000
     max_cycles: int = 20_000
     slots: int = 0
+    interval: int = 1
 
     @classmethod
     def from_model(cls, name: str, model: Callable[[], Machine], params: Mapping[str, int], **fields) -> OpConfig:

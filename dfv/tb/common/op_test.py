@@ -147,6 +147,16 @@ class HeavyBackpressureMixin:
         return TrafficConfig(idle=FULL, backpressure=Pattern("random", 0.7))
 
 
+class PacedMixin:
+    """Inputs offered one cycle after each idle run of 1..interval + 4 cycles (uniform), outputs always
+    ready: the operations of an iterative unit arrive at every phase of the one in flight, including 1-3
+    cycles before it frees up (the short input stalls that back-to-back or bursty traffic never shows)."""
+
+    def traffic(self) -> TrafficConfig:
+        cfg = ConfigDB().get(None, "", "OP_CONFIG")
+        return TrafficConfig(idle=Pattern("paced", span=cfg.interval + 4), backpressure=FULL)
+
+
 class ValidGatedConsumersMixin:
     """Consumers whose ready follows valid, as real ones do (`handshake_join` raises ready only while
     its inputs are valid): one output, output `seed mod outputs` (so the seeds of a suite take turns), is
@@ -202,13 +212,19 @@ STANDARD_TESTS = (
 )
 
 
-def standard_tests(base: type[OpTest], prefix: str) -> list[type[OpTest]]:
+PACED_TEST = ("PacedTest", (PacedMixin,), "Operations offered at every phase of the one in flight (idle runs "
+              "of 1..interval + 4 cycles), outputs always ready.")
+"""A test for units with an interval (the float units: an iterative one takes an operation every interval
+cycles), added to their standard tests."""
+
+
+def standard_tests(base: type[OpTest], prefix: str, extra: tuple = ()) -> list[type[OpTest]]:
     """The standard test classes of one operation. None is a cocotb `expect_fail` test (those pass on
     any failed assertion): the expected failures pass only on exactly the errors of their fault.
 
     `dfv.tb.common.variants.register` registers a test in the module that applies it, so each testbench module
     applies it at its top level: `for cls in standard_tests(Base, "Carry"): globals()[cls.__name__] =
-    register(cls)`.
+    register(cls)`. `extra`: more (suffix, mixins, doc) rows for this operation only (`PACED_TEST`).
     """
     return [type(f"{prefix}{suffix}", (*mixins, base), {"__doc__": doc, "__module__": base.__module__})
-            for suffix, mixins, doc in STANDARD_TESTS]
+            for suffix, mixins, doc in (*STANDARD_TESTS, *extra)]

@@ -37,6 +37,11 @@ def write_pattern(gen, pattern: Pattern, rng: random.Random) -> None:
     """Configure a `dfv_stall_gen` instance for `pattern` (see its header for the mapping)."""
     kind, p = pattern.kind, pattern.p
     gen.seed.value = seed_word(rng)
+    if kind == "paced":  # bursty with go runs of one cycle and stall runs of 1..span
+        gen.kind.value = 2
+        gen.go_max.value = 1
+        gen.stall_max.value = min(0xFFFF, pattern.span)
+        return
     if kind == "full" or p == 0.0:
         gen.kind.value = 0
         return

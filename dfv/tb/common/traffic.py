@@ -2,9 +2,11 @@
 
 Each channel gets its own `random.Random` seeded from the run seed and the channel name (it seeds the
 channel's agent), so a seed reproduces a run exactly and one channel's pattern does not depend on how many
-others exist. Patterns: `full` (never stall), `random` (stall each cycle with probability p) and `bursty`
+others exist. Patterns: `full` (never stall), `random` (stall each cycle with probability p), `bursty`
 (alternating go/stall runs, mean 1/p cycles of go and 1/(1-p) of stall, stall runs capped so a drain
-window always sees progress). A consumer (`Consumer`) also says how an output's ready relates to the
+window always sees progress) and `paced` (one cycle of go after each stall run of 1..span cycles, uniform:
+an iterative unit's operations arrive at every phase of the one in flight; the environment's drain
+window must exceed span, as float_config's does for span = interval + 4 <= latency + 4). A consumer (`Consumer`) also says how an output's ready relates to the
 valid it sees: raised whatever valid does, only while valid is high, or only some cycles after valid
 rose. Real consumers do all three (`handshake_join` raises ready only while its inputs are valid), and a
 DUT that needs ready to stay high after its token left deadlocks with the latter two.
@@ -16,22 +18,26 @@ import random
 from dataclasses import dataclass, field
 from enum import Enum
 
-PATTERNS = ("full", "random", "bursty")
+PATTERNS = ("full", "random", "bursty", "paced")
 MAX_STALL_RUN = 24
 
 
 @dataclass(frozen=True)
 class Pattern:
-    """How often a channel stalls: `kind` in PATTERNS and the stall probability `p`."""
+    """How often a channel stalls: `kind` in PATTERNS and the stall probability `p` (`paced`: the longest
+    stall run `span` instead)."""
 
     kind: str = "random"
     p: float = 0.3
+    span: int = 0
 
     def __post_init__(self) -> None:
         if self.kind not in PATTERNS:
             raise ValueError(f"unknown traffic pattern '{self.kind}' (choose from {', '.join(PATTERNS)})")
         if not 0.0 <= self.p < 1.0:
             raise ValueError(f"stall probability {self.p} must be in [0, 1)")
+        if (self.kind == "paced") != (self.span >= 1):
+            raise ValueError(f"a paced pattern, and only it, has a span >= 1 (got {self.kind} with span {self.span})")
 
 
 FULL = Pattern("full", 0.0)

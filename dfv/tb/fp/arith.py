@@ -43,7 +43,7 @@ from dfv.golden.types import to_signed
 from dfv.tb.common.fcov import sample_point
 from dfv.tb.common.op_config import OpConfig
 from dfv.tb.common.op_sequence import OpItem, OpSequence
-from dfv.tb.common.op_test import standard_tests
+from dfv.tb.common.op_test import PACED_TEST, standard_tests
 from dfv.tb.common.variants import register
 from dfv.tb.handshake.common import Family, FamilyCoverage, FamilyTest, burst_length
 
@@ -65,7 +65,7 @@ def float_config(module: str, params: dict) -> OpConfig:
     return OpConfig.from_model(module, lambda: make_machine(op.name, **golden), params,
                                drain_quiet=OpConfig.drain_quiet + op.latency(golden),
                                max_cycles=OpConfig.max_cycles * op.interval(golden),
-                               slots=op.slots(golden) if op.latency(golden) else 0)
+                               slots=op.slots(golden) if op.latency(golden) else 0, interval=op.interval(golden))
 
 
 # ---------------------------------------------------------------------------------- operands
@@ -225,5 +225,5 @@ class FloatTest(FamilyTest):
     FAMILIES = FAMILIES
 
 
-for _test in standard_tests(FloatTest, "Float"):
+for _test in standard_tests(FloatTest, "Float", (PACED_TEST,)):
     globals()[_test.__name__] = register(_test)
