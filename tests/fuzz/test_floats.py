@@ -245,7 +245,7 @@ def test_simpler_floats_go_toward_zero_and_one():
 
 def _wrong_divf(run: Run) -> EngineResult:
     """A fake engine with a planted float bug: every result comes back as +0.0 when the program divides."""
-    if not any(op.name == "arith.divf" for op in run.prog.fn.walk()):
+    if not any(op.name == "arith.divf" for op in run.prog.src.module.walk()):
         return EngineResult(list(run.source[0]), dict(run.source[1]), [])
     return EngineResult(list(run.source[0]), dict(run.source[1]), ["memref argument 0: final contents differ "
                                                                     "from the source interpreter (planted)"])
