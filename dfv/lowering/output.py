@@ -3,8 +3,8 @@
 With `--func F` (or a single function in the file): `dfg.yaml`, `top.sv`, `dfg.dot`, `dfg.svg`
 (Graphviz), `dfg.mlir` (the lowered graph as it is held: a `handshake.func` printed by xDSL). Without
 `--func` and several functions with a body (declarations are skipped), `top.sv` holds one module per function, the other
-artifacts describe the first function and each further function `G` gets `dfg.G.yaml`, `dfg.G.dot`,
-`dfg.G.svg`, `dfg.G.mlir`.
+artifacts describe the default function (the first that no function calls) and each further function `G` gets
+`dfg.G.yaml`, `dfg.G.dot`, `dfg.G.svg`, `dfg.G.mlir`.
 """
 
 from __future__ import annotations

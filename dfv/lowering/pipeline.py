@@ -125,7 +125,7 @@ def lower_program(src: SourceModule, func: str | None = None, index_width: int |
 
 def function_names(src: SourceModule, func: str | None) -> list[str]:
     """The functions `dfv lower` lowers: `func`, or every function with a body (handshake.func or
-    func.func, whichever the file holds)."""
+    func.func, whichever the file holds), the default one (`find_function`) first."""
     hs_funcs = [op for op in src.module.ops if isinstance(op, FuncOp)]
     if hs_funcs:
         if func is not None:
@@ -136,7 +136,8 @@ def function_names(src: SourceModule, func: str | None) -> list[str]:
     names = [f.sym_name.data for f in defined_functions(src)]
     if not names:
         find_function(src, None)  # raises the "no function" error
-    return names
+    first = find_function(src, None).sym_name.data  # the function nobody calls: the program, not a helper
+    return [first, *(n for n in names if n != first)]
 
 
 def lower_source(src: SourceModule, func: str | None = None, index_width: int | None = None) -> DFG:
