@@ -65,11 +65,12 @@ def flatten(ty: MemRefType, value, what: str) -> tuple[list, tuple[int, ...]]:
     """The flat row-major list and the shape of memref value `value` of type `ty` (`what` names it in a
     ShapeError): a nested list must have the memref's rank and, in each dimension, the static size or (dynamic)
     one size for every list of that level; a flat list must have the static element count, or determine the one
-    dynamic size as the leading one."""
+    dynamic size as the leading one. An empty list of a memref of rank 2 or more has no rows (an inner dynamic
+    size is then 0)."""
     shape = list(ty.get_shape())
     if not isinstance(value, list):
         raise ShapeError(f"{what} ({ty}) must be a list of values (flat, or nested like the memref's shape)")
-    nested = any(isinstance(v, list) for v in value)
+    nested = any(isinstance(v, list) for v in value) or (not value and len(shape) > 1)  # [] has no rows
     if not nested or len(shape) <= 1:
         if nested:
             raise ShapeError(f"{what} ({ty}) has one dimension: a flat list of values, not nested lists")

@@ -259,6 +259,12 @@ def test_dynamic_sizes_from_nested_lists(tmp_path, shape):
     assert out["memrefs"] == {"0": [x for row in a for x in row], "1": [a[i][i % m] for i in range(n)]}
 
 
+def test_no_rows(tmp_path):
+    """An empty list has no rows: both sizes of a memref<?x?xi32> are 0 (and the loops run no trip)."""
+    out = passes(tmp_path, DYN, [[], []])
+    assert out["returns"] == [0, 0, 0] and out["memrefs"] == {"0": [], "1": []}
+
+
 def test_the_circuit_takes_the_sizes_as_arguments(tmp_path):
     """`dfv lower` needs no inputs: each dynamic size is an index argument after the function's, each memref with
     a dynamic size a memory of --max-mem elements (per argument with POS=N)."""
