@@ -118,6 +118,8 @@ class _Emitter:
 def _lower(work: SourceModule, op: Operation) -> None:
     e = _Emitter(work, op)
     if isinstance(op, affine.ForOp):
+        if op.step.value.data <= 0:  # MLIR's verifier refuses it; xDSL reads `step 0`
+            raise LoweringError(f"affine.for step must be a positive constant, got {op.step.value.data}", work.loc(op))
         lb = e.pick(e.results(op.lowerBoundMap.data, op.lowerBoundOperands), arith.MaxSIOp)
         ub = e.pick(e.results(op.upperBoundMap.data, op.upperBoundOperands), arith.MinSIOp)
         step = e.const(op.step.value.data)

@@ -82,6 +82,8 @@ CASES = {
     "affine_negative_divisor": ("func.func @f(%a: index) -> index {\n  %r = affine.apply affine_map<(d0) -> "
                                 "(d0 mod -2)>(%a)\n  func.return %r : index\n}\n",
                                 ["k.mlir:2:3:", "mod by -2", "positive constant"]),
+    "affine_step_zero": ("func.func @f() {\n  affine.for %i = 0 to 4 step 0 {\n  }\n  func.return\n}\n",
+                         ["k.mlir:2:3:", "affine.for step must be a positive constant, got 0"]),
     "affine_parallel": ("func.func @f(%m: memref<4xi32>) {\n  affine.parallel (%i) = (0) to (4) {\n  }\n"
                         "  func.return\n}\n", ["k.mlir:2:", "unsupported operation affine.parallel"]),
     "affine_if_operands": ("func.func @f(%a: index) {\n  affine.if affine_set<(d0, d1) : (d0 - d1 >= 0)>(%a) {\n"
