@@ -257,7 +257,7 @@ def _undefined_use(text: str, filename: str, msg: str) -> str:
     return f"{_position(filename, text, use.start())}: value {m.group(1)} is used but not defined"
 
 
-def _parse_error(text: str, filename: str, exc: ParseError) -> str:
+def _parse_error(text: str, filename: str, exc: ParseError, handshake: bool = False) -> str:
     """The one-line message of a parse error; an unexpected character is named by its code point,
     since it may be invisible (a no-break space) or get lost when whitespace is normalised."""
     m = re.fullmatch(r"Unexpected character: (.)", exc.msg, re.DOTALL)
@@ -273,7 +273,7 @@ def _parse_error(text: str, filename: str, exc: ParseError) -> str:
     m = re.fullmatch(r"Operation (\S+) is not registered", exc.msg.strip())
     if m:
         name = m.group(1)
-        legacy = legacy_message(name, context())
+        legacy = None if handshake else legacy_message(name, context())  # (a bare name is CIRCT's in handshake)
         if legacy is not None:  # located at the name, which the reader has gone past
             at = text.rfind(name, 0, exc.span.end)
             return f"{_position(filename, text, at) if at >= 0 else exc.span.get_location()}: {legacy}"
@@ -318,7 +318,7 @@ def parse_text(text: str, filename: str = "<input>") -> SourceModule:
         parser = SourceParser(ctx, text, filename)
         module = parser.parse_module()
     except ParseError as exc:
-        raise LoweringError(_parse_error(text, filename, exc)) from None
+        raise LoweringError(_parse_error(text, filename, exc, is_handshake_program(text))) from None
     except LoweringError:
         raise
     except Exception as exc:  # xDSL raises a few other kinds on malformed input (located where the reader stopped)
