@@ -1,13 +1,14 @@
 """`dfv`: the project's command-line tool.
 
-    dfv lower K.mlir [--func F] [--index-width N] -o OUTDIR
+    dfv lower K.mlir [--func F] [--index-width N] [--max-mem N|POS=N]... -o OUTDIR
         writes OUTDIR/dfg.yaml, top.sv, dfg.dot, dfg.svg (when Graphviz `dot` is installed), dfg.mlir
     dfv run K.mlir --func F --inputs IN.json --engine golden|golden-unbounded|icarus|verilator [--seed N] [--waves]
-            [--mem-latency N] [--json] [--index-width N] [--max-trips N]
+            [--mem-latency N] [--json] [--index-width N] [--max-trips N] [--max-mem N|POS=N]...
         with --json prints one JSON object on its last line, without it a short readable report;
         exit 0 only for "pass". icarus / verilator simulate the generated top with the RTL library in
         the kernel environment (seeded back-pressure, memory read latency 1 + seed % 3 unless
-        --mem-latency is given); --waves writes a waveform file and prints its path.
+        --mem-latency is given); --waves writes a waveform file and prints its path. --max-mem is the
+        depth of the memory of a memref argument with a dynamic size (default 4096 elements).
     dfv fuzz [--seed S] [--count N] [--size K] [--engines golden,golden-unbounded[,verilator,icarus]]
              [--out DIR] [--jobs J] [--no-shrink] [--timeout S] [--shrink-seconds S]
         generated programs on every engine; each failure is shrunk and saved as a reproducer folder
@@ -38,11 +39,28 @@ from pathlib import Path
 
 from dfv.args import Parser, int_in
 from dfv.golden.types import DEFAULT_INDEX_WIDTH
+from dfv.lowering.mem_limits import DEFAULT_MAX_MEM, MemLimits
 from dfv.lowering.trip_budget import DEFAULT_MAX_TRIPS
 
 _index_width = int_in(2, 64, "index width")
 _positive = int_in(1, None, "integer")
 _seed = int_in(0, 2**32 - 1, "seed")
+
+
+def _max_mem_word(text: str) -> str:
+    """An argparse `type` for one `--max-mem` value: N or POS=N (`dfv.lowering.mem_limits.MemLimits.parse`)."""
+    try:
+        MemLimits.parse([text])
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc).removeprefix(f"--max-mem {text}: ")) from None
+    return text
+
+
+def _add_max_mem(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--max-mem", action="append", type=_max_mem_word, metavar="N|POS=N", default=None,
+                   help="elements of the hardware memory of a memref argument with a dynamic size (memref<?xi32>): N "
+                        f"for every such argument (default {DEFAULT_MAX_MEM}), POS=N for argument POS; repeatable. A "
+                        "run whose argument has more elements is refused")
 
 
 def _build() -> argparse.ArgumentParser:
@@ -53,6 +71,7 @@ def _build() -> argparse.ArgumentParser:
     lo.add_argument("--func", default=None)
     lo.add_argument("--index-width", type=_index_width, default=DEFAULT_INDEX_WIDTH)
     lo.add_argument("-o", "--out", required=True)
+    _add_max_mem(lo)
     ru = sub.add_parser("run", help="run a program on an engine and compare with the source interpreter")
     ru.add_argument("mlir")
     ru.add_argument("--func", default=None)
@@ -71,6 +90,7 @@ def _build() -> argparse.ArgumentParser:
                     help="source interpreter and golden run: at most N loop trips in all (scf.for and scf.while "
                          "iterations, default %(default)s); a loop that needs more is reported with its location "
                          "instead of running on")
+    _add_max_mem(ru)
     from dfv.fuzz.command import add_parser as add_fuzz_parser
 
     add_fuzz_parser(sub)
@@ -94,7 +114,7 @@ def _build() -> argparse.ArgumentParser:
 def cmd_lower(a) -> int:
     from dfv.lowering.output import write_outputs
 
-    files, g = write_outputs(a.mlir, a.func, a.index_width, a.out)
+    files, g = write_outputs(a.mlir, a.func, a.index_width, a.out, MemLimits.parse(a.max_mem))
     print(f"lowered @{g.name}: {len(g.nodes)} nodes, {len(g.channels)} channels, "
           f"{len(g.groups)} memory group(s) -> {', '.join(files)}")
     return 0
@@ -119,7 +139,7 @@ def cmd_run(a) -> int:
     from dfv.runner import run_program
 
     res = run_program(a.mlir, a.func, a.inputs, a.engine, a.index_width, seed=a.seed, waves=a.waves,
-                      mem_latency=a.mem_latency, max_trips=a.max_trips)
+                      mem_latency=a.mem_latency, max_trips=a.max_trips, limits=MemLimits.parse(a.max_mem))
     notes = res.pop("notes", [])
     if a.json:
         for n in notes:

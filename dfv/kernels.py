@@ -141,6 +141,20 @@ def gen(name: str, seed: int) -> list:
         return [_v(r, 16)]
     if name == "iter_bound":
         return [_v(r, 8, 0, 50), _trip(r, seed, 8)]
+    if name == "affine_stencil":  # rows: none, one (all border), many; memrefs with a dynamic size as nested lists
+        n = (0, 1, 6)[seed] if seed < 3 else r.randint(0, 7)
+        return [n, [_v(r, 8, -1000, 1000) for _ in range(n)], [[0] * 8 for _ in range(n)],
+                _v(r, 0 if seed == 0 else r.randint(1, 5))]
+    if name == "calls_undef":  # seed 0: a[0] == 0, no trip of the while loop, the undef value is returned
+        a = _v(r, r.randint(4, 9), -60, 60)
+        if seed == 0:
+            a[0] = 0
+        elif r.random() < 0.5:
+            a[r.randint(1, len(a) - 1)] = 0
+        return [a, r.randint(0, len(a)), r.randint(-4, 4)]
+    if name == "dyn_matrix":  # both sizes dynamic: shapes from the nested lists
+        n, m = ((1, 1), (2, 5), (4, 3))[seed] if seed < 3 else (r.randint(1, 5), r.randint(1, 6))
+        return [[_v(r, m, -500, 500) for _ in range(n)], [[0] * n for _ in range(m)]]
     raise KeyError(name)
 
 
@@ -150,6 +164,7 @@ KERNELS = [
     "store_load_same", "views", "i1_index_args", "scratch_alloca", "while_memory",
     "bubble_sort", "triangular", "stencil_inplace", "insertion_sort", "swap_pairs", "iter_bound",
     "fvector_add", "fsum", "fdot", "gemm", "atax", "bicg", "gesummv", "mvt", "two_mm", "jacobi_1d", "fir",
+    "affine_stencil", "calls_undef", "dyn_matrix",
 ]
 
 

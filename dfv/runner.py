@@ -34,6 +34,8 @@ from dfv.golden.compare import reference_problems
 from dfv.golden.interpreter import Budget, Mode, RunawayError, run_dfg
 from dfv.golden.types import DEFAULT_INDEX_WIDTH, ScalarType
 from dfv.golden.values import FloatText, data_word, from_word, value_fields
+from dfv.lowering.mem_limits import DEFAULT_LIMITS, MemLimits
+from dfv.lowering.memref_args import ShapeError, flatten
 from dfv.lowering.parse import LoweringError, parse_file
 from dfv.lowering.pipeline import Lowered, dfg_outputs, lower_program
 from dfv.lowering.reference import value_type
@@ -73,12 +75,13 @@ class Run:
     func: str
     index_width: int
     prog: Lowered
-    args: dict[int, object]
+    args: dict[int, object]  # every argument of the lowered circuit by position (`Lowered.bind`)
     source: tuple[list, dict]
     seed: int = 1
     waves: bool = False
     mem_latency: int | None = None
     max_trips: int = DEFAULT_MAX_TRIPS
+    inputs: list = field(default_factory=list)  # the arguments as the inputs file gives them
 
 
 def reference_name(prog: Lowered) -> str:
@@ -129,7 +132,7 @@ def rtl_engine(sim: str) -> Callable[[Run], EngineResult]:
         latency = r.mem_latency if r.mem_latency is not None else 1 + r.seed % 3
         run_dir = REPORTS_DIR / "run" / sim / f"{prog.tag}__seed{r.seed}"
         with _exclusive(run_dir):  # two runs of one program and seed share the folder: one at a time
-            out = run_kernel(prog, [r.args[i] for i in range(len(r.args))], sim, r.seed, run_dir, latency=latency,
+            out = run_kernel(prog, r.inputs, sim, r.seed, run_dir, latency=latency,
                              source=r.source, waves=r.waves, build=BuildKind.QUICK)
         rec, g = out.main, prog.g
         problems: list[str] = []
@@ -203,7 +206,9 @@ def load_inputs(path: str, fn, index_width: int, params: list | None = None,
                 value_types: dict | None = None) -> list:
     """Read and check `{"args": [...]}` against the function's arguments (`params`: the arguments the
     file must list, by default all of `fn`'s; `value_types`: position -> the value type of a scalar
-    argument whose value is an object, a tagged value or a channel with extra signals)."""
+    argument whose value is an object, a tagged value or a channel with extra signals). A memref is a flat
+    row-major list or a list nested like its shape (`dfv.lowering.memref_args.flatten`); the arguments are
+    returned as the file gives them (`Lowered.bind` binds them for a run)."""
     data = _read_json(path)
     if not isinstance(data, dict) or not isinstance(data.get("args"), list):
         raise InputError(f'{path}: expected an object {{"args": [...]}}')
@@ -247,16 +252,12 @@ def load_inputs(path: str, fn, index_width: int, params: list | None = None,
     for i, (p, v) in enumerate(zip(params, args, strict=True)):
         t = p.type
         if isinstance(t, MemRefType):
-            shape = list(t.get_shape())
-            n = 1
-            for d in shape:
-                n *= d
-            if not isinstance(v, list):
-                raise InputError(f"{path}: argument {i} ({t}) must be a flat list of {n} values")
-            if len(v) != n:
-                raise InputError(f"{path}: argument {i} ({t}) needs {n} values, got {len(v)}")
+            try:
+                flat, _ = flatten(t, v, f"argument {i}")
+            except ShapeError as exc:
+                raise InputError(f"{path}: {exc}") from None
             et = value_type(t.get_element_type(), index_width)
-            for k, x in enumerate(v):
+            for k, x in enumerate(flat):
                 check_value(x, et, f"argument {i}[{k}]")
         elif value_types and i in value_types:
             check_fields(v, value_types[i], f"argument {i} ({value_types[i]})")
@@ -271,29 +272,33 @@ def load_inputs(path: str, fn, index_width: int, params: list | None = None,
 
 def run_program(path: str, func: str | None, inputs: str, engine: str = "golden",
                 index_width: int = DEFAULT_INDEX_WIDTH, seed: int = 1, waves: bool = False,
-                mem_latency: int | None = None, max_trips: int = DEFAULT_MAX_TRIPS) -> dict:
+                mem_latency: int | None = None, max_trips: int = DEFAULT_MAX_TRIPS,
+                limits: MemLimits = DEFAULT_LIMITS) -> dict:
     """Lower, run and compare; raises LoweringError / EngineUnavailable for bad input.
 
     `seed`, `waves` and `mem_latency` (default: 1 + seed % 3) apply to the RTL engines, `max_trips`
-    bounds the loop trips of the source interpreter (`dfv.lowering.trip_budget`). The dict has
-    the keys of the JSON object; `notes` (not printed in the JSON) are lines for the readable report.
+    bounds the loop trips of the source interpreter (`dfv.lowering.trip_budget`), `limits` the memories of
+    memref arguments with a dynamic size (`--max-mem`). The dict has the keys of the JSON object; `notes`
+    (not printed in the JSON) are lines for the readable report.
     """
     if engine not in ENGINES:
         raise EngineUnavailable(f"unknown engine {engine} (known: {', '.join(ENGINES)})")
-    return execute(prepare_run(path, func, inputs, index_width, seed, waves, mem_latency, max_trips), engine)
+    return execute(prepare_run(path, func, inputs, index_width, seed, waves, mem_latency, max_trips, limits), engine)
 
 
 def prepare_run(path: str, func: str | None, inputs: str, index_width: int = DEFAULT_INDEX_WIDTH, seed: int = 1,
-                waves: bool = False, mem_latency: int | None = None, max_trips: int = DEFAULT_MAX_TRIPS) -> Run:
+                waves: bool = False, mem_latency: int | None = None, max_trips: int = DEFAULT_MAX_TRIPS,
+                limits: MemLimits = DEFAULT_LIMITS) -> Run:
     """Parse and lower the program once, read its inputs and run the reference: what every engine is
     given (`execute`); raises LoweringError for bad input."""
     src = parse_file(path)
-    prog = lower_program(src, func, index_width)
+    prog = lower_program(src, func, index_width, limits)
     fn = prog.fn
     args = load_inputs(inputs, fn, index_width, prog.data_args(), prog.object_args())
-    exp_ret, exp_mem = prog.reference(args, max_trips)
-    return Run(path, fn.sym_name.data, index_width, prog, dict(enumerate(args)), (exp_ret, exp_mem), seed,
-               waves, mem_latency, max_trips)
+    bound = prog.bind(args, inputs)
+    exp_ret, exp_mem = prog.reference(bound.args, max_trips, bound.shapes)
+    return Run(path, fn.sym_name.data, index_width, prog, bound.circuit, (exp_ret, exp_mem), seed,
+               waves, mem_latency, max_trips, args)
 
 
 def execute(run: Run, engine: str) -> dict:

@@ -15,7 +15,10 @@
   optional data- or memory-dependent exit; `scf.if` with and without results and else;
 - idioms that stress one memory from several places: a bubble sort nest (triangular loops, in-place
   swaps), in-place stencils that read what the previous iteration stored, read-modify-write through
-  a data-dependent address.
+  a data-dependent address;
+- a quarter of the programs printed as a C front end emits them (`Style.FRONT_END`, issue 25): module
+  attributes, a called helper (inlined by the lowering), memref parameters with a dynamic size, `affine.for`
+  and `affine.load` / `affine.store`.
 
 `size` (1..10) scales the statement budget, the loop nesting depth (2..4), the trip counts and the
 array sizes; the product of the trip counts of a nest stays below `12 * size + 12`, so every
@@ -71,6 +74,7 @@ from dfv.fuzz.program import (
     Select,
     Stmt,
     Store,
+    Style,
     SubView,
     Ternary,
     Unary,
@@ -750,7 +754,15 @@ class Generator:
         return Program(params, inputs, Block(stmts, rets))
 
 
+FRONT_END_SHARE = 0.25
+"""The share of programs printed as a C front end emits them (`Style.FRONT_END`)."""
+
+
 def generate(seed: int, size: int = 3, floats: bool = False, rtl_only: bool = False) -> Program:
     """The program of `seed` at `size` (same arguments and tree -> same program): an integer program, or
-    with `floats` a float program; with `rtl_only` only operations with RTL (`has_rtl`)."""
-    return Generator(seed, size, floats, rtl_only).program()
+    with `floats` a float program; with `rtl_only` only operations with RTL (`has_rtl`). Its style comes from
+    a random stream of its own (`FRONT_END_SHARE`), so the programs are those of the plain style."""
+    p = Generator(seed, size, floats, rtl_only).program()
+    style_stream = random.Random(f"dfv-fuzz-style:{seed}:{size}:{int(floats)}")
+    p.style = Style.FRONT_END if style_stream.random() < FRONT_END_SHARE else Style.PLAIN
+    return p

@@ -1,4 +1,5 @@
-"""Print a fuzzer `Program` as MLIR text (the syntax xDSL 0.74 parses) and its inputs file.
+"""Print a fuzzer `Program` as MLIR text (the syntax xDSL 0.74 parses) and its inputs file, in the program's
+style (`dfv.fuzz.program.Style`: plain, or as a C front end emits it).
 
 The safety built into the AST is expanded here into plain arith ops, with fresh `%t<n>` names:
 index clamps (`remui` by the dimension), division and shift guards, computed loop bounds and the
@@ -15,6 +16,7 @@ shortest exact decimal as a JSON number (so both forms of the specs README are r
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 from dfv.fuzz.program import (
     Alloc,
@@ -39,6 +41,7 @@ from dfv.fuzz.program import (
     Select,
     Stmt,
     Store,
+    Style,
     SubView,
     Ternary,
     Unary,
@@ -47,6 +50,7 @@ from dfv.fuzz.program import (
     mem_infos,
     scalar_types,
     signed_range,
+    walk,
     width,
 )
 from dfv.golden.fp.format import FORMATS, FloatClass
@@ -95,6 +99,15 @@ def _tuple(xs) -> str:
     return ", ".join(str(x) for x in xs)
 
 
+FRONT_END_MODULE = ('module attributes {dlti.dl_spec = #dlti.dl_spec<#dlti.dl_entry<i64, dense<64> : '
+                    'vector<2xi32>>, #dlti.dl_entry<!llvm.ptr, dense<64> : vector<4xi32>>, '
+                    '#dlti.dl_entry<"dlti.endianness", "little">>, llvm.data_layout = "e-m:e-i64:64-n8:16:32:64-S128", '
+                    'llvm.target_triple = "x86_64-unknown-linux-gnu", "polygeist.target-cpu" = "x86-64"} {')
+"""The module header of a `Style.FRONT_END` program: what cgeist writes for an x86-64 host."""
+
+VIEWS = (CastView, SubView, Reinterpret, Collapse, Expand)
+
+
 class _Printer:
     def __init__(self, p: Program):
         self.p = p
@@ -103,6 +116,14 @@ class _Printer:
         self.lines: list[str] = []
         self.n = 0
         self.pad = "  "
+        self.front = p.style is Style.FRONT_END
+        self.affine_ivs: set[str] = set()  # counters of the enclosing affine.for loops (Style.FRONT_END)
+        if self.front:  # memref parameters with no view of them: their leading size dynamic
+            sources = {s.src for s in walk(p.body) if isinstance(s, VIEWS)}
+            for prm in p.params:
+                if isinstance(prm.ty, MemRef) and prm.name not in sources:
+                    info = self.infos[prm.name]
+                    self.infos[prm.name] = replace(info, dynamic=(True,) + (False,) * (len(info.shape) - 1))
 
     def emit(self, text: str) -> None:
         self.lines.append(self.pad + text)
@@ -123,6 +144,14 @@ class _Printer:
 
     def mtype(self, mem: str) -> str:
         return self.infos[mem].text()
+
+    def affine_subscripts(self, idx: list[Index]) -> str | None:
+        """`[%i + 1, %j]` when every index is an enclosing `affine.for` counter plus a constant, else None."""
+        if not (self.affine_ivs and all(i.direct and i.value in self.affine_ivs for i in idx)):
+            return None
+        terms = [i.value if i.offset == 0 else f"{i.value} {'+' if i.offset > 0 else '-'} {abs(i.offset)}"
+                 for i in idx]
+        return f"[{_tuple(terms)}]"
 
     # ------------------------------------------------------------------ pieces
     def index(self, i: Index, dim: int) -> str:
@@ -185,11 +214,17 @@ class _Printer:
         elif isinstance(s, Ternary):
             self.emit(f"{s.res} = {s.op} {s.a}, {s.b}, {s.c} : {s.ty}")
         elif isinstance(s, Load):
-            idx = self.indices(s.mem, s.idx)
-            self.emit(f"{s.res} = memref.load {s.mem}[{idx}] : {self.mtype(s.mem)}")
+            if (sub := self.affine_subscripts(s.idx)) is not None:
+                self.emit(f"{s.res} = affine.load {s.mem}{sub} : {self.mtype(s.mem)}")
+            else:
+                idx = self.indices(s.mem, s.idx)
+                self.emit(f"{s.res} = memref.load {s.mem}[{idx}] : {self.mtype(s.mem)}")
         elif isinstance(s, Store):
-            idx = self.indices(s.mem, s.idx)
-            self.emit(f"memref.store {s.value}, {s.mem}[{idx}] : {self.mtype(s.mem)}")
+            if (sub := self.affine_subscripts(s.idx)) is not None:
+                self.emit(f"affine.store {s.value}, {s.mem}{sub} : {self.mtype(s.mem)}")
+            else:
+                idx = self.indices(s.mem, s.idx)
+                self.emit(f"memref.store {s.value}, {s.mem}[{idx}] : {self.mtype(s.mem)}")
         elif isinstance(s, Alloc):
             self.emit(f"{s.res} = memref.{'alloca' if s.stack else 'alloc'}() : {memref_text(s.mem)}")
         elif isinstance(s, CastView):
@@ -216,15 +251,22 @@ class _Printer:
             self.while_(s)
 
     def for_(self, s: For) -> None:
-        lb, ub, st = self.bound(s.lb), self.bound(s.ub), self.bound(s.step)
-        head = f"{self.results(s.results)}scf.for {s.iv} = {lb} to {ub} step {st}"
+        affine = self.front and all(b.kind is BoundKind.CONST for b in (s.lb, s.ub, s.step)) and s.step.c > 0
+        if affine:  # the loop as cgeist raises it: constant bounds and step in the operation
+            head = f"{self.results(s.results)}affine.for {s.iv} = {s.lb.c} to {s.ub.c} step {s.step.c}"
+        else:
+            lb, ub, st = self.bound(s.lb), self.bound(s.ub), self.bound(s.step)
+            head = f"{self.results(s.results)}scf.for {s.iv} = {lb} to {ub} step {st}"
         if s.args:
             pairs = _tuple(f"{a} = {i}" for a, i in zip(s.args, s.inits, strict=True))
             head += f" iter_args({pairs}) -> ({_tuple(s.types)})"
         self.emit(head + " {")
+        if affine:
+            self.affine_ivs.add(s.iv)
         self.block(s.body)
+        self.affine_ivs.discard(s.iv)
         self.pad += "  "
-        self.yield_line("scf.yield", s.body.yields, s.types)
+        self.yield_line("affine.yield" if affine else "scf.yield", s.body.yields, s.types)
         self.pad = self.pad[:-2]
         self.emit("}")
 
@@ -268,15 +310,30 @@ class _Printer:
 
     def program(self) -> str:
         p = self.p
-        params = _tuple(f"{prm.name}: {memref_text(prm.ty) if isinstance(prm.ty, MemRef) else prm.ty}"
-                        for prm in p.params)
+        types = [self.mtype(prm.name) if isinstance(prm.ty, MemRef) else prm.ty for prm in p.params]
+        params = _tuple(f"{prm.name}: {t}" for prm, t in zip(p.params, types, strict=True))
         rtypes = [self.types[n] for n in p.body.yields]
         ret = "" if not rtypes else f" -> {rtypes[0]}" if len(rtypes) == 1 else f" -> ({_tuple(rtypes)})"
-        self.lines.append(f"func.func @{p.name}({params}){ret} {{")
+        body = f"{p.name}_body" if self.front else p.name
+        if self.front:
+            self.lines.append(FRONT_END_MODULE)
+            self.lines.append(f"func.func private @{body}({params}){ret} attributes "
+                              "{llvm.linkage = #llvm.linkage<internal>} {")
+        else:
+            self.lines.append(f"func.func @{body}({params}){ret} {{")
         for s in p.body.stmts:
             self.stmt(s)
         self.emit(f"func.return {_tuple(p.body.yields)} : {_tuple(rtypes)}" if rtypes else "func.return")
         self.lines.append("}")
+        if self.front:  # the function the program is: a call of the helper, inlined by the lowering
+            rets = [f"%ret{k}" for k in range(len(rtypes))]
+            self.lines.append(f"func.func @{p.name}({params}){ret} attributes "
+                              "{llvm.linkage = #llvm.linkage<external>} {")
+            call = f"call @{body}({_tuple(prm.name for prm in p.params)}) : ({_tuple(types)}) -> ({_tuple(rtypes)})"
+            self.emit(f"{_tuple(rets)} = {call}" if rets else call)
+            self.emit(f"func.return {_tuple(rets)} : {_tuple(rtypes)}" if rtypes else "func.return")
+            self.lines.append("}")
+            self.lines.append("}")
         return "\n".join(self.lines) + "\n"
 
 

@@ -383,15 +383,30 @@ class Param:
     ty: str | MemRef
 
 
+class Style(Enum):
+    """How a program is printed (`dfv.fuzz.printer`); the program itself is the same.
+
+    - `PLAIN`: one `func.func` of `scf` / `arith` / `memref`, as dfv's own tests are written;
+    - `FRONT_END`: as a C front end (Polygeist/cgeist) emits it (issue 25): module attributes for a host,
+      `llvm.linkage`, the body in a helper function that `@name` calls, every memref parameter that no view
+      is made of as `memref<?x...>` (its leading size from the inputs), loops with constant bounds as
+      `affine.for` and, in them, `affine.load` / `affine.store` where every subscript is an `affine.for`
+      counter plus a constant."""
+
+    PLAIN = "plain"
+    FRONT_END = "front_end"
+
+
 @dataclass
 class Program:
     """One function `@name(params) -> returns`, with the arguments to run it on (one per parameter,
-    memrefs as flat lists; a float as its IEEE word)."""
+    memrefs as flat lists; a float as its IEEE word), printed in `style`."""
 
     params: list[Param]
     inputs: list[int | list[int]]
     body: Block  # yields = the returned values
     name: str = "fuzz"
+    style: Style = Style.PLAIN
 
 
 # ----------------------------------------------------------------------------------- structure

@@ -4,6 +4,7 @@
 edits, coarse ones first, and keeps the first one for which `fails(candidate)` is still true, until
 a whole round of edits changes nothing or the budget runs out. The edits:
 
+0. print a program of the front-end style plainly (`Style.PLAIN`), when the failure shows there too;
 1. remove chunks of statements of a block (halves, quarters, ... single statements); the values a
    removed statement defined and that are still used become constants of their type; or bypass an
    operation: its result is replaced by one of its operands of the same type (a select by either
@@ -51,6 +52,7 @@ from dfv.fuzz.program import (
     Select,
     Stmt,
     Store,
+    Style,
     Ternary,
     Unary,
     While,
@@ -390,9 +392,15 @@ def _set_input(k: int, values: int | list[int]) -> Edit:
     return edit
 
 
+def _plain_style(p: Program) -> bool:
+    """Print the program plainly (a failure of the front-end style that the plain one shows too is simpler)."""
+    p.style = Style.PLAIN
+    return True
+
+
 def edits(p: Program) -> list[Edit]:
     """Every candidate edit of `p`, coarse ones first (see the module docstring)."""
-    structural: list[Edit] = []
+    structural: list[Edit] = [_plain_style] if p.style is not Style.PLAIN else []
     numeric: list[Edit] = []
     all_blocks = list(_blocks(p.body))
     for path, b in all_blocks:

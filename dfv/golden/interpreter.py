@@ -263,6 +263,13 @@ def word_args(g, words: dict[int, int | list[int]]) -> dict[int, object]:
     return out
 
 
+def memref_extent(grp, args: dict[int, object]) -> int:
+    """The elements of memory group `grp` a run reports: as many as its memref argument's value has (fewer than
+    the memory holds when the memref has a dynamic size, `dfv.lowering.memref_args`), else the memory's size."""
+    value = args.get(grp.position) if grp.position is not None else None
+    return len(value) if isinstance(value, list) else grp.size
+
+
 def _machine(g, node, args: dict[int, object], silent: bool = False) -> Machine:
     op, params = node.op, dict(node.params)
     if silent and op in ("func.start", "func.arg"):
@@ -458,10 +465,11 @@ def _execute(g, args: dict[int, object], budget: Budget, mode: Mode, watch: tupl
     for grp in g.groups.values():
         m = machines[grp.node]
         contents = getattr(m, "contents", {})
+        extent = memref_extent(grp, args)
         if isinstance(contents, dict):
-            img = [contents.get(i, 0) for i in range(grp.size)]
+            img = [contents.get(i, 0) for i in range(extent)]
         else:
-            img = list(contents)[: grp.size]
+            img = list(contents)[:extent]
         res.memories[grp.name] = img
     for c in g.channels:
         q = queues[c.id]

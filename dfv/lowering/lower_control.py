@@ -41,8 +41,11 @@ from dfv.golden.types import (
 )
 from dfv.lowering import arith_nodes
 from dfv.lowering.dfg import DFG, Arg, ArgKind, Ref, Result
-from dfv.lowering.lower_memory import MemoryLowering, MFor, MIf, MRegion, MWhile
+from dfv.lowering.lower_memory import MemoryLowering, MFor, MIf, MRegion, MWhile, SizeKey
+from dfv.lowering.mem_limits import DEFAULT_LIMITS, MemLimits
+from dfv.lowering.memref_args import is_dynamic, size_args
 from dfv.lowering.parse import LoweringError, SourceModule
+from dfv.lowering.prepare import prepare
 
 IGNORED = {"memref.dealloc", "memref.cast", "memref.subview", "memref.reinterpret_cast",
            "memref.collapse_shape", "memref.expand_shape", "memref.alloc", "memref.alloca"}
@@ -150,18 +153,21 @@ class WhileAfterScope(Scope):
 
 # ------------------------------------------------------------------------------------- lowerer
 class Lowerer:
-    def __init__(self, src: SourceModule, fn: func.FuncOp, index_width: int, zero_trip_guard: bool = True):
+    def __init__(self, src: SourceModule, fn: func.FuncOp, index_width: int, zero_trip_guard: bool = True,
+                 limits: MemLimits = DEFAULT_LIMITS):
         self.src, self.func = src, fn
         self.zero_trip_guard = zero_trip_guard  # False only to demonstrate the stranded token (tests)
+        self.limits = limits  # the depth of the memory of a memref argument with a dynamic size
         self.g = DFG(fn.sym_name.data, index_width)
         self.mem = MemoryLowering(self)
         self.current_loc = src.loc(fn)
         self._splits: dict[tuple[Ref, Ref], tuple[Ref, Ref]] = {}
+        self.top: FuncScope | None = None
 
     # ------------------------------------------------------------------ helpers
     def loc(self, op: Operation) -> str:
         loc = self.src.loc(op)
-        self.g.sources.setdefault(loc, op.name)
+        self.g.sources.setdefault(loc, self.src.op_name(op))
         return loc
 
     def type_name(self, t: Attribute, loc: str) -> ScalarType:
@@ -248,19 +254,25 @@ class Lowerer:
         if not fn.body.blocks:
             raise LoweringError(f"function @{fn.sym_name.data} has no body", loc)
         start = g.add("func.start", {}, {"out": CONTROL}, loc)
-        top = FuncScope(self, Ref(start.id, "out"))
+        top = self.top = FuncScope(self, Ref(start.id, "out"))
         block = fn.body.blocks[0]
+        for s in size_args(fn):  # before the layouts, whose dynamic strides multiply the sizes
+            n = g.add("func.arg", {}, {"out": g.index_type}, loc, {"position": s.position})
+            top.env[SizeKey(s.arg, s.dim)] = Ref(n.id, "out")
+            g.args.append(Arg(s.position, ArgKind.SCALAR, g.index_type, n.id))
         for i, arg in enumerate(block.args):
             if isinstance(arg.type, MemRefType):
                 self.mem.layout(arg, loc)
                 grp = self.mem.groups[arg]
+                shape = list(arg.type.get_shape()) if not is_dynamic(arg.type) else [grp.size]
                 g.args.append(Arg(i, ArgKind.MEMREF, str(arg.type), elem_type=grp.elem_type, size=grp.size,
-                                  shape=list(arg.type.get_shape())))
+                                  shape=shape))
                 continue
             ty = self.vtype(arg, loc)
             n = g.add("func.arg", {}, {"out": ty}, loc, {"position": i})
             top.env[arg] = Ref(n.id, "out")
             g.args.append(Arg(i, ArgKind.SCALAR, ty, n.id))
+        g.args.sort(key=lambda a: a.position)
         term = self.lower_block(block, top)
         if not isinstance(term, func.ReturnOp):
             raise LoweringError("function body must end with func.return", loc)
@@ -300,6 +312,8 @@ class Lowerer:
         elif arith_nodes.handles(name) and (
                 ref := arith_nodes.arith_node(self.g, op, s.lookup, self.result_type(op, loc), loc)) is not None:
             s.env[op.results[0]] = ref
+        elif isinstance(op, memref.DimOp):
+            s.env[op.result] = self.mem.lower_dim(op, s)
         elif isinstance(op, memref.LoadOp):
             self.mem.lower_load(op, s)
         elif isinstance(op, memref.StoreOp):
@@ -335,7 +349,8 @@ class Lowerer:
 
     # ------------------------------------------------------------------ scf.for
     @staticmethod
-    def _const(v: SSAValue) -> int | None:
+    def constant_value(v: SSAValue) -> int | None:
+        """The value of `v` if an integer `arith.constant` gives it, else None."""
         o = v.owner
         if isinstance(o, arith.ConstantOp) and isinstance(o.value, IntegerAttr):
             return o.value.value.data
@@ -345,7 +360,7 @@ class Lowerer:
         loc, g, iw, it = self.loc(op), self.g, self.g.index_width, self.g.index_type
         if not isinstance(op.lb.type, IndexType):
             raise LoweringError("scf.for with non-index bounds is not supported", loc)
-        lb, ub, st = self._const(op.lb), self._const(op.ub), self._const(op.step)
+        lb, ub, st = self.constant_value(op.lb), self.constant_value(op.ub), self.constant_value(op.step)
         static_nonzero = None not in (lb, ub, st) and st > 0 and lb < ub
         guard = None
         body_parent: Scope = s
@@ -433,7 +448,8 @@ def defined_functions(src: SourceModule) -> list[func.FuncOp]:
 
 def find_function(src: SourceModule, name: str | None) -> func.FuncOp:
     """The function called `name` (a leading `@` is accepted, as in MLIR), or without a name the
-    first function with a body; a LoweringError names the file and what is available."""
+    first function with a body that no function of the file calls (the first with a body if each is
+    called); a LoweringError names the file and what is available."""
     funcs = [op for op in src.module.walk() if isinstance(op, func.FuncOp)]
     if not funcs:
         raise LoweringError("no function (func.func) in this file", src.filename)
@@ -442,7 +458,8 @@ def find_function(src: SourceModule, name: str | None) -> func.FuncOp:
         if not defined:
             names = ", ".join(f"@{f.sym_name.data}" for f in funcs)
             raise LoweringError(f"no function with a body in this file (only declarations: {names})", src.filename)
-        return defined[0]
+        called = {op.callee.root_reference.data for op in src.module.walk() if isinstance(op, func.CallOp)}
+        return next((f for f in defined if f.sym_name.data not in called), defined[0])
     name = name.removeprefix("@")
     for f in funcs:
         if f.sym_name.data == name:
@@ -451,7 +468,10 @@ def find_function(src: SourceModule, name: str | None) -> func.FuncOp:
     raise LoweringError(f"function @{name} does not exist (available: {names})", src.filename)
 
 
-def lower_function(src: SourceModule, name: str | None = None, index_width: int | None = None) -> DFG:
-    """Lower one function to a raw DFG (before fork/sink/buffer materialisation)."""
-    fn = find_function(src, name)
-    return Lowerer(src, fn, index_width or DEFAULT_INDEX_WIDTH).lower()
+def lower_function(src: SourceModule, name: str | None = None, index_width: int | None = None,
+                   limits: MemLimits = DEFAULT_LIMITS) -> DFG:
+    """Lower one function to a raw DFG (before fork/sink/buffer materialisation): the function as prepared
+    (`dfv.lowering.prepare`: calls inlined, `affine` lowered)."""
+    iw = index_width or DEFAULT_INDEX_WIDTH
+    work, fn = prepare(src, find_function(src, name), iw)
+    return Lowerer(work, fn, iw, limits=limits).lower()

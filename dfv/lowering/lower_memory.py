@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from math import prod
 
-from xdsl.dialects import memref
+from xdsl.dialects import func, memref
 from xdsl.dialects.builtin import DYNAMIC_INDEX, MemRefType, NoneAttr, StridedLayoutAttr
 from xdsl.ir import BlockArgument, SSAValue
 
@@ -92,10 +92,28 @@ class MWhile:
 
 # ------------------------------------------------------------------------------ layouts
 @dataclass(frozen=True)
+class SizeKey:
+    """Dimension `dim` of memref argument `arg` on a run: the key of its circuit argument (`memref_args.size_args`)
+    in the function scope's environment."""
+
+    arg: int
+    dim: int
+
+
+@dataclass(frozen=True)
+class DynStride:
+    """A stride known on a run only: `factor` times the product of the dynamic sizes `sizes` (the inner
+    dimensions of a root memref argument with a dynamic size, `memref<?x?xi32>`)."""
+
+    factor: int
+    sizes: tuple[SizeKey, ...]
+
+
+@dataclass(frozen=True)
 class MemrefLayout:
     root: SSAValue
     offset: int
-    strides: tuple[int, ...]
+    strides: tuple[int | DynStride, ...]
 
 
 def _static(vals, what: str, loc: str) -> list[int]:
@@ -103,6 +121,28 @@ def _static(vals, what: str, loc: str) -> list[int]:
     if any(v == DYNAMIC_INDEX for v in out):
         raise LoweringError(f"dynamic {what} are not supported (static views only)", loc)
     return out
+
+
+def _static_strides(lay: MemrefLayout, what: str, loc: str) -> tuple[int, ...]:
+    """The strides of `lay` for a view that computes with them: known when the program is lowered."""
+    if any(isinstance(st, DynStride) for st in lay.strides):
+        raise LoweringError(f"{what} of a memref with a dynamic inner size is not supported (its strides are known "
+                            "only on a run)", loc)
+    return lay.strides  # type: ignore[return-value]
+
+
+def root_strides(arg: int, shape: list[int]) -> tuple[int | DynStride, ...]:
+    """Row-major strides of root memref argument `arg` of `shape`, a dynamic size (`DYNAMIC_INDEX`) counting
+    through its `SizeKey`."""
+    strides: list[int | DynStride] = []
+    factor, sizes = 1, ()
+    for k in reversed(range(len(shape))):
+        strides.append(DynStride(factor, sizes) if sizes else factor)
+        if shape[k] == DYNAMIC_INDEX:
+            sizes = (SizeKey(arg, k), *sizes)
+        else:
+            factor *= shape[k]
+    return tuple(reversed(strides))
 
 
 def row_major(shape: list[int]) -> tuple[int, ...]:
@@ -113,22 +153,25 @@ def row_major(shape: list[int]) -> tuple[int, ...]:
     return tuple(reversed(strides))
 
 
-def _check_root(v: SSAValue, shape: list[int], index_width: int, loc: str) -> None:
+def _check_root(v: SSAValue, shape: list[int], size: int, index_width: int, loc: str, depth_option: str) -> None:
     """A root memref (function argument or allocation) must be plain row-major, since the memory and
-    the inputs file hold exactly its elements in that order, and its flat addresses 0..size-1 must be
-    non-negative values of the signed `index_width`-bit index that carries addresses."""
+    the inputs file hold exactly its elements in that order, and its flat addresses 0..size-1 (`size`: its
+    elements, or the depth of its memory when a size is dynamic) must be non-negative values of the signed
+    `index_width`-bit index that carries addresses."""
     ty = v.type
     name = f"%{v.name_hint}" if v.name_hint else (f"argument {v.index}" if isinstance(v, BlockArgument) else "")
     lay = ty.layout
     plain = isinstance(lay, NoneAttr) or (isinstance(lay, StridedLayoutAttr) and lay.get_offset() == 0
+                                          and DYNAMIC_INDEX not in shape
                                           and tuple(lay.get_strides()) == row_major(shape))
     if not plain:
         raise LoweringError(f"memref {name} : {ty}: the layout {lay} is not supported (memref arguments and "
                             "allocations must be row-major without offset; use memref.subview or "
                             "memref.reinterpret_cast for strided views)", loc)
-    size, limit = prod(shape), 1 << (index_width - 1)
+    limit = 1 << (index_width - 1)
     if size > limit:
-        raise LoweringError(f"memref {name} : {ty} has {size} elements: its addresses do not fit the "
+        held = f"has {size} elements" if not depth_option else f"has a memory of {size} elements ({depth_option})"
+        raise LoweringError(f"memref {name} : {ty} {held}: its addresses do not fit the "
                             f"{index_width}-bit index (at most {limit} elements; raise --index-width)", loc)
 
 
@@ -150,17 +193,30 @@ class MemoryLowering:
         if not isinstance(ty, MemRefType):
             raise LoweringError(f"unsupported memory type {ty}", loc)
         owner = v.owner
-        if isinstance(v, BlockArgument) or isinstance(owner, memref.AllocOp | memref.AllocaOp):
-            if isinstance(v, BlockArgument) and v.owner.parent_op() is not self.low.func:
-                raise LoweringError("memref block arguments other than function arguments are not supported", loc)
-            shape = _static(ty.get_shape(), "memref sizes", loc)
-            _check_root(v, shape, self.low.g.index_width, loc)
+        if isinstance(v, BlockArgument) and isinstance(v.owner.parent_op(), func.FuncOp) \
+                and v.owner.parent_op() is self.low.func:
+            shape = list(ty.get_shape())
+            dynamic = DYNAMIC_INDEX in shape
+            limits = self.low.limits
+            size = limits.of(v.index) if dynamic else prod(shape)
+            _check_root(v, shape, size, self.low.g.index_width, loc, limits.option(v.index) if dynamic else "")
+            lay = MemrefLayout(v, 0, root_strides(v.index, shape))
+            self._group(v, size, loc)
+        elif isinstance(v, BlockArgument):
+            raise LoweringError("memref block arguments other than function arguments are not supported", loc)
+        elif isinstance(owner, memref.AllocOp | memref.AllocaOp):
+            shape = list(ty.get_shape())
+            if DYNAMIC_INDEX in shape:
+                raise LoweringError(f"{owner.name} of {ty}: an internal memory needs a static size (dynamic sizes are "
+                                    "supported for memref arguments only)", self.low.loc(owner))
+            _check_root(v, shape, prod(shape), self.low.g.index_width, loc, "")
             lay = MemrefLayout(v, 0, row_major(shape))
-            self._group(v, shape, loc)
+            self._group(v, prod(shape), loc)
         elif isinstance(owner, memref.CastOp):
             lay = self.layout(owner.source, loc)
         elif isinstance(owner, memref.SubviewOp):
             src = self.layout(owner.source, self.low.loc(owner))
+            src = MemrefLayout(src.root, src.offset, _static_strides(src, "memref.subview", self.low.loc(owner)))
             offs = _static(owner.static_offsets.get_values(), "subview offsets", self.low.loc(owner))
             sizes = _static(owner.static_sizes.get_values(), "subview sizes", self.low.loc(owner))
             sts = _static(owner.static_strides.get_values(), "subview strides", self.low.loc(owner))
@@ -186,6 +242,7 @@ class MemoryLowering:
             lay = MemrefLayout(src.root, src.offset, tuple(src.strides[g[-1]] for g in groups))
         elif isinstance(owner, memref.ExpandShapeOp):
             src = self.layout(owner.src, self.low.loc(owner))
+            src = MemrefLayout(src.root, src.offset, _static_strides(src, "memref.expand_shape", self.low.loc(owner)))
             out_shape = _static(owner.static_output_shape.get_values(), "expand_shape sizes", self.low.loc(owner))
             groups = [[a.value.data for a in g.data] for g in owner.reassociation.data]
             strides = [0] * len(out_shape)
@@ -201,7 +258,7 @@ class MemoryLowering:
         self.layouts[v] = lay
         return lay
 
-    def _group(self, root: SSAValue, shape: list[int], loc: str) -> MemGroup:
+    def _group(self, root: SSAValue, size: int, loc: str) -> MemGroup:
         if root in self.groups:
             return self.groups[root]
         g = self.low.g
@@ -210,7 +267,7 @@ class MemoryLowering:
             kind, pos, name = "extmemory", root.index, f"arg{root.index}"
         else:
             kind, pos, name = "memory", None, f"mem{len(self.groups)}"
-        grp = MemGroup(name, str(root.name_hint or name), kind, "", et, prod(shape), pos)
+        grp = MemGroup(name, str(root.name_hint or name), kind, "", et, size, pos)
         self.groups[root] = grp
         g.groups[name] = grp
         return grp
@@ -222,7 +279,9 @@ class MemoryLowering:
         terms: list[Ref] = []
         for v, st in zip(indices, lay.strides, strict=True):
             r = scope.lookup(v)
-            if st != 1:
+            if isinstance(st, DynStride):
+                r = low.n_binop("arith.muli", r, self.stride(scope, st, loc), loc)
+            elif st != 1:
                 r = low.n_binop("arith.muli", r, low.n_const(scope, st, low.g.index_type, loc), loc)
             terms.append(r)
         acc = terms[0] if terms else None
@@ -232,6 +291,40 @@ class MemoryLowering:
             c = low.n_const(scope, lay.offset, low.g.index_type, loc)
             acc = c if acc is None else low.n_binop("arith.addi", acc, c, loc)
         return acc
+
+    def stride(self, scope, st: DynStride, loc: str) -> Ref:
+        """A stride known on a run only, computed once in the function scope from the size arguments (as a value
+        of that scope, imported into `scope` like any other)."""
+        low, top = self.low, self.low.top
+        if st not in top.env:
+            acc = top.lookup(st.sizes[0])
+            for k in st.sizes[1:]:
+                acc = low.n_binop("arith.muli", acc, top.lookup(k), loc)
+            if st.factor != 1:
+                acc = low.n_binop("arith.muli", acc, low.n_const(top, st.factor, low.g.index_type, loc), loc)
+            top.env[st] = acc
+        return scope.lookup(st)
+
+    def lower_dim(self, op: memref.DimOp, scope) -> Ref:
+        """`memref.dim %m, %c`: a constant for a static size (of `%m`'s type, or of the root `%m` is a cast of), the
+        size argument (`SizeKey`) for a dynamic size of a memref argument."""
+        low = self.low
+        loc = low.loc(op)
+        k = low.constant_value(op.index)
+        shape = op.source.type.get_shape()
+        if k is None or not 0 <= k < len(shape):
+            raise LoweringError(f"memref.dim: the dimension must be a constant in 0..{len(shape) - 1} of "
+                                f"{op.source.type}", loc)
+        v = op.source
+        while shape[k] == DYNAMIC_INDEX and isinstance(v.owner, memref.CastOp):
+            v = v.owner.source
+            shape = v.type.get_shape()
+        if shape[k] != DYNAMIC_INDEX:
+            return low.n_const(scope, shape[k], low.g.index_type, loc)
+        if isinstance(v, BlockArgument) and v.owner.parent_op() is low.func:
+            return scope.lookup(SizeKey(v.index, k))
+        raise LoweringError(f"memref.dim of dimension {k} of {v.type}: a dynamic size is known for memref arguments "
+                            "(and casts of them) only", loc)
 
     def lower_load(self, op: memref.LoadOp, scope) -> None:
         n = self._access(op, scope, "load", "data_from_mem", "data", {})

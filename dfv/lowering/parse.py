@@ -30,6 +30,8 @@ from dfv.lowering.errors import LoweringError
 from dfv.lowering.handshake_arith import ARITH_OPS
 from dfv.lowering.handshake_ir import HandshakeInput
 from dfv.lowering.handshake_signals import SIGNAL_OPS
+from dfv.lowering.legacy import legacy_message
+from dfv.lowering.upstream_syntax import patched_dialects
 
 _CTX: Context | None = None
 
@@ -39,15 +41,17 @@ recurse per level, and 64 keeps every stage well inside Python's default recursi
 
 
 def context() -> Context:
-    """An xDSL context with the upstream dialects, the `arith` ops xDSL lacks (`dfv.lowering.arith_ops`)
-    and this project's `handshake` and `dataflow`."""
+    """An xDSL context with the upstream dialects (the syntax xDSL lacks added: `dfv.lowering.upstream_syntax`),
+    the `arith` ops xDSL lacks (`dfv.lowering.arith_ops`) and this project's `handshake` and `dataflow`."""
     global _CTX
     if _CTX is None:
         ctx = Context()
-        for name, factory in get_all_dialects().items():
+        upstream = get_all_dialects()
+        patched = patched_dialects(upstream)
+        for name, factory in upstream.items():
             if name in ("handshake", "dataflow"):
                 continue
-            ctx.register_dialect(name, factory)
+            ctx.register_dialect(name, patched.get(name, factory))
         ctx.load_dialect(Dataflow)
         for op in EXTRA_ARITH_OPS:
             ctx.load_op(op)
@@ -83,13 +87,33 @@ def is_handshake_program(text: str) -> bool:
 
 @dataclass
 class SourceModule:
+    """A parsed program: its module and, by `id`, where each operation starts in the text. A module made from
+    another (`dfv.lowering.prepare`: calls inlined, `affine` lowered) records for each operation it made the
+    location and name of the operation it came from (`names`) and keeps those operations alive (`keep`), so
+    the ids stay theirs."""
+
     module: Operation
     filename: str
     locs: dict[int, str] = field(default_factory=dict)
     float_bits: dict[int, int] = field(default_factory=dict)  # id(FloatAttr) -> its exact word (SourceParser)
+    names: dict[int, str] = field(default_factory=dict)  # id(op) -> the source operation it was made from
+    keep: list = field(default_factory=list, repr=False)
 
     def loc(self, op: Operation) -> str:
         return self.locs.get(id(op), self.filename)
+
+    def op_name(self, op: Operation) -> str:
+        """The name of the operation of the text that `op` is (or was made from: an `scf.for` made from an
+        `affine.for` is named `affine.for`)."""
+        return self.names.get(id(op), op.name)
+
+    def record(self, op: Operation, origin: Operation, source: SourceModule | None = None) -> None:
+        """`op`, made from `origin` (an operation of `source`, by default of this module), is located and named as
+        `origin` is (not the operations in its regions, which may be moved there from the text)."""
+        source = self if source is None else source
+        self.locs[id(op)] = source.loc(origin)
+        self.names[id(op)] = source.op_name(origin)
+        self.keep.append(op)
 
     def float_word(self, attr: FloatAttr) -> int:
         """The IEEE word of float constant `attr`: rounded exactly from its text as written (MLIR's reading;
@@ -216,6 +240,12 @@ def _one_line(err: Exception) -> str:
     return " ".join(ln.strip() for ln in lines)
 
 
+def _position(filename: str, text: str, offset: int) -> str:
+    """`file:line:col` of character `offset` of `text`."""
+    line = text.count("\n", 0, offset) + 1
+    return f"{filename}:{line}:{offset - (text.rfind(chr(10), 0, offset) + 1) + 1}"
+
+
 def _undefined_use(text: str, filename: str, msg: str) -> str:
     """Point 'values used but not defined' at the first use instead of the end of the module."""
     m = re.search(r"values used but not defined: \[(%[^\],]+)", msg)
@@ -224,12 +254,10 @@ def _undefined_use(text: str, filename: str, msg: str) -> str:
     use = re.search(re.escape(m.group(1)) + r"(?![\w$.-])", text)
     if not use:
         return msg
-    line = text.count("\n", 0, use.start()) + 1
-    col = use.start() - (text.rfind("\n", 0, use.start()) + 1) + 1
-    return f"{filename}:{line}:{col}: value {m.group(1)} is used but not defined"
+    return f"{_position(filename, text, use.start())}: value {m.group(1)} is used but not defined"
 
 
-def _parse_error(text: str, filename: str, exc: ParseError) -> str:
+def _parse_error(text: str, filename: str, exc: ParseError, handshake: bool = False) -> str:
     """The one-line message of a parse error; an unexpected character is named by its code point,
     since it may be invisible (a no-break space) or get lost when whitespace is normalised."""
     m = re.fullmatch(r"Unexpected character: (.)", exc.msg, re.DOTALL)
@@ -244,6 +272,14 @@ def _parse_error(text: str, filename: str, exc: ParseError) -> str:
                 "operation rounds to nearest, ties to even, the default (write none)")
     m = re.fullmatch(r"Operation (\S+) is not registered", exc.msg.strip())
     if m:
+        name = m.group(1)
+        legacy = None if handshake else legacy_message(name, context())  # (a bare name is CIRCT's in handshake)
+        if legacy is not None:  # located at the name, which the reader has gone past
+            at = text.rfind(name, 0, exc.span.end)
+            return f"{_position(filename, text, at) if at >= 0 else exc.span.get_location()}: {legacy}"
+        return f"{exc.span.get_location()}: unsupported operation {name}"
+    m = re.fullmatch(r"Operation (\S+) does not have a custom format\.?", exc.msg.strip())
+    if m:  # an operation xDSL knows only in its generic form: dfv does not read it either
         return f"{exc.span.get_location()}: unsupported operation {m.group(1)}"
     return _undefined_use(text, filename, _one_line(exc))
 
@@ -275,17 +311,19 @@ def parse_text(text: str, filename: str = "<input>") -> SourceModule:
 
     A leading byte order mark is skipped (editors on Windows write one)."""
     text = text.removeprefix("\ufeff")
+    parser = None
     try:
         _check_tokens(text, filename)
         ctx = handshake_context() if is_handshake_program(text) else context()
         parser = SourceParser(ctx, text, filename)
         module = parser.parse_module()
     except ParseError as exc:
-        raise LoweringError(_parse_error(text, filename, exc)) from None
+        raise LoweringError(_parse_error(text, filename, exc, is_handshake_program(text))) from None
     except LoweringError:
         raise
-    except Exception as exc:  # xDSL raises a few other kinds on malformed input
-        raise LoweringError(f"{filename}: malformed MLIR: {_one_line(exc)}") from None
+    except Exception as exc:  # xDSL raises a few other kinds on malformed input (located where the reader stopped)
+        where = _position(filename, text, parser.pos) if parser is not None else filename
+        raise LoweringError(f"{where}: malformed MLIR: {_one_line(exc)}") from None
     src = SourceModule(module, filename, parser.locs, parser.float_bits)
     try:
         module.verify()

@@ -29,6 +29,8 @@ from dfv.lowering.handshake_ir import FuncOp
 from dfv.lowering.handshake_types import is_control
 from dfv.lowering.lower_control import defined_functions, find_function, lower_function
 from dfv.lowering.materialize import materialize
+from dfv.lowering.mem_limits import DEFAULT_LIMITS, MemLimits
+from dfv.lowering.memref_args import Bound, ShapeError, bind
 from dfv.lowering.parse import LoweringError, SourceModule, parse_file, parse_text
 from dfv.lowering.read_upstream import refuse_upstream_off_wiring
 from dfv.lowering.reference import run_source
@@ -44,6 +46,7 @@ class Lowered:
     fn: Operation  # func.func or handshake.func
     ir: SourceModule  # the lowered graph as a handshake.func (dfv.lowering.graph_ir)
     g: DFG  # the graph read back from `ir`
+    limits: MemLimits = DEFAULT_LIMITS  # memory depths of memref arguments with dynamic sizes
 
     @property
     def is_handshake(self) -> bool:
@@ -63,10 +66,23 @@ class Lowered:
                 out[a.position] = t
         return out
 
-    def reference(self, args: list, max_trips: int = DEFAULT_MAX_TRIPS) -> tuple[list, dict]:
-        """(results, {memref position: final contents}) that every engine must reproduce."""
+    def bind(self, values: list, where: str) -> Bound:
+        """The values of one run (`values`: one per argument an inputs file lists, a memref as a flat or nested
+        list): the function's arguments, the memref shapes and the circuit's arguments (`memref_args.bind`); a
+        LoweringError naming `where` (the inputs file) for a memref of the wrong shape or one that does not fit
+        its memory."""
+        try:
+            return bind(self.fn, values, self.limits, self.data_args())
+        except ShapeError as exc:
+            raise LoweringError(f"{where}: {exc}") from None
+
+    def reference(self, args: list, max_trips: int = DEFAULT_MAX_TRIPS,
+                  shapes: dict[int, tuple[int, ...]] | None = None) -> tuple[list, dict]:
+        """(results, {memref position: final contents}) that every engine must reproduce, for the function's
+        arguments `args` (memrefs as flat lists; `shapes`: their shapes, needed where a type leaves them open:
+        `Lowered.bind` gives both)."""
         if not self.is_handshake:
-            return run_source(self.src, self.fn, args, self.g.index_width, max_trips)
+            return run_source(self.src, self.fn, args, self.g.index_width, max_trips, shapes)
         try:
             res = run_dfg(self.g, dict(enumerate(args)), Budget(max_trips), Mode.UNBOUNDED)
         except RunawayError as exc:
@@ -88,7 +104,10 @@ def dfg_outputs(g: DFG, res) -> tuple[list, dict]:
     return returns, mems
 
 
-def lower_program(src: SourceModule, func: str | None = None, index_width: int | None = None) -> Lowered:
+def lower_program(src: SourceModule, func: str | None = None, index_width: int | None = None,
+                  limits: MemLimits = DEFAULT_LIMITS) -> Lowered:
+    """Lower `func` of `src` (see the module's docstring); `limits` are the depths of the memories of memref
+    arguments with a dynamic size (`dfv.lowering.memref_args`)."""
     iw = DEFAULT_INDEX_WIDTH if index_width is None else index_width
     if any(isinstance(op, FuncOp) for op in src.module.ops):
         fn = find_handshake_function(src, func.removeprefix("@") if func else None)
@@ -96,17 +115,17 @@ def lower_program(src: SourceModule, func: str | None = None, index_width: int |
         refuse_upstream_off_wiring(built)
     else:
         fn = find_function(src, func)
-        built = materialize(lower_function(src, fn.sym_name.data, iw))
+        built = materialize(lower_function(src, fn.sym_name.data, iw, limits))
     verify(built)
     ir = graph_ir(built, src.filename)
     g = read_handshake(ir, built.name, iw)
     g.build_channels()
-    return Lowered(src, fn, ir, g)
+    return Lowered(src, fn, ir, g, limits)
 
 
 def function_names(src: SourceModule, func: str | None) -> list[str]:
     """The functions `dfv lower` lowers: `func`, or every function with a body (handshake.func or
-    func.func, whichever the file holds)."""
+    func.func, whichever the file holds), the default one (`find_function`) first."""
     hs_funcs = [op for op in src.module.ops if isinstance(op, FuncOp)]
     if hs_funcs:
         if func is not None:
@@ -117,7 +136,8 @@ def function_names(src: SourceModule, func: str | None) -> list[str]:
     names = [f.sym_name.data for f in defined_functions(src)]
     if not names:
         find_function(src, None)  # raises the "no function" error
-    return names
+    first = find_function(src, None).sym_name.data  # the function nobody calls: the program, not a helper
+    return [first, *(n for n in names if n != first)]
 
 
 def lower_source(src: SourceModule, func: str | None = None, index_width: int | None = None) -> DFG:

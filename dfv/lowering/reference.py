@@ -25,7 +25,7 @@ from functools import cache
 from math import prod
 from typing import Any
 
-from xdsl.dialects import arith, func, memref
+from xdsl.dialects import arith, func, llvm, memref
 from xdsl.dialects.builtin import FloatAttr, IndexType, IntegerType, MemRefType, ModuleOp
 from xdsl.interpreter import Interpreter, InterpreterFunctions, impl, register_impls
 from xdsl.interpreters import register_implementations
@@ -39,35 +39,17 @@ from dfv.golden.compute import Syntax
 from dfv.golden.errors import ErrorCode
 from dfv.golden.types import FLOAT_WIDTHS, ScalarType, index_type, int_type, scalar_type, to_signed, to_unsigned
 from dfv.golden.values import data_value, data_word, signed
+from dfv.lowering.affine_eval import AffineEval
 from dfv.lowering.arith_nodes import predicate_param
 from dfv.lowering.arith_ops import IndexCastUIOp
 from dfv.lowering.handshake_types import ChannelType
-from dfv.lowering.lower_memory import row_major
+from dfv.lowering.memref_args import flatten
 from dfv.lowering.parse import LoweringError, SourceModule, context
+from dfv.lowering.prepare import undef_attr
 from dfv.lowering.source_loops import LoopFunctions
+from dfv.lowering.source_memory import StridedView, check_cast, checked_view, run_shape, view
 from dfv.lowering.trip_budget import DEFAULT_MAX_TRIPS, BudgetExceeded, TripBudget
-
-
-class StridedView:
-    """A memref view onto a root ShapedArray: flat = offset + sum(idx_k * stride_k)."""
-
-    def __init__(self, root: ShapedArray, offset: int, strides: tuple[int, ...], shape: list[int]):
-        self.root, self.offset, self.strides, self.shape = root, offset, tuple(strides), list(shape)
-
-    def _flat(self, index) -> int:
-        return self.offset + sum(i * s for i, s in zip(index, self.strides, strict=True))
-
-    def load(self, index):
-        return self.root.data_ptr[self._flat(index)]
-
-    def store(self, index, value) -> None:
-        self.root.data_ptr[self._flat(index)] = value
-
-
-def _view(v) -> StridedView:
-    if isinstance(v, StridedView):
-        return v
-    return StridedView(v, 0, row_major(v.shape), v.shape)
+from dfv.lowering.upstream_syntax import CastOp
 
 
 def _w(interp: Interpreter, t) -> int:
@@ -115,34 +97,41 @@ class ExtraFunctions(InterpreterFunctions):
     def run_alloca(self, interp: Interpreter, op: memref.AllocaOp, args):
         return self._zeroed(interp, op)
 
-    def _checked_view(self, op, mem, indices) -> StridedView:
-        """The accessed view, after checking every index against its own dimension: an index past one
-        dimension may still give an in-range flat address, which would hide the error."""
-        view = _view(mem)
-        for dim, (i, size) in enumerate(zip(indices, view.shape, strict=True)):
-            if not 0 <= i < size:
-                raise LoweringError(f"{op.name}: index {i} is out of range in dimension {dim} of "
-                                    f"{op.memref.type} (0..{size - 1})", self.src.loc(op))
-        return view
-
     @impl(memref.LoadOp)
     def run_load(self, interp, op: memref.LoadOp, args):
         mem, *indices = args
-        return (self._checked_view(op, mem, indices).load(indices),)
+        return (checked_view(op, op.memref.type, mem, indices, self.src.loc(op)).load(indices),)
 
     @impl(memref.StoreOp)
     def run_store(self, interp, op: memref.StoreOp, args):
         value, mem, *indices = args
-        self._checked_view(op, mem, indices).store(indices, value)
+        checked_view(op, op.memref.type, mem, indices, self.src.loc(op)).store(indices, value)
         return ()
 
-    @impl(memref.CastOp)
-    def run_cast(self, interp, op, args):
+    @impl(CastOp)
+    def run_cast(self, interp, op: CastOp, args):
+        check_cast(op.name, args[0], op.dest.type, self.src.loc(op))
         return (args[0],)
+
+    @impl(memref.DimOp)
+    def run_dim(self, interp, op: memref.DimOp, args):
+        shape = run_shape(args[0])
+        if not 0 <= args[1] < len(shape):
+            raise LoweringError(f"memref.dim: dimension {args[1]} of {op.source.type} does not exist (undefined in "
+                                "MLIR)", self.src.loc(op))
+        return (shape[args[1]],)
+
+    @impl(llvm.UndefOp)
+    def run_undef(self, interp, op: llvm.UndefOp, args):
+        """The value dfv gives every `llvm.mlir.undef` (`dfv.lowering.prepare.UNDEF_WORD`), as the lowering does."""
+        attr = undef_attr(op, self.src.loc(op))
+        if isinstance(attr, FloatAttr):
+            return (to_signed(self.src.float_word(attr), FLOAT_WIDTHS[str(attr.type)]),)
+        return (attr.value.data,)
 
     @impl(memref.SubviewOp)
     def run_subview(self, interp, op: memref.SubviewOp, args):
-        src = _view(args[0])
+        src = view(args[0])
         offs = list(op.static_offsets.get_values())
         sizes = list(op.static_sizes.get_values())
         sts = list(op.static_strides.get_values())
@@ -159,21 +148,21 @@ class ExtraFunctions(InterpreterFunctions):
 
     @impl(memref.ReinterpretCastOp)
     def run_reinterpret(self, interp, op: memref.ReinterpretCastOp, args):
-        src = _view(args[0])
+        src = view(args[0])
         offs = list(op.static_offsets.get_values())
         return (StridedView(src.root, offs[0] if offs else 0, tuple(op.static_strides.get_values()),
                             list(op.result.type.get_shape())),)
 
     @impl(memref.CollapseShapeOp)
     def run_collapse(self, interp, op: memref.CollapseShapeOp, args):
-        src = _view(args[0])
+        src = view(args[0])
         groups = [[a.value.data for a in g.data] for g in op.reassociation.data]
         return (StridedView(src.root, src.offset, tuple(src.strides[g[-1]] for g in groups),
                             list(op.result.type.get_shape())),)
 
     @impl(memref.ExpandShapeOp)
     def run_expand(self, interp, op: memref.ExpandShapeOp, args):
-        src = _view(args[0])
+        src = view(args[0])
         out_shape = list(op.static_output_shape.get_values())
         groups = [[a.value.data for a in g.data] for g in op.reassociation.data]
         strides = [0] * len(out_shape)
@@ -321,6 +310,7 @@ def _register_own(interp: Interpreter, src: SourceModule | None, budget: TripBud
     register_implementations(interp, _ctx())
     interp.register_implementations(ExtraFunctions(src), override=True)
     interp.register_implementations(LoopFunctions(src, budget), override=True)
+    interp.register_implementations(AffineEval(src, budget), override=True)
 
 
 @cache
@@ -366,8 +356,10 @@ def _input_value(ty: ScalarType, value) -> int:
 
 
 def run_source(src: SourceModule, fn: func.FuncOp, args: list, index_width: int,
-               max_trips: int = DEFAULT_MAX_TRIPS) -> tuple[list[int], dict]:
-    """Run `fn` on `args` (JSON values) with `index_width`-bit index and at most `max_trips` loop trips;
+               max_trips: int = DEFAULT_MAX_TRIPS, shapes: dict[int, tuple[int, ...]] | None = None
+               ) -> tuple[list[int], dict]:
+    """Run `fn` on `args` (JSON values; a memref as a flat row-major list, its shape from `shapes` or, where that
+    does not give it, from its type and length) with `index_width`-bit index and at most `max_trips` loop trips;
     return (results, {position: final memref contents}). Undefined behaviour of the program on these
     inputs and a loop that does not finish within the budget are LoweringErrors at their location."""
     interp = Interpreter(src.module, index_bitwidth=index_width)
@@ -381,8 +373,9 @@ def run_source(src: SourceModule, fn: func.FuncOp, args: list, index_width: int,
             et = t.get_element_type()
             vt = value_type(et, index_width)
             xt = _storage_xtype(et, index_width)
+            shape = (shapes or {}).get(i) or _shape_of(t, val, src)
             data = [_input_value(vt, v) for v in val]
-            arr = ShapedArray(TypedPtr[Any].new(data, xtype=xt), list(t.get_shape()))
+            arr = ShapedArray(TypedPtr[Any].new(data, xtype=xt), list(shape))
             arrays[i] = (arr, vt)
             py_args.append(arr)
         else:
@@ -400,6 +393,14 @@ def run_source(src: SourceModule, fn: func.FuncOp, args: list, index_width: int,
     results = [data_value(value_type(t, index_width), v) for v, t in zip(outs, types, strict=True)]
     mems = {i: [data_value(vt, v) for v in arr.data] for i, (arr, vt) in arrays.items()}
     return results, mems
+
+
+def _shape_of(t: MemRefType, flat: list, src: SourceModule) -> tuple[int, ...]:
+    """The shape a flat list gives memref type `t` (its static sizes, or the leading dynamic one)."""
+    try:
+        return flatten(t, flat, "memref argument")[1]
+    except ValueError as exc:
+        raise LoweringError(str(exc), src.filename) from None
 
 
 def _ctx():

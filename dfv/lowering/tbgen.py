@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import subprocess
 
-from dfv.golden.interpreter import arg_words
+from dfv.golden.interpreter import arg_words, memref_extent
 from dfv.lowering.dfg import DFG
 
 
@@ -78,7 +78,8 @@ def gen_tb(g: DFG, args: dict[int, object], max_cycles: int = 200_000) -> str:
     for grp in g.groups.values():
         if grp.position is not None:
             i = grp.position
-            fin.append(f"for (int k = 0; k < {grp.size}; k++) $display(\"MEM {i} %0d %0d\", k, mem{i}[k]);")
+            n = memref_extent(grp, words)  # the argument's elements (a dynamic size fills part of the memory)
+            fin.append(f"for (int k = 0; k < {n}; k++) $display(\"MEM {i} %0d %0d\", k, mem{i}[k]);")
     L += [f"      if ({' && '.join(got)}) after <= after + 1;",
           "      if (after == 20) begin", *[f"        {f}" for f in fin], "        $finish;", "      end",
           f"      if (cycles > {max_cycles}) begin $display(\"TIMEOUT\"); $finish; end", "    end", "  end"]

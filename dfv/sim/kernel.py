@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 
-from xdsl.dialects import scf
+from xdsl.dialects import affine, scf
 
 from dfv.golden.interpreter import arg_words
 from dfv.golden.types import DEFAULT_INDEX_WIDTH
@@ -167,7 +167,8 @@ class KernelOutcome:
 @dataclass(frozen=True)
 class KernelRun:
     """One run of a program among those of one simulator process: its variant key (`dfv.tb.common.variants`;
-    "" for a process of one run), arguments, seed, memory read latency and tests; `source` is the reference
+    "" for a process of one run), arguments (as an inputs file gives them: `Lowered.bind`), seed, memory read
+    latency and tests; `source` is the reference
     `(returns, memrefs)` (`Lowered.reference`: the source interpreter's, or the golden token semantics of a
     handshake program; computed when not given)."""
 
@@ -205,12 +206,14 @@ def run_kernels(prog: Program, runs: Sequence[KernelRun], sim: str, run_dir: Pat
     variants = []
     elem = {a.position: a.elem_type for a in prog.g.args if not a.scalar}
     for run in runs:
-        exp_ret, exp_mem = prog.lowered.reference(run.args) if run.source is None else run.source
+        bound = prog.lowered.bind(run.args, f"the arguments of run {run.key or 'one'}")
+        exp_ret, exp_mem = (prog.lowered.reference(bound.args, shapes=bound.shapes) if run.source is None
+                            else run.source)
         desc = KernelDescription(
             name=name or prog.func,
             function=prog.func,
             dfg=str(prog.dfg_yaml.resolve()),
-            args=arg_words(prog.g, dict(enumerate(run.args))),
+            args=arg_words(prog.g, bound.circuit),
             source_returns=[None if v is None else to_word(r.type, v)
                             for v, r in zip(exp_ret, sorted(prog.g.results, key=lambda r: r.position), strict=True)],
             source_memrefs={i: [to_word(elem[i], v) for v in m] for i, m in exp_mem.items()},
@@ -257,9 +260,10 @@ def run_kernels(prog: Program, runs: Sequence[KernelRun], sim: str, run_dir: Pat
 
 def innermost_loops(prog: Program) -> list[str]:
     """Loop ids (`g.loops` keys) of the loops with no loop nested inside them."""
-    loops = [op for op in prog.lowered.fn.walk() if isinstance(op, scf.ForOp | scf.WhileOp)]
+    kinds = scf.ForOp | scf.WhileOp | affine.ForOp
+    loops = [op for op in prog.lowered.fn.walk() if isinstance(op, kinds)]
     inner_locs = set()
     for op in loops:
-        if not any(isinstance(o, scf.ForOp | scf.WhileOp) for o in op.walk() if o is not op):
+        if not any(isinstance(o, kinds) for o in op.walk() if o is not op):
             inner_locs.add(prog.lowered.src.loc(op))
     return [lid for lid, lp in prog.g.loops.items() if lp.get("loc") in inner_locs]

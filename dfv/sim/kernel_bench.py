@@ -188,7 +188,7 @@ def innermost_iterations(prog, args: list) -> int:
     g = prog.g
     raw = {f"{lp['raw'].node}.{lp['raw'].port}" for lid, lp in g.loops.items() if lid in innermost_loops(prog)}
     watch = tuple(c.id for c in g.channels if str(c.src) in raw)
-    res = run_dfg(g, dict(enumerate(args)), watch=watch)
+    res = run_dfg(g, prog.lowered.bind(args, "the bench's arguments").circuit, watch=watch)
     return sum(1 for cid in watch for t in res.watched[cid] if t == 1)
 
 

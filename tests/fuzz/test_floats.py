@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -28,6 +29,7 @@ from dfv.fuzz.program import (
     If,
     MemRef,
     Select,
+    Style,
     Ternary,
     Unary,
     While,
@@ -55,10 +57,12 @@ of the integer generator, or an integer operation added to the catalogue, change
 
 
 def _digest(seeds, sizes, floats: bool = False) -> str:
+    """Of the programs printed plainly: the front-end style (issue 25) changes how a quarter of them print, not
+    what they are (`dfv.fuzz.program.Style`), which this digest also shows."""
     h = hashlib.sha256()
     for size in sizes:
         for s in seeds:
-            p = generate(s, size, floats)
+            p = replace(generate(s, size, floats), style=Style.PLAIN)
             h.update((to_mlir(p) + inputs_json(p)).encode())
     return h.hexdigest()
 
@@ -245,7 +249,7 @@ def test_simpler_floats_go_toward_zero_and_one():
 
 def _wrong_divf(run: Run) -> EngineResult:
     """A fake engine with a planted float bug: every result comes back as +0.0 when the program divides."""
-    if not any(op.name == "arith.divf" for op in run.prog.fn.walk()):
+    if not any(op.name == "arith.divf" for op in run.prog.src.module.walk()):
         return EngineResult(list(run.source[0]), dict(run.source[1]), [])
     return EngineResult(list(run.source[0]), dict(run.source[1]), ["memref argument 0: final contents differ "
                                                                     "from the source interpreter (planted)"])

@@ -22,8 +22,9 @@ def _has_store(p) -> bool:
 
 
 def _store_engine(run: Run) -> EngineResult:
-    """A fake engine: right results, but a 'deadlock' whenever the program has a memref.store."""
-    stores = [op for op in run.prog.fn.walk() if op.name == "memref.store"]
+    """A fake engine: right results, but a 'deadlock' whenever the program has a store (in any of its functions:
+    a program of the front-end style has its body in a helper, `dfv.fuzz.program.Style`)."""
+    stores = [op for op in run.prog.src.module.walk() if op.name in ("memref.store", "affine.store")]
     problems = [f"fake deadlock: {len(stores)} store(s)"] if stores else []
     return EngineResult(list(run.source[0]), dict(run.source[1]), problems)
 

@@ -10,7 +10,8 @@ import pytest
 from dfv.golden.interpreter import Budget, Mode, RunawayError, run_dfg
 from dfv.kernels import KERNELS, gen, kernel_path
 from dfv.lowering.dfg import DFG, Ref
-from dfv.lowering.pipeline import lower_file
+from dfv.lowering.parse import parse_file
+from dfv.lowering.pipeline import lower_file, lower_program
 from dfv.lowering.verify import DfgVerifyError, verify
 
 
@@ -31,8 +32,8 @@ def _without_cuts(g: DFG) -> DFG:
 @pytest.mark.parametrize("name", KERNELS)
 @pytest.mark.parametrize("seed", [0, 1, 2, 3])
 def test_bounded_equals_unbounded(name, seed):
-    g = lower_file(str(kernel_path(name)), name)
-    raw = dict(enumerate(gen(name, seed)))
+    prog = lower_program(parse_file(str(kernel_path(name))), name)
+    g, raw = prog.g, prog.bind(gen(name, seed), "kernel inputs").circuit  # nested lists, dynamic sizes
     free, bounded = run_dfg(g, raw, mode=Mode.UNBOUNDED), run_dfg(g, raw, mode=Mode.BOUNDED)
     assert bounded.clean, bounded.problems()
     assert bounded.results == free.results

@@ -46,6 +46,62 @@ CASES = {
     "bad_stream_attr": ('func.func @f(%a: index) {\n  %i, %c = "dataflow.stream"(%a, %a, %a) '
                         '{step_op = "%=", cont_cond = "<"} : (index, index, index) -> (index, i1)\n'
                         '  func.return\n}\n', ["k.mlir:2:", "step_op"]),
+    # issue 25: programs as front ends emit them (tests/lowering/test_polygeist.py has the accepted ones)
+    "legacy_std_addi": (GOOD.replace("arith.addi", "std.addi"),
+                        ["k.mlir:2:8:", "std.addi is the 2021 spelling of arith.addi"]),
+    "legacy_bare_constant": ("func.func @f(%a: i32) -> i32 {\n  %c = constant 1 : i32\n  func.return %c : i32\n}\n",
+                             ["k.mlir:2:8:", "constant is the 2021 spelling (std.constant) of arith.constant"]),
+    "legacy_func": ("func @f(%a: i32) -> i32 {\n  return %a : i32\n}\n",
+                    ["k.mlir:1:1:", "func is the 2021 spelling of func.func"]),
+    "legacy_generic_func": ('"func"() ({\n^bb0(%a: i32):\n  "std.return"(%a) : (i32) -> ()\n}) '
+                            '{sym_name = "f", type = (i32) -> i32} : () -> ()\n',
+                            ["k.mlir:1:2:", "func is the 2021 spelling of func.func"]),
+    "attribute_module": ("module attributes {foo.bar = 1} {\n" + GOOD + "}\n",
+                         ["k.mlir:1:1:", "attribute foo.bar on the module is not known to dfv"]),
+    "attribute_func": (GOOD.replace("-> i32 {", "-> i32 attributes {gpu.kernel} {"),
+                       ["k.mlir:1:1:", "attribute gpu.kernel on func.func is not known to dfv"]),
+    "attribute_op": (GOOD.replace("%a, %a : i32", "%a, %a {foo.x = 1} : i32"),
+                     ["k.mlir:2:3:", "attribute foo.x on arith.addi is not known to dfv"]),
+    "attribute_argument": (GOOD.replace("%a: i32)", "%a: i32 {foo.y})"),
+                           ["k.mlir:1:1:", "attribute foo.y on argument 0 of @f"]),
+    "attribute_index_width": ("module attributes {dlti.dl_spec = #dlti.dl_spec<#dlti.dl_entry<index, 64 : i32>>} {\n"
+                              + GOOD + "}\n", ["k.mlir:1:1:", "dlti.dl_spec gives index 64 bits", "--index-width 64"]),
+    "call_recursion": (GOOD.replace("arith.addi %a, %a : i32", "func.call @f(%a) : (i32) -> i32"),
+                       ["k.mlir:2:", "func.call @f: recursion (@f -> @f)"]),
+    "call_mutual_recursion": ("func.func @f(%a: i32) -> i32 {\n  %b = func.call @g(%a) : (i32) -> i32\n"
+                              "  func.return %b : i32\n}\nfunc.func @g(%a: i32) -> i32 {\n"
+                              "  %b = func.call @f(%a) : (i32) -> i32\n  func.return %b : i32\n}\n",
+                              ["k.mlir:6:", "func.call @f: recursion (@f -> @g -> @f)"]),
+    "call_external": ("func.func private @ext(i32) -> i32\n"
+                      + GOOD.replace("arith.addi %a, %a : i32", "func.call @ext(%a) : (i32) -> i32"),
+                      ["k.mlir:3:", "func.call @ext: @ext is only declared here"]),
+    "call_undefined": (GOOD.replace("arith.addi %a, %a : i32", "func.call @nope(%a) : (i32) -> i32"),
+                       ["k.mlir:2:", "@nope"]),
+    "affine_semi_affine": ("func.func @f(%a: index) -> index {\n  %r = affine.apply affine_map<(d0)[s0] -> "
+                           "(d0 floordiv s0)>(%a)[%a]\n  func.return %r : index\n}\n", ["k.mlir:2:", "semi-affine"]),
+    "affine_negative_divisor": ("func.func @f(%a: index) -> index {\n  %r = affine.apply affine_map<(d0) -> "
+                                "(d0 mod -2)>(%a)\n  func.return %r : index\n}\n",
+                                ["k.mlir:2:3:", "mod by -2", "positive constant"]),
+    "affine_step_zero": ("func.func @f() {\n  affine.for %i = 0 to 4 step 0 {\n  }\n  func.return\n}\n",
+                         ["k.mlir:2:3:", "affine.for step must be a positive constant, got 0"]),
+    "affine_parallel": ("func.func @f(%m: memref<4xi32>) {\n  affine.parallel (%i) = (0) to (4) {\n  }\n"
+                        "  func.return\n}\n", ["k.mlir:2:", "unsupported operation affine.parallel"]),
+    "affine_if_operands": ("func.func @f(%a: index) {\n  affine.if affine_set<(d0, d1) : (d0 - d1 >= 0)>(%a) {\n"
+                           "  }\n  func.return\n}\n", ["k.mlir:2:", "expected 2 dimension and 0 symbol operands"]),
+    "dynamic_alloc": ("func.func @f(%n: index) {\n  %m = memref.alloc(%n) : memref<?xi32>\n  func.return\n}\n",
+                      ["k.mlir:2:", "an internal memory needs a static size"]),
+    "dim_not_constant": ("func.func @f(%m: memref<?xi32>, %d: index) -> index {\n  %n = memref.dim %m, %d : "
+                         "memref<?xi32>\n  func.return %n : index\n}\n",
+                         ["k.mlir:2:", "memref.dim: the dimension must be a constant"]),
+    "subview_dynamic_stride": ("func.func @f(%m: memref<?x?xi32>) {\n  %s = memref.subview %m[0, 0] [2, 2] [1, 1] : "
+                               "memref<?x?xi32> to memref<2x2xi32, strided<[?, 1]>>\n  func.return\n}\n",
+                               ["k.mlir:2:", "memref.subview of a memref with a dynamic inner size"]),
+    "undef_pointer": ("func.func @f() {\n  %p = llvm.mlir.undef : !llvm.ptr\n  func.return\n}\n",
+                      ["k.mlir:2:", "llvm.mlir.undef of type !llvm.ptr is not supported"]),
+    "cast_element_type": ("func.func @f(%m: memref<4xi32>) {\n  %c = memref.cast %m : memref<4xi32> to "
+                          "memref<?xi16>\n  func.return\n}\n", ["k.mlir:2:", "memref.cast changes the element type"]),
+    "cast_static_sizes": ("func.func @f(%m: memref<4xi32>) {\n  %c = memref.cast %m : memref<4xi32> to "
+                          "memref<5xi32>\n  func.return\n}\n", ["k.mlir:2:", "dimension 0 is 4 in memref<4xi32>"]),
 }
 
 

@@ -249,7 +249,7 @@ def test_idle_state_check(tmp_path, engine, case):
         from dfv.runner import Run, rtl_engine
 
         prog = lower_program(parse_file(path))
-        got = rtl_engine(engine)(Run(path, "f", 32, prog, {0: 9}, ([9], {})))
+        got = rtl_engine(engine)(Run(path, "f", 32, prog, {0: 9}, ([9], {}), inputs=[9]))
         assert any(IDLE_FAULTS[case] in p for p in got.problems), got.problems
         return
     out = run_program(path, None, str(tmp_path / "in.json"), engine)
@@ -329,7 +329,7 @@ def test_extras_are_checked_token_by_token(tmp_path):
     want = _spec_tag_expected(a, b)
     wrong = [dict(want[0], tag=want[0]["tag"] ^ 1), want[1]]
     got = rtl_engine("verilator")(Run(SPEC_TAG, "spec_tag", 32, prog, {0: a, 1: b, 2: c},
-                                       (wrong, {})))
+                                       (wrong, {}), inputs=[a, b, c]))
     assert any(p.startswith(f"result 0: RTL returned {want[0]}, the source interpreter {wrong[0]}")
                for p in got.problems), got.problems
 

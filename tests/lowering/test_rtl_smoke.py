@@ -15,6 +15,7 @@ from dfv.golden.values import from_word
 from dfv.lowering.lower_control import find_function
 from dfv.lowering.output import write_outputs
 from dfv.lowering.parse import parse_file
+from dfv.lowering.pipeline import lower_program
 from dfv.lowering.reference import run_source
 from dfv.lowering.tbgen import run_icarus
 
@@ -26,13 +27,13 @@ def test_rtl_smoke_icarus(tmp_path, name):
     path = os.path.join(ROOT, "kernels", f"{name}.mlir")
     files, g = write_outputs(path, name, 32, str(tmp_path))
     assert_rtl_modules_exist((tmp_path / "top.sv").read_text())
-    args = gen(name, 2)
-    r = run_icarus(g, str(tmp_path / "top.sv"), rtl_files(), dict(enumerate(args)), str(tmp_path), timeout=20)
+    bound = lower_program(parse_file(path), name).bind(gen(name, 2), "kernel inputs")  # nested lists, sizes
+    r = run_icarus(g, str(tmp_path / "top.sv"), rtl_files(), bound.circuit, str(tmp_path), timeout=20)
     assert not r["hang"], "Icarus made no time progress (a zero-delay combinational loop)"
     assert not r["timeout"], "RTL run deadlocked (TIMEOUT)"
     assert r["err"] == 0
     src = parse_file(path)
-    exp_ret, exp_mem = run_source(src, find_function(src, name), args, 32)
+    exp_ret, exp_mem = run_source(src, find_function(src, name), bound.args, 32, shapes=bound.shapes)
     got_ret = [from_word(res.type, v) for v, res in zip(r["returns"], g.results, strict=True)]
     assert got_ret == exp_ret
     for grp in g.groups.values():

@@ -52,7 +52,7 @@ from pyuvm import ConfigDB
 from dfv.golden.catalogue import OPS, WIRING, Storage
 from dfv.golden.compare import reference_problems
 from dfv.golden.core import Machine, RunResult
-from dfv.golden.interpreter import InterpResult, Mode, has_initial_tokens, idle_state, run_dfg, word_args
+from dfv.golden.interpreter import InterpResult, Mode, has_initial_tokens, idle_state, memref_extent, run_dfg, word_args
 from dfv.golden.values import from_word
 from dfv.lowering.config import read_config
 from dfv.lowering.dfg import DFG
@@ -94,6 +94,11 @@ class Kernel:
 
     def scalar_args(self) -> list[dict]:
         return [a for a in self.g.args if a.scalar]
+
+    def extent(self, grp) -> int:
+        """The elements of memref argument group `grp` on this run: its value's (a memref with a dynamic size
+        fills only part of its memory, `dfv.golden.interpreter.memref_extent`)."""
+        return memref_extent(grp, self.desc.args)
 
 
 class DfgMachine(Machine):
@@ -391,7 +396,7 @@ class KernelScoreboard(OpScoreboard):
             toks = [o.token for o in observed[f"res{r.position}"]]
             returns.append(from_word(r.type, toks[0]) if toks else None)
         finals = {grp.position: [from_word(grp.elem_type, env.memories[grp.position].contents.get(k, 0))
-                                 for k in range(grp.size)] for grp in kernel.memrefs}
+                                 for k in range(kernel.extent(grp))] for grp in kernel.memrefs}
         want_returns = [None if w is None else from_word(r.type, w)
                         for w, r in zip(desc.source_returns, sorted(g.results, key=lambda r: r.position), strict=True)]
         elem = {grp.position: grp.elem_type for grp in kernel.memrefs}
@@ -401,18 +406,18 @@ class KernelScoreboard(OpScoreboard):
                                      {grp.position: grp.root for grp in kernel.memrefs})
         self.order_notes: dict[int, str] = {}
         for grp in kernel.memrefs:
-            i, et, mem = grp.position, grp.elem_type, env.memories[grp.position]
-            final = [mem.contents.get(k, 0) for k in range(grp.size)]
+            i, et, mem, size = grp.position, grp.elem_type, env.memories[grp.position], kernel.extent(grp)
+            final = [mem.contents.get(k, 0) for k in range(size)]
             gold = golden.memories.get(grp.name, [])
-            diff = [k for k in range(grp.size) if k >= len(gold) or final[k] != gold[k]]
+            diff = [k for k in range(size) if k >= len(gold) or final[k] != gold[k]]
             if diff:
                 k = diff[0]
                 errors.append(f"memref argument {i} ({grp.root}): final contents differ from the golden DFG run at "
                               f"{len(diff)} element(s), first [{k}]: RTL {from_word(et, final[k])}, golden "
                               f"{from_word(et, gold[k]) if k < len(gold) else 'none'}")
-            wild = [r for r in mem.epoch_requests(env.tb.epoch) if r.addr >= grp.size]
+            wild = [r for r in mem.epoch_requests(env.tb.epoch) if r.addr >= size]
             if wild:
-                errors.append(f"memref argument {i} ({grp.root}): {len(wild)} access(es) outside its {grp.size} "
+                errors.append(f"memref argument {i} ({grp.root}): {len(wild)} access(es) outside its {size} "
                               f"elements, first address {wild[0].addr:#x} at cycle {wild[0].accepted}")
             errors += self._order(grp, mem, golden)
         return errors
@@ -458,8 +463,8 @@ class KernelScoreboard(OpScoreboard):
         record = {
             "test": name,
             "returns": returns,
-            "memrefs": {str(grp.position): [env.memories[grp.position].contents.get(k, 0) for k in range(grp.size)]
-                        for grp in kernel.memrefs},
+            "memrefs": {str(grp.position): [env.memories[grp.position].contents.get(k, 0)
+                                            for k in range(kernel.extent(grp))] for grp in kernel.memrefs},
             "cycles": env.cycles,
             "order": {str(k): v for k, v in getattr(self, "order_notes", {}).items()},
             "errors": list(self.errors),
