@@ -161,7 +161,7 @@ class Lowerer:
     # ------------------------------------------------------------------ helpers
     def loc(self, op: Operation) -> str:
         loc = self.src.loc(op)
-        self.g.sources.setdefault(loc, op.name)
+        self.g.sources.setdefault(loc, self.src.op_name(op))
         return loc
 
     def type_name(self, t: Attribute, loc: str) -> ScalarType:

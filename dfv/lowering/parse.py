@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from xdsl.context import Context
 from xdsl.dialects import get_all_dialects
 from xdsl.dialects.builtin import AnyFloat, Builtin, Float64Type, FloatAttr, IndexType, IntegerAttr, IntegerType, i64
-from xdsl.ir import Attribute, Operation
+from xdsl.ir import Attribute, Block, Operation
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import ParseError, VerifyException
 from xdsl.utils.lexer import Input
@@ -81,15 +81,35 @@ def is_handshake_program(text: str) -> bool:
     return _HANDSHAKE_FUNC.search(text) is not None
 
 
+@dataclass(frozen=True)
+class BlockLabel:
+    """A block as the source writes it: its label (`^bb1`) and where that label starts (`file:line:col`)."""
+
+    name: str
+    loc: str
+
+
 @dataclass
 class SourceModule:
     module: Operation
     filename: str
     locs: dict[int, str] = field(default_factory=dict)
     float_bits: dict[int, int] = field(default_factory=dict)  # id(FloatAttr) -> its exact word (SourceParser)
+    labels: dict[int, BlockLabel] = field(default_factory=dict)  # id(Block) -> its label (SourceParser)
+    names: dict[int, str] = field(default_factory=dict)
+    """id(op) -> what an operation made by a pass stands for in the source (`dfv.lowering.lift_cf`: the
+    `scf.while` of a `cf` loop is named after the loop's header block); other operations go by their name."""
 
     def loc(self, op: Operation) -> str:
         return self.locs.get(id(op), self.filename)
+
+    def op_name(self, op: Operation) -> str:
+        """How messages and the graph's `sources` name `op`."""
+        return self.names.get(id(op), op.name)
+
+    def label(self, block: Block) -> BlockLabel | None:
+        """The label of `block` as written (None for an entry block, which has none)."""
+        return self.labels.get(id(block))
 
     def float_word(self, attr: FloatAttr) -> int:
         """The IEEE word of float constant `attr`: rounded exactly from its text as written (MLIR's reading;
@@ -148,7 +168,8 @@ class SourceParser(Parser):
         super().__init__(ctx, text, name)
         self.locs: dict[int, str] = {}
         self.float_bits: dict[int, int] = {}
-        self._keep: list[Operation | FloatAttr] = []
+        self.labels: dict[int, BlockLabel] = {}
+        self._keep: list[Operation | FloatAttr | Block] = []
 
     def parse_optional_builtin_int_or_float_attr(self):
         """xDSL's, except that a float constant of the four formats is the word its text gives: rounded
@@ -190,6 +211,15 @@ class SourceParser(Parser):
             return super().parse_type()
         except VerifyException as exc:
             self.raise_error(str(exc), at_position=start)
+
+    def _parse_block(self) -> Block:
+        """xDSL's, recording the block's label and where it is written (`cf` programs name blocks in
+        their messages, `dfv.lowering.lift_cf`)."""
+        label = self._current_token
+        block = super()._parse_block()
+        self.labels[id(block)] = BlockLabel(label.text, str(label.span.get_location()))
+        self._keep.append(block)
+        return block
 
     def parse_operation(self) -> Operation:
         start = self._current_token.span
@@ -286,7 +316,7 @@ def parse_text(text: str, filename: str = "<input>") -> SourceModule:
         raise
     except Exception as exc:  # xDSL raises a few other kinds on malformed input
         raise LoweringError(f"{filename}: malformed MLIR: {_one_line(exc)}") from None
-    src = SourceModule(module, filename, parser.locs, parser.float_bits)
+    src = SourceModule(module, filename, parser.locs, parser.float_bits, parser.labels)
     try:
         module.verify()
     except Exception as exc:

@@ -6,8 +6,9 @@ operations (`Lowered.ir`: one `handshake.func` of this kit's `handshake` + `data
 verified) with `Lowered.g`, the `DFG` read back from that IR (`dfv.lowering.from_handshake`). Everything
 downstream (`dfg.yaml`, `top.sv`, the picture, `dfg.mlir`, the golden runs, the RTL runs) is derived
 from `g`, that is from the IR; the lowering's own builder graph is dropped once the IR is made, so a
-fact the IR does not hold cannot reach an artefact. A `func.func` is lowered from `scf`/`arith`/`memref`;
-a `handshake.func` is already a circuit and is read as one (`dfv.lowering.from_handshake`).
+fact the IR does not hold cannot reach an artefact. A `func.func` is lowered from `scf`/`arith`/`memref`
+(a body of several blocks in `cf` is first lifted to `scf`, `dfv.lowering.lift_cf`; the source interpreter
+runs the original); a `handshake.func` is already a circuit and is read as one (`dfv.lowering.from_handshake`).
 `Lowered.reference` gives the results a run must match: the source interpreter's for a `func.func`, the
 golden model's token semantics for a handshake program (it has no other source). `lower_source` /
 `lower_file` return the DFG alone.
@@ -27,6 +28,7 @@ from dfv.lowering.from_handshake import find_handshake_function, read_handshake
 from dfv.lowering.graph_ir import graph_ir
 from dfv.lowering.handshake_ir import FuncOp
 from dfv.lowering.handshake_types import is_control
+from dfv.lowering.lift_cf import lift_function, needs_lifting
 from dfv.lowering.lower_control import defined_functions, find_function, lower_function
 from dfv.lowering.materialize import materialize
 from dfv.lowering.parse import LoweringError, SourceModule, parse_file, parse_text
@@ -96,7 +98,8 @@ def lower_program(src: SourceModule, func: str | None = None, index_width: int |
         refuse_upstream_off_wiring(built)
     else:
         fn = find_function(src, func)
-        built = materialize(lower_function(src, fn.sym_name.data, iw))
+        structured = lift_function(src, fn) if needs_lifting(fn) else src
+        built = materialize(lower_function(structured, fn.sym_name.data, iw))
     verify(built)
     ir = graph_ir(built, src.filename)
     g = read_handshake(ir, built.name, iw)
