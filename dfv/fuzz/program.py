@@ -392,6 +392,7 @@ class Program:
     inputs: list[int | list[int]]
     body: Block  # yields = the returned values
     name: str = "fuzz"
+    cf: bool = False  # printed with its control flow as blocks and cf branches (dfv.fuzz.to_cf)
 
 
 # ----------------------------------------------------------------------------------- structure
