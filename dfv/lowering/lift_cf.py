@@ -46,7 +46,7 @@ from xdsl.dialects.builtin import AnyFloat, FloatAttr, IndexType, IntegerAttr, I
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
 from dfv.lowering.cfg import ControlFlowGraph, Edge, Loop
-from dfv.lowering.parse import LoweringError, SourceModule
+from dfv.lowering.parse import MAX_NESTING, LoweringError, SourceModule
 
 
 class _Return:
@@ -239,10 +239,9 @@ class Lifter:
                                     self.src.loc(term) if term is not None else self.block_loc(b))
             if b is not self.cfg.entry:
                 for a in b.args:
-                    if isinstance(a.type, MemRefType):
-                        raise LoweringError(f"block {self.describe(b)} takes a memref ({a.type}) as an argument: a "
-                                            "memref cannot be passed from block to block (use the view in the block "
-                                            "that defines it, or define it in the entry block)", self.block_loc(b))
+                    self.require_liftable(a.type, f"block {self.describe(b)} takes", self.block_loc(b))
+        for ty in self.fn.function_type.outputs.data:
+            self.require_liftable(ty, f"@{self.fn.sym_name.data} returns", self.src.loc(self.fn))
         cycle = self.cfg.irreducible_cycle()
         if cycle is not None:
             blocks, entries = cycle
@@ -257,10 +256,20 @@ class Lifter:
                                     "never exits: no branch leaves it, so the function cannot return from it",
                                     self.block_loc(lp.header))
             for v in sorted(self.cfg.used_outside(lp.blocks), key=self.cfg.value_order):
-                if isinstance(v.type, MemRefType):
-                    raise LoweringError(f"a memref ({v.type}) defined in the loop at {self.describe(lp.header)} is "
-                                        "used after the loop: a memref cannot be carried out of a loop (define the "
-                                        "view before the loop)", self.def_loc(v))
+                self.require_liftable(v.type, f"a value defined in the loop at {self.describe(lp.header)} and used "
+                                      "after it is", self.def_loc(v))
+
+    @staticmethod
+    def require_liftable(ty: Attribute, what: str, loc: str) -> None:
+        """Values that travel between lifted regions (as operands of `scf.yield` / `scf.condition`, with a zero
+        on the paths that do not define them) must be integers, indices or floats."""
+        if isinstance(ty, IntegerType | IndexType | AnyFloat):
+            return
+        if isinstance(ty, MemRefType):
+            raise LoweringError(f"{what} a memref ({ty}): a memref cannot be passed from block to block or out of a "
+                                "loop (define the view in the entry block, or where it is used)", loc)
+        raise LoweringError(f"{what} a value of type {ty}: only integer, index and float values are passed between "
+                            "the blocks of a lifted function", loc)
 
     def outside_preds(self, block: Block, blocks: list[Block]) -> set[Block]:
         return {e.src for e in self.cfg.preds[block] if e.src not in blocks}
@@ -343,6 +352,10 @@ class Lifter:
         values = [self.undef(v, t, entry, where) for v, t in zip(exits.targets[RETURN],
                                                                    fn.function_type.outputs.data, strict=True)]
         self.add(func.ReturnOp(*values), entry, where)
+        depth = nesting(new_fn)
+        if depth > MAX_NESTING:
+            raise LoweringError(f"lifted to scf, the control flow of @{fn.sym_name.data} nests {depth} levels deep, "
+                                f"more than the {MAX_NESTING} the lowering takes", self.src.loc(fn))
         self.out.module.body.block.add_op(new_fn)
         self.out.module.verify()
         return self.out
@@ -351,19 +364,28 @@ class Lifter:
     def node(self, n: Block, values: list, scope: Scope, level: Level) -> Exits:
         """Lift node `n` of `level` (a block, or the loop it heads) entered with `values` for its
         arguments, then every node it dominates; where control goes next."""
-        lp = level.loops.get(n)
-        if lp is not None:
-            exits = self.loop(lp, values, scope, level)
-        else:
+        chain = []  # blocks that end with a cf.br into the next one: lifted one after the other, not nested
+        while True:
+            lp = level.loops.get(n)
+            if lp is not None:
+                exits = self.loop(lp, values, scope, level)
+                break
             where = Where(self.block_loc(n), self.describe(n))
             for a, v in zip(n.args, values, strict=True):
                 scope.values[a] = self.undef(v, a.type, scope.block, where)
             for op in list(n.ops)[:-1]:
                 self.clone(op, scope)
+            term = n.last_op
+            if isinstance(term, cf.BranchOp) and level.is_branch(self.cfg.succs[n][0]):
+                chain.append(n)
+                n, values = term.successor, [scope.values[v] for v in term.arguments]
+                continue
             exits = self.terminator(n, scope, level)
-        for child in level.children[n]:
-            if child in exits.targets:
-                exits = self.join(exits, child, scope, level)
+            break
+        for m in [n, *reversed(chain)]:
+            for child in level.children[m]:
+                if child in exits.targets:
+                    exits = self.join(exits, child, scope, level)
         return exits
 
     def leave(self, target: Target, values: list, scope: Scope, level: Level) -> Exits:
@@ -557,6 +579,9 @@ class Lifter:
             s_block, before_blocks, after_blocks = split
             forward = sorted((v for v in cfg.live_in(s_block) if cfg.def_block(v) in before_blocks),
                              key=cfg.value_order)
+            for v in forward:
+                self.require_liftable(v.type, f"a value defined before the test of the loop at {self.describe(h)} "
+                                      "and used after it is", self.def_loc(v))
             cont: Block = s_block
             before_level = Level(cfg, before_blocks, h, lp.children,
                                  lambda t: forward if t is s_block else liveouts)
@@ -619,6 +644,18 @@ class _Result:
     index: int
 
 
+def nesting(op: Operation) -> int:
+    """How many regions deep the operations of `op` go (a function body alone: 1)."""
+    deepest, work = 0, [(op, 0)]
+    while work:
+        o, depth = work.pop()
+        for region in o.regions:
+            for block in region.blocks:
+                deepest = max(deepest, depth + 1)
+                work.extend((inner, depth + 1) for inner in block.ops)
+    return deepest
+
+
 def needs_lifting(fn: func.FuncOp) -> bool:
     """Whether `fn`'s body is a graph of several blocks."""
     return len(fn.body.blocks) > 1
@@ -627,4 +664,8 @@ def needs_lifting(fn: func.FuncOp) -> bool:
 def lift_function(src: SourceModule, fn: func.FuncOp) -> SourceModule:
     """A module holding `fn` with its body lifted to `scf` (its operations keep their locations); a
     LoweringError at the location of what cannot be lifted."""
-    return Lifter(src, fn).lift()
+    try:
+        return Lifter(src, fn).lift()
+    except RecursionError:  # the lifting recurses per level of nesting; far past MAX_NESTING levels
+        raise LoweringError(f"the control flow of @{fn.sym_name.data} nests too deeply to be lifted to scf (more than "
+                            f"{MAX_NESTING} levels)", src.loc(fn)) from None

@@ -432,18 +432,45 @@ ASSERT = """func.func @f(%a: i32) -> i32 {
 }
 """
 
+VECTOR_ARG = """func.func @f(%a: i32) -> i32 {
+  %v = arith.constant dense<1> : vector<4xi32>
+  cf.br ^use(%v : vector<4xi32>)
+^use(%w: vector<4xi32>):
+  return %a : i32
+}
+"""
+
+
+def _nested_diamonds(depth: int) -> str:
+    """`depth` branches each nested in the previous one's then side, joining in reverse order."""
+    lines = ["func.func @f(%a: i32, %c: i1) -> i32 {", "  %one = arith.constant 1 : i32", "  cf.br ^d0(%a : i32)"]
+    for i in range(depth):
+        lines += [f"^d{i}(%x{i}: i32):", f"  cf.cond_br %c, ^d{i + 1}(%x{i} : i32), ^j{i}(%x{i} : i32)"]
+    lines += [f"^d{depth}(%x{depth}: i32):", f"  cf.br ^j{depth - 1}(%x{depth} : i32)"]
+    for i in reversed(range(depth)):
+        lines += [f"^j{i}(%z{i}: i32):", f"  %w{i} = arith.addi %z{i}, %one : i32",
+                  f"  cf.br ^j{i - 1}(%w{i} : i32)" if i else f"  return %w{i} : i32"]
+    return "\n".join([*lines, "}", ""])
+
+
 REFUSED = {
     "irreducible": (IRREDUCIBLE, ["k.mlir:3:1:", "irreducible control flow: blocks ^bb1, ^bb2 form a cycle entered at "
                                  "^bb1 (from the entry block) and ^bb2 (from the entry block)"]),
     "irreducible_inside_a_loop": (IRREDUCIBLE_INSIDE, ["k.mlir:7:1:", "irreducible control flow: blocks ^a, ^b form a "
                                                        "cycle entered at ^a (from ^outer) and ^b (from ^side)"]),
     "no_exit": (NO_EXIT, ["k.mlir:3:1:", "the loop at ^spin (blocks ^spin) never exits"]),
-    "memref_block_argument": (MEMREF_ARG, ["k.mlir:3:1:", "block ^use takes a memref (memref<4xi32>)"]),
-    "memref_out_of_a_loop": (MEMREF_OUT, ["k.mlir:5:3:", "a memref (memref<?xi32>) defined in the loop at ^hdr is "
-                                          "used after the loop"]),
+    "memref_block_argument": (MEMREF_ARG, ["k.mlir:3:1:", "block ^use takes a memref (memref<4xi32>): a memref "
+                                           "cannot be passed from block to block"]),
+    "memref_out_of_a_loop": (MEMREF_OUT, ["k.mlir:5:3:", "a value defined in the loop at ^hdr and used after it "
+                                          "is a memref (memref<?xi32>)"]),
     "bad_terminator": (BAD_TERMINATOR, ["k.mlir:4:3:", "^x ends with llvm.unreachable", "cf.br, cf.cond_br, "
                                         "cf.switch or func.return"]),
     "cf_assert": (ASSERT, ["k.mlir:4:3:", "unsupported operation cf.assert"]),
+    "vector_block_argument": (VECTOR_ARG, ["k.mlir:4:1:", "block ^use takes a value of type vector<4xi32>"]),
+    "nested_too_deep": (_nested_diamonds(80), ["k.mlir:1:1:", "lifted to scf, the control flow of @f nests 80 levels "
+                                               "deep, more than the 64 the lowering takes"]),
+    "nested_far_too_deep": (_nested_diamonds(1000), ["k.mlir:1:1:", "the control flow of @f nests too deeply to be "
+                                                     "lifted to scf (more than 64 levels)"]),
 }
 
 
@@ -458,6 +485,23 @@ def test_refused(tmp_path, case, cmd):
     else:
         proc = run_dfv("run", str(tmp_path / "k.mlir"), "--inputs", str(tmp_path / "in.json"), "--engine", "golden")
     check_one_line_error(proc, *needles)
+
+
+def test_a_long_chain_of_blocks_is_lifted_flat():
+    """3000 blocks each branching to the next: one straight block, not 3000 nested calls."""
+    lines = ["func.func @f(%a: i32) -> i32 {", "  %one = arith.constant 1 : i32", "  cf.br ^b0(%a : i32)"]
+    for i in range(3000):
+        lines += [f"^b{i}(%x{i}: i32):", f"  %y{i} = arith.addi %x{i}, %one : i32", f"  cf.br ^b{i + 1}(%y{i} : i32)"]
+    text = "\n".join([*lines, "^b3000(%r: i32):", "  return %r : i32", "}", ""])
+    src, fn, out, lifted = _lifted(text)
+    assert _top(lifted) == ["arith.constant"] + ["arith.addi"] * 3000 + ["func.return"]
+    assert run_source(out, lifted, [4], 32) == run_source(src, fn, [4], 32) == ([3004], {})
+
+
+def test_nesting_within_the_limit_is_lifted():
+    """60 branches: the body, 59 nested scf.if and a select (the innermost branch makes no code)."""
+    _, _, _, fn = _lifted(_nested_diamonds(60))
+    assert lift_cf.nesting(fn) == 60
 
 
 def test_irreducible_refusal_needs_two_entries():
