@@ -30,6 +30,7 @@ from dfv.lowering.errors import LoweringError
 from dfv.lowering.handshake_arith import ARITH_OPS
 from dfv.lowering.handshake_ir import HandshakeInput
 from dfv.lowering.handshake_signals import SIGNAL_OPS
+from dfv.lowering.std_spellings import modern_name
 
 _CTX: Context | None = None
 
@@ -274,7 +275,14 @@ def _parse_error(text: str, filename: str, exc: ParseError) -> str:
                 "operation rounds to nearest, ties to even, the default (write none)")
     m = re.fullmatch(r"Operation (\S+) is not registered", exc.msg.strip())
     if m:
-        return f"{exc.span.get_location()}: unsupported operation {m.group(1)}"
+        name = m.group(1)
+        modern = modern_name(name)
+        if modern is not None:  # located at the name (xDSL points past it)
+            at = text.rfind(name, 0, exc.span.start)
+            line, col = text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
+            return (f"{filename}:{line}:{col}: unsupported operation {name}: an MLIR spelling from before 2022 (the "
+                    f"std dialect and builtin.func moved to arith, math, memref, cf and func); write {modern}")
+        return f"{exc.span.get_location()}: unsupported operation {name}"
     return _undefined_use(text, filename, _one_line(exc))
 
 
