@@ -16,14 +16,16 @@ a cycle with several entries) instead of routing every entry through a dispatch 
   with several incoming edges (a join) comes after the `scf.if`, and the values its arguments take are
   the `scf.if`'s results. When control can leave a branch for several places, the `scf.if` also gives the
   selector and a join is entered under `scf.if (selector == join)`.
-* **Loops** are the natural loops (one entry block, the header). If every exit leaves from one block E
-  whose `cf.cond_br` continues the loop in a block S other than the header, the loop is a `scf.while`
-  whose before region is the code from the header to E (the test), whose condition is E's, and whose
-  after region is the rest, from S back to the header: the form of a hand-written loop, `while (i < n)`
-  with the test at the top included. Any other loop (a test at the bottom, several exits: a `break`, an
-  early `return`) is a do-while: the whole body is the before region, the condition says whether
-  control went back to the header, the selector where it left, and the after region forwards the
-  header's arguments.
+* **Loops** are the natural loops (one entry block, the header). If one edge E -> S (S not the header)
+  splits the loop in two, the blocks from the header up to E that hold every exit (the tests) and the
+  blocks from S back to the header that are entered only by that edge, the loop is a `scf.while` whose
+  before region is the first part, whose condition is "control went on to S" (E's own condition when E
+  holds the only test), and whose after region is the second part: the form of a hand-written loop,
+  `while (i < n)` with the test at the top, a test after some work, and a search's `break` before the
+  increment included. Any other loop (a test at the bottom, an exit after the body's last work) is a
+  do-while: the whole body is the before region, the condition says whether control went back to the
+  header, and the after region forwards the header's arguments. Where a loop leaves for several places,
+  the selector says which.
 * **Values.** Inside a loop a value keeps the name it had; what crosses a region boundary travels as an
   operand: a loop's header arguments are its iteration arguments, a value defined in the loop and used
   after it is a result of the `scf.while` (found by liveness), values defined before the test and used
@@ -543,31 +545,30 @@ class Lifter:
 
     # ------------------------------------------------------------------ loops
     def split(self, lp: Loop) -> tuple[Block, set[Block], set[Block]] | None:
-        """(S, before, after) when every exit of `lp` leaves from one block E whose `cf.cond_br` continues in S,
-        not the header, and the blocks from S back to the header are entered only from E; else None."""
-        exits = self.cfg.exit_edges(lp)
-        sources = {e.src for e in exits}
-        if len(sources) != 1:
-            return None
-        e_block = sources.pop()
-        if not isinstance(e_block.last_op, cf.ConditionalBranchOp) or self.cfg.loop_of(e_block) is not lp:
-            return None
-        inside = [e for e in self.cfg.succs[e_block] if e.dst in lp.blocks]
-        if len(inside) != 1 or inside[0].dst is lp.header:
-            return None
-        s_block = inside[0].dst
-        after, work = set(), [s_block]
-        while work:
-            b = work.pop()
-            if b not in after and b is not lp.header:
-                after.add(b)
-                work.extend(e.dst for e in self.cfg.succs[b] if e.dst in lp.blocks)
-        before = lp.blocks - after
-        for b in before:
-            for e in self.cfg.succs[b]:
-                if (e.dst in after and e is not inside[0]) or e.dst is lp.header:
-                    return None
-        return s_block, before, after
+        """(S, before, after): the first edge E -> S of `lp` (in reverse post-order, S not the header) such that
+        the blocks reached from S without passing the header (after) are entered only by it, and every exit
+        of the loop and every edge back to the header leaves from the other blocks (before) or from after
+        respectively; None when no edge is such (a loop tested at the bottom, an exit after the body)."""
+        cfg = self.cfg
+        exits = cfg.exit_edges(lp)
+        for e_block in (b for b in cfg.rpo if b in lp.blocks):
+            for edge in cfg.succs[e_block]:
+                s_block = edge.dst
+                if s_block not in lp.blocks or s_block is lp.header:
+                    continue
+                after, work = set(), [s_block]
+                while work:
+                    b = work.pop()
+                    if b not in after and b is not lp.header:
+                        after.add(b)
+                        work.extend(e.dst for e in cfg.succs[b] if e.dst in lp.blocks)
+                if e_block in after or any(e.src in after for e in exits):
+                    continue
+                before = lp.blocks - after
+                if all(e is edge or (e.dst not in after and e.dst is not lp.header)
+                       for b in before for e in cfg.succs[b]):
+                    return s_block, before, after
+        return None
 
     def loop(self, lp: Loop, init: list, scope: Scope, level: Level) -> Exits:
         """`lp` as an `scf.while` entered with `init` for its header's arguments."""
@@ -596,11 +597,15 @@ class Lifter:
         outs = [t for t in exits.targets if t is not cont]
         assert cont in exits.targets and outs, f"loop at {self.describe(h)}: exits {list(exits.targets)}"
         cwhere = Where(self.src.loc(before.last_op) if before.last_op is not None else where.loc, where.name)
-        # what the condition forwards: the continuation's arguments, the selector, each exit's arguments, slots
+        # what the condition forwards: the continuation's arguments, the selector, each exit's arguments and
+        # the slots, those made in the loop (a value from outside it is used as it is, in the after region
+        # and after the loop)
         values: list[SSAValue] = []
         positions: dict[SSAValue, int] = {}
 
-        def put(v: SSAValue) -> int:
+        def put(v: SSAValue) -> int | SSAValue:
+            if not self.defined_in(v, before):
+                return v
             if v not in positions:
                 positions[v] = len(values)
                 values.append(v)
@@ -617,21 +622,29 @@ class Lifter:
         after = Block(arg_types=[v.type for v in values])
         for made, v in zip(after.args, values, strict=True):
             made.name_hint = v.name_hint
+
+        def in_after(x: int | SSAValue) -> SSAValue:
+            return after.args[x] if isinstance(x, int) else x
+
         if split is not None:
             ascope = scope.child(after)
             for k, p in slot_pos.items():
-                ascope.values[k] = after.args[p]
+                ascope.values[k] = in_after(p)
             after_level = Level(cfg, after_blocks, s_block, lp.children, lambda t: [])
-            back = self.node(s_block, [after.args[p] for p in cont_pos], ascope, after_level)
+            back = self.node(s_block, [in_after(p) for p in cont_pos], ascope, after_level)
             assert list(back.targets) == [h], f"after region of {self.describe(h)} goes to {list(back.targets)}"
             self.add(scf.YieldOp(*back.targets[h]), after, where)
         else:
-            self.add(scf.YieldOp(*(after.args[p] for p in cont_pos)), after, where)
+            self.add(scf.YieldOp(*(in_after(p) for p in cont_pos)), after, where)
         op = self.add(scf.WhileOp(init, [v.type for v in values], Region(before), Region(after)), scope, where)
+
+        def outside(x: int | SSAValue) -> SSAValue:
+            return op.results[x] if isinstance(x, int) else x
+
         for k, p in slot_pos.items():
-            scope.values[k] = op.results[p]
-        result = Exits({t: [op.results[p] for p in out_pos[t]] for t in outs},
-                       Taken(outs[0]) if len(outs) == 1 else ByValue(op.results[sel_pos]))
+            scope.values[k] = outside(p)
+        result = Exits({t: [outside(p) for p in out_pos[t]] for t in outs},
+                       Taken(outs[0]) if len(outs) == 1 else ByValue(outside(sel_pos)))
         for t in outs:
             self.carry(result, t, scope, level)
         return result
