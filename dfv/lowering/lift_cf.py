@@ -80,7 +80,7 @@ class ByCond:
 
 @dataclass(frozen=True)
 class ByValue:
-    """Control goes to the place whose number (`Lifter.number`) `value` holds."""
+    """Control goes to the place whose number (`Lifter.numbers`: its position in the body; RETURN after the last) `value` holds."""
 
     value: SSAValue
 
