@@ -80,7 +80,8 @@ class ByCond:
 
 @dataclass(frozen=True)
 class ByValue:
-    """Control goes to the place whose number (`Lifter.numbers`: its position in the body; RETURN after the last) `value` holds."""
+    """Control goes to the place whose number `value` holds (`Lifter.numbers`: a block's position in the
+    body, RETURN's after the last)."""
 
     value: SSAValue
 

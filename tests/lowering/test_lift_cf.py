@@ -8,6 +8,7 @@ against a result computed here in Python."""
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 import pytest
 from dfv_cli import check_one_line_error, run_dfv
@@ -326,6 +327,50 @@ def test_lowered_cf_runs_on_golden(tmp_path, name, text, args):
     (tmp_path / "in.json").write_text(json.dumps({"args": args}))
     res = run_program(str(tmp_path / "k.mlir"), None, str(tmp_path / "in.json"), "golden")
     assert res["status"] == "pass", res["message"]
+
+
+SUM_SCF = """func.func @sum(%n: index) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0 : i32
+  %r:2 = scf.while (%i = %c0, %acc = %z) : (index, i32) -> (index, i32) {
+    %lt = arith.cmpi slt, %i, %n : index
+    scf.condition(%lt) %i, %acc : index, i32
+  } do {
+  ^bb0(%i2: index, %acc2: i32):
+    %ii = arith.index_cast %i2 : index to i32
+    %a = arith.addi %acc2, %ii : i32
+    %i1 = arith.addi %i2, %c1 : index
+    scf.yield %i1, %a : index, i32
+  }
+  return %r#1 : i32
+}
+"""
+
+MID_TEST_SCF = """func.func @f(%x: i32, %y: i32) -> i32 {
+  %z = arith.constant 0 : i32
+  %r:2 = scf.while (%a = %x, %b = %y) : (i32, i32) -> (i32, i32) {
+    %r = arith.remsi %a, %b : i32
+    %nz = arith.cmpi ne, %r, %z : i32
+    scf.condition(%nz) %b, %r : i32, i32
+  } do {
+  ^bb0(%b2: i32, %r2: i32):
+    scf.yield %b2, %r2 : i32, i32
+  }
+  return %r#0 : i32
+}
+"""
+
+
+@pytest.mark.parametrize("cf_text,scf_text", [(SUM, SUM_SCF), (MID_TEST, MID_TEST_SCF)])
+def test_lifted_loop_lowers_to_the_graph_of_the_hand_written_one(cf_text, scf_text):
+    """The same nodes and channels, so the same hardware and cycles (docs/lowering.md has the figures)."""
+
+    def shape(text):
+        g = lower_program(parse_text(text, "k.mlir")).g
+        return Counter(n.op for n in g.nodes.values()), Counter(c.type for c in g.channels)
+
+    assert shape(cf_text) == shape(scf_text)
 
 
 def test_reference_runs_the_original_cf_program():
