@@ -12,10 +12,11 @@ a cycle with several entries) instead of routing every entry through a dispatch 
 
 * **Structure from dominators** (as in Ramsey, "Beyond Relooper", 2022). A block's code is followed by
   that of the blocks it immediately dominates. A successor with one incoming edge becomes a branch of
-  the `scf.if` of the block's `cf.cond_br` (or of the chain of `scf.if` of its `cf.switch`); a block
-  with several incoming edges (a join) comes after the `scf.if`, and the values its arguments take are
-  the `scf.if`'s results. When control can leave a branch for several places, the `scf.if` also gives the
-  selector and a join is entered under `scf.if (selector == join)`.
+  the `scf.if` of the block's `cf.cond_br`; a block with several incoming edges (a join) comes after the
+  `scf.if`, and the values its arguments take are the `scf.if`'s results. When control can leave a
+  branch for several places, the `scf.if` also gives the selector and a join is entered under
+  `scf.if (selector == join)`. A `cf.switch` picks its place with selects (flat, however many cases) and
+  the places are entered one after the other like joins.
 * **Loops** are the natural loops (one entry block, the header). If one edge E -> S (S not the header)
   splits the loop in two, the blocks from the header up to E that hold every exit (the tests) and the
   blocks from S back to the header that are entered only by that edge, the loop is a `scf.while` whose
@@ -424,22 +425,21 @@ class Lifter:
         return self.switch(term, edges, scope, level, where)
 
     def switch(self, term: cf.SwitchOp, edges: list[Edge], scope: Scope, level: Level, where: Where) -> Exits:
-        """`cf.switch` as a chain: `if flag == case0 {...} else if flag == case1 {...} else {default}`."""
+        """`cf.switch` as a choice of places made by selects (flat, however many cases): the first case whose
+        value equals the flag, else the default. The blocks it leads to are then entered like joins, each
+        under its `scf.if (selector == block)` one after the other (`node`)."""
         flag = scope.values[term.flag]
         cases = list(term.case_values.get_values()) if term.case_values is not None else []
 
-        def chain(i: int) -> Callable[[Scope], Exits]:
-            if i == len(cases):
-                return self.edge(edges[0], level)
+        def take(e: Edge) -> Exits:
+            return self.leave(e.dst, [scope.values[v] for v in e.operands], scope, level)
 
-            def take(s: Scope) -> Exits:
-                value = self.constant(cases[i], term.flag.type, s.block, where)
-                hit = self.add(arith.CmpiOp(flag, value, "eq"), s, where).results[0]
-                return self.if_op(hit, self.edge(edges[i + 1], level), chain(i + 1), s, where)
-
-            return take
-
-        return chain(0)(scope)
+        exits = take(edges[0])
+        for value, e in reversed(list(zip(cases, edges[1:], strict=True))):
+            hit = self.add(arith.CmpiOp(flag, self.constant(value, term.flag.type, scope.block, where), "eq"), scope,
+                           where).results[0]
+            exits = self.choose(hit, take(e), exits, scope, where)
+        return exits
 
     def pick(self, cond: SSAValue, a: SSAValue | None, b: SSAValue | None, scope: Scope, where: Where):
         """`cond ? a : b` for two values visible in `scope` (one that no path uses gives way to the other)."""

@@ -298,7 +298,7 @@ def test_two_exits_use_a_selector():
         assert ref == got == ([i, key] if i is not None else [n, -1], {0: a})
 
 
-def test_switch_is_a_chain_of_ifs():
+def test_switch_picks_its_case():
     _, _, _, fn = _lifted(SWITCH)
     cases = sorted(op.value.value.data for op in _ops(fn, "arith.constant") if str(op.result.type) == "i32")
     assert cases == [-3, 0, 1]  # the case values and the source's own constant
@@ -306,6 +306,20 @@ def test_switch_is_a_chain_of_ifs():
     for x in (0, -3, 5):
         ref, got = _both(SWITCH, [x, 10])
         assert ref == got == ([{0: 11, -3: 10}.get(x, x)], {})
+
+
+def test_a_switch_of_many_cases_stays_flat():
+    """100 cases, each a block of its own: one scf.if per case one after the other, not 100 nested."""
+    cases = ",\n".join(f"    {v}: ^b{v}" for v in range(100))
+    blocks = "".join(f"^b{v}:\n  %k{v} = arith.constant {v} : i32\n  %y{v} = arith.addi %x, %k{v} : i32\n"
+                     f"  cf.br ^j(%y{v} : i32)\n" for v in range(100))
+    text = (f"func.func @f(%x: i32) -> i32 {{\n  cf.switch %x : i32, [\n    default: ^j(%x : i32),\n{cases}\n  ]\n"
+            f"{blocks}^j(%r: i32):\n  return %r : i32\n}}\n")
+    _, _, _, fn = _lifted(text)
+    assert lift_cf.nesting(fn) == 2 and len(_ops(fn, "scf.if")) == 100
+    for x in (0, 57, 99, 100, -1):
+        ref, got = _both(text, [x])
+        assert ref == got == ([2 * x if 0 <= x < 100 else x], {})
 
 
 def test_value_used_after_its_loop_is_a_result():
