@@ -155,6 +155,17 @@ def gen(name: str, seed: int) -> list:
     if name == "dyn_matrix":  # both sizes dynamic: shapes from the nested lists
         n, m = ((1, 1), (2, 5), (4, 3))[seed] if seed < 3 else (r.randint(1, 5), r.randint(1, 6))
         return [[_v(r, m, -500, 500) for _ in range(n)], [[0] * n for _ in range(m)]]
+    if name == "cf_sum":
+        return [_trip(r, seed, 12)]
+    if name == "cf_absdiff":
+        return [r.randint(-1000, 1000), r.randint(-1000, 1000)]
+    if name == "cf_nest":
+        return [_v(r, 16, -20, 20), [0] * 4, _trip(r, seed, 4), r.randint(-10, 10)]
+    if name == "cf_search":
+        g = r.randint(1, 6)
+        a = _v(r, 8, -40, 40)
+        key = a[r.randint(0, 7)] % g if seed != 2 else g  # seed 2: never found (a remainder is below g)
+        return [a, _trip(r, seed, 8), key, g * r.randint(1, 9), g * r.randint(1, 9)]
     raise KeyError(name)
 
 
@@ -165,6 +176,7 @@ KERNELS = [
     "bubble_sort", "triangular", "stencil_inplace", "insertion_sort", "swap_pairs", "iter_bound",
     "fvector_add", "fsum", "fdot", "gemm", "atax", "bicg", "gesummv", "mvt", "two_mm", "jacobi_1d", "fir",
     "affine_stencil", "calls_undef", "dyn_matrix",
+    "cf_sum", "cf_absdiff", "cf_nest", "cf_search",
 ]
 
 

@@ -1,7 +1,8 @@
 """A fuzz campaign: generate programs, run each on every engine, shrink and save every failure, report.
 
 Program `i` of a campaign is `generate(seed + i, size, floats, rtl_only)` (`Config.program`: float
-programs when asked, and only operations with RTL when an RTL engine is among the engines); it runs on
+programs when asked, and only operations with RTL when an RTL engine is among the engines; with `cf`,
+printed with its control flow as `cf` blocks and branches, `dfv.fuzz.to_cf`); it runs on
 each engine of the campaign, each run bounded in wall-clock time and classified (`dfv.fuzz.execute`).
 The failing engines of a program are grouped by class; each group is shrunk once (`dfv.fuzz.shrink`) on
 its cheapest engine (golden before RTL, then the order given) while it keeps failing with the same class
@@ -28,7 +29,7 @@ import shutil
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import TextIO
 
@@ -57,13 +58,14 @@ DEFAULT_ENGINES = ("golden", "golden-unbounded")
 class Config:
     """What a campaign runs. `timeout` / `shrink_seconds` of None pick the per-engine defaults
     (`execute.default_timeout`; shrinking 120 s on a golden engine, 900 s on RTL); `floats` makes float
-    programs (dfv.fuzz.gen)."""
+    programs (dfv.fuzz.gen); `cf` prints them in `cf` (dfv.fuzz.to_cf)."""
 
     seed: int = 1
     count: int = 100
     size: int = 3
     engines: tuple[str, ...] = DEFAULT_ENGINES
     floats: bool = False
+    cf: bool = False
     out: Path = DEFAULT_OUT
     jobs: int = 1
     shrink: bool = True
@@ -76,16 +78,17 @@ class Config:
         return any(e in RTL_ENGINES for e in self.engines)
 
     def program(self, seed: int) -> Program:
-        """The campaign's program of `seed`."""
-        return generate(seed, self.size, self.floats, self.rtl_only)
+        """The campaign's program of `seed` (with `cf`, printed with its control flow in `cf`)."""
+        return replace(generate(seed, self.size, self.floats, self.rtl_only), cf=self.cf)
 
     def kind(self) -> str:
         """What the programs are, for the table and the reproducers: `size K`, and whether they are float
         programs and which float operations they may use."""
+        cf = ", control flow in cf" if self.cf else ""
         if not self.floats:
-            return f"size {self.size}"
+            return f"size {self.size}{cf}"
         ops = " ".join(o.split(".")[1] for o in float_ops(self.rtl_only))
-        return f"size {self.size}, float programs with {ops}" + (" (the ops with RTL)" if self.rtl_only else "")
+        return (f"size {self.size}{cf}, float programs with {ops}" + (" (the ops with RTL)" if self.rtl_only else ""))
 
     def run_timeout(self, engine: str) -> float:
         return self.timeout if self.timeout is not None else default_timeout(engine)

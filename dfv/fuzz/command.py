@@ -1,6 +1,7 @@
 """`dfv fuzz`: the command-line face of a fuzz campaign (`dfv.fuzz.campaign`).
 
-    dfv fuzz [--seed S] [--count N] [--size K] [--floats] [--engines golden,golden-unbounded[,verilator,icarus]]
+    dfv fuzz [--seed S] [--count N] [--size K] [--floats] [--cf]
+             [--engines golden,golden-unbounded[,verilator,icarus]]
              [--out DIR] [--jobs J] [--no-shrink] [--timeout SECONDS]
              [--shrink-seconds SECONDS]
 
@@ -42,6 +43,9 @@ def add_parser(sub) -> None:
     fz.add_argument("--floats", action="store_true",
                     help="float programs: f16 bf16 f32 f64 values and every float operation of the catalogue (with an "
                          "RTL engine, only the operations whose RTL module exists)")
+    fz.add_argument("--cf", action="store_true",
+                    help="print each program with its control flow as cf blocks and branches (convert-scf-to-cf): "
+                         "dfv lifts it back to scf, so the lifting is tested against the source interpreter of the cf")
     fz.add_argument("--engines", type=_engines, default=DEFAULT_ENGINES,
                     help=f"comma-separated engines (default {','.join(DEFAULT_ENGINES)})")
     fz.add_argument("--out", type=Path, default=DEFAULT_OUT,
@@ -55,8 +59,8 @@ def add_parser(sub) -> None:
 
 
 def cmd_fuzz(a: argparse.Namespace) -> int:
-    cfg = Config(seed=a.seed, count=a.count, size=a.size, engines=a.engines, floats=a.floats, out=a.out, jobs=a.jobs,
-                 shrink=not a.no_shrink, timeout=a.timeout, shrink_seconds=a.shrink_seconds)
+    cfg = Config(seed=a.seed, count=a.count, size=a.size, engines=a.engines, floats=a.floats, cf=a.cf, out=a.out,
+                 jobs=a.jobs, shrink=not a.no_shrink, timeout=a.timeout, shrink_seconds=a.shrink_seconds)
     result = run_campaign(cfg, progress=sys.stderr)
     print(result.table())
     return 0 if result.failures == 0 else 1

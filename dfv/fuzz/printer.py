@@ -4,7 +4,8 @@ style (`dfv.fuzz.program.Style`: plain, or as a C front end emits it).
 The safety built into the AST is expanded here into plain arith ops, with fresh `%t<n>` names:
 index clamps (`remui` by the dimension), division and shift guards, computed loop bounds and the
 counter of every `scf.while`. The text is a pure function of the program, so the same program
-always prints the same file.
+always prints the same file. A program marked `cf` is printed, then its loops and branches are lowered to
+`cf` blocks (`dfv.fuzz.to_cf`).
 
 Floats, held as IEEE words: a constant is its bit pattern (`0x7FC00000 : f32`) when the AST says so
 or when it has no decimal (NaN, infinity), else its shortest exact decimal (`-0.0 : f16`,
@@ -53,6 +54,7 @@ from dfv.fuzz.program import (
     walk,
     width,
 )
+from dfv.fuzz.to_cf import to_cf
 from dfv.golden.fp.format import FORMATS, FloatClass
 from dfv.golden.fp.text import format_float
 from dfv.golden.types import to_signed
@@ -338,8 +340,9 @@ class _Printer:
 
 
 def to_mlir(p: Program) -> str:
-    """The MLIR text of `p`."""
-    return _Printer(p).program()
+    """The MLIR text of `p` (for a `cf` program, with its loops and branches as blocks: `dfv.fuzz.to_cf`)."""
+    text = _Printer(p).program()
+    return to_cf(text) if p.cf else text
 
 
 def inputs_json(p: Program) -> str:

@@ -407,6 +407,7 @@ class Program:
     body: Block  # yields = the returned values
     name: str = "fuzz"
     style: Style = Style.PLAIN
+    cf: bool = False  # printed with its control flow as blocks and cf branches (dfv.fuzz.to_cf)
 
 
 # ----------------------------------------------------------------------------------- structure

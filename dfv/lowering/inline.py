@@ -33,7 +33,8 @@ def _calls(fn: func.FuncOp) -> list[func.CallOp]:
 
 def call_closure(src: SourceModule, fn: func.FuncOp) -> list[func.FuncOp]:
     """`fn` and every function it calls, directly or not; a LoweringError at the call for a recursion (with the
-    chain of calls), a call to a function with no body in this file, or a callee with more than one block."""
+    chain of calls) or a call to a function with no body in this file (a callee in `cf` is lifted to `scf` before
+    it is inlined: `dfv.lowering.prepare`)."""
     funcs = _functions(src)
     order: list[func.FuncOp] = []
     done: set[str] = set()
@@ -55,9 +56,6 @@ def call_closure(src: SourceModule, fn: func.FuncOp) -> list[func.FuncOp]:
                 chain = " -> ".join(f"@{n}" for n in [*path[path.index(callee_name):], callee_name])
                 raise LoweringError(f"func.call @{callee_name}: recursion ({chain}) cannot be inlined into a circuit",
                                     loc)
-            if len(callee.body.blocks) > 1:
-                raise LoweringError(f"func.call @{callee_name}: @{callee_name} has {len(callee.body.blocks)} blocks "
-                                    "(unstructured control flow); only a function of one block can be inlined", loc)
             if callee_name not in done:
                 visit(callee)
         path.pop()

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from xdsl.context import Context
 from xdsl.dialects import get_all_dialects
 from xdsl.dialects.builtin import AnyFloat, Builtin, Float64Type, FloatAttr, IndexType, IntegerAttr, IntegerType, i64
-from xdsl.ir import Attribute, Operation
+from xdsl.ir import Attribute, Block, Operation
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import ParseError, VerifyException
 from xdsl.utils.lexer import Input
@@ -85,10 +85,18 @@ def is_handshake_program(text: str) -> bool:
     return _HANDSHAKE_FUNC.search(text) is not None
 
 
+@dataclass(frozen=True)
+class BlockLabel:
+    """A block as the source writes it: its label (`^bb1`) and where that label starts (`file:line:col`)."""
+
+    name: str
+    loc: str
+
+
 @dataclass
 class SourceModule:
     """A parsed program: its module and, by `id`, where each operation starts in the text. A module made from
-    another (`dfv.lowering.prepare`: calls inlined, `affine` lowered) records for each operation it made the
+    another (`dfv.lowering.prepare`: `cf` lifted, calls inlined, `affine` lowered) records for each operation it made the
     location and name of the operation it came from (`names`) and keeps those operations alive (`keep`), so
     the ids stay theirs."""
 
@@ -98,6 +106,7 @@ class SourceModule:
     float_bits: dict[int, int] = field(default_factory=dict)  # id(FloatAttr) -> its exact word (SourceParser)
     names: dict[int, str] = field(default_factory=dict)  # id(op) -> the source operation it was made from
     keep: list = field(default_factory=list, repr=False)
+    labels: dict[int, BlockLabel] = field(default_factory=dict)  # id(Block) -> its label (SourceParser)
 
     def loc(self, op: Operation) -> str:
         return self.locs.get(id(op), self.filename)
@@ -114,6 +123,10 @@ class SourceModule:
         self.locs[id(op)] = source.loc(origin)
         self.names[id(op)] = source.op_name(origin)
         self.keep.append(op)
+
+    def label(self, block: Block) -> BlockLabel | None:
+        """The label of `block` as written (None for an entry block, which has none)."""
+        return self.labels.get(id(block))
 
     def float_word(self, attr: FloatAttr) -> int:
         """The IEEE word of float constant `attr`: rounded exactly from its text as written (MLIR's reading;
@@ -172,7 +185,8 @@ class SourceParser(Parser):
         super().__init__(ctx, text, name)
         self.locs: dict[int, str] = {}
         self.float_bits: dict[int, int] = {}
-        self._keep: list[Operation | FloatAttr] = []
+        self.labels: dict[int, BlockLabel] = {}
+        self._keep: list[Operation | FloatAttr | Block] = []
 
     def parse_optional_builtin_int_or_float_attr(self):
         """xDSL's, except that a float constant of the four formats is the word its text gives: rounded
@@ -214,6 +228,15 @@ class SourceParser(Parser):
             return super().parse_type()
         except VerifyException as exc:
             self.raise_error(str(exc), at_position=start)
+
+    def _parse_block(self) -> Block:
+        """xDSL's, recording the block's label and where it is written (`cf` programs name blocks in
+        their messages, `dfv.lowering.lift_cf`)."""
+        label = self._current_token
+        block = super()._parse_block()
+        self.labels[id(block)] = BlockLabel(label.text, str(label.span.get_location()))
+        self._keep.append(block)
+        return block
 
     def parse_operation(self) -> Operation:
         start = self._current_token.span
@@ -324,7 +347,7 @@ def parse_text(text: str, filename: str = "<input>") -> SourceModule:
     except Exception as exc:  # xDSL raises a few other kinds on malformed input (located where the reader stopped)
         where = _position(filename, text, parser.pos) if parser is not None else filename
         raise LoweringError(f"{where}: malformed MLIR: {_one_line(exc)}") from None
-    src = SourceModule(module, filename, parser.locs, parser.float_bits)
+    src = SourceModule(module, filename, parser.locs, parser.float_bits, labels=parser.labels)
     try:
         module.verify()
     except Exception as exc:

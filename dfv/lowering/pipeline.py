@@ -6,8 +6,9 @@ operations (`Lowered.ir`: one `handshake.func` of this kit's `handshake` + `data
 verified) with `Lowered.g`, the `DFG` read back from that IR (`dfv.lowering.from_handshake`). Everything
 downstream (`dfg.yaml`, `top.sv`, the picture, `dfg.mlir`, the golden runs, the RTL runs) is derived
 from `g`, that is from the IR; the lowering's own builder graph is dropped once the IR is made, so a
-fact the IR does not hold cannot reach an artefact. A `func.func` is lowered from `scf`/`arith`/`memref`;
-a `handshake.func` is already a circuit and is read as one (`dfv.lowering.from_handshake`).
+fact the IR does not hold cannot reach an artefact. A `func.func` is lowered from `scf`/`arith`/`memref`
+(a body of several blocks in `cf` is first lifted to `scf` by `dfv.lowering.prepare`; the source interpreter
+runs the original); a `handshake.func` is already a circuit and is read as one (`dfv.lowering.from_handshake`).
 `Lowered.reference` gives the results a run must match: the source interpreter's for a `func.func`, the
 golden model's token semantics for a handshake program (it has no other source). `lower_source` /
 `lower_file` return the DFG alone.

@@ -1,7 +1,8 @@
 """Run the *source* program with xDSL's reference interpreter (`xdsl.interpreter`).
 
-`register_implementations` provides scf / arith / memref / func; this module adds what the kernels
-need beyond it: `memref.alloca`, the view operations (`cast`, `subview`, `reinterpret_cast`,
+`register_implementations` provides scf / arith / memref / func / cf; this module adds what the kernels
+need beyond it (and `dfv.lowering.source_loops`, `dfv.lowering.source_branches` run the loops and the `cf`
+branches with a trip budget): `memref.alloca`, the view operations (`cast`, `subview`, `reinterpret_cast`,
 `collapse_shape`, `expand_shape`, as strided views sharing the root buffer) and the integer ops
 `divui remui shrui extsi extui trunci index_castui maxsi minsi maxui minui`, and every compute operation
 of the catalogue (`dfv.golden.compute`) that xDSL parses but does not run, from its declared semantics.
@@ -46,6 +47,7 @@ from dfv.lowering.handshake_types import ChannelType
 from dfv.lowering.memref_args import flatten
 from dfv.lowering.parse import LoweringError, SourceModule, context
 from dfv.lowering.prepare import undef_attr
+from dfv.lowering.source_branches import BranchFunctions
 from dfv.lowering.source_loops import LoopFunctions
 from dfv.lowering.source_memory import StridedView, check_cast, checked_view, run_shape, view
 from dfv.lowering.trip_budget import DEFAULT_MAX_TRIPS, BudgetExceeded, TripBudget
@@ -311,6 +313,7 @@ def _register_own(interp: Interpreter, src: SourceModule | None, budget: TripBud
     interp.register_implementations(ExtraFunctions(src), override=True)
     interp.register_implementations(LoopFunctions(src, budget), override=True)
     interp.register_implementations(AffineEval(src, budget), override=True)
+    interp.register_implementations(BranchFunctions(src, budget), override=True)
 
 
 @cache

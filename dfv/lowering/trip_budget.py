@@ -1,9 +1,10 @@
 """The source interpreter's trip budget: a bound on the loop iterations of one source run, so that an
 `scf.while` whose condition never becomes false is reported, naming the loop, instead of hanging.
 
-A trip is one `scf.for` body run or one `scf.while` after-region run; all loops of a run share the
-budget (`dfv run --max-trips`, default `DEFAULT_MAX_TRIPS`). Free of xDSL imports, so `dfv` can show
-the default in its help without loading the parser.
+A trip is one `scf.for` body run, one `scf.while` after-region run, or one branch back to the header of
+a `cf` loop (`dfv.lowering.source_branches`); all loops of a run share the budget (`dfv run
+--max-trips`, default `DEFAULT_MAX_TRIPS`). Free of xDSL imports, so `dfv` can show the default in its
+help without loading the parser.
 """
 
 from __future__ import annotations
@@ -46,12 +47,21 @@ class TripBudget:
         if trips is not None and trips > self.left:
             raise BudgetExceeded(f"{name} would run {trips} trips, more than the {self.left} left of the source "
                                  f"interpreter's budget of {self.limit} loop trips (raise it with --max-trips)", loc)
-        active = ActiveLoop(name, loc)
-        self.active.append(active)
+        active = self.enter(name, loc)
         try:
             yield active
         finally:
-            self.active.pop()
+            self.leave(active)
+
+    def enter(self, name: str, loc: str) -> ActiveLoop:
+        """Start an activation of a loop that is not a region of one operation (a `cf` loop, entered and
+        left by branches); `leave` ends it."""
+        active = ActiveLoop(name, loc)
+        self.active.append(active)
+        return active
+
+    def leave(self, active: ActiveLoop) -> None:
+        self.active.remove(active)
 
     def take(self, active: ActiveLoop) -> None:
         """Count one trip of `active`. When the budget runs out, the running loop with the most trips
