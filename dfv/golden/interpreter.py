@@ -438,6 +438,7 @@ def _execute(g, args: dict[int, object], budget: Budget, mode: Mode, watch: tupl
         for p in m.OUTPUTS:
             outq[nid].setdefault(p, deque())
     deadlock = ""
+    sched: BoundedRun | None = None
     if mode is Mode.BOUNDED:
         sched = BoundedRun(g, machines, queues, inq, outq, _runaway_check(g, budget))
         firings = sched.run()
@@ -464,9 +465,10 @@ def _execute(g, args: dict[int, object], budget: Budget, mode: Mode, watch: tupl
             img = list(contents)[: grp.size]
         res.memories[grp.name] = img
     for c in g.channels:
-        q = queues[c.id]
+        # bounded: a token taken by a firing still waiting downstream is on its channel, as in the RTL
+        q = sched.contents(c.id) if sched is not None else list(queues[c.id])
         if q:
-            res.stranded.append(Stranded(c.id, str(c.src), str(c.dst), len(q), g.origin_op(c.src.node), list(q)))
+            res.stranded.append(Stranded(c.id, str(c.src), str(c.dst), len(q), g.origin_op(c.src.node), q))
     for nid, m in machines.items():
         if not m.is_initial():
             res.busy_nodes.append(nid)
