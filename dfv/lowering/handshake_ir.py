@@ -435,16 +435,16 @@ class _AccessOp(IRDLOperation):
         parser.parse_punctuation(",")
         dt = parser.parse_type()
         return cls.create(operands=[parser.resolve_operand(a, at), parser.resolve_operand(d, dt),
-                                    resolve_control(parser, c)], result_types=cls.result_types(at, dt),
+                                    resolve_control(parser, c)], result_types=cls.access_types(at, dt),
                           attributes=attrs)
 
     @staticmethod
-    def result_types(at: Attribute, dt: Attribute) -> list[Attribute]:
+    def access_types(at: Attribute, dt: Attribute) -> list[Attribute]:
         """(data out, address to the memory) for address type `at` and data type `dt`."""
         return [dt, at]
 
     def verify_(self) -> None:
-        want = self.result_types(self.addr.type, self.data_in.type)
+        want = self.access_types(self.addr.type, self.data_in.type)
         got = [self.data_out.type, self.addr_out.type]
         if got != want:
             raise VerifyException(f"{self.name}: results must be of types {', '.join(map(str, want))}, "
@@ -469,7 +469,7 @@ class LoadOp(_AccessOp):
     name = "handshake.load"
 
     @staticmethod
-    def result_types(at: Attribute, dt: Attribute) -> list[Attribute]:
+    def access_types(at: Attribute, dt: Attribute) -> list[Attribute]:
         if isinstance(at, ChannelType) and at.extras:
             return [ChannelType.make(dt, at.extras), at.data_type]
         return [dt, at]
