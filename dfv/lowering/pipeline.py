@@ -22,6 +22,7 @@ from xdsl.ir import BlockArgument, Operation
 from dfv.golden.interpreter import Budget, Mode, RunawayError, run_dfg
 from dfv.golden.types import DEFAULT_INDEX_WIDTH
 from dfv.golden.values import from_word, value_fields
+from dfv.lowering.comb_cycles import refuse_combinational_cycles
 from dfv.lowering.dfg import DFG
 from dfv.lowering.from_handshake import find_handshake_function, read_handshake
 from dfv.lowering.graph_ir import graph_ir
@@ -92,7 +93,9 @@ def lower_program(src: SourceModule, func: str | None = None, index_width: int |
     iw = DEFAULT_INDEX_WIDTH if index_width is None else index_width
     if any(isinstance(op, FuncOp) for op in src.module.ops):
         fn = find_handshake_function(src, func.removeprefix("@") if func else None)
-        built = materialize(read_handshake(src, fn.sym_name.data, iw), lowered=False)
+        circuit = read_handshake(src, fn.sym_name.data, iw)
+        refuse_combinational_cycles(circuit)
+        built = materialize(circuit, lowered=False)
         refuse_upstream_off_wiring(built)
     else:
         fn = find_function(src, func)

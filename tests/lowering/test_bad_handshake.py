@@ -56,3 +56,37 @@ def test_edited_graph_is_a_located_error(tmp_path, dot_product_ir, case):
     line = check_one_line_error(proc, *needles)
     assert re.match(rf"dfv: error: {re.escape(str(path))}:\d+:\d+: ", line), line
     assert "not iterable" not in line
+
+
+# ------------------------------------------------------------------ a cycle with no buffer
+SPIN = """handshake.func @spin(%s: none, ...) -> none {
+  %m = merge %s, %b : none
+  %f:2 = fork [2] %m : none
+  %b = br %f#0 : none
+  return %f#1 : none
+}
+"""
+
+
+@pytest.mark.parametrize("cmd", ["lower", "run"])
+def test_cycle_without_buffer_is_refused(tmp_path, cmd):
+    """merge -> fork -> br -> merge: a combinational loop in hardware (the token would go round it for
+    ever); refused when read, naming its operations (the br is a wire), not spun until the budget ends."""
+    (tmp_path / "k.mlir").write_text(SPIN)
+    (tmp_path / "in.json").write_text(json.dumps({"args": []}))
+    args = ["-o", str(tmp_path / "out")] if cmd == "lower" else ["--inputs", str(tmp_path / "in.json")]
+    proc = run_dfv(cmd, str(tmp_path / "k.mlir"), *args)
+    check_one_line_error(proc, "k.mlir:2:3: a cycle with no buffer on it, a combinational loop in hardware: "
+                         "handshake.merge at", "k.mlir:2:3 -> handshake.fork at", "k.mlir:3:3 -> handshake.merge at",
+                         "handshake-insert-buffers")
+
+
+def test_cycle_with_a_buffer_is_read():
+    """The same cycle with a buffer on it is a circuit (it runs until its budget: see the trip budget)."""
+    from dfv.lowering.comb_cycles import combinational_cycle
+    from dfv.lowering.from_handshake import read_handshake
+    from dfv.lowering.parse import parse_text
+
+    text = SPIN.replace("%b = br %f#0 : none", "%b = buffer [2] seq %f#0 : none")
+    assert combinational_cycle(read_handshake(parse_text(text, "k.mlir"), None, 32)) == []
+    assert combinational_cycle(read_handshake(parse_text(SPIN, "k.mlir"), None, 32)) != []

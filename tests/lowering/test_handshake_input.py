@@ -359,6 +359,7 @@ def test_idle_token_is_held_before_the_fork(name):
 # ------------------------------------------------------------------ a loop over memory
 VSCALE = os.path.join(HS, "vscale.mlir")  # CIRCT's forks, sinks and buffers on vscale_hs.mlir
 VSCALE_HS = os.path.join(HS, "vscale_hs.mlir")  # the same loop without CIRCT's buffers
+VSCALE_TIGHT = os.path.join(HS, "vscale_tight.mlir")  # with a buffer on each cycle, too little storage
 ARRAY, K = [1, 2, 3, 4, 5, 6, 7, -8], 3
 
 
@@ -381,14 +382,25 @@ def test_circt_vscale_cycles_equal(tmp_path):
 
 
 @pytest.mark.parametrize("engine", ["golden", "verilator"])
-def test_unbuffered_loop_deadlocks_on_golden_as_on_rtl(tmp_path, engine):
-    """Without CIRCT's buffers the loop deadlocks for lack of storage: the bounded golden run says so,
-    as the RTL does, naming the same channel; the unbounded token semantics complete."""
-    out = _run(tmp_path, VSCALE_HS, [ARRAY, K], engine)
+def test_tight_loop_deadlocks_on_golden_as_on_rtl(tmp_path, engine):
+    """With a buffer on each cycle but not CIRCT's, the loop deadlocks for lack of storage: the bounded
+    golden run says so, as the RTL does, naming the same channel; the unbounded token semantics complete."""
+    out = _run(tmp_path, VSCALE_TIGHT, [ARRAY, K], engine)
     assert out["status"] == "fail"
     assert "deadlock" in out["message"]
     assert "channel c6 (fork_14.out[3] -> fifo_6.in)" in out["message"], out["message"]
-    assert _run(tmp_path, VSCALE_HS, [ARRAY, K], "golden-unbounded")["status"] == "pass"
+    assert _run(tmp_path, VSCALE_TIGHT, [ARRAY, K], "golden-unbounded")["status"] == "pass"
+
+
+def test_unbuffered_loop_is_refused(tmp_path):
+    """Without CIRCT's buffers the loop's cycles are combinational loops in hardware: refused when read,
+    naming the operations of one of them."""
+    (tmp_path / "in.json").write_text(json.dumps({"args": [ARRAY, K]}))
+    proc = run_dfv("run", VSCALE_HS, "--inputs", str(tmp_path / "in.json"), "--engine", "golden")
+    line = check_one_line_error(proc, "vscale_hs.mlir:14:3: a cycle with no buffer on it, a combinational loop",
+                                "handshake.mux at", "handshake.cond_br at", "-> handshake.mux at",
+                                "handshake-insert-buffers")
+    assert line.count(" -> ") >= 2, line
 
 
 # ------------------------------------------------------------------ extra signals (spec 003)
@@ -690,8 +702,8 @@ RAW_ERRORS = {  # function (after `handshake.func @f`, $U / $C the types), where
                f"a value of type {U} is never used: nothing would drive its upstream (U) extra signals"),
     "wiring_cycle": ("(%a: $U, %go: $C) -> ($U, $C) {\n  %x = compose %y : $U -> !handshake.channel<i32, [(U) i1]>\n"
                      "  %y = decompose %x : !handshake.channel<i32, [(U) i1]> -> $U\n  return %a, %go : $U, $C\n}",
-                     "k.mlir:2:3", "(a cycle of wiring with no operation on it): upstream (U) extra signals cross "
-                                   "wiring only"),
+                     "k.mlir:2:3", "a cycle with no buffer on it, a combinational loop in hardware: "
+                                   "handshake.compose at"),
     "crossed_pairs": ("(%a: $U, %b: $U, %go: $C) -> ($U, $U, $C) {\n  %c, %d = unbundle %a, %rb : $C, i32\n"
                       "  %e, %f = unbundle %b, %ra : $C, i32\n  %a2, %ra = bundle %c, %d : $U\n"
                       "  %b2, %rb = bundle %e, %f : $U\n  return %a2, %b2, %go : $U, $U, $C\n}", "k.mlir:4:3",
