@@ -242,10 +242,7 @@ class BoundedRun:
             deque.extend(q, inputs[p])
         for p, q in self.outq[nid].items():
             for _ in range(len(q) - before_out[p]):
-                q.pop()
-                log = getattr(q, "log", None)
-                if log is not None:
-                    log.pop()
+                q.pop()  # a logging or counting queue takes the token off its log and count too
 
     # ------------------------------------------------------------------ memories (registered)
     def _pop(self, nid: str, port: str, width: int) -> int:
