@@ -191,10 +191,11 @@ def _steering(p: Params) -> dict[str, str]:
         params["N"] = str(p["n"])
     if "depth" in p:
         params["DEPTH"] = str(p["depth"])
-    if p.get("init"):  # the initial tokens, token k at [k*W +: W]
-        packed = sum(v << (k * w) for k, v in enumerate(p["init"]))
+    if p.get("init"):  # the initial tokens, token k at [k*W +: W] (control tokens: only their number)
         params["NINIT"] = str(len(p["init"]))
-        params["INIT"] = f"{p['depth'] * w}'h{packed:x}"
+        if w:
+            packed = sum(v << (k * w) for k, v in enumerate(p["init"]))
+            params["INIT"] = f"{p['depth'] * w}'h{packed:x}"
     if p.get("sel_width") is not None:
         params["SW"] = str(p["sel_width"])
     return params

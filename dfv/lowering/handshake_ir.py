@@ -57,7 +57,7 @@ from dfv.lowering.handshake_syntax import (
     resolve_control,
     resolve_operands,
 )
-from dfv.lowering.handshake_types import ChannelType, ControlType, is_control
+from dfv.lowering.handshake_types import ChannelType, ControlType
 
 
 class _UniformOp(IRDLOperation):
@@ -159,7 +159,9 @@ class LazyForkOp(_ReplicateOp):
 @irdl_op_definition
 class BufferOp(IRDLOperation):
     """`buffer [N] seq|fifo %a {initValues = [...]} : T`: N slots, opaque (`seq`) or transparent
-    (`fifo`); `initValues` are tokens it holds after reset, emitted before any input."""
+    (`fifo`); `initValues` are tokens it holds after reset, emitted before any input (on a control buffer,
+    one control token per value; each value must then be 0). The reader checks each value against the
+    token's width (`dfv.lowering.bindings.buffers`)."""
 
     name = "handshake.buffer"
     operand = operand_def()
@@ -197,8 +199,6 @@ class BufferOp(IRDLOperation):
         init = self.init_values()
         if len(init) > n:
             raise VerifyException(f"handshake.buffer: {len(init)} initValues do not fit {n} slots")
-        if init and is_control(self.operand.type):
-            raise VerifyException("handshake.buffer: initValues on a control buffer carry no data")
 
     def init_values(self) -> list[int]:
         if self.initValues is None:

@@ -208,3 +208,37 @@ def test_load_inside_extmemory_runs(tmp_path):
                        "--json")
         out = json.loads(proc.stdout.splitlines()[-1])
         assert (out["status"], out["returns"]) == ("pass", [8]), out
+
+
+# ------------------------------------------------------------------ initValues that do not fit the buffer's type
+def _buffer_program(init: str, ty: str) -> str:
+    """A buffer of `ty` with initValues `init` (for a control buffer, of the start token: it gives the done)."""
+    ret = "%b : none" if ty == "none" else f"%b, %s : {ty}, none"
+    return (f"handshake.func @f(%a: {ty}, %s: none) -> ({ret.split(' : ')[1]}) {{\n"
+            f"  %b = buffer [1] seq %a {{initValues = [{init}]}} : {ty}\n"
+            f"  return {ret}\n}}\n")
+
+
+@pytest.mark.parametrize("init, ty, needle", [
+    ("5", "i1", "initValues 5 does not fit i1 (1 bits: -1..1, read signed or unsigned)"),
+    ("2", "i1", "initValues 2 does not fit i1"),
+    ("-129", "i8", "initValues -129 does not fit i8 (8 bits: -128..255"),
+    ("256", "i8", "initValues 256 does not fit i8"),
+    ("1", "none", "initValues 1 on a control buffer (none): a control token carries no value, write 0 for each"),
+])
+def test_initial_value_outside_its_type_is_refused(tmp_path, init, ty, needle):
+    """An initial value is a value of the buffer's type, never silently cut to its width ([2] on an i1 was 0)."""
+    (tmp_path / "k.mlir").write_text(_buffer_program(init, ty))
+    proc = run_dfv("lower", str(tmp_path / "k.mlir"), "-o", str(tmp_path / "out"))
+    check_one_line_error(proc, "k.mlir:2:3: handshake.buffer: " + needle)
+
+
+@pytest.mark.parametrize("init, ty, word", [("-1", "i1", 1), ("1", "i1", 1), ("-128", "i8", 128), ("255", "i8", 255),
+                                            ("0", "none", None)])
+def test_initial_value_of_its_type_is_read(init, ty, word):
+    from dfv.lowering.from_handshake import read_handshake
+    from dfv.lowering.parse import parse_text
+
+    g = read_handshake(parse_text(_buffer_program(init, ty), "k.mlir"), None, 32)
+    (fifo,) = [n for n in g.nodes.values() if n.op == "handshake.fifo"]
+    assert fifo.params["init"] == [0 if word is None else word]

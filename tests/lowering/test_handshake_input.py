@@ -356,6 +356,29 @@ def test_idle_token_is_held_before_the_fork(name):
     assert idle_state(g, args, mode=Mode.UNBOUNDED).channels.keys() < idle.channels.keys()
 
 
+# ------------------------------------------------------------------ a control buffer with initValues
+CREDIT = os.path.join(HS, "credit.mlir")  # CIRCT-printed: a + 1 once a control token held after reset joins
+
+
+@pytest.mark.parametrize("engine", ["golden", "golden-unbounded", "icarus", "verilator"])
+def test_control_buffer_with_initial_token(tmp_path, engine):
+    if engine == "icarus" and shutil.which("iverilog") is None:
+        pytest.skip("iverilog not installed")
+    assert "{initValues = [0]} : none" in open(CREDIT).read()
+    for a in (41, 2**31 - 1):
+        out = _run(tmp_path, CREDIT, [a], engine)
+        assert out["status"] == "pass", out["message"]
+        assert out["returns"] == [(a + 1 + 2**31) % 2**32 - 2**31]
+
+
+def test_the_initial_control_token_is_the_credit(tmp_path):
+    """Without its initial token the join never fires: no result, no done (the token semantics fail)."""
+    text = open(CREDIT).read().replace(" {initValues = [0]}", "")
+    (tmp_path / "k.mlir").write_text(text)
+    with pytest.raises(LoweringError, match="done fired 0 times"):
+        _run(tmp_path, str(tmp_path / "k.mlir"), [41], "golden-unbounded")
+
+
 # ------------------------------------------------------------------ a loop over memory
 VSCALE = os.path.join(HS, "vscale.mlir")  # CIRCT's forks, sinks and buffers on vscale_hs.mlir
 VSCALE_HS = os.path.join(HS, "vscale_hs.mlir")  # the same loop without CIRCT's buffers

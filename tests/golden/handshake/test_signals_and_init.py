@@ -36,9 +36,17 @@ def test_fifo_initial_tokens_leave_first():
     assert list(f.pending) == [0x5A, 0xA5]
 
 
+def test_control_fifo_initial_tokens_leave_first():
+    """A control buffer with initValues (CIRCT writes 0 for each): that many control tokens after reset."""
+    f = Fifo(0, 3, (0, 0))
+    assert f.state_name() == "INIT2"
+    r = run_streams(f, {"in": [None]})
+    assert r.outputs == {"out": [None, None, None]} and r.initial
+
+
 @pytest.mark.parametrize("width, depth, init, needle", [
     (8, 1, (1, 2), "do not fit depth 1"),
-    (0, 2, (0,), "control FIFO has no initial values"),
+    (0, 2, (0, 1), "initial tokens carry no value"),
     (4, 2, (16,), "not an unsigned 4-bit word"),
 ])
 def test_fifo_initial_tokens_checked(width, depth, init, needle):
