@@ -51,7 +51,9 @@ from dfv.lowering.bindings.table import READERS
 from dfv.lowering.config import meta_in
 from dfv.lowering.dfg import DFG, Arg, ArgKind, Node, Ref, Result
 from dfv.lowering.dialects import TaggedType
+from dfv.lowering.handshake_syntax import ignored_attributes
 from dfv.lowering.handshake_types import is_control
+from dfv.lowering.notes import note
 from dfv.lowering.parse import LoweringError, SourceModule
 from dfv.lowering.read_upstream import is_wire, refuse_upstream
 
@@ -295,6 +297,20 @@ class _Reader:
                 del pending[op]
                 done.add(op)
                 read_compute(self, op)
+
+
+def note_ignored_attributes(src: SourceModule, fn: hs.FuncOp) -> None:
+    """One note per discardable attribute of another tool on `fn` or its operations (`llvm.linkage`,
+    Dynamatic's `handshake.name` / `handshake.bb`, ...): read past, at its first place, with how often."""
+    seen: dict[str, list[Operation]] = {}
+    for op in (fn, *fn.body.block.ops):
+        for name in ignored_attributes(op):
+            seen.setdefault(name, []).append(op)
+    for name, ops in seen.items():
+        kinds = ", ".join(sorted({o.name for o in ops}))
+        where = f"on {ops[0].name}" if len(ops) == 1 else f"on {len(ops)} operations ({kinds})"
+        note(f"attribute '{name}' ignored {where}: another tool's annotation, which does not change what the "
+             "circuit computes", src.loc(ops[0]))
 
 
 def read_handshake(src: SourceModule, func: str | None, index_width: int) -> DFG:
