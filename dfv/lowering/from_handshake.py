@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 import re
 
-from xdsl.dialects.builtin import IndexType, IntegerType, MemRefType
+from xdsl.dialects.builtin import IndexType, IntegerType, MemRefType, TupleType
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from dfv.golden.types import (
@@ -42,6 +42,8 @@ from dfv.golden.types import (
     parse_type,
     scalar_type,
 )
+from dfv.golden.types import TaggedType as GoldenTagged
+from dfv.golden.types import TupleType as GoldenTuple
 from dfv.lowering import arith_nodes
 from dfv.lowering import handshake_ir as hs
 from dfv.lowering import handshake_types as ht
@@ -126,14 +128,33 @@ class _Reader:
             return int_type(t.width.data)
         if str(t) in FLOAT_WIDTHS:
             return scalar_type(str(t))
+        if isinstance(t, TupleType):
+            fields = [self.dtype(f, loc) for f in t.types.data]
+            if any(isinstance(f, ChannelType | GoldenTagged) for f in fields):
+                raise LoweringError(f"{t}: a tuple's fields are integers, floats, index, none or tuples (no extra "
+                                    "signals)", loc)
+            return self.tuple_of(fields)
         raise LoweringError(f"unsupported channel type {t} (supported: none, i1..i{MAX_INT_WIDTH}, index, "
                             f"{', '.join(FLOAT_WIDTHS)}, and !handshake.channel / !handshake.control of them)", loc)
+
+    @staticmethod
+    def tuple_of(fields: list[TokenType]) -> TokenType:
+        """The DFG type of a tuple of `fields`: a control token when none of them has data bits."""
+        return GoldenTuple(tuple(fields)) if any(f.width for f in fields) else CONTROL
 
     def plain(self, t: Attribute, what: str, loc: str) -> TokenType:
         """The DFG type of a channel that may not carry extra signals here (`what` names its role)."""
         ty = self.dtype(t, loc)
         if isinstance(ty, ChannelType):
             raise LoweringError(f"{what} carries extra signals ({t}); here it must be a plain channel", loc)
+        return ty
+
+    def boundary(self, t: Attribute, what: str, loc: str) -> TokenType:
+        """The DFG type of a function argument or result (a value of an inputs file or a report)."""
+        ty = self.dtype(t, loc)
+        if isinstance(ty, GoldenTuple):
+            raise LoweringError(f"a tuple {what} ({t}) is not supported: give its fields as {what}s and pack them "
+                                "inside the function", loc)
         return ty
 
     def resolve(self, v: SSAValue, loc: str) -> Ref:
@@ -197,7 +218,7 @@ class _Reader:
             elif isinstance(arg.type, MemRefType):
                 position += 1
             else:
-                ty = self.dtype(arg.type, floc)
+                ty = self.boundary(arg.type, "argument", floc)
                 n = g.add("func.arg", {}, {"out": ty}, floc, {"position": position})
                 if ids:
                     self.rename(n, ids["args"][str(position)])
@@ -257,7 +278,7 @@ class _Reader:
                     self.rename(n, ids["done"])
                 self.wiring.append((n, "in", v))
                 continue
-            ty = self.dtype(v.type, loc)
+            ty = self.boundary(v.type, "result", loc)
             n = self.g.add("func.result", {"in": ty}, {}, loc, {"position": k})
             if ids:
                 self.rename(n, ids["results"][str(k)])

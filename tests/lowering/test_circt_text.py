@@ -104,3 +104,68 @@ def test_numeric_block_labels_parse():
 def test_numeric_block_label_errors_are_located(tmp_path, body, needle):
     (tmp_path / "k.mlir").write_text("func.func @f(%a: i32) -> i32 {\n" + body + "}\n")
     check_one_line_error(run_dfv("lower", str(tmp_path / "k.mlir"), "-o", str(tmp_path / "out")), needle)
+
+
+# ------------------------------------------------------------------ pack, unpack, sync
+TUPLES = os.path.join(HS, "tuples.mlir")  # CIRCT-buffered: pack, a buffer of the tuple, unpack, sync
+
+
+def _i32(v: int) -> int:
+    return (v + 2**31) % 2**32 - 2**31
+
+
+@pytest.mark.parametrize("engine", ["golden", "golden-unbounded", "icarus", "verilator"])
+def test_tuples_and_sync(tmp_path, engine):
+    text = open(TUPLES).read()
+    assert "buffer [2] seq %3 : tuple<i32, i8>" in text and "sync %" in text
+    for a, b in [(100, -3), (2**31 - 1, 127), (-(2**31), -128)]:
+        out, _ = _run(tmp_path, TUPLES, [a, b], engine)
+        assert out["status"] == "pass", out
+        assert out["returns"] == [_i32(a + b), b]
+
+
+SYNC_OP = """handshake.func @top(%arg0: i64, %arg1: none) -> (i64, none) attributes {argNames = ["in0", "inCtrl"], \
+resNames = ["out0", "outCtrl"]} {
+  %0:2 = sync %arg0, %arg1 : i64, none
+  return %0#0, %0#1 : i64, none
+}
+"""  # CIRCT's integration test of sync (integration_test/Dialect/Handshake/sync_op), as written there
+
+
+@pytest.mark.parametrize("engine", ["golden", "verilator"])
+def test_circt_sync_op(tmp_path, engine):
+    (tmp_path / "k.mlir").write_text(SYNC_OP)
+    for v in (42, -(2**63)):
+        out, _ = _run(tmp_path, str(tmp_path / "k.mlir"), [v], engine)
+        assert out["status"] == "pass" and out["returns"] == [v], out
+
+
+def test_sync_structure():
+    """A sync with data is a pack of its operands unpacked to its results; of control tokens only, a join
+    forked to them; of one operand, a wire."""
+    from dfv.lowering.from_handshake import read_handshake
+    from dfv.lowering.parse import parse_text
+
+    def ops(body: str, args: str = "%a: i32, %b: i1, %s: none") -> list[str]:
+        text = f"handshake.func @f({args}) -> (none) {{\n{body}\n}}\n"
+        return sorted(n.op for n in read_handshake(parse_text(text, "k.mlir"), None, 32).nodes.values()
+                      if not n.op.startswith("func."))
+
+    assert ops("  %y:3 = sync %a, %b, %s : i32, i1, none\n  sink %y#0 : i32\n  sink %y#1 : i1\n"
+               "  return %y#2 : none") == ["handshake.pack", "handshake.sink", "handshake.sink", "handshake.unpack"]
+    assert ops("  %y:2 = sync %s, %t : none, none\n  sink %y#0 : none\n  return %y#1 : none",
+               "%s: none, %t: none") == ["handshake.fork", "handshake.join", "handshake.sink"]
+    assert ops("  %y = sync %a : i32\n  sink %y : i32\n  return %s : none") == ["handshake.sink"]
+
+
+@pytest.mark.parametrize("text, needle", [
+    ("handshake.func @f(%t: tuple<i32, i1>, %s: none) -> (none) {\n  sink %t : tuple<i32, i1>\n  return %s : none\n}\n",
+     "k.mlir:1:1: a tuple argument (tuple<i32, i1>) is not supported"),
+    ("handshake.func @f(%a: i32, %s: none) -> (none) {\n  %t = pack %a, %s : tuple<i32, i1>\n"
+     "  sink %t : tuple<i32, i1>\n  return %s : none\n}\n", "k.mlir:2:"),
+    ("handshake.func @f(%a: i32, %s: none) -> (none) {\n  %t = pack %a : i32\n  return %s : none\n}\n",
+     "k.mlir:2:18: handshake.pack: expected a tuple type, got i32"),
+])
+def test_tuple_errors_are_located(tmp_path, text, needle):
+    (tmp_path / "k.mlir").write_text(text)
+    check_one_line_error(run_dfv("lower", str(tmp_path / "k.mlir"), "-o", str(tmp_path / "out")), needle)

@@ -120,7 +120,6 @@ def test_lower_writes_every_output(tmp_path):
 
 # ------------------------------------------------------------------ refusals
 REFUSED = {
-    "sync": ("  %x = sync %a : i32\n", "k.mlir:2:", "unsupported operation sync"),
     "instance": ("  %x = instance @g(%a) : (i32) -> i32\n", "k.mlir:2:", "unsupported operation instance"),
     "attribute": ("  %x:2 = fork [2] %a {foo = 1} : i32\n", "k.mlir:2:3", "handshake.fork: unknown attribute 'foo'"),
     "arith_attribute": ("  %x = arith.addi %a, %a {foo = 1} : i32\n", "k.mlir:2:3",

@@ -52,3 +52,17 @@ def test_control_fifo_initial_tokens_leave_first():
 def test_fifo_initial_tokens_checked(width, depth, init, needle):
     with pytest.raises(ValueError, match=needle):
         Fifo(width, depth, init)
+
+
+def test_pack_and_unpack_are_inverse():
+    """A pack puts its inputs' bits side by side (the first low, a control field none), an unpack takes
+    them apart; one token of every input makes one token."""
+    from dfv.golden.handshake import Pack, Unpack
+
+    p = Pack((8, 0, 4))
+    r = run_streams(p, {"in0": [0xAB, 0x01], "in1": [None, None], "in2": [0x5]})
+    assert r.outputs == {"out": [0x5 << 8 | 0xAB]} and r.leftover == {"in0": [0x01], "in1": [None]}
+    u = Unpack((8, 0, 4))
+    assert run_streams(u, {"in": r.outputs["out"]}).outputs == {"out0": [0xAB], "out1": [None], "out2": [0x5]}
+    with pytest.raises(ValueError, match="control tokens only"):
+        Pack((0, 0))
