@@ -8,16 +8,17 @@ mapped as for `scf` programs:
   the inputs file lists exactly these arguments, in order;
 * the `none` result of `return` is the done token (exactly one); the others are the results, in order.
 
-Forks and sinks are added where a value has several or no users, and a buffer on every cycle that has
-no storage (`dfv.lowering.materialize`), so an unbuffered program also gets a circuit without combinational
-loops. A buffer with `initValues` becomes a FIFO holding those tokens after reset; such a circuit must end
-a run in its idle state (`dfv.golden.interpreter.IdleState`). What a program asks for beyond this (a join of
-data channels, extra signals where no primitive carries them) is refused with its location, never run
-half-understood.
+A cycle without a buffer is a combinational loop, refused by the pipeline (`dfv.lowering.comb_cycles`);
+forks and sinks are added where a value has several or no users, and a buffer on a cycle through a memory
+interface (`dfv.lowering.materialize`). A buffer with `initValues` becomes a FIFO holding those tokens after
+reset; such a circuit must end a run in its idle state (`dfv.golden.interpreter.IdleState`). What a program
+asks for beyond this (a join of data channels, extra signals where no primitive carries them, a tuple at the
+function's boundary) is refused with its location, never run half-understood; another tool's discardable
+attributes are read past with a note (`note_ignored_attributes`).
 
 Each operation is read by its family's reader (`dfv.lowering.bindings`: the steering primitives,
-buffers, memories, spec 000's dataflow machines, spec 003's signal operations, compute operations), and
-upstream (U) extra signals cross only wiring (`dfv.lowering.read_upstream`).
+buffers, memories, spec 000's dataflow machines, spec 003's signal operations, CIRCT's tuples, compute
+operations), and upstream (U) extra signals cross only wiring (`dfv.lowering.read_upstream`).
 
 `arith.index_cast` follows CIRCT's hardware, not MLIR's signed rule: CIRCT's handshake lowering keeps data
 unsigned and widens a cast with zeros, and its programs rely on it (an `i1` condition cast to an `index`

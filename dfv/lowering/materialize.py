@@ -125,7 +125,8 @@ def materialize(g: DFG, lowered: bool = True) -> DFG:
     """Forks and sinks where a value has several or no users, then storage: for a graph the `scf`
     lowering built (`lowered`), the buffers its loops and conditions need; for every graph a buffer on
     each cycle that has no storage (a DFS back edge). A handshake program is a circuit already: it gets
-    only the forks, sinks and cycle cuts it lacks, so a graph written by dfv reads back unchanged."""
+    only the forks, sinks and cycle cuts it lacks (cycles through a memory interface: one without any
+    storage was refused, `dfv.lowering.comb_cycles`), so a graph written by dfv reads back unchanged."""
     for n in g.nodes.values():
         for p, r in n.inputs.items():
             if r is None:
