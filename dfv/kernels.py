@@ -4,6 +4,10 @@ One kernel per file, function named like the file. `gen(name, seed)` gives the a
 kernel `name` for `seed` (seeds 0, 1, 2 pick the zero-trip / one-trip / many-trip cases where a
 kernel has them). Shared by the lowering tests (`tests/lowering/kernel_inputs.py`), the kernel
 suites of the regression (`dfv.sim.regress`) and `make bench`.
+
+`KERNELS` are the `scf` programs of kernels/; `CIRCT_KERNELS` the CIRCT-made handshake programs of
+kernels/handshake/ that the regression runs too, named `handshake/<file>` (their function is named like
+the file: `kernel_func`).
 """
 
 from __future__ import annotations
@@ -166,6 +170,14 @@ def gen(name: str, seed: int) -> list:
         a = _v(r, 8, -40, 40)
         key = a[r.randint(0, 7)] % g if seed != 2 else g  # seed 2: never found (a remainder is below g)
         return [a, _trip(r, seed, 8), key, g * r.randint(1, 9), g * r.randint(1, 9)]
+    if name == "handshake/horner":
+        return [_trip(r, seed, 12), r.randint(-50, 50)]
+    if name == "handshake/tri_nest":
+        return [_trip(r, seed, 8), r.randint(-1000, 1000)]
+    if name == "handshake/saxpy":
+        return [_v(r, 8, -2**31, 2**31 - 1), _v(r, 8, -2**31, 2**31 - 1), r.randint(-100, 100), _trip(r, seed, 8)]
+    if name == "handshake/matmul":
+        return [_v(r, 16, -9, 9), _v(r, 16, -9, 9), _v(r, 16), _trip(r, seed, 4)]
     raise KeyError(name)
 
 
@@ -180,6 +192,15 @@ KERNELS = [
 ]
 
 
+#: CIRCT-made loops with CIRCT's `handshake-insert-buffers strategy=cycles` (kernels/handshake/, docs/handshake.md)
+CIRCT_KERNELS = ["handshake/horner", "handshake/tri_nest", "handshake/saxpy", "handshake/matmul"]
+
+
 def kernel_path(name: str) -> Path:
     """The MLIR file of kernel `name`."""
     return KERNEL_DIR / f"{name}.mlir"
+
+
+def kernel_func(name: str) -> str:
+    """The function of kernel `name`: named like its file."""
+    return name.rsplit("/", 1)[-1]

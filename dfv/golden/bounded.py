@@ -29,9 +29,12 @@ storage of the generated `top.sv` (docs/lowering.md, "Bounded golden run"):
 * **Load ports** have two independent paths (address, data); each fires when its own output has room.
 
 An absorbed token frees the channel it was taken from and, through the chain of holding firings, the
-channels upstream. When nothing can fire any more and the function has not finished, the run
-deadlocked: `BoundedRun.holders()` names every channel still holding a token, in the same words as the
-RTL watchdog of the kernel environment.
+channels upstream. Until then the token is still *on* its channel, as in the RTL, where the producer keeps it
+valid until the transfer (an eager fork holds its input until every output has taken it): the end state of a
+run (`BoundedRun.contents`) lists it there, so the golden run's stranded tokens and idle state
+(`dfv.golden.interpreter.IdleState`) are what the RTL end check sees on the wires. When nothing can fire
+any more and the function has not finished, the run deadlocked: `BoundedRun.holders()` names every channel
+still holding a token, in the same words as the RTL watchdog of the kernel environment.
 """
 
 from __future__ import annotations
@@ -56,11 +59,22 @@ STORAGE = REGISTERED | ops_with(Storage.MEMORY)
 
 
 @dataclass(eq=False)
+class _Held:
+    """A token taken off `channel` by a firing whose outputs are not all absorbed yet: in the RTL it is still
+    on that channel (its producer keeps it valid until the transfer). `origin` is the combinational firing
+    that produced it (None: a registered stage), which holds its own inputs until this token is absorbed."""
+
+    channel: str
+    origin: _Firing | None
+    token: object
+
+
+@dataclass(eq=False)
 class _Firing:
-    """A combinational firing that still holds what it consumed: (channel, producing firing) per token."""
+    """A combinational firing that still holds what it consumed (one `_Held` per token)."""
 
     node: str
-    consumed: list[tuple[str, _Firing | None]]
+    consumed: list[_Held]
     pending: int = 0
 
 
@@ -115,7 +129,7 @@ class BoundedRun:
             self.out_chan[c.src.node][c.src.port] = c.id
             self.producer[c.id], self.consumer[c.id] = c.src.node, c.dst.node
         self.cap = {c.id: self._slots(c.src.node) for c in g.channels}
-        self.locked = {c.id: 0 for c in g.channels}
+        self.held: dict[str, list[_Held]] = {c.id: [] for c in g.channels}
         self.origin: dict[str, deque] = {c.id: deque() for c in g.channels}
         self.ext = {nid: _ExtState() for nid, m in machines.items() if isinstance(m, ExtMemory)}
         self.fired: dict[str, int] = {nid: 0 for nid in g.nodes}
@@ -136,21 +150,26 @@ class BoundedRun:
     # ------------------------------------------------------------------ channel bookkeeping
     def space(self, cid: str | None) -> bool:
         """Whether channel `cid` can take one more token (an unconnected output always can)."""
-        return cid is None or len(self.queues[cid]) + self.locked[cid] < self.cap[cid]
+        return cid is None or len(self.queues[cid]) + len(self.held[cid]) < self.cap[cid]
 
     def _wake(self, nid: str) -> None:
         if nid not in self.queued:
             self.queued.add(nid)
             self.work.append(nid)
 
-    def _account(self, nid: str, before_in: dict[str, int], before_out: dict[str, int], registered: bool) -> None:
-        """Book one firing of `nid`: which tokens it took, which it produced, and who holds what."""
-        taken: list[tuple[str, _Firing | None]] = []
-        for p, n in before_in.items():
+    def _take(self, cid: str, token) -> _Held:
+        """The head token of channel `cid` taken by a firing: held on the channel until absorbed."""
+        held = _Held(cid, self.origin[cid].popleft(), token)
+        self.held[cid].append(held)
+        return held
+
+    def _account(self, nid: str, before_in: dict[str, list], before_out: dict[str, int], registered: bool) -> None:
+        """Book one firing of `nid` (`before_in`: its input queues before it): which tokens it took, which
+        it produced, and who holds what."""
+        taken: list[_Held] = []
+        for p, tokens in before_in.items():
             cid = self.in_chan[nid].get(p)
-            for _ in range(n - len(self.inq[nid][p])):
-                taken.append((cid, self.origin[cid].popleft()))
-                self.locked[cid] += 1
+            taken += [self._take(cid, tok) for tok in tokens[:len(tokens) - len(self.inq[nid][p])]]
         firing = None if registered else _Firing(nid, taken)
         produced = 0
         for p, n in before_out.items():
@@ -167,12 +186,13 @@ class BoundedRun:
             firing.pending = produced
             self.open[nid] = firing
 
-    def _release(self, taken: list[tuple[str, _Firing | None]]) -> None:
+    def _release(self, taken: list[_Held]) -> None:
         """Tokens absorbed: free their channels and complete the firings that were holding for them."""
         stack = [taken]
         while stack:
-            for cid, firing in stack.pop():
-                self.locked[cid] -= 1
+            for held in stack.pop():
+                cid, firing = held.channel, held.origin
+                self.held[cid].remove(held)
                 self._wake(self.producer[cid])
                 if firing is not None:
                     firing.pending -= 1
@@ -202,7 +222,7 @@ class BoundedRun:
             if not self.space(self.out_chan[nid].get("data")):
                 view["data_from_mem"] = deque()
         full = [p for p in oq if not self.space(self.out_chan[nid].get(p))]
-        before_in = {p: len(q) for p, q in iq.items()}
+        before_in = {p: list(q) for p, q in iq.items()}
         before_out = {p: len(q) for p, q in oq.items()}
         saved = (_snapshot(m), {p: list(q) for p, q in iq.items()}) if full else None
         if not m.fire(view, oq):
@@ -222,10 +242,7 @@ class BoundedRun:
             deque.extend(q, inputs[p])
         for p, q in self.outq[nid].items():
             for _ in range(len(q) - before_out[p]):
-                q.pop()
-                log = getattr(q, "log", None)
-                if log is not None:
-                    log.pop()
+                q.pop()  # a logging or counting queue takes the token off its log and count too
 
     # ------------------------------------------------------------------ memories (registered)
     def _pop(self, nid: str, port: str, width: int) -> int:
@@ -234,9 +251,7 @@ class BoundedRun:
         q = self.inq[nid][port]
         word = check_word(q[0], width, port)
         q.popleft()
-        cid = self.in_chan[nid][port]
-        self.locked[cid] += 1
-        self._release([(cid, self.origin[cid].popleft())])
+        self._release([self._take(self.in_chan[nid][port], word)])
         return word
 
     def _push(self, nid: str, port: str, token) -> None:
@@ -307,11 +322,12 @@ class BoundedRun:
         """True while an extmemory still has responses to deliver (they are not in any channel)."""
         return any(st.outstanding for st in self.ext.values())
 
+    def contents(self, cid: str) -> list:
+        """The tokens channel `cid` holds, as the RTL has them: those taken by a firing still waiting
+        downstream (its producer still presents them), then the queued ones, in stream order."""
+        return [h.token for h in self.held[cid]] + list(self.queues[cid])
+
     def holders(self) -> list[str]:
         """Every channel that holds a token (queued, or taken by a firing still waiting downstream)."""
-        out = []
-        for c in self.g.channels:
-            n = len(self.queues[c.id]) + self.locked[c.id]
-            if n:
-                out.append(f"channel {c.id} ({c.src} -> {c.dst}) from {self.g.origin_op(c.src.node)}")
-        return out
+        return [f"channel {c.id} ({c.src} -> {c.dst}) from {self.g.origin_op(c.src.node)}"
+                for c in self.g.channels if self.queues[c.id] or self.held[c.id]]

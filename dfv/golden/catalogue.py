@@ -162,6 +162,11 @@ def _join(p: Params) -> dict[str, str]:
     return {"N": str(p["n"])}
 
 
+def _fields(p: Params) -> dict[str, str]:
+    """A pack's join or an unpack's fork: one channel per field."""
+    return {"N": str(len(p["widths"]))}
+
+
 def _access(p: Params) -> dict[str, str]:
     """`W`, `AW`, and for a load whose address carries extra signals their width `EW` and FIFO `XDEPTH`."""
     params = {"W": str(p["width"]), "AW": str(p["addr_width"])}
@@ -191,10 +196,11 @@ def _steering(p: Params) -> dict[str, str]:
         params["N"] = str(p["n"])
     if "depth" in p:
         params["DEPTH"] = str(p["depth"])
-    if p.get("init"):  # the initial tokens, token k at [k*W +: W]
-        packed = sum(v << (k * w) for k, v in enumerate(p["init"]))
+    if p.get("init"):  # the initial tokens, token k at [k*W +: W] (control tokens: only their number)
         params["NINIT"] = str(len(p["init"]))
-        params["INIT"] = f"{p['depth'] * w}'h{packed:x}"
+        if w:
+            packed = sum(v << (k * w) for k, v in enumerate(p["init"]))
+            params["INIT"] = f"{p['depth'] * w}'h{packed:x}"
     if p.get("sel_width") is not None:
         params["SW"] = str(p["sel_width"])
     return params
@@ -466,6 +472,10 @@ _SPECS: tuple[OpSpec, ...] = (
     _twin("handshake.fifo", handshake.Fifo, _fifo_rate, Storage.REGISTERED),
     _twin("handshake.tehb", handshake.Tehb, per_cycle("out"), Storage.TRANSPARENT),
     OpSpec("handshake.join", handshake.Join, "handshake_join", _join, rate=per_cycle("out")),
+    # CIRCT's pack and unpack of tuples: a join that keeps the data and an eager fork that hands each output
+    # its slice, on the join and the control fork (the data is wired in the generated top)
+    OpSpec("handshake.pack", handshake.Pack, "handshake_join", _fields, rate=per_cycle("out")),
+    OpSpec("handshake.unpack", handshake.Unpack, "handshake_fork_ctrl", _fields, rate=per_cycle("in")),
     OpSpec("handshake.source", handshake.Source, "handshake_source", _none, rate=per_cycle("out")),
     OpSpec("handshake.constant", handshake.Constant, "handshake_constant", _constant, rate=per_cycle("out")),
     OpSpec("handshake.load", handshake.Load, "handshake_load", _access, rate=per_cycle("addr_to_mem", "data")),

@@ -32,20 +32,21 @@ from enum import Enum
 from dfv.golden.bounded import BoundedRun, RunawayError
 from dfv.golden.catalogue import make_machine
 from dfv.golden.core import Machine, Stateless
+from dfv.golden.loops import TripCounts, trip_counts
 from dfv.golden.types import CONTROL, data_width
 from dfv.golden.values import from_word, to_word
 
 #: the loop-trip budget of one run, shared by the source interpreter (`dfv.lowering.trip_budget`, `dfv run
 #: --max-trips`) and the golden run, so a program the source interpreter finishes never runs out here
 DEFAULT_MAX_TRIPS = 1_000_000
-#: machines that drive a loop: a stream fires once per element, a carry twice per trip
-LOOP_DRIVERS = ("dataflow.stream", "dataflow.carry")
 
 
 @dataclass(frozen=True)
 class Budget:
-    """How far a golden run may go: a loop driver may fire `4 * (max_trips + 1)` times (each activation
-    adds one element, so a legal run stays below half of it), any run `len(nodes)` times that in all."""
+    """How far a golden run may go (`dfv.golden.loops`): a loop driver may fire `4 * (max_trips + 1)` times
+    (each activation adds one element, so a legal run stays below half of it), a handshake program's loop
+    makes a trip each time an exit keeps a token in it (all loops of a run share `max_trips` trips, as in
+    the source interpreter), and any run may fire `len(nodes)` times `per_driver` in all."""
 
     max_trips: int = DEFAULT_MAX_TRIPS
 
@@ -288,6 +289,7 @@ def _machine(g, node, args: dict[int, object], silent: bool = False) -> Machine:
             return _Passive(image if image is not None else [0] * node.meta.get("size", 0))
         if op == "handshake.extmemory" and image is not None:
             params["contents"] = image
+            params["size"] = node.meta.get("size", len(image))  # the memref's elements: nothing beyond
     extras = params.pop("extras", 0)
     m = make_machine(op, **params)
     if extras:
@@ -302,25 +304,39 @@ def _machine(g, node, args: dict[int, object], silent: bool = False) -> Machine:
 
 
 class _Tap(deque):
-    """A channel queue that also logs every token put into it (`run_dfg(watch=...)`)."""
+    """A channel queue that counts the tokens put into it (a loop's trips, `dfv.golden.loops`) and, with
+    `log`, also keeps them (`run_dfg(watch=...)`). A token taken back (`pop`: the bounded run undoing a
+    firing whose output had no room) is not counted."""
 
-    def __init__(self) -> None:
+    def __init__(self, log: bool) -> None:
         super().__init__()
-        self.log: list = []
+        self.log: list | None = [] if log else None
+        self.count = 0
 
     def append(self, x) -> None:
-        self.log.append(x)
+        self.count += 1
+        if self.log is not None:
+            self.log.append(x)
         super().append(x)
 
     def extend(self, xs) -> None:
         xs = list(xs)
-        self.log.extend(xs)
+        self.count += len(xs)
+        if self.log is not None:
+            self.log.extend(xs)
         super().extend(xs)
 
+    def pop(self):
+        self.count -= 1
+        if self.log is not None:
+            self.log.pop()
+        return super().pop()
 
-def _run_unbounded(g, machines: dict[str, Machine], inq, outq, budget: Budget) -> int:
-    """Fire every machine until none can, each channel an unbounded FIFO; return the firing count."""
-    check = _runaway_check(g, budget)
+
+def _run_unbounded(g, machines: dict[str, Machine], inq, outq,
+                   check: Callable[[str, dict[str, int], int], None]) -> int:
+    """Fire every machine until none can, each channel an unbounded FIFO; return the firing count (`check`
+    runs after every firing: the run's budget)."""
     consumer_of: dict[str, list[str]] = {nid: [] for nid in g.nodes}
     for c in g.channels:
         consumer_of[c.src.node].append(c.dst.node)
@@ -369,17 +385,27 @@ class Mode(Enum):
     UNBOUNDED = "unbounded"
 
 
-def _runaway_check(g, budget: Budget) -> Callable[[str, dict[str, int], int], None]:
-    """A check after each firing: RunawayError when a loop driver or the whole run is past `budget`."""
-    drivers = {nid for nid, n in g.nodes.items() if n.op in LOOP_DRIVERS}
-    per_driver, total = budget.per_driver, budget.total(g)
+def _runaway_check(g, budget: Budget, counts: TripCounts,
+                   queues: dict[str, deque]) -> Callable[[str, dict[str, int], int], None]:
+    """A check after each firing: RunawayError when a loop (`counts`, `dfv.golden.loops`) or the whole run is
+    past `budget`, naming the loop. `queues` are the run's channels (a loop's trip channel is a `_Tap`)."""
+    drivers, trips = counts.drivers, {nid: queues[cid] for nid, cid in counts.channels.items()}
+    per_driver, total, max_trips = budget.per_driver, budget.total(g), budget.max_trips
+
+    def loop_of(nid: str) -> str:
+        head = counts.loop.get(nid, nid)
+        return g.origin_op(head) if head == nid else f"the loop through {g.origin_op(head)}"
 
     def check(nid: str, fired: dict[str, int], firings: int) -> None:
+        if nid in trips and sum(q.count for q in trips.values()) > max_trips:
+            raise RunawayError(f"the golden run went past its budget of {max_trips} loop trips: {loop_of(nid)} "
+                               f"does not finish ({g.origin_op(nid)} kept a token in it {trips[nid].count} times, "
+                               "once per trip; raise the budget with --max-trips if it is meant to run that long)")
         if (nid in drivers and fired[nid] > per_driver) or firings > total:
             loops = [d for d in drivers if fired[d]] or list(fired)
             top = max(loops, key=lambda d: fired[d])
-            raise RunawayError(f"the golden run went past its budget of {budget.max_trips} loop trips: "
-                               f"{g.origin_op(top)} ran away ({g.nodes[top].op} {top} fired {fired[top]} times)")
+            raise RunawayError(f"the golden run went past its budget of {max_trips} loop trips: "
+                               f"{loop_of(top)} ran away ({g.nodes[top].op} {top} fired {fired[top]} times)")
 
     return check
 
@@ -431,7 +457,10 @@ def _execute(g, args: dict[int, object], budget: Budget, mode: Mode, watch: tupl
         traces[grp.name] = []
         if hasattr(machines[grp.node], "_read"):
             _record_accesses(machines[grp.node], traces[grp.name])
-    queues = {c.id: _Tap() if c.id in watch else deque() for c in g.channels}
+    counts = trip_counts(g)
+    counted = set(counts.channels.values())
+    queues = {c.id: _Tap(c.id in watch) if c.id in watch or c.id in counted else deque() for c in g.channels}
+    check = _runaway_check(g, budget, counts, queues)
     inq: dict[str, dict[str, deque]] = {nid: {} for nid in g.nodes}
     outq: dict[str, dict[str, deque]] = {nid: {} for nid in g.nodes}
     for c in g.channels:
@@ -445,8 +474,9 @@ def _execute(g, args: dict[int, object], budget: Budget, mode: Mode, watch: tupl
         for p in m.OUTPUTS:
             outq[nid].setdefault(p, deque())
     deadlock = ""
+    sched: BoundedRun | None = None
     if mode is Mode.BOUNDED:
-        sched = BoundedRun(g, machines, queues, inq, outq, _runaway_check(g, budget))
+        sched = BoundedRun(g, machines, queues, inq, outq, check)
         firings = sched.run()
         finished = sum(len(m.got) for nid, m in machines.items() if g.nodes[nid].op == "func.done") == 1
         holders = sched.holders()
@@ -454,7 +484,7 @@ def _execute(g, args: dict[int, object], budget: Budget, mode: Mode, watch: tupl
             deadlock = (f"deadlock in the bounded golden run after {firings} firings (channel capacities of the "
                         f"generated top); holding tokens: {'; '.join(holders) or 'none (memory responses pending)'}")
     else:
-        firings = _run_unbounded(g, machines, inq, outq, budget)
+        firings = _run_unbounded(g, machines, inq, outq, check)
     res = InterpResult(results=[], memories={}, firings=firings, accesses=traces, deadlock=deadlock,
                        watched={cid: list(queues[cid].log) for cid in watch if cid in queues})
     for r in sorted(g.results, key=lambda r: r.position):
@@ -464,6 +494,12 @@ def _execute(g, args: dict[int, object], budget: Budget, mode: Mode, watch: tupl
             res.done = len(machines[nid].got)
     for grp in g.groups.values():
         m = machines[grp.node]
+        outside = getattr(m, "outside", [])
+        if outside:
+            we, addr = outside[0]
+            res.errors.append(f"memref argument {grp.position} ({grp.root}): {len(outside)} access(es) outside its "
+                              f"{grp.size} elements through {g.origin_op(grp.node)}, the first a "
+                              f"{'store to' if we else 'load of'} address {addr}")
         contents = getattr(m, "contents", {})
         extent = memref_extent(grp, args)
         if isinstance(contents, dict):
@@ -472,9 +508,10 @@ def _execute(g, args: dict[int, object], budget: Budget, mode: Mode, watch: tupl
             img = list(contents)[:extent]
         res.memories[grp.name] = img
     for c in g.channels:
-        q = queues[c.id]
+        # bounded: a token taken by a firing still waiting downstream is on its channel, as in the RTL
+        q = sched.contents(c.id) if sched is not None else list(queues[c.id])
         if q:
-            res.stranded.append(Stranded(c.id, str(c.src), str(c.dst), len(q), g.origin_op(c.src.node), list(q)))
+            res.stranded.append(Stranded(c.id, str(c.src), str(c.dst), len(q), g.origin_op(c.src.node), q))
     for nid, m in machines.items():
         if not m.is_initial():
             res.busy_nodes.append(nid)

@@ -145,8 +145,32 @@ class ControlType:
 CONTROL = ControlType()
 """The one control type."""
 
-TokenType = DfType | ControlType
-"""What a handshake channel carries: a value type or a control token."""
+
+@dataclass(frozen=True)
+class TupleType:
+    """`tuple<T, ...>` (CIRCT's `pack` / `unpack`): one token of every field at once, the fields' bits side by
+    side, the first in the low bits; a control field (`none`) takes none."""
+
+    fields: tuple[DfType | ControlType | TupleType, ...]
+
+    @property
+    def width(self) -> int:
+        return sum(f.width for f in self.fields)
+
+    def slices(self) -> list[tuple[int, int]]:
+        """(low bit, width) of each field in a token."""
+        out, lo = [], 0
+        for f in self.fields:
+            out.append((lo, f.width))
+            lo += f.width
+        return out
+
+    def __str__(self) -> str:
+        return f"tuple<{', '.join(map(str, self.fields))}>"
+
+
+TokenType = DfType | ControlType | TupleType
+"""What a handshake channel carries: a value type, a control token or a tuple of them."""
 
 
 def int_type(width: int) -> ScalarType:
@@ -280,12 +304,15 @@ def parse_type(text: str, index_width: int = DEFAULT_INDEX_WIDTH) -> DfType:
 
 def token_type(text: str, index_width: int = DEFAULT_INDEX_WIDTH) -> TokenType:
     """The type of a channel as MLIR spells it: `none` (control), any integer i1..i64 (a handshake channel,
-    unlike the `000` value types, may carry an i3 or an i38), or what `parse_type` reads."""
+    unlike the `000` value types, may carry an i3 or an i38), `tuple<...>` of those, or what `parse_type`
+    reads."""
     text = text.strip()
     if text == "none":
         return CONTROL
     if re.fullmatch(r"i\d+", text):
         return channel_int(text, index_width)
+    if text.startswith("tuple<") and text.endswith(">"):
+        return TupleType(tuple(token_type(f, index_width) for f in _split_top_level(text[6:-1])))
     return parse_type(text, index_width)
 
 

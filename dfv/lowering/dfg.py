@@ -113,7 +113,8 @@ class Result:
 
 
 def _port_key(port: str) -> tuple:
-    m = re.fullmatch(r"(.*)\[(\d+)\]", port)
+    """Ports in order: a lane `p[i]` or a numbered port `p<i>` (a pack's `in10` after its `in9`) by number."""
+    m = re.fullmatch(r"(.*)\[(\d+)\]", port) or re.fullmatch(r"(.*\D)(\d+)", port)
     return (m.group(1), int(m.group(2))) if m else (port, -1)
 
 

@@ -8,16 +8,17 @@ mapped as for `scf` programs:
   the inputs file lists exactly these arguments, in order;
 * the `none` result of `return` is the done token (exactly one); the others are the results, in order.
 
-Forks and sinks are added where a value has several or no users, and a buffer on every cycle that has
-no storage (`dfv.lowering.materialize`), so an unbuffered program also gets a circuit without combinational
-loops. A buffer with `initValues` becomes a FIFO holding those tokens after reset; such a circuit must end
-a run in its idle state (`dfv.golden.interpreter.IdleState`). What a program asks for beyond this (a join of
-data channels, extra signals where no primitive carries them) is refused with its location, never run
-half-understood.
+A cycle without a buffer is a combinational loop, refused by the pipeline (`dfv.lowering.comb_cycles`);
+forks and sinks are added where a value has several or no users, and a buffer on a cycle through a memory
+interface (`dfv.lowering.materialize`). A buffer with `initValues` becomes a FIFO holding those tokens after
+reset; such a circuit must end a run in its idle state (`dfv.golden.interpreter.IdleState`). What a program
+asks for beyond this (a join of data channels, extra signals where no primitive carries them, a tuple at the
+function's boundary) is refused with its location, never run half-understood; another tool's discardable
+attributes are read past with a note (`note_ignored_attributes`).
 
 Each operation is read by its family's reader (`dfv.lowering.bindings`: the steering primitives,
-buffers, memories, spec 000's dataflow machines, spec 003's signal operations, compute operations), and
-upstream (U) extra signals cross only wiring (`dfv.lowering.read_upstream`).
+buffers, memories, spec 000's dataflow machines, spec 003's signal operations, CIRCT's tuples, compute
+operations), and upstream (U) extra signals cross only wiring (`dfv.lowering.read_upstream`).
 
 `arith.index_cast` follows CIRCT's hardware, not MLIR's signed rule: CIRCT's handshake lowering keeps data
 unsigned and widens a cast with zeros, and its programs rely on it (an `i1` condition cast to an `index`
@@ -29,7 +30,7 @@ from __future__ import annotations
 import json
 import re
 
-from xdsl.dialects.builtin import IndexType, IntegerType, MemRefType
+from xdsl.dialects.builtin import IndexType, IntegerType, MemRefType, TupleType
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from dfv.golden.types import (
@@ -42,6 +43,8 @@ from dfv.golden.types import (
     parse_type,
     scalar_type,
 )
+from dfv.golden.types import TaggedType as GoldenTagged
+from dfv.golden.types import TupleType as GoldenTuple
 from dfv.lowering import arith_nodes
 from dfv.lowering import handshake_ir as hs
 from dfv.lowering import handshake_types as ht
@@ -51,7 +54,9 @@ from dfv.lowering.bindings.table import READERS
 from dfv.lowering.config import meta_in
 from dfv.lowering.dfg import DFG, Arg, ArgKind, Node, Ref, Result
 from dfv.lowering.dialects import TaggedType
+from dfv.lowering.handshake_syntax import ignored_attributes
 from dfv.lowering.handshake_types import is_control
+from dfv.lowering.notes import note
 from dfv.lowering.parse import LoweringError, SourceModule
 from dfv.lowering.read_upstream import is_wire, refuse_upstream
 
@@ -124,14 +129,33 @@ class _Reader:
             return int_type(t.width.data)
         if str(t) in FLOAT_WIDTHS:
             return scalar_type(str(t))
+        if isinstance(t, TupleType):
+            fields = [self.dtype(f, loc) for f in t.types.data]
+            if any(isinstance(f, ChannelType | GoldenTagged) for f in fields):
+                raise LoweringError(f"{t}: a tuple's fields are integers, floats, index, none or tuples (no extra "
+                                    "signals)", loc)
+            return self.tuple_of(fields)
         raise LoweringError(f"unsupported channel type {t} (supported: none, i1..i{MAX_INT_WIDTH}, index, "
                             f"{', '.join(FLOAT_WIDTHS)}, and !handshake.channel / !handshake.control of them)", loc)
+
+    @staticmethod
+    def tuple_of(fields: list[TokenType]) -> TokenType:
+        """The DFG type of a tuple of `fields`: a control token when none of them has data bits."""
+        return GoldenTuple(tuple(fields)) if any(f.width for f in fields) else CONTROL
 
     def plain(self, t: Attribute, what: str, loc: str) -> TokenType:
         """The DFG type of a channel that may not carry extra signals here (`what` names its role)."""
         ty = self.dtype(t, loc)
         if isinstance(ty, ChannelType):
             raise LoweringError(f"{what} carries extra signals ({t}); here it must be a plain channel", loc)
+        return ty
+
+    def boundary(self, t: Attribute, what: str, loc: str) -> TokenType:
+        """The DFG type of a function argument or result (a value of an inputs file or a report)."""
+        ty = self.dtype(t, loc)
+        if isinstance(ty, GoldenTuple):
+            raise LoweringError(f"a tuple {what} ({t}) is not supported: give its fields as {what}s and pack them "
+                                "inside the function", loc)
         return ty
 
     def resolve(self, v: SSAValue, loc: str) -> Ref:
@@ -195,7 +219,7 @@ class _Reader:
             elif isinstance(arg.type, MemRefType):
                 position += 1
             else:
-                ty = self.dtype(arg.type, floc)
+                ty = self.boundary(arg.type, "argument", floc)
                 n = g.add("func.arg", {}, {"out": ty}, floc, {"position": position})
                 if ids:
                     self.rename(n, ids["args"][str(position)])
@@ -255,7 +279,7 @@ class _Reader:
                     self.rename(n, ids["done"])
                 self.wiring.append((n, "in", v))
                 continue
-            ty = self.dtype(v.type, loc)
+            ty = self.boundary(v.type, "result", loc)
             n = self.g.add("func.result", {"in": ty}, {}, loc, {"position": k})
             if ids:
                 self.rename(n, ids["results"][str(k)])
@@ -295,6 +319,20 @@ class _Reader:
                 del pending[op]
                 done.add(op)
                 read_compute(self, op)
+
+
+def note_ignored_attributes(src: SourceModule, fn: hs.FuncOp) -> None:
+    """One note per discardable attribute of another tool on `fn` or its operations (`llvm.linkage`,
+    Dynamatic's `handshake.name` / `handshake.bb`, ...): read past, at its first place, with how often."""
+    seen: dict[str, list[Operation]] = {}
+    for op in (fn, *fn.body.block.ops):
+        for name in ignored_attributes(op):
+            seen.setdefault(name, []).append(op)
+    for name, ops in seen.items():
+        kinds = ", ".join(sorted({o.name for o in ops}))
+        where = f"on {ops[0].name}" if len(ops) == 1 else f"on {len(ops)} operations ({kinds})"
+        note(f"attribute '{name}' ignored {where}: another tool's annotation, which does not change what the "
+             "circuit computes", src.loc(ops[0]))
 
 
 def read_handshake(src: SourceModule, func: str | None, index_width: int) -> DFG:

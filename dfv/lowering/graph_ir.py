@@ -32,12 +32,14 @@ from xdsl.dialects.builtin import (
     ModuleOp,
     NoneType,
     StringAttr,
+    TupleType,
     UnrealizedConversionCastOp,
 )
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.printer import Printer
 
 from dfv.golden.types import ChannelType, ControlType, TaggedType, TokenType
+from dfv.golden.types import TupleType as DfTuple
 from dfv.lowering import handshake_ir as hs
 from dfv.lowering import handshake_types as ht
 from dfv.lowering.bindings.table import BUILDERS
@@ -60,6 +62,8 @@ def ir_type(ty: TokenType) -> Attribute:
     if isinstance(ty, ChannelType):
         return ht.ChannelType.make(ir_type(ty.data), [ht.Extra(e.name, IntegerType(e.width), e.upstream)
                                                       for e in ty.extras])
+    if isinstance(ty, DfTuple):
+        return TupleType([ir_type(f) for f in ty.fields])
     if ty.kind == "index":
         return IndexType()
     if ty.kind == "float":

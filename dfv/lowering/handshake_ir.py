@@ -12,16 +12,25 @@ Types: spec 003's (`dfv.lowering.handshake_types`); the syntax pieces and the at
 Operations (CIRCT spelling): `func`, `return`, `fork [N]`, `lazy_fork [N]`, `join`, `merge`, `mux`,
 `control_merge`, `br`, `cond_br`, `sink`, `source`, `constant`, `buffer [N] seq|fifo` (optional
 `initValues`), `tehb` (Dynamatic's transparent buffer, which dfv's lowering also writes), `memory`,
-`extmemory`, `load`, `store`. `arith` operations come from xDSL's `arith` dialect.
-Anything else (`instance`, `pack`, `unpack`, `sync`, ...) is not registered, and the parser refuses it
-with its name and location.
+`extmemory`, `load`, `store`, `pack` / `unpack` (tuples), `sync`. `arith` operations come from xDSL's
+`arith` dialect. Anything else (`instance`, ...) is not registered, and the parser refuses it with its name
+and location.
 """
 
 from __future__ import annotations
 
 from typing import ClassVar
 
-from xdsl.dialects.builtin import ArrayAttr, FloatAttr, FunctionType, IntegerAttr, MemRefType, NoneType, StringAttr
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    FloatAttr,
+    FunctionType,
+    IntegerAttr,
+    MemRefType,
+    NoneType,
+    StringAttr,
+    TupleType,
+)
 from xdsl.ir import Attribute, Dialect
 from xdsl.irdl import (
     AnyAttr,
@@ -57,7 +66,7 @@ from dfv.lowering.handshake_syntax import (
     resolve_control,
     resolve_operands,
 )
-from dfv.lowering.handshake_types import ChannelType, ControlType, is_control
+from dfv.lowering.handshake_types import ChannelType, ControlType
 
 
 class _UniformOp(IRDLOperation):
@@ -159,7 +168,9 @@ class LazyForkOp(_ReplicateOp):
 @irdl_op_definition
 class BufferOp(IRDLOperation):
     """`buffer [N] seq|fifo %a {initValues = [...]} : T`: N slots, opaque (`seq`) or transparent
-    (`fifo`); `initValues` are tokens it holds after reset, emitted before any input."""
+    (`fifo`); `initValues` are tokens it holds after reset, emitted before any input (on a control buffer,
+    one control token per value; each value must then be 0). The reader checks each value against the
+    token's width (`dfv.lowering.bindings.buffers`)."""
 
     name = "handshake.buffer"
     operand = operand_def()
@@ -197,8 +208,6 @@ class BufferOp(IRDLOperation):
         init = self.init_values()
         if len(init) > n:
             raise VerifyException(f"handshake.buffer: {len(init)} initValues do not fit {n} slots")
-        if init and is_control(self.operand.type):
-            raise VerifyException("handshake.buffer: initValues on a control buffer carry no data")
 
     def init_values(self) -> list[int]:
         if self.initValues is None:
@@ -435,16 +444,16 @@ class _AccessOp(IRDLOperation):
         parser.parse_punctuation(",")
         dt = parser.parse_type()
         return cls.create(operands=[parser.resolve_operand(a, at), parser.resolve_operand(d, dt),
-                                    resolve_control(parser, c)], result_types=cls.result_types(at, dt),
+                                    resolve_control(parser, c)], result_types=cls.access_types(at, dt),
                           attributes=attrs)
 
     @staticmethod
-    def result_types(at: Attribute, dt: Attribute) -> list[Attribute]:
+    def access_types(at: Attribute, dt: Attribute) -> list[Attribute]:
         """(data out, address to the memory) for address type `at` and data type `dt`."""
         return [dt, at]
 
     def verify_(self) -> None:
-        want = self.result_types(self.addr.type, self.data_in.type)
+        want = self.access_types(self.addr.type, self.data_in.type)
         got = [self.data_out.type, self.addr_out.type]
         if got != want:
             raise VerifyException(f"{self.name}: results must be of types {', '.join(map(str, want))}, "
@@ -469,7 +478,7 @@ class LoadOp(_AccessOp):
     name = "handshake.load"
 
     @staticmethod
-    def result_types(at: Attribute, dt: Attribute) -> list[Attribute]:
+    def access_types(at: Attribute, dt: Attribute) -> list[Attribute]:
         if isinstance(at, ChannelType) and at.extras:
             return [ChannelType.make(dt, at.extras), at.data_type]
         return [dt, at]
@@ -600,6 +609,108 @@ class ExtMemoryOp(_MemOp):
         self._check_ports(len(self.ins) - 1)
 
 
+def _tuple_fields(op: IRDLOperation, t: Attribute) -> list[Attribute]:
+    if not isinstance(t, TupleType):
+        raise VerifyException(f"{op.name}: expected a tuple type, got {t}")
+    return list(t.types.data)
+
+
+@irdl_op_definition
+class PackOp(IRDLOperation):
+    """`%t = pack %a, %b : tuple<A, B>`: one token of every operand makes one tuple token (CIRCT)."""
+
+    name = "handshake.pack"
+    ins = var_operand_def()
+    result = result_def()
+
+    @classmethod
+    def parse(cls, parser: Parser):
+        operands = parse_operand_list(parser)
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        at = parser.pos
+        t = parser.parse_type()
+        if not isinstance(t, TupleType):
+            parser.raise_error(f"handshake.pack: expected a tuple type, got {t}", at)
+        return cls.create(operands=resolve_operands(parser, operands, list(t.types.data)), result_types=[t],
+                          attributes=attrs)
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        print_operands(printer, self.ins)
+        print_attributes(printer, self)
+        printer.print_string(" : ")
+        printer.print_attribute(self.result.type)
+
+    def verify_(self) -> None:
+        fields = _tuple_fields(self, self.result.type)
+        if [v.type for v in self.ins] != fields:
+            raise VerifyException(f"handshake.pack: the operands must be of the tuple's types, "
+                                  f"{', '.join(map(str, fields))}")
+
+
+@irdl_op_definition
+class UnpackOp(IRDLOperation):
+    """`%a, %b = unpack %t : tuple<A, B>`: each tuple token's fields, one to each result (CIRCT)."""
+
+    name = "handshake.unpack"
+    operand = operand_def()
+    outs = var_result_def()
+
+    @classmethod
+    def parse(cls, parser: Parser):
+        u = parser.parse_unresolved_operand()
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        at = parser.pos
+        t = parser.parse_type()
+        if not isinstance(t, TupleType):
+            parser.raise_error(f"handshake.unpack: expected a tuple type, got {t}", at)
+        return cls.create(operands=[parser.resolve_operand(u, t)], result_types=list(t.types.data), attributes=attrs)
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.operand)
+        print_attributes(printer, self)
+        printer.print_string(" : ")
+        printer.print_attribute(self.operand.type)
+
+    def verify_(self) -> None:
+        fields = _tuple_fields(self, self.operand.type)
+        if [v.type for v in self.outs] != fields:
+            raise VerifyException(f"handshake.unpack: the results must be of the tuple's types, "
+                                  f"{', '.join(map(str, fields))}")
+
+
+@irdl_op_definition
+class SyncOp(IRDLOperation):
+    """`%x, %y = sync %a, %b : A, B`: passes on one token of every operand once all of them have one (CIRCT:
+    a join of their handshakes forked to the results, the data passed through)."""
+
+    name = "handshake.sync"
+    ins = var_operand_def()
+    outs = var_result_def()
+
+    @classmethod
+    def parse(cls, parser: Parser):
+        operands = parse_operand_list(parser)
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        types = parse_type_list(parser)
+        return cls.create(operands=resolve_operands(parser, operands, types), result_types=types, attributes=attrs)
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        print_operands(printer, self.ins)
+        print_attributes(printer, self)
+        printer.print_string(" : ")
+        print_types(printer, [v.type for v in self.ins])
+
+    def verify_(self) -> None:
+        if not self.ins or [v.type for v in self.ins] != [r.type for r in self.outs]:
+            raise VerifyException("handshake.sync: needs operands, and one result of each operand's type")
+
+
 @irdl_op_definition
 class ReturnOp(IRDLOperation):
     """`return %a, %ctrl : T, none`: the function's results, in order."""
@@ -680,7 +791,8 @@ class FuncOp(IRDLOperation):
 
 
 OPERATIONS = (FuncOp, ReturnOp, ForkOp, LazyForkOp, JoinOp, MergeOp, MuxOp, ControlMergeOp, BrOp, CondBrOp,
-              SinkOp, SourceOp, ConstantOp, BufferOp, TehbOp, MemoryOp, ExtMemoryOp, LoadOp, StoreOp)
+              SinkOp, SourceOp, ConstantOp, BufferOp, TehbOp, MemoryOp, ExtMemoryOp, LoadOp, StoreOp, PackOp,
+              UnpackOp, SyncOp)
 for _op in OPERATIONS:
     refuse_unknown_attributes(_op)
 HandshakeInput = Dialect("handshake", list(OPERATIONS), [ControlType, ChannelType])

@@ -106,12 +106,31 @@ def check_same_types(op: IRDLOperation, values: Sequence[SSAValue], what: str) -
             raise VerifyException(f"{op.name}: {what} must all have one type, got {values[0].type} and {v.type}")
 
 
-def unknown_attributes(op: IRDLOperation) -> list[str]:
-    """Attributes of `op` that neither its definition nor CIRCT's printing of it (`KNOWN_EXTRA`) has."""
+def _foreign(op: IRDLOperation) -> list[str]:
+    """Attributes of `op` that neither its definition nor CIRCT's printing of it (`KNOWN_EXTRA`) nor dfv's
+    graph (`DFV_ATTRIBUTES`) has."""
     d = type(op).get_irdl_definition()
     known = set(d.attributes) | set(d.properties) | KNOWN_EXTRA.get(op.name, set()) | \
         (DFV_FUNC_ATTRIBUTES if op.name == "handshake.func" else DFV_ATTRIBUTES)
     return sorted(k for k in op.attributes if k not in known)
+
+
+def discardable(name: str) -> bool:
+    """Whether attribute `name` is a discardable one of another tool (MLIR's `dialect.name` spelling, such as
+    `llvm.linkage` or Dynamatic's `handshake.name`, `handshake.bb`): it annotates the operation without
+    changing what it computes. dfv's own (`dfv.`) are not: an unknown one is a mistake in a written graph."""
+    return "." in name and not name.startswith("dfv.")
+
+
+def unknown_attributes(op: IRDLOperation) -> list[str]:
+    """Attributes of `op` it does not know and may not ignore (refused: an unknown inherent attribute may be
+    a misspelt one that would change the operation)."""
+    return [k for k in _foreign(op) if not discardable(k)]
+
+
+def ignored_attributes(op: IRDLOperation) -> list[str]:
+    """Discardable attributes of other tools on `op` (`discardable`): read past, with a note."""
+    return [k for k in _foreign(op) if discardable(k)]
 
 
 DFV_ATTRIBUTES = {"dfv.id", "dfv.loc", "dfv.group", "dfv.meta"}

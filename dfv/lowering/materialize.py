@@ -45,7 +45,7 @@ def registered_valid(g: DFG, ref: Ref) -> bool:
     return g.nodes[ref.node].op in PIPELINED
 
 
-def _cuts(g: DFG, nid: str) -> bool:
+def cuts(g: DFG, nid: str) -> bool:
     """Whether node `nid` cuts every combinational path through it: a buffer or FIFO (registers both
     ways), or a tehb (a registered ready) fed by registered valid and data."""
     n = g.nodes[nid]
@@ -58,7 +58,7 @@ def _back_edges(g: DFG) -> list[tuple[str, str]]:
     succ: dict[str, list[tuple[str, str]]] = {nid: [] for nid in g.nodes}
     for n in g.nodes.values():
         for p, r in n.inputs.items():
-            if r is not None and not _cuts(g, r.node):
+            if r is not None and not cuts(g, r.node):
                 succ[r.node].append((n.id, p))
     color: dict[str, int] = {}
     back = []
@@ -125,7 +125,8 @@ def materialize(g: DFG, lowered: bool = True) -> DFG:
     """Forks and sinks where a value has several or no users, then storage: for a graph the `scf`
     lowering built (`lowered`), the buffers its loops and conditions need; for every graph a buffer on
     each cycle that has no storage (a DFS back edge). A handshake program is a circuit already: it gets
-    only the forks, sinks and cycle cuts it lacks, so a graph written by dfv reads back unchanged."""
+    only the forks, sinks and cycle cuts it lacks (cycles through a memory interface: one without any
+    storage was refused, `dfv.lowering.comb_cycles`), so a graph written by dfv reads back unchanged."""
     for n in g.nodes.values():
         for p, r in n.inputs.items():
             if r is None:

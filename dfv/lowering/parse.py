@@ -15,7 +15,17 @@ from dataclasses import dataclass, field
 
 from xdsl.context import Context
 from xdsl.dialects import get_all_dialects
-from xdsl.dialects.builtin import AnyFloat, Builtin, Float64Type, FloatAttr, IndexType, IntegerAttr, IntegerType, i64
+from xdsl.dialects.builtin import (
+    AnyFloat,
+    Builtin,
+    Float64Type,
+    FloatAttr,
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+    UnregisteredAttr,
+    i64,
+)
 from xdsl.ir import Attribute, Block, Operation
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import ParseError, VerifyException
@@ -62,13 +72,23 @@ def context() -> Context:
 _HS_CTX: Context | None = None
 
 
+class _ForeignAttributes(Context):
+    """A context that reads an attribute of a dialect it does not know (another tool's, such as CIRCT's
+    `#llvm.linkage<external>`) as an opaque one, so the discardable attribute holding it can be read past
+    with a note (`dfv.lowering.handshake_syntax.discardable`); an operation or type of such a dialect is
+    still refused, and so is such a value where an operation needs one of its own."""
+
+    def get_optional_attr(self, name: str) -> type[Attribute] | None:
+        return super().get_optional_attr(name) or UnregisteredAttr.with_name_and_type(name, False)
+
+
 def handshake_context() -> Context:
     """An xDSL context for handshake programs: builtin, the `handshake` dialect as handshake programs are
     written (`dfv.lowering.handshake_ir`: CIRCT's operations, 003's channel types), `arith` on channels
     (`dfv.lowering.handshake_arith`) and the `dataflow` dialect (for `!dataflow.tagged`)."""
     global _HS_CTX
     if _HS_CTX is None:
-        ctx = Context()
+        ctx = _ForeignAttributes()
         for dialect in (Builtin, HandshakeInput, Dataflow):
             ctx.load_dialect(dialect)
         for op in (*ARITH_OPS, *SIGNAL_OPS):
@@ -230,13 +250,37 @@ class SourceParser(Parser):
             self.raise_error(str(exc), at_position=start)
 
     def _parse_block(self) -> Block:
-        """xDSL's, recording the block's label and where it is written (`cf` programs name blocks in
-        their messages, `dfv.lowering.lift_cf`)."""
+        """xDSL's, recording the block's label and where it is written (`cf` programs name blocks in their
+        messages, `dfv.lowering.lift_cf`), also for MLIR's numeric block labels (`^1:`, which CIRCT and Polygeist
+        print): xDSL keeps a label as the block's name hint and refuses one that starts with a digit, so such a
+        block is kept under its label without a hint (as a `^bbN` block is)."""
         label = self._current_token
-        block = super()._parse_block()
+        name = label.text[1:]
+        if label.kind is not MLIRTokenKind.CARET_IDENT or not name.isdigit():
+            block = super()._parse_block()
+        else:
+            span = self._parse_token(MLIRTokenKind.CARET_IDENT, " in block definition").span
+            block, defined = self.blocks.get(name, (None, None))
+            if defined is not None:
+                self.raise_error(f"re-declaration of block '{name}'", span)
+            if block is None:
+                block = Block()
+            else:
+                self.forward_block_references.pop(name)
+            self.blocks[name] = (block, span)
+            self._parse_optional_block_arg_list(block)
+            self.parse_punctuation(":")
+            self._parse_block_body(block)
         self.labels[id(block)] = BlockLabel(label.text, str(label.span.get_location()))
         self._keep.append(block)
         return block
+
+    def parse_optional_successor(self) -> Block | None:
+        """xDSL's; a numeric label used before its block is registered without a name hint (`_parse_block`)."""
+        tok = self._current_token
+        if tok.kind is MLIRTokenKind.CARET_IDENT and tok.text[1:].isdigit():
+            self._get_block_from_name(tok.span)
+        return super().parse_optional_successor()
 
     def parse_operation(self) -> Operation:
         start = self._current_token.span
@@ -270,14 +314,17 @@ def _position(filename: str, text: str, offset: int) -> str:
 
 
 def _undefined_use(text: str, filename: str, msg: str) -> str:
-    """Point 'values used but not defined' at the first use instead of the end of the module."""
-    m = re.search(r"values used but not defined: \[(%[^\],]+)", msg)
+    """Point 'values used but not defined' and a branch to a block that is not there at the first use
+    instead of the end of the module or region."""
+    m = re.search(r"values used but not defined: \[(%[^\],]+)", msg) or \
+        re.search(r'reference to block "(\^[\w$.-]+)" without implementation', msg)
     if not m:
         return msg
     use = re.search(re.escape(m.group(1)) + r"(?![\w$.-])", text)
     if not use:
         return msg
-    return f"{_position(filename, text, use.start())}: value {m.group(1)} is used but not defined"
+    what = "value" if m.group(1).startswith("%") else "block"
+    return f"{_position(filename, text, use.start())}: {what} {m.group(1)} is used but not defined"
 
 
 def _parse_error(text: str, filename: str, exc: ParseError, handshake: bool = False) -> str:

@@ -23,8 +23,9 @@ from xdsl.ir import BlockArgument, Operation
 from dfv.golden.interpreter import Budget, Mode, RunawayError, run_dfg
 from dfv.golden.types import DEFAULT_INDEX_WIDTH
 from dfv.golden.values import from_word, value_fields
+from dfv.lowering.comb_cycles import refuse_combinational_cycles
 from dfv.lowering.dfg import DFG
-from dfv.lowering.from_handshake import find_handshake_function, read_handshake
+from dfv.lowering.from_handshake import find_handshake_function, note_ignored_attributes, read_handshake
 from dfv.lowering.graph_ir import graph_ir
 from dfv.lowering.handshake_ir import FuncOp
 from dfv.lowering.handshake_types import is_control
@@ -112,7 +113,10 @@ def lower_program(src: SourceModule, func: str | None = None, index_width: int |
     iw = DEFAULT_INDEX_WIDTH if index_width is None else index_width
     if any(isinstance(op, FuncOp) for op in src.module.ops):
         fn = find_handshake_function(src, func.removeprefix("@") if func else None)
-        built = materialize(read_handshake(src, fn.sym_name.data, iw), lowered=False)
+        note_ignored_attributes(src, fn)
+        circuit = read_handshake(src, fn.sym_name.data, iw)
+        refuse_combinational_cycles(circuit)
+        built = materialize(circuit, lowered=False)
         refuse_upstream_off_wiring(built)
     else:
         fn = find_function(src, func)

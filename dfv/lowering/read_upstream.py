@@ -73,5 +73,4 @@ def refuse_upstream_off_wiring(g: DFG) -> None:
             if n.op == "handshake.sink":
                 raise LoweringError(f"a value of type {c.type} is never used: nothing would drive its upstream (U) "
                                     "extra signals", n.loc)
-            raise LoweringError(f"{c.type} reaches {n.op} (a cycle of wiring with no operation on it): upstream (U) "
-                                "extra signals cross wiring only", n.loc)
+            raise LoweringError(f"{c.type} reaches {n.op}: upstream (U) extra signals cross wiring only", n.loc)

@@ -197,6 +197,45 @@ def _wiring(g: DFG, n, pgs: dict, wires: list[str], wire) -> list[str]:
     return out
 
 
+TUPLE_OPS = ("handshake.pack", "handshake.unpack")
+"""CIRCT's pack and unpack: their handshake is a join or a control fork, their data is wired (`_tuple_op`)."""
+
+
+def _tuple_op(n, inst: str, pgs: dict, wires: list[str], wire) -> list[str]:
+    """A pack (`handshake_join` over its inputs' valid and ready; its output data the inputs' data side by
+    side, the first in the low bits) or an unpack (`handshake_fork_ctrl` to its outputs; each output data a
+    slice of the input's) in the generated top. Its port wires are declared like a module's, one group per
+    numbered port."""
+    for pg in pgs.values():
+        if pg.width:
+            wires.append(f"wire [{pg.width - 1}:0] {wire(pg.base, 'data')};")
+        wires += [f"wire [0:0] {wire(pg.base, 'valid')};", f"wire [0:0] {wire(pg.base, 'ready')};"]
+    widths = n.params["widths"]
+    k = len(widths)
+    pack = n.op == "handshake.pack"
+    many, one = ("in", "out") if pack else ("out", "in")
+    ports = [f"{many}{i}" for i in range(k)]
+    wires += [f"wire [{k - 1}:0] {inst}_{many}_valid;", f"wire [{k - 1}:0] {inst}_{many}_ready;"]
+    lanes = "{" + ", ".join(wire(p, "valid" if pack else "ready") for p in reversed(ports)) + "}"
+    out = [f"assign {inst}_{many}_{'valid' if pack else 'ready'} = {lanes};"]
+    out += [f"assign {wire(p, 'ready' if pack else 'valid')} = {inst}_{many}_{'ready' if pack else 'valid'}[{i}];"
+            for i, p in enumerate(ports)]
+    module = "handshake_join" if pack else "handshake_fork_ctrl"
+    out.append(f"{module} #(.N({k})) u_{inst} (.clk(clk), .rst(rst), .{many}_valid({inst}_{many}_valid), "
+               f".{many}_ready({inst}_{many}_ready), .{one}_valid({wire(one, 'valid')}), "
+               f".{one}_ready({wire(one, 'ready')}));")
+    if pack:
+        out.append(f"assign {wire('out', 'data')} = {{"
+                   + ", ".join(wire(p, "data") for p, w in reversed(list(zip(ports, widths, strict=True))) if w) + "};")
+    else:
+        lo = 0
+        for p, w in zip(ports, widths, strict=True):
+            if w:
+                out.append(f"assign {wire(p, 'data')} = {wire('in', 'data')}[{lo + w - 1}:{lo}];")
+            lo += w
+    return out
+
+
 def gen_module(g: DFG) -> str:
     name = _ident(g.name)
     decl = func_ports(g)
@@ -224,6 +263,10 @@ def gen_module(g: DFG) -> str:
             continue
         if spec(n.op).wiring:
             lines += _wiring(g, n, pgs[nid], wires, lambda base, sig, nid=nid: wire(nid, base, sig))
+            continue
+        if n.op in TUPLE_OPS:
+            lines.append(f"// {n.op} from {g.sources.get(n.loc, '?')} at {n.loc}")
+            lines += _tuple_op(n, inst[nid], pgs[nid], wires, lambda base, sig, nid=nid: wire(nid, base, sig))
             continue
         mod, params = module_of(n)
         conns = [".clk(clk)", ".rst(rst)"]

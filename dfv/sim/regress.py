@@ -35,7 +35,7 @@ from pathlib import Path
 
 import yaml
 
-from dfv.kernels import KERNEL_DIR, KERNELS, gen
+from dfv.kernels import CIRCT_KERNELS, KERNEL_DIR, KERNELS, gen, kernel_func, kernel_path
 from dfv.paths import BUILD_DIR, REPO, REPORTS_DIR
 from dfv.sim import junit
 from dfv.sim.build import HARNESS_ARGS, BuildSpec, build, write_if_changed
@@ -104,7 +104,7 @@ class Job:
     @property
     def spec(self) -> BuildSpec:
         if self.kernel is not None:
-            return prepare(KERNEL_DIR / f"{self.kernel.name}.mlir", self.kernel.name).spec()
+            return prepare(kernel_path(self.kernel.name), kernel_func(self.kernel.name)).spec()
         return suite_spec(self.toplevel, dict(self.params), self.module.split(",")[0])
 
     @property
@@ -147,7 +147,7 @@ class Job:
     def run_name(self) -> str:
         """The run folder of the job's process under `<out>/runs/`."""
         if self.kernel is not None:
-            return f"kernel_{self.kernel.name}"
+            return f"kernel_{self.kernel.name.replace('/', '_')}"
         return self.spec.tag()
 
 
@@ -211,8 +211,9 @@ def _int_list(v, minimum: int) -> bool:
 
 
 def _kernel_jobs(suite, where: str, names: set, seeds: list[int]) -> list[Job]:
-    """Jobs of one kernel suite: `name`, `kernels` (names in kernels/, or `all`), `latencies` (memory
-    read latencies, >= 1), optional `seeds` and `expect_fail` (default true)."""
+    """Jobs of one kernel suite: `name`, `kernels` (names in kernels/, `handshake/<name>` for the CIRCT-made
+    programs of kernels/handshake/, or `all`: every kernel of kernels/ itself), `latencies` (memory read
+    latencies, >= 1), optional `seeds` and `expect_fail` (default true)."""
     _require(isinstance(suite, dict), where, "must be a mapping")
     unknown = set(suite) - {"name", "kernels", "latencies", "seeds", "expect_fail"}
     _require(not unknown, where, f"unknown keys {sorted(unknown)}")
@@ -227,7 +228,7 @@ def _kernel_jobs(suite, where: str, names: set, seeds: list[int]) -> list[Job]:
         kernels = files
     _require(isinstance(kernels, list) and kernels and all(isinstance(k, str) for k in kernels), where,
              "kernels: `all` or a non-empty list of kernel names")
-    missing = [k for k in kernels if k not in files or k not in KERNELS]
+    missing = [k for k in kernels if not kernel_path(k).is_file() or k not in KERNELS + CIRCT_KERNELS]
     _require(not missing, where, f"no such kernel(s) in {KERNEL_DIR.name}/ (with inputs in dfv/kernels.py): {missing}")
     _require(len(set(kernels)) == len(kernels), where, "kernels: duplicate names")
     latencies = suite.get("latencies")
@@ -270,7 +271,7 @@ def processes(jobs: Sequence[Job]) -> list[tuple[Job, ...]]:
 
 def _run_kernel_process(jobs: Sequence[Job], sim: str, run_dir: Path) -> list[TestResult]:
     kj = jobs[0].kernel
-    prog = prepare(KERNEL_DIR / f"{kj.name}.mlir", kj.name)
+    prog = prepare(kernel_path(kj.name), kernel_func(kj.name))
     coverage = {"suite": jobs[0].suite, "kernels": list(kj.kernels), "latencies": list(kj.latencies)}
     runs = [KernelRun(j.variant_key, gen(kj.name, j.seed), j.seed, j.kernel.latency, j.kernel.tests) for j in jobs]
     outcomes = run_kernels(prog, runs, sim, run_dir, coverage=coverage, name=kj.name)

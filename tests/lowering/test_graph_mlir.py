@@ -18,7 +18,8 @@ from dfv.lowering.pipeline import lower_program
 from dfv.runner import run_program
 
 HS = os.path.join(ROOT, "kernels", "handshake")
-FIXTURES = sorted(f.removesuffix(".mlir") for f in os.listdir(HS) if f.endswith(".mlir") and not f.endswith("_cf.mlir"))
+FIXTURES = sorted(f.removesuffix(".mlir") for f in os.listdir(HS)
+                  if f.endswith(".mlir") and not f.endswith(("_cf.mlir", "_hs.mlir")))  # not CIRCT's inputs
 
 
 def _path(name: str) -> str:

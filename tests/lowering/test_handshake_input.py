@@ -120,7 +120,6 @@ def test_lower_writes_every_output(tmp_path):
 
 # ------------------------------------------------------------------ refusals
 REFUSED = {
-    "sync": ("  %x = sync %a : i32\n", "k.mlir:2:", "unsupported operation sync"),
     "instance": ("  %x = instance @g(%a) : (i32) -> i32\n", "k.mlir:2:", "unsupported operation instance"),
     "attribute": ("  %x:2 = fork [2] %a {foo = 1} : i32\n", "k.mlir:2:3", "handshake.fork: unknown attribute 'foo'"),
     "arith_attribute": ("  %x = arith.addi %a, %a {foo = 1} : i32\n", "k.mlir:2:3",
@@ -257,9 +256,132 @@ def test_idle_state_check(tmp_path, engine, case):
     assert out["returns"] == [9]
 
 
+# ------------------------------------------------------------------ CIRCT's strategy=cycles loops
+def _wrap(v: int) -> int:
+    return (v + 2**31) % 2**32 - 2**31
+
+
+def _horner(n, x):
+    acc = 0
+    for i in range(n):
+        acc = _wrap(acc * x + i)
+    return [acc], {}
+
+
+def _tri_nest(n, x):
+    acc = cnt = 0
+    for i in range(n):
+        for j in range(i):
+            acc, cnt = _wrap(acc + (i ^ j) * x), cnt + 1
+    return [acc, cnt], {}
+
+
+def _saxpy(x, y, a, n):
+    return [], {"0": list(x), "1": [_wrap(a * x[i] + y[i]) if i < n else y[i] for i in range(8)]}
+
+
+def _matmul(a, b, c, n):
+    c = list(c)
+    for i in range(n):
+        for j in range(n):
+            c[i * 4 + j] = _wrap(sum(a[i * 4 + k] * b[k * 4 + j] for k in range(n)))
+    return [], {"0": list(a), "1": list(b), "2": c}
+
+
+#: the CIRCT-made loops of the regression's circt suite, and what each computes (returns, memrefs)
+CYCLES = {"handshake/horner": _horner, "handshake/tri_nest": _tri_nest, "handshake/saxpy": _saxpy,
+          "handshake/matmul": _matmul}
+
+
+def _cycles_run(tmp_path, name, seed, engine):
+    from dfv.kernels import gen, kernel_path
+
+    args = gen(name, seed)
+    out = _run(tmp_path, str(kernel_path(name)), args, engine)
+    assert out["status"] == "pass", out["message"]
+    returns, memrefs = CYCLES[name](*args)
+    assert out["returns"] == returns
+    assert out["memrefs"] == memrefs
+    return out
+
+
+def test_cycles_fixtures_are_the_regression_suite():
+    from dfv.kernels import CIRCT_KERNELS
+    from dfv.sim.regress import load_jobs
+
+    assert sorted(CYCLES) == sorted(CIRCT_KERNELS)
+    assert sorted({j.kernel.name for j in load_jobs() if j.suite == "circt"}) == sorted(CIRCT_KERNELS)
+    for name in CIRCT_KERNELS:  # made with CIRCT's buffering on cycles only (the header records the command)
+        assert "--strategy cycles" in open(os.path.join(ROOT, "kernels", f"{name}.mlir")).readline()
+
+
+@pytest.mark.parametrize("engine", ["golden", "golden-unbounded"])
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("name", sorted(CYCLES))
+def test_circt_cycles_golden(tmp_path, name, seed, engine):
+    _cycles_run(tmp_path, name, seed, engine)
+
+
+@pytest.mark.parametrize("sim", ["icarus", "verilator"])
+@pytest.mark.parametrize("name", sorted(CYCLES))
+def test_circt_cycles_rtl(tmp_path, name, sim):
+    """Right values on both simulators and nothing left over beyond the idle state (the end check that
+    failed every such loop while the golden run put the condition token past the fork that holds it)."""
+    if sim == "icarus" and shutil.which("iverilog") is None:
+        pytest.skip("iverilog not installed")
+    _cycles_run(tmp_path, name, 2, sim)
+
+
+@pytest.mark.parametrize("name", sorted(CYCLES))
+def test_idle_token_is_held_before_the_fork(name):
+    """In the bounded golden run's idle state, each loop's initial condition token is where the RTL has it:
+    on the channel from its FIFO to the fork before the loop's muxes (the fork holds its input until every
+    output has taken it, and the muxes wait for their entry values), and on each of the fork's outputs."""
+    from dfv.golden.interpreter import Mode, idle_state
+    from dfv.kernels import gen, kernel_func, kernel_path
+    from dfv.lowering.pipeline import lower_file
+
+    g = lower_file(str(kernel_path(name)), kernel_func(name))
+    args = dict(enumerate(gen(name, 2)))
+    idle = idle_state(g, args, mode=Mode.BOUNDED)
+    inits = [nid for nid, n in g.nodes.items() if n.params.get("init")]
+    assert inits
+    for nid in inits:
+        (out,) = [c for c in g.channels if c.src.node == nid]
+        assert g.nodes[out.dst.node].op == "handshake.fork"
+        assert idle.channels[out.id] == [0]
+        forked = [c for c in g.channels if c.src.node == out.dst.node]
+        assert forked and all(idle.channels[c.id] == [0] for c in forked)
+    assert idle_state(g, args, mode=Mode.UNBOUNDED).channels.keys() < idle.channels.keys()
+
+
+# ------------------------------------------------------------------ a control buffer with initValues
+CREDIT = os.path.join(HS, "credit.mlir")  # CIRCT-printed: a + 1 once a control token held after reset joins
+
+
+@pytest.mark.parametrize("engine", ["golden", "golden-unbounded", "icarus", "verilator"])
+def test_control_buffer_with_initial_token(tmp_path, engine):
+    if engine == "icarus" and shutil.which("iverilog") is None:
+        pytest.skip("iverilog not installed")
+    assert "{initValues = [0]} : none" in open(CREDIT).read()
+    for a in (41, 2**31 - 1):
+        out = _run(tmp_path, CREDIT, [a], engine)
+        assert out["status"] == "pass", out["message"]
+        assert out["returns"] == [(a + 1 + 2**31) % 2**32 - 2**31]
+
+
+def test_the_initial_control_token_is_the_credit(tmp_path):
+    """Without its initial token the join never fires: no result, no done (the token semantics fail)."""
+    text = open(CREDIT).read().replace(" {initValues = [0]}", "")
+    (tmp_path / "k.mlir").write_text(text)
+    with pytest.raises(LoweringError, match="done fired 0 times"):
+        _run(tmp_path, str(tmp_path / "k.mlir"), [41], "golden-unbounded")
+
+
 # ------------------------------------------------------------------ a loop over memory
 VSCALE = os.path.join(HS, "vscale.mlir")  # CIRCT's forks, sinks and buffers on vscale_hs.mlir
 VSCALE_HS = os.path.join(HS, "vscale_hs.mlir")  # the same loop without CIRCT's buffers
+VSCALE_TIGHT = os.path.join(HS, "vscale_tight.mlir")  # with a buffer on each cycle, too little storage
 ARRAY, K = [1, 2, 3, 4, 5, 6, 7, -8], 3
 
 
@@ -282,14 +404,25 @@ def test_circt_vscale_cycles_equal(tmp_path):
 
 
 @pytest.mark.parametrize("engine", ["golden", "verilator"])
-def test_unbuffered_loop_deadlocks_on_golden_as_on_rtl(tmp_path, engine):
-    """Without CIRCT's buffers the loop deadlocks for lack of storage: the bounded golden run says so,
-    as the RTL does, naming the same channel; the unbounded token semantics complete."""
-    out = _run(tmp_path, VSCALE_HS, [ARRAY, K], engine)
+def test_tight_loop_deadlocks_on_golden_as_on_rtl(tmp_path, engine):
+    """With a buffer on each cycle but not CIRCT's, the loop deadlocks for lack of storage: the bounded
+    golden run says so, as the RTL does, naming the same channel; the unbounded token semantics complete."""
+    out = _run(tmp_path, VSCALE_TIGHT, [ARRAY, K], engine)
     assert out["status"] == "fail"
     assert "deadlock" in out["message"]
     assert "channel c6 (fork_14.out[3] -> fifo_6.in)" in out["message"], out["message"]
-    assert _run(tmp_path, VSCALE_HS, [ARRAY, K], "golden-unbounded")["status"] == "pass"
+    assert _run(tmp_path, VSCALE_TIGHT, [ARRAY, K], "golden-unbounded")["status"] == "pass"
+
+
+def test_unbuffered_loop_is_refused(tmp_path):
+    """Without CIRCT's buffers the loop's cycles are combinational loops in hardware: refused when read,
+    naming the operations of one of them."""
+    (tmp_path / "in.json").write_text(json.dumps({"args": [ARRAY, K]}))
+    proc = run_dfv("run", VSCALE_HS, "--inputs", str(tmp_path / "in.json"), "--engine", "golden")
+    line = check_one_line_error(proc, "vscale_hs.mlir:14:3: a cycle with no buffer on it, a combinational loop",
+                                "handshake.mux at", "handshake.cond_br at", "-> handshake.mux at",
+                                "handshake-insert-buffers")
+    assert line.count(" -> ") >= 2, line
 
 
 # ------------------------------------------------------------------ extra signals (spec 003)
@@ -591,8 +724,8 @@ RAW_ERRORS = {  # function (after `handshake.func @f`, $U / $C the types), where
                f"a value of type {U} is never used: nothing would drive its upstream (U) extra signals"),
     "wiring_cycle": ("(%a: $U, %go: $C) -> ($U, $C) {\n  %x = compose %y : $U -> !handshake.channel<i32, [(U) i1]>\n"
                      "  %y = decompose %x : !handshake.channel<i32, [(U) i1]> -> $U\n  return %a, %go : $U, $C\n}",
-                     "k.mlir:2:3", "(a cycle of wiring with no operation on it): upstream (U) extra signals cross "
-                                   "wiring only"),
+                     "k.mlir:2:3", "a cycle with no buffer on it, a combinational loop in hardware: "
+                                   "handshake.compose at"),
     "crossed_pairs": ("(%a: $U, %b: $U, %go: $C) -> ($U, $U, $C) {\n  %c, %d = unbundle %a, %rb : $C, i32\n"
                       "  %e, %f = unbundle %b, %ra : $C, i32\n  %a2, %ra = bundle %c, %d : $U\n"
                       "  %b2, %rb = bundle %e, %f : $U\n  return %a2, %b2, %go : $U, $U, $C\n}", "k.mlir:4:3",

@@ -7,7 +7,7 @@
 `Load(width, addr_width, addr_extras, extras_depth)`,
 `Store(width, addr_width)`,
 `handshake.compose` / `decompose` -> `Wire(width)`, `handshake.repack` (a bundle of unbundled fields) ->
-`Repack(width, in_width, fields)`.
+`Repack(width, in_width, fields)`; CIRCT's `pack` / `unpack` of tuples -> `Pack(widths)`, `Unpack(widths)`.
 The `arith` operations are compute operations (`dfv.golden.compute`); `dfv.golden.handshake.arith` has
 their semantics. A `width` of 0 means control-only tokens (`None`) and selects the `_ctrl` RTL module
 (docs/primitives.md).
@@ -30,6 +30,7 @@ from dfv.golden.handshake.fork import Fork
 from dfv.golden.handshake.join import Join
 from dfv.golden.handshake.signals import Repack, Wire
 from dfv.golden.handshake.sources import Constant, Sink, Source
+from dfv.golden.handshake.tuples import Pack, Unpack
 
 __all__ = [
     "BINOP_CODES",
@@ -45,11 +46,13 @@ __all__ = [
     "Load",
     "Merge",
     "Mux",
+    "Pack",
     "Repack",
     "Sink",
     "Source",
     "Store",
     "Tehb",
+    "Unpack",
     "Wire",
     "binop",
     "cast",

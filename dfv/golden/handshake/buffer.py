@@ -33,17 +33,21 @@ class Fifo(Buffer):
     """`Fifo(width=32, depth=2, init=())`: input `in`, output `out` (`width=0`: `handshake_fifo_ctrl`).
 
     `init` are tokens the FIFO holds after reset (CIRCT's `buffer {initValues}`, RTL `NINIT`/`INIT`): they
-    go out first, in order, then the input stream. The machine is in its initial state once it has given
-    them out (the RTL's at_init: it holds none of them)."""
+    go out first, in order, then the input stream; a control FIFO's are control tokens, each given as 0.
+    The machine is in its initial state once it has given them out (the RTL's at_init: it holds none of
+    them)."""
 
     def __init__(self, width: int | None = 32, depth: int = 2, init: Sequence[int] = ()):
         self.depth = check_count(depth, "depth")
         super().__init__(width, slots=self.depth)
         if len(init) > self.depth:
             raise ValueError(f"{len(init)} initial tokens do not fit depth {self.depth}")
-        if init and self.width == 0:
-            raise ValueError("a control FIFO has no initial values")
-        self.init = tuple(check_word(v, self.width, "init") for v in init)
+        if self.width == 0:
+            if any(v != 0 for v in init):
+                raise ValueError(f"a control FIFO's initial tokens carry no value (each given as 0), got {init}")
+            self.init: tuple = (None,) * len(init)
+        else:
+            self.init = tuple(check_word(v, self.width, "init") for v in init)
         self.reset()
 
     def reset(self) -> None:

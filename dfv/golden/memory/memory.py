@@ -22,8 +22,12 @@ and such a store is dropped; both still yield their done token. `contents` is th
 of `depth` words, zero unless given); like the RTL's `mem_q` it is not cleared by `reset()`.
 
 `ExtMemory`: the storage is outside the RTL module (request/response protocol, docs/primitives.md); the
-model keeps it as a sparse dict (`contents`, default 0) over the whole 2**addr_width space and never
-raises an error. `max_outstanding` (RTL MAXOUT) has no effect on token streams.
+model keeps it as a sparse dict (`contents`, default 0) and, like the RTL module, raises no error code.
+`max_outstanding` (RTL MAXOUT) has no effect on token streams. `size` is the number of words outside
+(a memref argument's elements; None: the whole 2**addr_width space): an access at an address >= size
+reaches no word (the kernel environment's memory agent fails such a request), so the model records it in
+`outside` as `(we, addr)`, reads 0 and drops the store, and the golden run reports it
+(`dfv.golden.interpreter`).
 """
 
 from __future__ import annotations
@@ -119,7 +123,7 @@ EXTMEMORY_MAX_OUTSTANDING = 8
 
 
 class ExtMemory(_MemoryBase):
-    """`ExtMemory(width=32, addr_width=32, n_load=1, n_store=1, contents=None, max_outstanding=4)`;
+    """`ExtMemory(width=32, addr_width=32, n_load=1, n_store=1, contents=None, max_outstanding=4, size=None)`;
     `contents` is a dict addr -> word or a list (word i at address i)."""
 
     def __init__(
@@ -130,8 +134,11 @@ class ExtMemory(_MemoryBase):
         n_store: int = 1,
         contents: Mapping[int, int] | Iterable[int] | None = None,
         max_outstanding: int = 4,
+        size: int | None = None,
     ):
         self.max_outstanding = check_count(max_outstanding, "max_outstanding")
+        self.size = None if size is None else check_count(size, "size", 0)
+        self.outside: list[tuple[int, int]] = []
         w, aw = check_width(width), check_width(addr_width)
         if contents is None:
             items = {}
@@ -144,8 +151,16 @@ class ExtMemory(_MemoryBase):
         }
         super().__init__(width, addr_width, n_load, n_store)
 
+    def _reaches(self, we: int, addr: int) -> bool:
+        """Whether `addr` is a word of the memory outside; if not, the access is recorded in `outside`."""
+        if self.size is not None and addr >= self.size:
+            self.outside.append((we, addr))
+            return False
+        return True
+
     def _read(self, addr: int) -> int:
-        return self.contents.get(addr, 0)
+        return self.contents.get(addr, 0) if self._reaches(0, addr) else 0
 
     def _write(self, addr: int, data: int) -> None:
-        self.contents[addr] = data
+        if self._reaches(1, addr):
+            self.contents[addr] = data

@@ -350,14 +350,16 @@ class KernelEnv(HarnessEnv):
         return "; ".join(held + self.internal_holders()) or "none"
 
     def stranded_errors(self) -> list[str]:
-        """The boundary channels (generic check) and every internal channel of the generated top."""
+        """The boundary channels (generic check) and every internal channel of the generated top. A channel
+        of the idle state must show that state's first token on its wires (the others it lists are inside
+        the channel's producer, a FIFO, which is exempt from the `at_init` check)."""
         errors = super().stranded_errors() + [f"{text}: holds a valid token at the end (stranded)"
                                               for text in self.internal_holders(idle=False)]
         if self.idle is not None:
             errors += [f"{i.describe()}: holds {i.word()} at the end, but with no input the circuit holds "
                        f"{self.idle.channels[i.channel]} there (its idle state)" for i in self.internal
                        if i.channel in self.idle.channels and read_int(i.valid) >> i.bit & 1 and i.data is not None
-                       and [i.word()] != self.idle.channels[i.channel]]
+                       and i.word() != self.idle.channels[i.channel][0]]
             errors += [f"{i.describe()}: ends empty, but with no input the circuit holds "
                        f"{self.idle.channels[i.channel]} there (its idle state)" for i in self.internal
                        if i.channel in self.idle.channels and not read_int(i.valid) >> i.bit & 1]
