@@ -116,9 +116,9 @@ class BlockLabel:
 @dataclass
 class SourceModule:
     """A parsed program: its module and, by `id`, where each operation starts in the text. A module made from
-    another (`dfv.lowering.prepare`: `cf` lifted, calls inlined, `affine` lowered) records for each operation it made the
-    location and name of the operation it came from (`names`) and keeps those operations alive (`keep`), so
-    the ids stay theirs."""
+    another (`dfv.lowering.prepare`: `cf` lifted, calls inlined, `affine` lowered) records for each operation it
+    made the location and name of the operation it came from (`names`) and keeps those operations alive (`keep`),
+    so the ids stay theirs."""
 
     module: Operation
     filename: str
