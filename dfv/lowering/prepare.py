@@ -3,13 +3,14 @@
 
 `prepare` checks the program as written (calls: `dfv.lowering.inline.call_closure`; attributes:
 `dfv.lowering.attributes`), then, on a copy of the module (the source interpreter runs the original), puts in
-place of each function of several blocks (`cf`) its lifting to `scf` (`dfv.lowering.lift_cf`; callees too, so
-that they can be inlined), inlines the calls (`dfv.lowering.inline`), lowers `affine` to `scf` + `arith`
-(`dfv.lowering.lower_affine`) and gives every `llvm.mlir.undef` its value, `UNDEF_WORD`. Every operation of the copy keeps, or is given, the location and name of
-the operation of the text it comes from, so errors and the graph's locations point into the file.
+place of each function of several blocks (`cf`) its lifting to `scf` (`dfv.lowering.lift_cf`; callees too, so that
+they can be inlined), inlines the calls (`dfv.lowering.inline`), lowers `affine` to `scf` + `arith`
+(`dfv.lowering.lower_affine`) and gives every `llvm.mlir.undef` its value, `UNDEF_WORD`. Every operation of the
+copy keeps, or is given, the location and name of the operation of the text it comes from, so errors and the
+graph's locations point into the file.
 
-`llvm.mlir.undef` is a value the program may not rely on (MLIR: any value of its type, possibly a different one
-at each use). dfv picks one: the word `UNDEF_WORD` (0; +0.0 for a float), the same in the source interpreter
+`llvm.mlir.undef` is a value the program may not rely on (MLIR: any value of its type, possibly a different one at
+each use). dfv picks one: the word `UNDEF_WORD` (0; +0.0 for a float), the same in the source interpreter
 (`dfv.lowering.reference`), the golden model and the RTL, so a comparison never fails because of it.
 """
 
