@@ -27,6 +27,7 @@ from xdsl.dialects import memref
 from xdsl.dialects.builtin import DYNAMIC_INDEX, MemRefType, NoneAttr, StridedLayoutAttr
 from xdsl.ir import BlockArgument, SSAValue
 
+from dfv.golden.memory.memory import MAX_DEPTH
 from dfv.golden.types import CONTROL, ScalarType, TokenType
 from dfv.lowering.dfg import MemGroup, Ref
 from dfv.lowering.errors import LoweringError
@@ -113,12 +114,18 @@ def row_major(shape: list[int]) -> tuple[int, ...]:
     return tuple(reversed(strides))
 
 
+def root_name(v: SSAValue) -> str:
+    """How messages name a root memref: `%m`, or `argument 2` when it has no name."""
+    return f"%{v.name_hint}" if v.name_hint else (f"argument {v.index}" if isinstance(v, BlockArgument) else "")
+
+
 def _check_root(v: SSAValue, shape: list[int], index_width: int, loc: str) -> None:
     """A root memref (function argument or allocation) must be plain row-major, since the memory and
-    the inputs file hold exactly its elements in that order, and its flat addresses 0..size-1 must be
-    non-negative values of the signed `index_width`-bit index that carries addresses."""
+    the inputs file hold exactly its elements in that order, have at most `MAX_DEPTH` elements (every
+    engine holds all of them), and its flat addresses 0..size-1 must be non-negative values of the signed
+    `index_width`-bit index that carries addresses."""
     ty = v.type
-    name = f"%{v.name_hint}" if v.name_hint else (f"argument {v.index}" if isinstance(v, BlockArgument) else "")
+    name = root_name(v)
     lay = ty.layout
     plain = isinstance(lay, NoneAttr) or (isinstance(lay, StridedLayoutAttr) and lay.get_offset() == 0
                                           and tuple(lay.get_strides()) == row_major(shape))
@@ -127,6 +134,9 @@ def _check_root(v: SSAValue, shape: list[int], index_width: int, loc: str) -> No
                             "allocations must be row-major without offset; use memref.subview or "
                             "memref.reinterpret_cast for strided views)", loc)
     size, limit = prod(shape), 1 << (index_width - 1)
+    if size > MAX_DEPTH:
+        raise LoweringError(f"memref {name} : {ty} has {size} elements, more than the {MAX_DEPTH} a memory may "
+                            "hold (dfv.golden.memory.memory.MAX_DEPTH)", loc)
     if size > limit:
         raise LoweringError(f"memref {name} : {ty} has {size} elements: its addresses do not fit the "
                             f"{index_width}-bit index (at most {limit} elements; raise --index-width)", loc)
@@ -247,6 +257,10 @@ class MemoryLowering:
         loc = low.loc(op)
         lay = self.layout(op.memref, loc)
         grp = self.groups[lay.root]
+        if grp.size == 0:
+            raise LoweringError(f"{op.name}: memref {root_name(lay.root)} : {lay.root.type} has no elements, so "
+                                "every access to it is out of range (a memref of size 0 may only be passed or "
+                                "allocated unused)", loc)
         addr = self.address(scope, lay, op.indices, loc)
         et, it = grp.elem_type, g.index_type
         n = g.add(
@@ -264,8 +278,12 @@ class MemoryLowering:
 
     # -------------------------------------------------------------------- interfaces
     def build_interfaces(self) -> None:
-        """One memory / extmemory node per group: stores first, then loads (spec 004)."""
+        """One memory / extmemory node per group: stores first, then loads (spec 004). An allocation of size 0
+        (which no access uses: `_access`) gets none: nothing could use it."""
         g = self.low.g
+        for root, grp in list(self.groups.items()):
+            if grp.size == 0 and grp.kind == "memory":
+                del self.groups[root], g.groups[grp.name]
         for grp in self.groups.values():
             accs = [g.nodes[a] for a in grp.accesses]
             stores = [a for a in accs if a.op == "handshake.store"]
