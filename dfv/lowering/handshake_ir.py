@@ -655,7 +655,9 @@ class FuncOp(IRDLOperation):
                           properties={"sym_name": name, "function_type": ft})
 
     def print(self, printer: Printer) -> None:
-        printer.print_string(f" @{self.sym_name.data}(")
+        printer.print_string(" ")
+        printer.print_symbol_name(self.sym_name.data)  # quoted when it is not a bare identifier: @"my-func"
+        printer.print_string("(")
         printer.print_list(self.body.block.args, printer.print_block_argument)
         printer.print_string(") -> (")
         print_types(printer, self.function_type.outputs.data)

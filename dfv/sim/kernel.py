@@ -36,10 +36,12 @@ from dfv.golden.types import DEFAULT_INDEX_WIDTH
 from dfv.golden.values import to_word
 from dfv.lowering.config import dump_config
 from dfv.lowering.dfg import DFG
+from dfv.lowering.errors import LoweringError
+from dfv.lowering.names import file_stem
 from dfv.lowering.parse import parse_file
 from dfv.lowering.pipeline import Lowered, lower_program
 from dfv.lowering.topgen import gen_top
-from dfv.paths import BUILD_DIR, RTL_DIR
+from dfv.paths import BUILD_DIR, RTL_DIR, WORK_DIR, WORK_ENV
 from dfv.sim.build import TIMING_ARGS, BuildSpec, write_if_changed
 from dfv.sim.run import TestResult, run_tests
 from dfv.tb.common.op_harness import hdl_sources
@@ -132,11 +134,15 @@ def prepare_lowered(mlir: str | Path, lowered: Lowered) -> Program:
     """Write the `top.sv` and `dfg.yaml` of `lowered`, the program of file `mlir` as the caller lowered it."""
     path, g = Path(mlir), lowered.g
     where = hashlib.sha256(f"{path.resolve()}:{g.name}:{g.index_width}".encode()).hexdigest()[:8]
-    tag = f"kernel_{g.name}_{where}"
+    tag = f"kernel_{file_stem(g.name)}_{where}"
     folder = BUILD_DIR / "kernels" / tag
-    folder.mkdir(parents=True, exist_ok=True)
-    write_if_changed(folder / "top.sv", gen_top([g]))
-    write_if_changed(folder / "dfg.yaml", dump_config(g, str(mlir)))
+    top, config = gen_top([g]), dump_config(g, str(mlir))
+    try:
+        write_if_changed(folder / "top.sv", top)
+        write_if_changed(folder / "dfg.yaml", config)
+    except OSError as exc:  # the work folder is not writable: the user's to fix, named
+        raise LoweringError(f"cannot write the build folder {folder}: {exc.strerror or exc} (runs write under "
+                            f"{WORK_DIR}: set {WORK_ENV} to a writable folder)") from None
     return Program(path, tag, folder, lowered)
 
 
