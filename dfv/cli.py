@@ -37,10 +37,10 @@ import sys
 from pathlib import Path
 
 from dfv.args import Parser, int_in
-from dfv.golden.types import DEFAULT_INDEX_WIDTH
+from dfv.golden.types import DEFAULT_INDEX_WIDTH, MAX_INDEX_WIDTH, MIN_INDEX_WIDTH
 from dfv.lowering.trip_budget import DEFAULT_MAX_TRIPS
 
-_index_width = int_in(2, 64, "index width")
+_index_width = int_in(MIN_INDEX_WIDTH, MAX_INDEX_WIDTH, "index width")
 _positive = int_in(1, None, "integer")
 _seed = int_in(0, 2**32 - 1, "seed")
 
@@ -94,9 +94,12 @@ def _build() -> argparse.ArgumentParser:
 def cmd_lower(a) -> int:
     from dfv.lowering.output import write_outputs
 
-    files, g = write_outputs(a.mlir, a.func, a.index_width, a.out)
+    out = write_outputs(a.mlir, a.func, a.index_width, a.out)
+    g = out.g
     print(f"lowered @{g.name}: {len(g.nodes)} nodes, {len(g.channels)} channels, "
-          f"{len(g.groups)} memory group(s) -> {', '.join(files)}")
+          f"{len(g.groups)} memory group(s) -> {', '.join(out.files)}")
+    for note in out.notes:
+        print(f"note: {note}")
     return 0
 
 
