@@ -35,7 +35,7 @@ from dfv.golden.interpreter import Budget, Mode, RunawayError, run_dfg
 from dfv.golden.types import DEFAULT_INDEX_WIDTH, ScalarType
 from dfv.golden.values import FloatText, data_word, from_word, value_fields
 from dfv.lowering.files import MAX_INPUTS_BYTES, decode_text, read_bounded
-from dfv.lowering.parse import LoweringError, parse_file
+from dfv.lowering.parse import MAX_INT_DIGITS, LoweringError, parse_file
 from dfv.lowering.pipeline import Lowered, dfg_outputs, lower_program
 from dfv.lowering.reference import value_type
 from dfv.lowering.trip_budget import DEFAULT_MAX_TRIPS
@@ -169,11 +169,6 @@ ENGINES: dict[str, Callable[[Run], EngineResult]] = {
     "icarus": rtl_engine("icarus"),
     "verilator": rtl_engine("verilator"),
 }
-
-
-MAX_INT_DIGITS = 40
-"""Longest integer literal read from an inputs file: an i64 needs at most 20 digits, and Python
-refuses to convert more than 4300."""
 
 
 def _read_json(path: str):

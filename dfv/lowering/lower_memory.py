@@ -208,8 +208,24 @@ class MemoryLowering:
         else:
             name = owner.name if hasattr(owner, "name") else "?"
             raise LoweringError(f"unsupported memref producer {name}", loc)
+        if lay.root is not v:
+            self._check_view(v, lay, self.low.loc(owner))
         self.layouts[v] = lay
         return lay
+
+    def _check_view(self, v: SSAValue, lay: MemrefLayout, loc: str) -> None:
+        """A view must stay inside its root: every element it has is an element of the root (a subview at a
+        negative offset or past the end, an expand_shape to more elements than its source, a reinterpret_cast
+        beyond the buffer), or an access inside the view's bounds would reach another array's memory or none."""
+        shape = list(v.type.get_shape())
+        if any(d == DYNAMIC_INDEX for d in shape) or any(d == 0 for d in shape):
+            return
+        lo = lay.offset + sum(min(0, (d - 1) * st) for d, st in zip(shape, lay.strides, strict=True))
+        hi = lay.offset + sum(max(0, (d - 1) * st) for d, st in zip(shape, lay.strides, strict=True))
+        size = prod(lay.root.type.get_shape())
+        if lo < 0 or hi >= size:
+            raise LoweringError(f"{v.owner.name}: the view {v.type} reaches the elements {lo}..{hi} of "
+                                f"{root_name(lay.root)} : {lay.root.type}, which has the elements 0..{size - 1}", loc)
 
     def _group(self, root: SSAValue, shape: list[int], loc: str) -> MemGroup:
         if root in self.groups:

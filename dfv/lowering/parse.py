@@ -40,6 +40,10 @@ MAX_NESTING = 64
 lowering and the interpreters recurse per level, and 64 keeps every stage well inside Python's default
 recursion limit."""
 
+MAX_INT_DIGITS = 40
+"""Longest integer literal read, in a program or an inputs file: an i64 needs at most 20 digits (a hex float 18
+characters), and Python refuses to convert more than 4300 digits."""
+
 _OPENING = {MLIRTokenKind.L_BRACE: "{", MLIRTokenKind.L_PAREN: "(", MLIRTokenKind.L_SQUARE: "[",
             MLIRTokenKind.LESS: "<"}
 _CLOSING = {MLIRTokenKind.R_BRACE, MLIRTokenKind.R_PAREN, MLIRTokenKind.R_SQUARE, MLIRTokenKind.GREATER}
@@ -144,7 +148,7 @@ def exact_float_word(literal: str, fmt: FloatFormat) -> int | None:
         return None if sign else int(body, 16) & ((1 << fmt.width) - 1)
     mantissa, _, exponent = body.lower().partition("e")
     whole, _, frac = mantissa.partition(".")
-    text = f"{sign}{int(whole)}.{frac or '0'}" + (f"e{exponent}" if exponent else "")
+    text = f"{sign}{whole.lstrip('0') or '0'}.{frac or '0'}" + (f"e{exponent}" if exponent else "")
     return parse_float(text, fmt)
 
 
@@ -260,10 +264,11 @@ def _parse_error(text: str, filename: str, exc: ParseError) -> str:
 
 
 def _check_tokens(text: str, filename: str) -> None:
-    """Lex the whole text once before parsing: refuse an empty file and nesting deeper than
-    MAX_NESTING brackets of any kind (the recursive parser would otherwise fail with a bare RecursionError),
-    at the first bracket past the limit. A closing bracket closes one level whatever its kind (a mismatch is
-    the parser's to report); stray closing ones never make the depth negative."""
+    """Lex the whole text once before parsing: refuse an empty file, an integer literal longer than
+    MAX_INT_DIGITS and nesting deeper than MAX_NESTING brackets of any kind (the recursive parser would
+    otherwise fail with a bare RecursionError), at the first bracket past the limit. A closing bracket closes
+    one level whatever its kind (a mismatch is the parser's to report); stray closing ones never make the depth
+    negative."""
     lexer = MLIRLexer(Input(text, filename))
     tok = lexer.lex()
     if tok.kind is MLIRTokenKind.EOF:
@@ -278,6 +283,9 @@ def _check_tokens(text: str, filename: str) -> None:
                                     f"this {_OPENING[tok.kind]} opens level {depth}", str(tok.span.get_location()))
         elif tok.kind in _CLOSING:
             depth = max(depth - 1, 0)
+        elif tok.kind is MLIRTokenKind.INTEGER_LIT and len(tok.text) > MAX_INT_DIGITS:
+            raise LoweringError(f"an integer literal of {len(tok.text)} characters: no supported type holds it (i64 "
+                                f"has at most 20 digits)", str(tok.span.get_location()))
         tok = lexer.lex()
 
 
