@@ -1,7 +1,8 @@
 """`dfv`: the project's command-line tool.
 
     dfv lower K.mlir [--func F] [--index-width N] -o OUTDIR
-        writes OUTDIR/dfg.yaml, top.sv, dfg.dot, dfg.svg (when Graphviz `dot` is installed), dfg.mlir
+        writes OUTDIR/dfg.yaml, top.sv, dfg.dot, dfg.svg (drawn by Graphviz `dot` within bounds; a note says
+        why when it is not), dfg.mlir
     dfv run K.mlir --func F --inputs IN.json --engine golden|golden-unbounded|icarus|verilator [--seed N] [--waves]
             [--mem-latency N] [--json] [--index-width N] [--max-trips N]
         with --json prints one JSON object on its last line, without it a short readable report;
@@ -24,8 +25,9 @@
         proofs, from reports/ (missing, partial or stale reports refused); exit 1 unless everything passes.
 
 Bad input (malformed MLIR, unsupported operation or type, bad tagged type, missing function, bad
-inputs file) gives a one-line error with the source location and exit status 2, never a traceback.
-`index` is `--index-width` bits wide in hardware (default 32).
+inputs file, an input past a limit of docs/lowering.md "Limits", an output that cannot be written) gives a
+one-line error with the source location and exit status 2, never a traceback. `index` is `--index-width`
+bits wide in hardware (2..64, default 32).
 """
 
 from __future__ import annotations
