@@ -1,7 +1,8 @@
 """`dfv`: the project's command-line tool.
 
     dfv lower K.mlir [--func F] [--index-width N] [--max-mem N|POS=N]... -o OUTDIR
-        writes OUTDIR/dfg.yaml, top.sv, dfg.dot, dfg.svg (when Graphviz `dot` is installed), dfg.mlir
+        writes OUTDIR/dfg.yaml, top.sv, dfg.dot, dfg.svg (drawn by Graphviz `dot` within bounds; a note says
+        why when it is not), dfg.mlir
     dfv run K.mlir --func F --inputs IN.json --engine golden|golden-unbounded|icarus|verilator [--seed N] [--waves]
             [--mem-latency N] [--json] [--index-width N] [--max-trips N] [--max-mem N|POS=N]...
         with --json prints one JSON object on its last line, without it a short readable report;
@@ -25,8 +26,9 @@
         proofs, from reports/ (missing, partial or stale reports refused); exit 1 unless everything passes.
 
 Bad input (malformed MLIR, unsupported operation or type, bad tagged type, missing function, bad
-inputs file) gives a one-line error with the source location and exit status 2, never a traceback.
-`index` is `--index-width` bits wide in hardware (default 32).
+inputs file, an input past a limit of docs/lowering.md "Limits", an output that cannot be written) gives a
+one-line error with the source location and exit status 2, never a traceback. `index` is `--index-width`
+bits wide in hardware (2..64, default 32).
 """
 
 from __future__ import annotations
@@ -38,11 +40,11 @@ import sys
 from pathlib import Path
 
 from dfv.args import Parser, int_in
-from dfv.golden.types import DEFAULT_INDEX_WIDTH
+from dfv.golden.types import DEFAULT_INDEX_WIDTH, MAX_INDEX_WIDTH, MIN_INDEX_WIDTH
 from dfv.lowering.mem_limits import DEFAULT_MAX_MEM, MemLimits
 from dfv.lowering.trip_budget import DEFAULT_MAX_TRIPS
 
-_index_width = int_in(2, 64, "index width")
+_index_width = int_in(MIN_INDEX_WIDTH, MAX_INDEX_WIDTH, "index width")
 _positive = int_in(1, None, "integer")
 _seed = int_in(0, 2**32 - 1, "seed")
 
@@ -114,9 +116,12 @@ def _build() -> argparse.ArgumentParser:
 def cmd_lower(a) -> int:
     from dfv.lowering.output import write_outputs
 
-    files, g = write_outputs(a.mlir, a.func, a.index_width, a.out, MemLimits.parse(a.max_mem))
+    out = write_outputs(a.mlir, a.func, a.index_width, a.out, MemLimits.parse(a.max_mem))
+    g = out.g
     print(f"lowered @{g.name}: {len(g.nodes)} nodes, {len(g.channels)} channels, "
-          f"{len(g.groups)} memory group(s) -> {', '.join(files)}")
+          f"{len(g.groups)} memory group(s) -> {', '.join(out.files)}")
+    for note in out.notes:
+        print(f"note: {note}")
     return 0
 
 

@@ -34,13 +34,14 @@ from dfv.golden.compare import reference_problems
 from dfv.golden.interpreter import Budget, Mode, RunawayError, run_dfg
 from dfv.golden.types import DEFAULT_INDEX_WIDTH, ScalarType
 from dfv.golden.values import FloatText, data_word, from_word, value_fields
+from dfv.lowering.files import MAX_INPUTS_BYTES, decode_text, read_bounded
 from dfv.lowering.mem_limits import DEFAULT_LIMITS, MemLimits
 from dfv.lowering.memref_args import ShapeError, flatten
-from dfv.lowering.parse import LoweringError, parse_file
+from dfv.lowering.parse import MAX_INT_DIGITS, LoweringError, parse_file
 from dfv.lowering.pipeline import Lowered, dfg_outputs, lower_program
 from dfv.lowering.reference import value_type
 from dfv.lowering.trip_budget import DEFAULT_MAX_TRIPS
-from dfv.paths import REPORTS_DIR
+from dfv.paths import REPORTS_DIR, WORK_DIR, WORK_ENV
 
 
 class InputError(LoweringError):
@@ -107,9 +108,15 @@ def _golden_engine(mode_name: str) -> Callable[[Run], EngineResult]:
 
 @contextmanager
 def _exclusive(folder):
-    """Hold an exclusive lock on `folder` (created if needed) while the body runs."""
-    folder.mkdir(parents=True, exist_ok=True)
-    with open(folder / ".lock", "w") as fh:
+    """Hold an exclusive lock on `folder` (created if needed) while the body runs; a LoweringError naming the
+    folder when it cannot be made."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        lock = open(folder / ".lock", "w")  # closed by the `with` below, after the body
+    except OSError as exc:
+        raise LoweringError(f"cannot write the run folder {folder}: {exc.strerror or exc} (runs write under "
+                            f"{WORK_DIR}: set {WORK_ENV} to a writable folder)") from None
+    with lock as fh:
         fcntl.flock(fh, fcntl.LOCK_EX)
         try:
             yield
@@ -167,26 +174,15 @@ ENGINES: dict[str, Callable[[Run], EngineResult]] = {
 }
 
 
-MAX_INT_DIGITS = 40
-"""Longest integer literal read from an inputs file: an i64 needs at most 20 digits, and Python
-refuses to convert more than 4300."""
-
-
 def _read_json(path: str):
     """The JSON value in the inputs file `path`, or an InputError naming the file and the problem:
-    unreadable, not UTF-8, invalid JSON, nested too deeply, an integer with too many digits."""
+    unreadable, larger than `MAX_INPUTS_BYTES`, not UTF-8, invalid JSON, nested too deeply, an integer with
+    too many digits."""
     try:
-        with open(path, "rb") as fh:
-            raw = fh.read()
-    except OSError as exc:
-        raise InputError(f"cannot read inputs file {path}: {exc.strerror}") from None
-    encoding = json.detect_encoding(raw)
-    if not encoding.startswith("utf-8"):
-        raise InputError(f"{path}: {encoding.upper()} text; an inputs file must be UTF-8")
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise InputError(f"{path}: not UTF-8 text (byte {raw[exc.start]:#04x} at offset {exc.start})") from None
+        raw = read_bounded(path, MAX_INPUTS_BYTES, "inputs file", "dfv.lowering.files.MAX_INPUTS_BYTES")
+        text = decode_text(raw, path, "an inputs file").removeprefix("\ufeff")
+    except LoweringError as exc:
+        raise InputError(str(exc)) from None
 
     def parse_int(literal: str) -> int:
         if len(literal) > MAX_INT_DIGITS:
@@ -294,10 +290,11 @@ def prepare_run(path: str, func: str | None, inputs: str, index_width: int = DEF
     src = parse_file(path)
     prog = lower_program(src, func, index_width, limits)
     fn = prog.fn
-    args = load_inputs(inputs, fn, index_width, prog.data_args(), prog.object_args())
+    width = prog.g.index_width  # a graph written by dfv keeps the width it was lowered with (dfv.index_width)
+    args = load_inputs(inputs, fn, width, prog.data_args(), prog.object_args())
     bound = prog.bind(args, inputs)
     exp_ret, exp_mem = prog.reference(bound.args, max_trips, bound.shapes)
-    return Run(path, fn.sym_name.data, index_width, prog, bound.circuit, (exp_ret, exp_mem), seed,
+    return Run(path, fn.sym_name.data, width, prog, bound.circuit, (exp_ret, exp_mem), seed,
                waves, mem_latency, max_trips, args)
 
 

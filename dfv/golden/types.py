@@ -14,6 +14,11 @@ from dataclasses import dataclass
 DEFAULT_INDEX_WIDTH = 32
 """Hardware width of `index` unless a flow says otherwise (the lowering's `--index-width`)."""
 
+MIN_INDEX_WIDTH, MAX_INDEX_WIDTH = 2, 64
+"""The widths `index` may have (`--index-width`, a `dfg.mlir`'s `dfv.index_width`, `dfg.yaml`'s `index_width`):
+a signed index needs its sign bit and one more, and 64 bits is the widest integer of the golden model and the
+RTL."""
+
 INT_WIDTHS = (1, 8, 16, 32, 64)
 FLOAT_WIDTHS = {"bf16": 16, "f16": 16, "f32": 32, "f64": 64}
 MAX_TAG_WIDTH = 16
@@ -179,7 +184,10 @@ def int_type(width: int) -> ScalarType:
 
 
 def index_type(index_width: int) -> ScalarType:
-    """`index` at the hardware width a flow gives it."""
+    """`index` at the hardware width a flow gives it (MIN_INDEX_WIDTH..MAX_INDEX_WIDTH, else a ValueError)."""
+    if isinstance(index_width, bool) or not isinstance(index_width, int) or \
+            not MIN_INDEX_WIDTH <= index_width <= MAX_INDEX_WIDTH:
+        raise ValueError(f"index width must be {MIN_INDEX_WIDTH}..{MAX_INDEX_WIDTH}, got {index_width!r}")
     return ScalarType("index", "index", index_width)
 
 

@@ -210,7 +210,7 @@ def _short(v) -> str:
     return r if len(r) <= 60 else r[:56] + " ..."
 
 
-def _schema_message(err) -> str:
+def schema_message(err) -> str:
     """jsonschema's message on one line, with a long value shortened; a named pattern (a type, a node id,
     ...) says what was expected."""
     title = err.schema.get("title") if isinstance(err.schema, dict) else None
@@ -229,11 +229,28 @@ def _schema_message(err) -> str:
     return msg if len(msg) <= 200 else msg[:196] + " ..."
 
 
+@functools.cache
+def _shape_validator(shape_json: str):
+    return Draft202012Validator({**json.loads(shape_json), "$defs": load_schema()["$defs"]})
+
+
+def shape_problem(value, shape: dict) -> str | None:
+    """What is wrong with `value` (plain data) against the JSON Schema `shape`, which may `$ref` the
+    `$defs` of dfg.yaml's schema (`#/$defs/meta`, `#/$defs/loop`, ...): `path: message` of the best-matching
+    error (the message alone at the top), or None. `dfg.mlir`'s `dfv.*` attributes are checked with it
+    (`dfv.lowering.graph_attrs`)."""
+    err = best_match(_shape_validator(json.dumps(shape, sort_keys=True)).iter_errors(value))
+    if err is None:
+        return None
+    where = json_path(value, list(err.absolute_path))
+    return f"{where}: {schema_message(err)}" if where else schema_message(err)
+
+
 def validate(d, name: str = "dfg.yaml") -> None:
     """Check a loaded dfg.yaml document against the JSON Schema; ConfigError on the best-matching error."""
     err = best_match(_validator().iter_errors(d))
     if err is not None:
-        _fail(name, d, list(err.absolute_path), _schema_message(err))
+        _fail(name, d, list(err.absolute_path), schema_message(err))
 
 
 def load_config(text: str, name: str = "dfg.yaml") -> DFG:

@@ -94,15 +94,16 @@ def select_cuts(g: DFG) -> list[Port]:
     return cuts
 
 
-def violations(g: DFG) -> list[str]:
-    """One message per loop entry value that reaches its loop's memory split without storage."""
+def violations(g: DFG) -> list[tuple[str, str]]:
+    """(message, node id of the entry value) per loop entry value that reaches its loop's memory split without
+    storage."""
     cons = g.consumers()
     out = []
     for loop, entries in _entries(g).items():
         for ref in entries:
             n = g.nodes[ref.node]
             for nid, _ in sorted(_splits(g, loop) & set(_reach(g, cons, [ref]))):
-                out.append(f"{n.op} ({n.id}, {n.loc}): {ref.port} reaches the memory split {nid} of its loop "
-                           "through combinational stages only; a body value that waits for the next "
-                           "after_cond deadlocks (buffer a select on the path)")
+                out.append((f"{n.op} ({n.id}, {n.loc}): {ref.port} reaches the memory split {nid} of its loop "
+                            "through combinational stages only; a body value that waits for the next "
+                            "after_cond deadlocks (buffer a select on the path)", n.id))
     return out

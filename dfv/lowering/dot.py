@@ -3,16 +3,40 @@
 Operations are boxes (dataflow ops highlighted, forks/sinks/buffers small), edges carry their
 channel type (control edges dashed), each memory group (its interface and access ports) is a
 cluster, and the function interface (start, arguments, results, done) sits on the top and bottom
-ranks. `dfg.svg` is rendered with Graphviz `dot` when it is installed.
+ranks.
+
+`dfg.svg` is drawn with Graphviz `dot` when it is installed (`draw`), and the picture never holds up or fails
+the lowering: `dot` runs as a bounded child (its own session, at most `DOT_MEMORY` bytes, killed with its
+session after its time and when `dfv` dies). A graph of at most `FULL_STYLE_MAX_NODES` nodes is first laid out
+in the full style (curved edges, `FULL_SECONDS`); a larger one, or one that style did not finish, in the fast
+style (`FAST_STYLE`: straight edges and bounded rank and crossing searches, `FAST_SECONDS`), which lays out a
+thousand-operation function in seconds where the full style takes minutes and gigabytes. Above
+`PICTURE_MAX_NODES` nodes, or when `dot` is missing, fails or runs out of time, there is no `dfg.svg` and the
+`Picture` says why (`dfv lower` prints it as a note); `dfg.dot` is always written.
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
+from dataclasses import dataclass
 
 from dfv.golden.types import CONTROL
 from dfv.lowering.dfg import DFG
+from dfv.sim.process import run_bounded
+
+PICTURE_MAX_NODES = 1000
+"""Largest graph drawn: past it `dot` needs minutes or gigabytes even in the fast style."""
+FULL_STYLE_MAX_NODES = 300
+"""Largest graph tried in the full style first (the kernels, up to 265 nodes, lay out in under 2 s)."""
+FULL_SECONDS, FAST_SECONDS = 5.0, 15.0
+"""Time bounds of the two layouts."""
+DOT_MEMORY = 1 << 30
+"""Address space `dot` may use (1 GiB; unbounded, one 1,000-operation function took 3.2 GB)."""
+FAST_STYLE = {"splines": "false", "nslimit": "0.2", "nslimit1": "0.2", "mclimit": "0.05", "remincross": "false",
+              "searchsize": "10"}
+"""Graph attributes of the fast layout (given to `dot` as -G options, so `dfg.dot` stays the same)."""
 
 STYLE = {
     "dataflow": ("box", "filled,bold", "#ffd8a8"),
@@ -109,14 +133,41 @@ def to_dot(g: DFG) -> str:
     return "\n".join(out) + "\n"
 
 
-def write_dot(g: DFG, path: str, svg: bool = True) -> list[str]:
-    with open(path, "w", encoding="utf-8") as fh:
-        fh.write(to_dot(g))
-    files = [path]
+@dataclass(frozen=True)
+class Picture:
+    """What `draw` made: the SVG file, or None and the reason there is none (one line)."""
+
+    svg: str | None
+    note: str | None = None
+
+
+def draw(dot_path: str, nodes: int) -> Picture:
+    """Draw `dot_path` (a graph of `nodes` nodes) into the SVG file beside it (`dfg.dot` -> `dfg.svg`)."""
+    svg = dot_path[:-4] + ".svg" if dot_path.endswith(".dot") else dot_path + ".svg"
+    name = os.path.basename(svg)
     exe = shutil.which("dot")
-    if svg and exe:
-        target = path[:-4] + ".svg" if path.endswith(".dot") else path + ".svg"
-        proc = subprocess.run([exe, "-Tsvg", path, "-o", target], capture_output=True, text=True, timeout=120)
-        if proc.returncode == 0:
-            files.append(target)
-    return files
+    if exe is None:
+        return Picture(None, f"{name} not drawn: Graphviz dot is not installed")
+    if nodes > PICTURE_MAX_NODES:
+        return Picture(None, f"{name} not drawn: {nodes} nodes, more than {PICTURE_MAX_NODES} "
+                             f"(dfv.lowering.dot.PICTURE_MAX_NODES); {os.path.basename(dot_path)} has the graph")
+    tries = [({}, FULL_SECONDS)] if nodes <= FULL_STYLE_MAX_NODES else []
+    tries.append((FAST_STYLE, FAST_SECONDS))
+    part = f"{svg}.{os.getpid()}.part"
+    why = ""
+    try:
+        for style, seconds in tries:
+            cmd = [exe, "-Tsvg", *(f"-G{k}={v}" for k, v in style.items()), dot_path, "-o", part]
+            proc = run_bounded(cmd, seconds, memory_bytes=DOT_MEMORY, die_with_parent=True, stderr=subprocess.STDOUT)
+            if proc is not None and proc.returncode == 0:
+                try:
+                    os.replace(part, svg)
+                except OSError as exc:
+                    return Picture(None, f"{name} not drawn: cannot write {svg}: {exc.strerror or exc}")
+                return Picture(svg)
+            why = (f"Graphviz dot did not finish in {seconds:.0f} s" if proc is None else
+                   f"Graphviz dot failed (exit status {proc.returncode}: {' '.join(proc.stdout.split())[:200]})")
+    finally:
+        if os.path.exists(part):
+            os.remove(part)
+    return Picture(None, f"{name} not drawn: {why}; {os.path.basename(dot_path)} has the graph")

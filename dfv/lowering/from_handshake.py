@@ -27,7 +27,6 @@ mux select picks input 1, not input -1). So it reads as `arith.index_castui`.
 
 from __future__ import annotations
 
-import json
 import re
 
 from xdsl.dialects.builtin import IndexType, IntegerType, MemRefType, TupleType
@@ -51,9 +50,9 @@ from dfv.lowering import handshake_types as ht
 from dfv.lowering.bindings.compute import read_compute
 from dfv.lowering.bindings.memory import groups
 from dfv.lowering.bindings.table import READERS
-from dfv.lowering.config import meta_in
 from dfv.lowering.dfg import DFG, Arg, ArgKind, Node, Ref, Result
 from dfv.lowering.dialects import TaggedType
+from dfv.lowering.graph_attrs import OpAttrs, check_groups, check_names, func_attrs, op_attrs
 from dfv.lowering.handshake_syntax import ignored_attributes
 from dfv.lowering.handshake_types import is_control
 from dfv.lowering.notes import note
@@ -89,13 +88,11 @@ class _Reader:
 
     def __init__(self, src: SourceModule, fn: hs.FuncOp, index_width: int):
         self.src, self.fn = src, fn
-        self.dfv = {k: v for k, v in fn.attributes.items() if k.startswith("dfv.")}  # written by dfv
-        if "dfv.index_width" in self.dfv:
-            index_width = self.dfv["dfv.index_width"].value.data
-        self.g = DFG(fn.sym_name.data, index_width)
-        if "dfv.order" in self.dfv:  # fresh ids (added before a node takes its written id) never collide
-            written = json.loads(self.dfv["dfv.order"].data)
-            self.g._counter = max((int(m.group(1)) for nid in written if (m := re.search(r"_(\d+)$", nid))),
+        self.fa = func_attrs(fn, src.loc(fn))  # what dfv wrote on the function (dfv.lowering.graph_attrs)
+        self.written: dict[str, OpAttrs] = {}  # node id -> what dfv wrote on its operation
+        self.g = DFG(fn.sym_name.data, self.fa.index_width or index_width)
+        if self.fa.written:  # fresh ids (added before a node takes its written id) never collide
+            self.g._counter = max((int(m.group(1)) for nid in self.fa.order if (m := re.search(r"_(\d+)$", nid))),
                                   default=0)
         self.out: dict[SSAValue, Ref] = {}  # values produced by a node output
         self.alias: dict[SSAValue, SSAValue] = {}  # values that are another value (br, 1-input merge, ...)
@@ -182,16 +179,18 @@ class _Reader:
 
     def adopt(self, op: Operation, n: Node) -> Node:
         """Give node `n` of `op` what a graph written by dfv (`dfv.lowering.graph_ir`) records for it:
-        its id, source location, memory group and lowering roles."""
-        a = op.attributes
-        if "dfv.id" in a:
-            self.rename(n, a["dfv.id"].data)
-        if "dfv.loc" in a:
-            n.loc = a["dfv.loc"].data
-        if "dfv.group" in a:
-            n.group = a["dfv.group"].data
-        if "dfv.meta" in a:
-            n.meta = meta_in(json.loads(a["dfv.meta"].data))
+        its id, source location, memory group and lowering roles (each checked: `dfv.lowering.graph_attrs`)."""
+        oa = op_attrs(op, self.src.loc(op))
+        if oa.id is not None:
+            self.rename(n, oa.id)
+        if oa.source_loc is not None:
+            n.loc = oa.source_loc
+        if oa.group is not None:
+            n.group = oa.group
+        if "dfv.meta" in op.attributes:
+            n.meta = dict(oa.meta)  # the reader completes it (a memory's size, ...); `oa` keeps what was written
+        if any(k.startswith("dfv.") for k in op.attributes):
+            self.written[n.id] = oa
         return n
 
     def rename(self, n: Node, nid: str) -> None:
@@ -207,10 +206,10 @@ class _Reader:
     def read(self) -> DFG:
         g, fn = self.g, self.fn
         floc = self.loc(fn)
-        ids = json.loads(self.dfv["dfv.ids"].data) if "dfv.ids" in self.dfv else {}
+        fa = self.fa
         start = g.add("func.start", {}, {"out": CONTROL}, floc)
-        if ids:
-            self.rename(start, ids["start"])
+        if fa.ids:
+            self.rename(start, fa.interface_id("start"))
         block = fn.body.block
         position = 0
         for arg in block.args:
@@ -221,8 +220,8 @@ class _Reader:
             else:
                 ty = self.boundary(arg.type, "argument", floc)
                 n = g.add("func.arg", {}, {"out": ty}, floc, {"position": position})
-                if ids:
-                    self.rename(n, ids["args"][str(position)])
+                if fa.ids:
+                    self.rename(n, fa.interface_id("args", position))
                 self.out[arg] = Ref(n.id, "out")
                 g.args.append(Arg(position, ArgKind.SCALAR, ty, n.id))
                 position += 1
@@ -233,39 +232,42 @@ class _Reader:
             elif not isinstance(op, hs.ReturnOp):
                 self.op(op)
         self.arith(arith_ops)
-        self.interface(block.last_op, ids)
+        self.interface(block.last_op)
         for n, p, v in self.wiring:
             n.inputs[p] = self.resolve(v, n.loc)
         groups(self, block)
-        if self.dfv:
-            self.restore(ids)
+        if fa.written:
+            self.restore({a.position for a in g.args if a.scalar})
         return g
 
-    def restore(self, ids: dict) -> None:
-        """A graph written by dfv: its groups, loops, source operations and node order as written."""
-        g, a = self.g, self.dfv
-        for nid, loc in ids.get("locs", {}).items():
-            g.nodes[nid].loc = loc
-        g.sources = json.loads(a["dfv.sources"].data)
-        g.loops = {k: meta_in(v) for k, v in json.loads(a["dfv.loops"].data).items()}
-        written = json.loads(a["dfv.groups"].data)
-        by_node = {m.node: m for m in g.groups.values()}
+    def restore(self, scalar_args: set[int]) -> None:
+        """A graph written by dfv: its groups, loops, source operations and node order as written, after
+        checking that they name what the graph has (`dfv.lowering.graph_attrs`)."""
+        g, fa = self.g, self.fa
+        for nid, loc in fa.ids["locs"].items():
+            if nid in g.nodes:
+                g.nodes[nid].loc = loc
+        g.sources = fa.sources
+        g.loops = fa.loops
+        written = check_groups(g, fa)
         groups = {}
-        for name, w in written.items():
-            m = by_node[w["node"]]
+        for m in g.groups.values():
+            name, w = written[m.node]
             m.name, m.root, m.kind, m.accesses = name, w["root"], w["kind"], list(w["accesses"])
             for nid in (m.node, *m.accesses):
                 g.nodes[nid].group = name
             groups[name] = m
         g.groups = groups
-        order = json.loads(a["dfv.order"].data)
-        if sorted(order) != sorted(g.nodes):
-            raise LoweringError("dfv.order does not list the graph's nodes", self.loc(self.fn))
-        g.nodes = {nid: g.nodes[nid] for nid in order}
+        check_names(g, fa, self.written, scalar_args)
+        if sorted(fa.order) != sorted(g.nodes):
+            missing, extra = sorted(set(g.nodes) - set(fa.order)), sorted(set(fa.order) - set(g.nodes))
+            what = f"leaves out {missing[0]}" if missing else f"names {extra[0]}, which is no node of the graph"
+            raise LoweringError(f"dfv.order does not list the graph's nodes: it {what}", fa.loc)
+        g.nodes = {nid: g.nodes[nid] for nid in fa.order}
         numbers = [int(m.group(1)) for nid in g.nodes if (m := re.search(r"_(\d+)$", nid))]
         g._counter = max(numbers, default=0)
 
-    def interface(self, ret: hs.ReturnOp, ids: dict) -> None:
+    def interface(self, ret: hs.ReturnOp) -> None:
         loc = self.loc(ret)
         dones = [v for v in ret.ins if is_control(v.type)]
         if len(dones) != 1:
@@ -275,14 +277,14 @@ class _Reader:
         for v in ret.ins:
             if is_control(v.type):
                 n = self.g.add("func.done", {"in": CONTROL}, {}, loc)
-                if ids:
-                    self.rename(n, ids["done"])
+                if self.fa.ids:
+                    self.rename(n, self.fa.interface_id("done"))
                 self.wiring.append((n, "in", v))
                 continue
             ty = self.boundary(v.type, "result", loc)
             n = self.g.add("func.result", {"in": ty}, {}, loc, {"position": k})
-            if ids:
-                self.rename(n, ids["results"][str(k)])
+            if self.fa.ids:
+                self.rename(n, self.fa.interface_id("results", k))
             self.wiring.append((n, "in", v))
             self.g.results.append(Result(k, ty, n.id))
             k += 1

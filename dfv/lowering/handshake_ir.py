@@ -51,9 +51,12 @@ from xdsl.printer import Printer
 from xdsl.traits import IsTerminator
 from xdsl.utils.exceptions import VerifyException
 
+from dfv.golden.memory.memory import MAX_DEPTH
 from dfv.lowering.handshake_syntax import (
+    MAX_PORTS,
     check_same_types,
     int_or_channel,
+    parse_bounded,
     parse_count,
     parse_operand_list,
     parse_paren_types,
@@ -130,7 +133,7 @@ class _ReplicateOp(IRDLOperation):
 
     @classmethod
     def parse(cls, parser: Parser):
-        n = parse_count(parser)
+        n = parse_count(parser, MAX_PORTS, f"{cls.name} outputs")
         operands = parse_operand_list(parser)
         attrs = parser.parse_optional_attr_dict()
         parser.parse_punctuation(":")
@@ -181,7 +184,7 @@ class BufferOp(IRDLOperation):
 
     @classmethod
     def parse(cls, parser: Parser):
-        n = parse_count(parser)
+        n = parse_count(parser, MAX_DEPTH, "handshake.buffer slots")  # a FIFO of that depth in the RTL
         kind = parser.parse_identifier()
         if kind not in ("seq", "fifo"):
             parser.raise_error(f"handshake.buffer: expected 'seq' or 'fifo', got '{kind}'")
@@ -500,7 +503,7 @@ def _parse_counts(parser: Parser) -> tuple[int, int]:
         if key not in ("ld", "st") or key in got:
             parser.raise_error(f"expected 'ld = N, st = N', got '{key}'")
         parser.parse_punctuation("=")
-        got[key] = parser.parse_integer(allow_negative=False, allow_boolean=False)
+        got[key] = parse_bounded(parser, MAX_PORTS, f"{key} (ports)")
         if i == 0:
             parser.parse_punctuation(",")
     parser.parse_punctuation("]")
@@ -766,7 +769,9 @@ class FuncOp(IRDLOperation):
                           properties={"sym_name": name, "function_type": ft})
 
     def print(self, printer: Printer) -> None:
-        printer.print_string(f" @{self.sym_name.data}(")
+        printer.print_string(" ")
+        printer.print_symbol_name(self.sym_name.data)  # quoted when it is not a bare identifier: @"my-func"
+        printer.print_string("(")
         printer.print_list(self.body.block.args, printer.print_block_argument)
         printer.print_string(") -> (")
         print_types(printer, self.function_type.outputs.data)

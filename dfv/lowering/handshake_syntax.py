@@ -46,9 +46,24 @@ def parse_paren_types(parser: Parser) -> list[Attribute]:
     return [parser.parse_type()]
 
 
-def parse_count(parser: Parser) -> int:
-    parser.parse_punctuation("[")
+MAX_PORTS = 1 << 16
+"""Most channels of one port a handshake operation may have (a fork's outputs, a memory's load or store
+ports: 65,536): a `fork [99999999]` would otherwise make 10^8 values before anything could refuse it."""
+
+
+def parse_bounded(parser: Parser, most: int, what: str) -> int:
+    """A non-negative integer of at most `most`; past it, an error at the integer naming `what`."""
+    at = parser._current_token.span
     n = parser.parse_integer(allow_negative=False, allow_boolean=False)
+    if n > most:
+        parser.raise_error(f"{what} {n} is more than {most}", at.start, at.end)
+    return n
+
+
+def parse_count(parser: Parser, most: int = MAX_PORTS, what: str = "count") -> int:
+    """`[N]`, N at most `most`."""
+    parser.parse_punctuation("[")
+    n = parse_bounded(parser, most, what)
     parser.parse_punctuation("]")
     return n
 

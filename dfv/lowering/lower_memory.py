@@ -27,6 +27,7 @@ from xdsl.dialects import func, memref
 from xdsl.dialects.builtin import DYNAMIC_INDEX, MemRefType, NoneAttr, StridedLayoutAttr
 from xdsl.ir import BlockArgument, SSAValue
 
+from dfv.golden.memory.memory import MAX_DEPTH
 from dfv.golden.types import CONTROL, ScalarType, TokenType
 from dfv.lowering.dfg import MemGroup, Ref
 from dfv.lowering.errors import LoweringError
@@ -153,13 +154,19 @@ def row_major(shape: list[int]) -> tuple[int, ...]:
     return tuple(reversed(strides))
 
 
+def root_name(v: SSAValue) -> str:
+    """How messages name a root memref: `%m`, or `argument 2` when it has no name."""
+    return f"%{v.name_hint}" if v.name_hint else (f"argument {v.index}" if isinstance(v, BlockArgument) else "")
+
+
 def _check_root(v: SSAValue, shape: list[int], size: int, index_width: int, loc: str, depth_option: str) -> None:
     """A root memref (function argument or allocation) must be plain row-major, since the memory and
-    the inputs file hold exactly its elements in that order, and its flat addresses 0..size-1 (`size`: its
-    elements, or the depth of its memory when a size is dynamic) must be non-negative values of the signed
+    the inputs file hold exactly its elements in that order, have at most `MAX_DEPTH` elements (every
+    engine holds all of them), and its flat addresses 0..size-1 (`size`: its elements, or the depth of its
+    memory when a size is dynamic) must be non-negative values of the signed
     `index_width`-bit index that carries addresses."""
     ty = v.type
-    name = f"%{v.name_hint}" if v.name_hint else (f"argument {v.index}" if isinstance(v, BlockArgument) else "")
+    name = root_name(v)
     lay = ty.layout
     plain = isinstance(lay, NoneAttr) or (isinstance(lay, StridedLayoutAttr) and lay.get_offset() == 0
                                           and DYNAMIC_INDEX not in shape
@@ -169,8 +176,11 @@ def _check_root(v: SSAValue, shape: list[int], size: int, index_width: int, loc:
                             "allocations must be row-major without offset; use memref.subview or "
                             "memref.reinterpret_cast for strided views)", loc)
     limit = 1 << (index_width - 1)
+    held = f"has {size} elements" if not depth_option else f"has a memory of {size} elements ({depth_option})"
+    if size > MAX_DEPTH:
+        raise LoweringError(f"memref {name} : {ty} {held}, more than the {MAX_DEPTH} a memory may hold "
+                            "(dfv.golden.memory.memory.MAX_DEPTH)", loc)
     if size > limit:
-        held = f"has {size} elements" if not depth_option else f"has a memory of {size} elements ({depth_option})"
         raise LoweringError(f"memref {name} : {ty} {held}: its addresses do not fit the "
                             f"{index_width}-bit index (at most {limit} elements; raise --index-width)", loc)
 
@@ -255,8 +265,24 @@ class MemoryLowering:
         else:
             name = owner.name if hasattr(owner, "name") else "?"
             raise LoweringError(f"unsupported memref producer {name}", loc)
+        if lay.root is not v:
+            self._check_view(v, lay, self.low.loc(owner))
         self.layouts[v] = lay
         return lay
+
+    def _check_view(self, v: SSAValue, lay: MemrefLayout, loc: str) -> None:
+        """A view must stay inside its root: every element it has is an element of the root (a subview at a
+        negative offset or past the end, an expand_shape to more elements than its source, a reinterpret_cast
+        beyond the buffer), or an access inside the view's bounds would reach another array's memory or none."""
+        shape = list(v.type.get_shape())
+        if DYNAMIC_INDEX in shape or 0 in shape or DYNAMIC_INDEX in lay.root.type.get_shape():
+            return
+        lo = lay.offset + sum(min(0, (d - 1) * st) for d, st in zip(shape, lay.strides, strict=True))
+        hi = lay.offset + sum(max(0, (d - 1) * st) for d, st in zip(shape, lay.strides, strict=True))
+        size = prod(lay.root.type.get_shape())
+        if lo < 0 or hi >= size:
+            raise LoweringError(f"{v.owner.name}: the view {v.type} reaches the elements {lo}..{hi} of "
+                                f"{root_name(lay.root)} : {lay.root.type}, which has the elements 0..{size - 1}", loc)
 
     def _group(self, root: SSAValue, size: int, loc: str) -> MemGroup:
         if root in self.groups:
@@ -340,6 +366,10 @@ class MemoryLowering:
         loc = low.loc(op)
         lay = self.layout(op.memref, loc)
         grp = self.groups[lay.root]
+        if grp.size == 0:
+            raise LoweringError(f"{op.name}: memref {root_name(lay.root)} : {lay.root.type} has no elements, so "
+                                "every access to it is out of range (a memref of size 0 may only be passed or "
+                                "allocated unused)", loc)
         addr = self.address(scope, lay, op.indices, loc)
         et, it = grp.elem_type, g.index_type
         n = g.add(
@@ -357,8 +387,12 @@ class MemoryLowering:
 
     # -------------------------------------------------------------------- interfaces
     def build_interfaces(self) -> None:
-        """One memory / extmemory node per group: stores first, then loads (spec 004)."""
+        """One memory / extmemory node per group: stores first, then loads (spec 004). An allocation of size 0
+        (which no access uses: `_access`) gets none: nothing could use it."""
         g = self.low.g
+        for root, grp in list(self.groups.items()):
+            if grp.size == 0 and grp.kind == "memory":
+                del self.groups[root], g.groups[grp.name]
         for grp in self.groups.values():
             accs = [g.nodes[a] for a in grp.accesses]
             stores = [a for a in accs if a.op == "handshake.store"]

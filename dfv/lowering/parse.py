@@ -37,6 +37,7 @@ from dfv.golden.fp.text import parse_float
 from dfv.lowering.arith_ops import EXTRA_ARITH_OPS
 from dfv.lowering.dialects import Dataflow
 from dfv.lowering.errors import LoweringError
+from dfv.lowering.files import MAX_PROGRAM_BYTES, decode_text, read_bounded
 from dfv.lowering.handshake_arith import ARITH_OPS
 from dfv.lowering.handshake_ir import HandshakeInput
 from dfv.lowering.handshake_signals import SIGNAL_OPS
@@ -46,8 +47,18 @@ from dfv.lowering.upstream_syntax import patched_dialects
 _CTX: Context | None = None
 
 MAX_NESTING = 64
-"""Deepest `{ }` nesting accepted (regions, attribute dictionaries): parser, lowering and interpreters
-recurse per level, and 64 keeps every stage well inside Python's default recursion limit."""
+"""Deepest bracket nesting accepted, every kind counted together: `{ }` (regions, attribute dictionaries),
+`( )` (operand and type lists), `[ ]` (arrays) and `< >` (type and attribute parameters). The parser, the
+lowering and the interpreters recurse per level, and 64 keeps every stage well inside Python's default
+recursion limit."""
+
+MAX_INT_DIGITS = 40
+"""Longest integer literal read, in a program or an inputs file: an i64 needs at most 20 digits (a hex float 18
+characters), and Python refuses to convert more than 4300 digits."""
+
+_OPENING = {MLIRTokenKind.L_BRACE: "{", MLIRTokenKind.L_PAREN: "(", MLIRTokenKind.L_SQUARE: "[",
+            MLIRTokenKind.LESS: "<"}
+_CLOSING = {MLIRTokenKind.R_BRACE, MLIRTokenKind.R_PAREN, MLIRTokenKind.R_SQUARE, MLIRTokenKind.GREATER}
 
 
 def context() -> Context:
@@ -194,7 +205,7 @@ def exact_float_word(literal: str, fmt: FloatFormat) -> int | None:
         return None if sign else int(body, 16) & ((1 << fmt.width) - 1)
     mantissa, _, exponent = body.lower().partition("e")
     whole, _, frac = mantissa.partition(".")
-    text = f"{sign}{int(whole)}.{frac or '0'}" + (f"e{exponent}" if exponent else "")
+    text = f"{sign}{whole.lstrip('0') or '0'}.{frac or '0'}" + (f"e{exponent}" if exponent else "")
     return parse_float(text, fmt)
 
 
@@ -340,6 +351,10 @@ def _parse_error(text: str, filename: str, exc: ParseError, handshake: bool = Fa
     if mode:
         return (f"{exc.span.get_location()}: rounding mode {mode.group(1)} is not supported: every float "
                 "operation rounds to nearest, ties to even, the default (write none)")
+    if exc.msg == "Expected suffix identifier after {first_char}":  # xDSL 0.74 leaves its template unfilled
+        c = text[exc.span.start] if exc.span.start < len(text) else "?"
+        hint = " (MLIR comments start with //)" if c == "#" else ""
+        return f"{exc.span.get_location()}: expected a name after {c!r} (as in {c}name){hint}"
     m = re.fullmatch(r"Operation (\S+) is not registered", exc.msg.strip())
     if m:
         name = m.group(1)
@@ -355,22 +370,28 @@ def _parse_error(text: str, filename: str, exc: ParseError, handshake: bool = Fa
 
 
 def _check_tokens(text: str, filename: str) -> None:
-    """Lex the whole text once before parsing: refuse an empty file and nesting deeper than
-    MAX_NESTING (the recursive parser would otherwise fail with a bare RecursionError)."""
+    """Lex the whole text once before parsing: refuse an empty file, an integer literal longer than
+    MAX_INT_DIGITS and nesting deeper than MAX_NESTING brackets of any kind (the recursive parser would
+    otherwise fail with a bare RecursionError), at the first bracket past the limit. A closing bracket closes
+    one level whatever its kind (a mismatch is the parser's to report); stray closing ones never make the depth
+    negative."""
     lexer = MLIRLexer(Input(text, filename))
     tok = lexer.lex()
     if tok.kind is MLIRTokenKind.EOF:
         raise LoweringError(f"{filename}: empty file: no function in it")
     depth = 0
     while tok.kind is not MLIRTokenKind.EOF:
-        if tok.kind is MLIRTokenKind.L_BRACE:
+        if tok.kind in _OPENING:
             depth += 1
             if depth > MAX_NESTING:
-                raise LoweringError(f"nesting too deep: more than {MAX_NESTING} levels of {{ }} (the bodies of "
-                                    "func / scf.if / scf.for / scf.while and attribute dictionaries)",
-                                    str(tok.span.get_location()))
-        elif tok.kind is MLIRTokenKind.R_BRACE:
-            depth -= 1
+                raise LoweringError(f"nesting too deep: more than {MAX_NESTING} levels of brackets ({{ }} of "
+                                    "regions and attribute dictionaries, ( ), [ ] and < > counted together); "
+                                    f"this {_OPENING[tok.kind]} opens level {depth}", str(tok.span.get_location()))
+        elif tok.kind in _CLOSING:
+            depth = max(depth - 1, 0)
+        elif tok.kind is MLIRTokenKind.INTEGER_LIT and len(tok.text) > MAX_INT_DIGITS:
+            raise LoweringError(f"an integer literal of {len(tok.text)} characters: no supported type holds it (i64 "
+                                f"has at most 20 digits)", str(tok.span.get_location()))
         tok = lexer.lex()
 
 
@@ -413,11 +434,6 @@ def parse_text(text: str, filename: str = "<input>") -> SourceModule:
 
 
 def parse_file(path: str) -> SourceModule:
-    try:
-        with open(path, encoding="utf-8") as fh:
-            text = fh.read()
-    except OSError as exc:
-        raise LoweringError(f"cannot read {path}: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise LoweringError(f"{path}: not a UTF-8 text file") from None
-    return parse_text(text, path)
+    """Parse the program in file `path` (at most `MAX_PROGRAM_BYTES`, UTF-8)."""
+    raw = read_bounded(path, MAX_PROGRAM_BYTES, "program", "dfv.lowering.files.MAX_PROGRAM_BYTES")
+    return parse_text(decode_text(raw, path, "a program"), path)

@@ -18,10 +18,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from xdsl.dialects.builtin import StringAttr
 from xdsl.ir import BlockArgument, Operation
 
 from dfv.golden.interpreter import Budget, Mode, RunawayError, run_dfg
-from dfv.golden.types import DEFAULT_INDEX_WIDTH
+from dfv.golden.types import DEFAULT_INDEX_WIDTH, MAX_INDEX_WIDTH, MIN_INDEX_WIDTH
 from dfv.golden.values import from_word, value_fields
 from dfv.lowering.comb_cycles import refuse_combinational_cycles
 from dfv.lowering.dfg import DFG
@@ -37,7 +38,7 @@ from dfv.lowering.parse import LoweringError, SourceModule, parse_file, parse_te
 from dfv.lowering.read_upstream import refuse_upstream_off_wiring
 from dfv.lowering.reference import run_source
 from dfv.lowering.trip_budget import DEFAULT_MAX_TRIPS
-from dfv.lowering.verify import verify
+from dfv.lowering.verify import DfgVerifyError, verify
 
 
 @dataclass
@@ -108,9 +109,14 @@ def dfg_outputs(g: DFG, res) -> tuple[list, dict]:
 
 def lower_program(src: SourceModule, func: str | None = None, index_width: int | None = None,
                   limits: MemLimits = DEFAULT_LIMITS) -> Lowered:
-    """Lower `func` of `src` (see the module's docstring); `limits` are the depths of the memories of memref
-    arguments with a dynamic size (`dfv.lowering.memref_args`)."""
+    """Lower (or read) function `func` of `src` with `index` `index_width` bits wide (default
+    `DEFAULT_INDEX_WIDTH`; MIN_INDEX_WIDTH..MAX_INDEX_WIDTH, else a LoweringError); `limits` are the depths of the
+    memories of memref arguments with a dynamic size (`dfv.lowering.memref_args`). A graph the verifier refuses is
+    the lowering's fault for a `func.func` (DfgVerifyError, an internal error) and the program's for a handshake
+    program, which is read as it is written (a LoweringError at the operation that breaks the rule)."""
     iw = DEFAULT_INDEX_WIDTH if index_width is None else index_width
+    if isinstance(iw, bool) or not isinstance(iw, int) or not MIN_INDEX_WIDTH <= iw <= MAX_INDEX_WIDTH:
+        raise LoweringError(f"index width must be {MIN_INDEX_WIDTH}..{MAX_INDEX_WIDTH}, got {iw!r}")
     if any(isinstance(op, FuncOp) for op in src.module.ops):
         fn = find_handshake_function(src, func.removeprefix("@") if func else None)
         note_ignored_attributes(src, fn)
@@ -118,14 +124,34 @@ def lower_program(src: SourceModule, func: str | None = None, index_width: int |
         refuse_combinational_cycles(circuit)
         built = materialize(circuit, lowered=False)
         refuse_upstream_off_wiring(built)
+        try:
+            verify(built)
+        except DfgVerifyError as exc:
+            raise LoweringError(f"the circuit breaks a rule of the lowering's verifier: {exc}",
+                                _node_location(src, fn, built, exc.node)) from None
     else:
         fn = find_function(src, func)
         built = materialize(lower_function(src, fn.sym_name.data, iw, limits))
-    verify(built)
+        verify(built)
     ir = graph_ir(built, src.filename)
     g = read_handshake(ir, built.name, iw)
     g.build_channels()
     return Lowered(src, fn, ir, g, limits)
+
+
+def _node_location(src: SourceModule, fn: Operation, g: DFG, node: str | None) -> str:
+    """Where in the file read the operation of node `node` is: the operation whose `dfv.id` it is (a graph
+    written by dfv), else the operation the reader made it of (a node's location, in a program without
+    `dfv.id`s); the function's when neither is known."""
+    written = False
+    for op in fn.walk():
+        a = op.attributes.get("dfv.id")
+        written = written or a is not None
+        if isinstance(a, StringAttr) and a.data == node:
+            return src.loc(op)
+    if node in g.nodes and not written and g.nodes[node].loc in src.locs.values():
+        return g.nodes[node].loc
+    return src.loc(fn)
 
 
 def function_names(src: SourceModule, func: str | None) -> list[str]:

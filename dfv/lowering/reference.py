@@ -4,7 +4,7 @@
 need beyond it (and `dfv.lowering.source_loops`, `dfv.lowering.source_branches` run the loops and the `cf`
 branches with a trip budget): `memref.alloca`, the view operations (`cast`, `subview`, `reinterpret_cast`,
 `collapse_shape`, `expand_shape`, as strided views sharing the root buffer) and the integer ops
-`divui remui shrui extsi extui trunci index_castui maxsi minsi maxui minui`, and every compute operation
+`divui remui shli shrui shrsi extsi extui trunci index_castui maxsi minsi maxui minui`, and every compute operation
 of the catalogue (`dfv.golden.compute`) that xDSL parses but does not run, from its declared semantics.
 
 Floats are held as their IEEE words, never as Python floats, and like integers as the signed value of the
@@ -217,10 +217,24 @@ class ExtraFunctions(InterpreterFunctions):
         a, b, w = self._u(interp, op, args)
         return (to_signed(a % self._divisor(op, b), w),)
 
+    # Shifts: the amount is read unsigned, and an amount of the width or more (poison in MLIR, which any value
+    # refines) gives what the RTL and the golden model give: 0, or the sign fill for shrsi. xDSL's own shli and
+    # shrsi take the amount signed and compute the full shift: an assertion on a negative amount, gigabytes
+    # for 2**62.
+    @impl(arith.ShLIOp)
+    def run_shli(self, interp, op, args):
+        a, b, w = self._u(interp, op, args)
+        return (to_signed(a << b if b < w else 0, w),)
+
     @impl(arith.ShRUIOp)
     def run_shrui(self, interp, op, args):
         a, b, w = self._u(interp, op, args)
         return (to_signed(a >> b if b < w else 0, w),)
+
+    @impl(arith.ShRSIOp)
+    def run_shrsi(self, interp, op, args):
+        w = _w(interp, op.results[0].type)
+        return (to_signed(to_signed(args[0], w) >> min(to_unsigned(args[1], w), w - 1), w),)
 
     def _signed_pick(self, interp, op, args, larger: bool):
         """One of the operands, compared as signed `w`-bit values (an i1 true is -1, so it is the

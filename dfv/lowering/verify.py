@@ -27,7 +27,11 @@ from dfv.lowering.dfg import DFG, Ref
 
 
 class DfgVerifyError(Exception):
-    pass
+    """A broken invariant; `node` is the id of the node it is found at, when there is one."""
+
+    def __init__(self, message: str, node: str | None = None):
+        super().__init__(message)
+        self.node = node
 
 
 def passes(n) -> bool:
@@ -65,9 +69,9 @@ def verify(g: DFG) -> None:
                 raise fail(f"channel {c.id} is dangling: node {end.node} does not exist")
         src, dst = g.nodes[c.src.node], g.nodes[c.dst.node]
         if c.src.port not in src.out_types:
-            raise fail(f"channel {c.id}: {_name(g, src.id)} has no output {c.src.port}")
+            raise fail(f"channel {c.id}: {_name(g, src.id)} has no output {c.src.port}", node=src.id)
         if c.dst.port not in dst.in_types:
-            raise fail(f"channel {c.id}: {_name(g, dst.id)} has no input {c.dst.port}")
+            raise fail(f"channel {c.id}: {_name(g, dst.id)} has no input {c.dst.port}", node=dst.id)
         if src.out_types[c.src.port] != c.type or dst.in_types[c.dst.port] != c.type:
             raise fail(
                 f"channel {c.id} type {c.type} does not match {_name(g, src.id)}.{c.src.port} "
@@ -79,11 +83,11 @@ def verify(g: DFG) -> None:
         for p in n.in_types:
             k = into.get((n.id, p), 0)
             if k != 1:
-                raise fail(f"{_name(g, n.id)}: input {p} has {k} channels (must be exactly one)")
+                raise fail(f"{_name(g, n.id)}: input {p} has {k} channels (must be exactly one)", node=n.id)
         for p in n.out_types:
             k = outof.get((n.id, p), 0)
             if k != 1:
-                raise fail(f"{_name(g, n.id)}: output {p} has {k} channels (must be exactly one)")
+                raise fail(f"{_name(g, n.id)}: output {p} has {k} channels (must be exactly one)", node=n.id)
     for op in ("func.start", "func.done"):
         k = sum(1 for n in g.nodes.values() if n.op == op)
         if k != 1:
@@ -99,7 +103,7 @@ def verify(g: DFG) -> None:
             continue
         lp = g.loops.get(loop)
         if lp is None:
-            raise fail(f"{_name(g, n.id)}: refers to unknown loop {loop}")
+            raise fail(f"{_name(g, n.id)}: refers to unknown loop {loop}", node=n.id)
         port = "d" if n.op.startswith("dataflow.") else "cond"
         if port not in n.inputs:
             continue
@@ -107,9 +111,9 @@ def verify(g: DFG) -> None:
         if role in AFTER_ROLES:
             if lp["after"] is None or src != origin(g, lp["after"]):
                 raise fail(f"{_name(g, n.id)}: body-local {role} must use after_cond of loop {loop}, "
-                           f"uses {src}")
+                           f"uses {src}", node=n.id)
         elif role in RAW_ROLES and src != origin(g, lp["raw"]):
-            raise fail(f"{_name(g, n.id)}: {role} must use raw_will_continue of loop {loop}, uses {src}")
+            raise fail(f"{_name(g, n.id)}: {role} must use raw_will_continue of loop {loop}, uses {src}", node=n.id)
     # stream lengths by construction: each for loop's gate shifts exactly its own stream's pair
     for n in g.nodes.values():
         if n.op == "dataflow.gate":
@@ -117,10 +121,10 @@ def verify(g: DFG) -> None:
             v, c = origin(g, n.inputs["before_value"]), origin(g, n.inputs["before_cond"])
             if loop not in g.nodes or v != Ref(loop, "idx") or c != Ref(loop, "cont"):
                 raise fail(f"{_name(g, n.id)}: must gate the (idx, cont) pair of its own stream {loop}, "
-                           f"gets ({v}, {c})")
+                           f"gets ({v}, {c})", node=n.id)
     # deadlock freedom (docs/lowering.md, dfv.lowering.deadlock)
     if deadlocks := violations(g):
-        raise fail(deadlocks[0])
+        raise fail(*deadlocks[0])
     # raw_will_continue of a for loop: only the gate, the iter-arg carries and their splits.
     for n in g.nodes.values():
         if passes(n):
@@ -135,7 +139,7 @@ def verify(g: DFG) -> None:
                 and p in ("d", "cond"))
             if not ok and n.op != "handshake.sink":
                 raise fail(f"{_name(g, n.id)}: uses raw_will_continue of loop {lid} on {p}; body-local "
-                           "consumers must use after_cond")
+                           "consumers must use after_cond", node=n.id)
 
     # ---------------------------------------------------------------- memory
     cons = {(c.src.node, c.src.port): c.dst for c in g.channels}
@@ -163,26 +167,27 @@ def verify(g: DFG) -> None:
             if a is None:
                 raise fail(f"memory group {grp.name}: access {aid} missing")
             if a.meta.get("mem") != mem.id:
-                raise fail(f"{_name(g, aid)}: not connected to the memory of group {grp.name}")
+                raise fail(f"{_name(g, aid)}: not connected to the memory of group {grp.name}", node=aid)
             if "ctrl" not in a.inputs or a.inputs["ctrl"] is None or g.out_type(a.inputs["ctrl"]) != CONTROL:
-                raise fail(f"{_name(g, aid)}: needs exactly one control input")
+                raise fail(f"{_name(g, aid)}: needs exactly one control input", node=aid)
             addr_user = cons.get((aid, "addr_to_mem"))
             if addr_user is None or origin_forward(g, cons, addr_user) != mem.id:
-                raise fail(f"{_name(g, aid)}: address does not reach memory {mem.id}")
+                raise fail(f"{_name(g, aid)}: address does not reach memory {mem.id}", node=aid)
             if a.op == "handshake.load":
                 src = origin(g, a.inputs["data_from_mem"])
                 if src.node != mem.id or not src.port.startswith("ld_data"):
-                    raise fail(f"{_name(g, aid)}: data from memory must come from {mem.id}.ld_data")
+                    raise fail(f"{_name(g, aid)}: data from memory must come from {mem.id}.ld_data", node=aid)
             done = a.meta.get("done")
             if done is None or done.node != mem.id:
-                raise fail(f"{_name(g, aid)}: has no done token from its memory")
+                raise fail(f"{_name(g, aid)}: has no done token from its memory", node=aid)
             users = final_users(done)
             if not users or all(u == "handshake.sink" for u in users):
-                raise fail(f"{_name(g, aid)}: its done token has no consumer")
+                raise fail(f"{_name(g, aid)}: its done token has no consumer", node=aid)
         for p in mem.in_types:
             src = origin(g, mem.inputs[p])
             if g.nodes[src.node].op not in ("handshake.load", "handshake.store") or src.node not in grp.accesses:
-                raise fail(f"{_name(g, mem.id)}: port {p} is fed by {src}, not by an access of group {grp.name}")
+                raise fail(f"{_name(g, mem.id)}: port {p} is fed by {src}, not by an access of group {grp.name}",
+                           node=mem.id)
 
 
 def origin_forward(g: DFG, cons, ref: Ref) -> str:

@@ -36,16 +36,18 @@ from dfv.golden.types import DEFAULT_INDEX_WIDTH
 from dfv.golden.values import to_word
 from dfv.lowering.config import dump_config
 from dfv.lowering.dfg import DFG
+from dfv.lowering.errors import LoweringError
+from dfv.lowering.names import file_stem
 from dfv.lowering.parse import parse_file
 from dfv.lowering.pipeline import Lowered, lower_program
 from dfv.lowering.topgen import gen_top
-from dfv.paths import BUILD_DIR, RTL_DIR
+from dfv.paths import BUILD_DIR, RTL_DIR, WORK_DIR, WORK_ENV
 from dfv.sim.build import TIMING_ARGS, BuildSpec, write_if_changed
 from dfv.sim.run import TestResult, run_tests
 from dfv.tb.common.op_harness import hdl_sources
 from dfv.tb.common.sv_memory import FILES_PLUSARG
 from dfv.tb.common.variants import Variant
-from dfv.tb.kernel.description import KernelDescription
+from dfv.tb.kernel.description import DEADLOCK_CYCLES, MAX_MEM_LATENCY, KernelDescription
 from dfv.tb.kernel.harness import gen_harness, harness_name
 
 TEST_MODULE = "dfv.tb.kernel.tests"
@@ -132,11 +134,15 @@ def prepare_lowered(mlir: str | Path, lowered: Lowered) -> Program:
     """Write the `top.sv` and `dfg.yaml` of `lowered`, the program of file `mlir` as the caller lowered it."""
     path, g = Path(mlir), lowered.g
     where = hashlib.sha256(f"{path.resolve()}:{g.name}:{g.index_width}".encode()).hexdigest()[:8]
-    tag = f"kernel_{g.name}_{where}"
+    tag = f"kernel_{file_stem(g.name)}_{where}"
     folder = BUILD_DIR / "kernels" / tag
-    folder.mkdir(parents=True, exist_ok=True)
-    write_if_changed(folder / "top.sv", gen_top([g]))
-    write_if_changed(folder / "dfg.yaml", dump_config(g, str(mlir)))
+    top, config = gen_top([g]), dump_config(g, str(mlir))
+    try:
+        write_if_changed(folder / "top.sv", top)
+        write_if_changed(folder / "dfg.yaml", config)
+    except OSError as exc:  # the work folder is not writable: the user's to fix, named
+        raise LoweringError(f"cannot write the build folder {folder}: {exc.strerror or exc} (runs write under "
+                            f"{WORK_DIR}: set {WORK_ENV} to a writable folder)") from None
     return Program(path, tag, folder, lowered)
 
 
@@ -189,7 +195,8 @@ def run_kernel(prog: Program, args: list, sim: str, seed: int, run_dir: Path, *,
 
 def run_kernels(prog: Program, runs: Sequence[KernelRun], sim: str, run_dir: Path, *, traffic: dict | None = None,
                 coverage: dict | None = None, waves: bool = False, name: str | None = None,
-                max_cycles: int = 200_000, deadlock_cycles: int = 2000, build: BuildKind = BuildKind.SIGNOFF,
+                max_cycles: int = 200_000, deadlock_cycles: int = DEADLOCK_CYCLES,
+                build: BuildKind = BuildKind.SIGNOFF,
                 rtl_dir: Path = RTL_DIR, build_root: Path = BUILD_DIR) -> dict[str, KernelOutcome]:
     """Simulate `prog` in the kernel environment on `sim`, every run of `runs` in one simulator process
     (the first run's seed seeds the simulator); the outcome of each, by key.
@@ -198,7 +205,13 @@ def run_kernels(prog: Program, runs: Sequence[KernelRun], sim: str, run_dir: Pat
     (`SIGNOFF`); a one-off run builds a `QUICK` one, some 7 times faster to make.
     `coverage` the functional-coverage bins (`{"suite", "kernels", "latencies"}`) or None for none;
     `rtl_dir` / `build_root` build on another copy of the RTL tree (a must-fail test's broken one).
+    A memory latency outside 1..MAX_MEM_LATENCY is the caller's bad input (`dfv run --mem-latency`): a
+    LoweringError before anything is built.
     """
+    for run in runs:
+        if not 1 <= run.latency <= MAX_MEM_LATENCY:
+            raise LoweringError(f"memory read latency (--mem-latency) {run.latency} is not 1..{MAX_MEM_LATENCY} "
+                                "cycles (a longer wait would look like a deadlock to the kernel environment)")
     run_dir = Path(run_dir).resolve()
     run_dir.mkdir(parents=True, exist_ok=True)
     for old in [*run_dir.glob("kernel.*.json"), *run_dir.glob("description*.json")]:

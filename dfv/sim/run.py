@@ -44,6 +44,13 @@ def _counted_cycles(run_dir: Path) -> dict[str, int]:
     return {r["test"]: r["cycles"] for r in map(json.loads, path.read_text().splitlines())}
 
 
+def verilator_seed(seed: int) -> int:
+    """Verilator's seed for run seed `seed` (any of 0..2^32-1): Verilator takes 0 as "pick one at random" and
+    refuses 2^31 and more, so the seed is shifted by one (every run seed, 0 included, gives the same initial
+    values, and so the same coverage, each time it runs) and folded into 1..2^31-1 (unchanged below 2^31-1)."""
+    return seed % (2**31 - 1) + 1
+
+
 def parse_results(xml_path: Path, sim: str, seed: int, variants: Sequence[Variant] = ()) -> list[TestResult]:
     """Test cases of a cocotb results file; a missing file means the simulator itself failed.
 
@@ -104,9 +111,7 @@ def run_tests(
     }
     plusargs = list(plusargs)
     if sim == "verilator":
-        # Verilator takes seed 0 as "pick one at random": shift by one so every run seed (0 included) gives
-        # the same initial values, and so the same coverage, each time it runs.
-        plusargs += [f"+verilator+coverage+file+{run_dir / 'coverage.dat'}", f"+verilator+seed+{seed + 1}",
+        plusargs += [f"+verilator+coverage+file+{run_dir / 'coverage.dat'}", f"+verilator+seed+{verilator_seed(seed)}",
                     "+verilator+rand+reset+2"]
     try:
         runner.test(

@@ -3,16 +3,18 @@ status 2 and one `dfv: error:` line naming the problem, never a traceback."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
 from kernel_inputs import ROOT
 
 
-def run_dfv(*args: str, cwd: str = ROOT) -> subprocess.CompletedProcess:
-    """`dfv ARGS...` (as `python -m dfv.cli`, this interpreter) in `cwd`."""
+def run_dfv(*args: str, cwd: str = ROOT, env: dict[str, str] | None = None,
+            timeout: float = 120) -> subprocess.CompletedProcess:
+    """`dfv ARGS...` (as `python -m dfv.cli`, this interpreter) in `cwd`, with `env` added to the environment."""
     return subprocess.run([sys.executable, "-m", "dfv.cli", *args], capture_output=True, text=True, cwd=cwd,
-                          timeout=120)
+                          timeout=timeout, env={**os.environ, **env} if env else None)
 
 
 def check_one_line_error(proc: subprocess.CompletedProcess, *needles: str) -> str:

@@ -246,6 +246,34 @@ def test_nesting_too_deep(tmp_path):
                           "k.mlir:65:", "nesting too deep: more than 64 levels")
 
 
+DEEP = {  # 3,000 levels of one bracket kind: was "malformed MLIR: maximum recursion depth exceeded"
+    "[": ("func.func @f(%a: i32) -> i32 attributes {x = " + "[" * 3000 + "]" * 3000 + "} {\n"
+          "  func.return %a : i32\n}\n", 1),
+    "<": ("func.func @f(%a: " + "tuple<" * 3000 + "i32" + ">" * 3000 + ") {\n  func.return\n}\n", 1),
+    "(": ("func.func @f(%a: i32) -> i32 {\n  %b = \"arith.addi\"(%a, %a) : " + "(" * 3000 + "i32, i32) -> i32"
+          + ")" * 2999 + "\n  func.return %b : i32\n}\n", 2),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(DEEP))
+def test_deep_brackets_of_every_kind(tmp_path, kind):
+    """Every bracket kind counts towards MAX_NESTING: the error is at the bracket that opens level 65."""
+    text, line = DEEP[kind]
+    depth, at = 0, None
+    for i, c in enumerate(text):  # where level 65 opens, counted here by hand
+        depth += c in "{[(<"
+        depth -= c in "}])>" and text[i - 1] != "-"  # not the > of ->
+        if depth > 64:
+            at = i
+            break
+    col = at - text.rfind("\n", 0, at)
+    assert text.count("\n", 0, at) + 1 == line
+    (tmp_path / "k.mlir").write_text(text)
+    check_one_line_error(run_dfv("lower", str(tmp_path / "k.mlir"), "-o", str(tmp_path / "o")),
+                         f"k.mlir:{line}:{col}: nesting too deep: more than 64 levels of brackets",
+                         f"this {kind} opens level 65")
+
+
 def test_nesting_at_the_limit_runs(tmp_path):
     (tmp_path / "k.mlir").write_text(_nested_ifs(63))
     (tmp_path / "in.json").write_text('{"args": [1, 5]}')
@@ -312,12 +340,12 @@ def _load_one(mtype: str) -> str:
 
 
 def test_memref_addresses_do_not_fit_index(tmp_path):
-    (tmp_path / "k.mlir").write_text("func.func @f(%m: memref<65536x65536xi32>, %i: index) -> i32 {\n"
-                                     "  %v = memref.load %m[%i, %i] : memref<65536x65536xi32>\n"
+    (tmp_path / "k.mlir").write_text("func.func @f(%m: memref<256x256xi32>, %i: index) -> i32 {\n"
+                                     "  %v = memref.load %m[%i, %i] : memref<256x256xi32>\n"
                                      "  func.return %v : i32\n}\n")
-    proc = run_dfv("lower", str(tmp_path / "k.mlir"), "-o", str(tmp_path / "o"))
-    check_one_line_error(proc, "k.mlir:1:1:", "memref %m : memref<65536x65536xi32> has 4294967296 elements",
-                          "do not fit the 32-bit index")
+    proc = run_dfv("lower", str(tmp_path / "k.mlir"), "--index-width", "16", "-o", str(tmp_path / "o"))
+    check_one_line_error(proc, "k.mlir:1:1:", "memref %m : memref<256x256xi32> has 65536 elements",
+                          "do not fit the 16-bit index")
 
 
 @pytest.mark.parametrize("layout", ["strided<[2]>", "strided<[1], offset: 2>"])

@@ -77,7 +77,7 @@ def test_handshake_program(tmp_path, value, expected):
 def test_generated_top_on_icarus(tmp_path):
     path = tmp_path / "absi.mlir"
     path.write_text(SCF)
-    _files, g = write_outputs(str(path), "sum_abs", 32, str(tmp_path))
+    g = write_outputs(str(path), "sum_abs", 32, str(tmp_path)).g
     assert "math_absi" in (tmp_path / "top.sv").read_text()
     r = run_icarus(g, str(tmp_path / "top.sv"), rtl_files(), dict(enumerate(ARGS)), str(tmp_path), timeout=20)
     assert not r["hang"] and not r["timeout"] and r["err"] == 0

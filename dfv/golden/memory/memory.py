@@ -17,8 +17,8 @@ until dry reproduces the RTL exactly, load data included. Under the ctrl-done
 ordering network of spec 004 conflicting accesses are never outstanding together, and then whole-stream
 runs (`run_streams`) give the same results.
 
-`Memory`: `depth` words; address >= depth raises the sticky RT_MEMORY_ADDR_RANGE; such a load returns 0
-and such a store is dropped; both still yield their done token. `contents` is the memory image (a list
+`Memory`: `depth` words (1..`MAX_DEPTH`); address >= depth raises the sticky RT_MEMORY_ADDR_RANGE; such a load
+returns 0 and such a store is dropped; both still yield their done token. `contents` is the memory image (a list
 of `depth` words, zero unless given); like the RTL's `mem_q` it is not cleared by `reset()`.
 
 `ExtMemory`: the storage is outside the RTL module (request/response protocol, docs/primitives.md); the
@@ -37,6 +37,12 @@ from collections.abc import Iterable, Mapping
 from dfv.golden.core import PortDecl, Queues, Stateless, check_width, check_word
 from dfv.golden.errors import ErrorCode
 from dfv.golden.handshake.common import check_count
+
+MAX_DEPTH = 1 << 20
+"""Most elements a memory of a program may have (1,048,576): the bound of every memref the kit takes (argument or
+allocation, static or sized at run time) and of a `handshake.memory`. The golden model, the source interpreter and
+the simulators each hold every element, so a larger one would cost gigabytes before anything runs; the lowering
+refuses it at the memref's location."""
 
 
 class _MemoryBase(Stateless):
@@ -94,6 +100,8 @@ class Memory(_MemoryBase):
         contents: Iterable[int] | None = None,
     ):
         self.depth = check_count(depth, "depth")
+        if self.depth > MAX_DEPTH:
+            raise ValueError(f"depth {self.depth} is more than MAX_DEPTH = {MAX_DEPTH}")
         image = [0] * self.depth
         if contents is not None:
             contents = list(contents)

@@ -41,7 +41,7 @@ def read_compute(r, op: Operation) -> None:
     if len(extras) > 1:
         raise LoweringError(f"{op.name}: every operand and the result must carry the same extra signals "
                             f"(specs README), got {' / '.join(e or 'none' for e in sorted(extras))}", loc)
-    if op.name == "arith.index_cast" and not r.dfv:
+    if op.name == "arith.index_cast" and not r.fa.written:
         # CIRCT's hardware carries unsigned data and widens an index_cast with zeros (its handshake
         # lowering pads); its programs rely on that, e.g. an i1 condition cast to a mux select.
         ref = arith_nodes.compute(r.g, "arith.index_castui", (r.resolve(op.operands[0], loc),), loc, out_type)

@@ -9,7 +9,7 @@ from xdsl.ir import Attribute, SSAValue
 
 from dfv.golden.catalogue import BUFFERS
 from dfv.golden.handshake.access import LOAD_EXTRAS_DEPTH
-from dfv.golden.memory.memory import EXTMEMORY_MAX_OUTSTANDING
+from dfv.golden.memory.memory import EXTMEMORY_MAX_OUTSTANDING, MAX_DEPTH
 from dfv.golden.types import CONTROL, ChannelType, TokenType, is_index
 from dfv.lowering import handshake_ir as hs
 from dfv.lowering.bindings.registry import builds, reads
@@ -57,6 +57,11 @@ def read_memory(r, op: hs.MemoryOp | hs.ExtMemoryOp, loc: str) -> None:
     size = 1
     for d in shape:
         size *= d
+    if size > MAX_DEPTH:
+        raise LoweringError(f"{op.name}: the memref {mt} has {size} elements, more than the {MAX_DEPTH} a memory may "
+                            "hold (dfv.golden.memory.memory.MAX_DEPTH)", loc)
+    if size == 0 and not ext:
+        raise LoweringError(f"{op.name}: the memref {mt} has no elements; a memory needs at least one", loc)
     et = r.plain(mt.get_element_type(), "a memory element", loc)
     ins: dict[str, tuple[TokenType, SSAValue]] = {}
     it = r.g.index_type

@@ -14,6 +14,13 @@ from pathlib import Path
 
 from dfv.tb.common import variants
 
+DEADLOCK_CYCLES = 2000
+"""Cycles without progress after which the kernel environment calls a run deadlocked (docs/kernel_env.md)."""
+
+MAX_MEM_LATENCY = DEADLOCK_CYCLES // 2
+"""Longest memory read latency a run may ask for (`dfv run --mem-latency`): while a load waits nothing moves,
+so a latency near DEADLOCK_CYCLES would be taken for a deadlock."""
+
 
 @dataclass
 class KernelDescription:
@@ -32,7 +39,7 @@ class KernelDescription:
     traffic: dict = field(default_factory=dict)
     coverage: dict | None = None
     max_cycles: int = 200_000
-    deadlock_cycles: int = 2000
+    deadlock_cycles: int = DEADLOCK_CYCLES
     result_dir: str = "."
 
     def write(self, path: Path) -> None:
