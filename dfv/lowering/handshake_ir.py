@@ -612,10 +612,23 @@ class ExtMemoryOp(_MemOp):
         self._check_ports(len(self.ins) - 1)
 
 
-def _tuple_fields(op: IRDLOperation, t: Attribute) -> list[Attribute]:
+def _check_fields(op: IRDLOperation, t: Attribute, values, what: str) -> None:
+    """`values` (the operands of a pack, the results of an unpack) must be of tuple type `t`'s field types."""
     if not isinstance(t, TupleType):
         raise VerifyException(f"{op.name}: expected a tuple type, got {t}")
-    return list(t.types.data)
+    fields = list(t.types.data)
+    if [v.type for v in values] != fields:
+        raise VerifyException(f"{op.name}: the {what} must be of the tuple's types, {', '.join(map(str, fields))}")
+
+
+def _parse_tuple_type(parser: Parser, name: str) -> TupleType:
+    """`: tuple<...>` after a pack's or unpack's operands, refused at the type when it is not a tuple."""
+    parser.parse_punctuation(":")
+    at = parser.pos
+    t = parser.parse_type()
+    if not isinstance(t, TupleType):
+        parser.raise_error(f"{name}: expected a tuple type, got {t}", at)
+    return t
 
 
 @irdl_op_definition
@@ -630,11 +643,7 @@ class PackOp(IRDLOperation):
     def parse(cls, parser: Parser):
         operands = parse_operand_list(parser)
         attrs = parser.parse_optional_attr_dict()
-        parser.parse_punctuation(":")
-        at = parser.pos
-        t = parser.parse_type()
-        if not isinstance(t, TupleType):
-            parser.raise_error(f"handshake.pack: expected a tuple type, got {t}", at)
+        t = _parse_tuple_type(parser, cls.name)
         return cls.create(operands=resolve_operands(parser, operands, list(t.types.data)), result_types=[t],
                           attributes=attrs)
 
@@ -646,10 +655,7 @@ class PackOp(IRDLOperation):
         printer.print_attribute(self.result.type)
 
     def verify_(self) -> None:
-        fields = _tuple_fields(self, self.result.type)
-        if [v.type for v in self.ins] != fields:
-            raise VerifyException(f"handshake.pack: the operands must be of the tuple's types, "
-                                  f"{', '.join(map(str, fields))}")
+        _check_fields(self, self.result.type, self.ins, "operands")
 
 
 @irdl_op_definition
@@ -664,11 +670,7 @@ class UnpackOp(IRDLOperation):
     def parse(cls, parser: Parser):
         u = parser.parse_unresolved_operand()
         attrs = parser.parse_optional_attr_dict()
-        parser.parse_punctuation(":")
-        at = parser.pos
-        t = parser.parse_type()
-        if not isinstance(t, TupleType):
-            parser.raise_error(f"handshake.unpack: expected a tuple type, got {t}", at)
+        t = _parse_tuple_type(parser, cls.name)
         return cls.create(operands=[parser.resolve_operand(u, t)], result_types=list(t.types.data), attributes=attrs)
 
     def print(self, printer: Printer) -> None:
@@ -679,10 +681,7 @@ class UnpackOp(IRDLOperation):
         printer.print_attribute(self.operand.type)
 
     def verify_(self) -> None:
-        fields = _tuple_fields(self, self.operand.type)
-        if [v.type for v in self.outs] != fields:
-            raise VerifyException(f"handshake.unpack: the results must be of the tuple's types, "
-                                  f"{', '.join(map(str, fields))}")
+        _check_fields(self, self.operand.type, self.outs, "results")
 
 
 @irdl_op_definition
