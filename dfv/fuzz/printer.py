@@ -120,6 +120,9 @@ class _Printer:
         self.pad = "  "
         self.front = p.style is Style.FRONT_END
         self.affine_ivs: set[str] = set()  # counters of the enclosing affine.for loops (Style.FRONT_END)
+        # affine.for only in a program kept in scf: a program printed in cf (`to_cf`) has its scf loops and ifs
+        # made blocks, which an affine.for's one-block body cannot hold
+        self.affine = self.front and not p.cf
         if self.front:  # memref parameters with no view of them: their leading size dynamic
             sources = {s.src for s in walk(p.body) if isinstance(s, VIEWS)}
             for prm in p.params:
@@ -253,7 +256,7 @@ class _Printer:
             self.while_(s)
 
     def for_(self, s: For) -> None:
-        affine = self.front and all(b.kind is BoundKind.CONST for b in (s.lb, s.ub, s.step)) and s.step.c > 0
+        affine = self.affine and all(b.kind is BoundKind.CONST for b in (s.lb, s.ub, s.step)) and s.step.c > 0
         if affine:  # the loop as cgeist raises it: constant bounds and step in the operation
             head = f"{self.results(s.results)}affine.for {s.iv} = {s.lb.c} to {s.ub.c} step {s.step.c}"
         else:
