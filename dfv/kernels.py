@@ -170,6 +170,12 @@ def gen(name: str, seed: int) -> list:
         a = _v(r, 8, -40, 40)
         key = a[r.randint(0, 7)] % g if seed != 2 else g  # seed 2: never found (a remainder is below g)
         return [a, _trip(r, seed, 8), key, g * r.randint(1, 9), g * r.randint(1, 9)]
+    if name == "bit_stats":  # the corner words of the bit counts and absi, then random words of every magnitude
+        words = [0, -2**31, -1, 2**31 - 1, *(1 << r.randrange(32) for _ in range(3))]
+        words += [r.getrandbits(32) >> r.randrange(32) for _ in range(5)]
+        words = [w - 2**32 if w >= 2**31 else w for w in words]
+        r.shuffle(words)
+        return [words, _trip(r, seed, 12), [0] * 12, [0] * 12]
     if name == "handshake/horner":
         return [_trip(r, seed, 12), r.randint(-50, 50)]
     if name == "handshake/tri_nest":
@@ -188,7 +194,7 @@ KERNELS = [
     "bubble_sort", "triangular", "stencil_inplace", "insertion_sort", "swap_pairs", "iter_bound",
     "fvector_add", "fsum", "fdot", "gemm", "atax", "bicg", "gesummv", "mvt", "two_mm", "jacobi_1d", "fir",
     "affine_stencil", "calls_undef", "dyn_matrix",
-    "cf_sum", "cf_absdiff", "cf_nest", "cf_search",
+    "cf_sum", "cf_absdiff", "cf_nest", "cf_search", "bit_stats",
 ]
 
 

@@ -26,7 +26,7 @@ from functools import partial
 from dfv.golden import dataflow, handshake, memory
 from dfv.golden.compute import Compute, ComputeMachine, Port, Syntax, float_format_of
 from dfv.golden.core import Machine
-from dfv.golden.encodings import BinopCode, CastKind, CmpiPredicate
+from dfv.golden.encodings import BinopCode, BitcountOp, CastKind, CmpiPredicate
 from dfv.golden.errors import ErrorCode
 from dfv.golden.fp import ops as fp_ops
 from dfv.golden.fp.format import format_of_fields
@@ -326,8 +326,28 @@ def _absi_semantics(p: Params, a: int) -> tuple[int, int]:
     return to_unsigned(abs(to_signed(a, p["width"])), p["width"]), 0
 
 
+def _bitcount_semantics(op: BitcountOp, p: Params, a: int) -> tuple[int, int]:
+    """`math.ctlz` / `math.cttz` / `math.ctpop` of the `width`-bit word: its leading zeros, its trailing
+    zeros (both `width` for 0, MLIR's semantics) or its set bits, as a `width`-bit word."""
+    if op is BitcountOp.CTPOP:
+        return a.bit_count(), 0
+    if a == 0:
+        return p["width"], 0
+    if op is BitcountOp.CTLZ:
+        return p["width"] - a.bit_length(), 0
+    return (a & -a).bit_length() - 1, 0  # the lowest set bit alone
+
+
+def _bitcount(op: BitcountOp, p: Params) -> dict[str, str]:
+    return {"W": str(p["width"]), "OP": str(int(op))}
+
+
 _MATH: tuple[OpSpec, ...] = (
     compute_op("math.absi", "math_absi", Compute((Port("in"),), Port("out"), Syntax.UNARY, _absi_semantics)),
+    *(compute_op(f"math.{op.spelling}", "math_bitcount",
+                 Compute((Port("in"),), Port("out"), Syntax.UNARY, partial(_bitcount_semantics, op)),
+                 partial(_bitcount, op))
+      for op in BitcountOp),
 )
 
 # ------------------------------------------------------------------ floating point (dfv.golden.fp)

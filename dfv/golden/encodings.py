@@ -83,6 +83,15 @@ class CastKind(_Spelled):
         return self in (CastKind.INDEX_CAST, CastKind.EXTSI, CastKind.TRUNCI)
 
 
+class BitcountOp(_Spelled):
+    """`math_bitcount`'s `OP` parameter: the MLIR `math` bit-counting operations (`math.<spelling>`)."""
+
+    WHAT = nonmember("bit count")
+    CTLZ = 0  # leading zeros (the width for 0)
+    CTTZ = 1  # trailing zeros (the width for 0)
+    CTPOP = 2  # set bits
+
+
 _STEP_SPELLINGS = ("+=", "-=", "*=", "/=", "<<=", ">>=")
 _COND_SPELLINGS = ("<", "<=", ">", ">=", "!=", "sign")
 

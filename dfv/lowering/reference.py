@@ -4,7 +4,9 @@
 need beyond it (and `dfv.lowering.source_loops`, `dfv.lowering.source_branches` run the loops and the `cf`
 branches with a trip budget): `memref.alloca`, the view operations (`cast`, `subview`, `reinterpret_cast`,
 `collapse_shape`, `expand_shape`, as strided views sharing the root buffer) and the integer ops
-`divui remui shli shrui shrsi extsi extui trunci index_castui maxsi minsi maxui minui`, and every compute operation
+`divui remui shli shrui shrsi extsi extui trunci index_castui maxsi minsi maxui minui`, `math`'s integer operations
+`ctlz cttz ctpop absi` (on the operand's bit string, not by the catalogue's arithmetic, so a run checks the declared
+semantics rather than repeating them), and every compute operation
 of the catalogue (`dfv.golden.compute`) that xDSL parses but does not run, from its declared semantics.
 
 Floats are held as their IEEE words, never as Python floats, and like integers as the signed value of the
@@ -26,7 +28,7 @@ from functools import cache
 from math import prod
 from typing import Any
 
-from xdsl.dialects import arith, func, llvm, memref
+from xdsl.dialects import arith, func, llvm, math, memref
 from xdsl.dialects.builtin import FloatAttr, IndexType, IntegerType, MemRefType, ModuleOp
 from xdsl.interpreter import Interpreter, InterpreterFunctions, impl, register_impls
 from xdsl.interpreters import register_implementations
@@ -282,6 +284,37 @@ class ExtraFunctions(InterpreterFunctions):
     @impl(IndexCastUIOp)
     def run_index_castui(self, interp, op, args):
         return self._cast(interp, op, args, False)
+
+    # math's integer operations, which xDSL parses but does not run: computed on the operand's bit string
+    # (most significant bit first), a formulation independent of the catalogue's (dfv.golden.catalogue:
+    # bit_length, the lowest set bit, abs of the signed value), so a source run checks those semantics
+    def _bits(self, interp, op, args) -> tuple[str, int]:
+        w = _w(interp, op.results[0].type)
+        return format(to_unsigned(args[0], w), f"0{w}b"), w
+
+    @impl(math.CountLeadingZerosOp)
+    def run_ctlz(self, interp, op, args):
+        bits, w = self._bits(interp, op, args)
+        return (to_signed(len(bits) - len(bits.lstrip("0")), w),)
+
+    @impl(math.CountTrailingZerosOp)
+    def run_cttz(self, interp, op, args):
+        bits, w = self._bits(interp, op, args)
+        return (to_signed(len(bits) - len(bits.rstrip("0")), w),)
+
+    @impl(math.CtPopOp)
+    def run_ctpop(self, interp, op, args):
+        bits, w = self._bits(interp, op, args)
+        return (to_signed(bits.count("1"), w),)
+
+    @impl(math.AbsIOp)
+    def run_absi(self, interp, op, args):
+        """A negative word (sign bit set) negated as two's complement: its bits inverted, plus one."""
+        bits, w = self._bits(interp, op, args)
+        if bits[0] == "0":
+            return (to_signed(int(bits, 2), w),)
+        inverted = bits.translate(str.maketrans("01", "10"))
+        return (to_signed(int(inverted, 2) + 1, w),)
 
     @impl(arith.BitcastOp)
     def run_bitcast(self, interp, op, args):

@@ -7,7 +7,8 @@
 //   error it may have caused. Codes are sticky until reset. dfv/golden/errors.py mirrors these values.
 // - dataflow.stream `step_op` encoding (structural: the STEP_OP module parameter).
 // - dataflow.stream `cont_cond` encoding (runtime configuration: a 3-bit input).
-// - arith_binop `OP`, arith_cmpi `PRED` and arith_cast `KIND` encodings (structural parameters).
+// - arith_binop `OP`, arith_cmpi `PRED`, arith_cast `KIND` and math_bitcount `OP` encodings (structural
+//   parameters).
 // The Python side (dfv.golden.handshake.arith, dfv.golden.dataflow.stream) holds the same tables;
 // tests/golden/test_encodings.py keeps the two equal.
 
@@ -90,6 +91,13 @@ package dfv_pkg;
   localparam int CAST_EXTUI        = 2;  // zero-extends
   localparam int CAST_TRUNCI       = 3;  // narrows (sign-extends if ever widened)
   localparam int CAST_INDEX_CASTUI = 4;  // zero-extends
+
+  // ---------------------------------------------------------------------------------------------
+  // math_bitcount OP (the count of a W-bit word, as a W-bit result)
+  // ---------------------------------------------------------------------------------------------
+  localparam int BITCOUNT_CTLZ  = 0;  // leading zeros (W for 0)
+  localparam int BITCOUNT_CTTZ  = 1;  // trailing zeros (W for 0)
+  localparam int BITCOUNT_CTPOP = 2;  // set bits
 
   /* verilator lint_on UNUSEDPARAM */
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from dfv.fuzz.execute import Verdict, source_fault
-from dfv.fuzz.gen import BINOPS, PREDICATES, generate
+from dfv.fuzz.gen import BINOPS, PREDICATES, UNARY_OPS, generate
 from dfv.fuzz.printer import inputs_json, to_mlir
 from dfv.fuzz.program import (
     Alloc,
@@ -32,6 +32,7 @@ from dfv.fuzz.program import (
     Store,
     Style,
     SubView,
+    Unary,
     While,
     check,
     walk,
@@ -131,6 +132,8 @@ def test_the_generator_covers_the_subset():
                 seen["pred", s.pred] += 1
             elif isinstance(s, Cast):
                 seen["cast", s.op] += 1
+            elif isinstance(s, Unary):
+                seen["unary", s.op] += 1
             elif isinstance(s, For):
                 seen["for", s.ub.kind] += 1
                 seen["for iter_args", bool(s.args)] += 1
@@ -147,6 +150,7 @@ def test_the_generator_covers_the_subset():
                 seen[type(s).__name__] += 1
     want = [("op", o) for o in BINOPS] + [("pred", p) for p in PREDICATES]
     want += [("cast", c) for c in ("index_cast", "index_castui", "extsi", "extui", "trunci")]
+    want += [("unary", o) for o in UNARY_OPS]  # math.absi ctlz cttz ctpop
     want += [("type", t) for t in ("i1", "i8", "i16", "i32", "i64", "index")]
     want += [("param", t) for t in ("i1", "i8", "i16", "i32", "i64", "index")]
     want += [("for", k) for k in BoundKind] + [("for iter_args", b) for b in (True, False)]

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from dfv.golden.dataflow.stream import BY_SIGN, CONT_CONDS, STEP_OPS
-from dfv.golden.encodings import BinopCode, CastKind, CmpiPredicate, ContCond, StepOp
+from dfv.golden.encodings import BinopCode, BitcountOp, CastKind, CmpiPredicate, ContCond, StepOp
 from dfv.golden.handshake.arith import BINOP_CODES, CAST_KINDS, CMPI_PREDICATES
 from dfv.paths import RTL_DIR
 
@@ -25,6 +25,7 @@ def sv_params(prefix: str) -> dict[str, int]:
 
 @pytest.mark.parametrize("prefix, enum", [
     ("OP_", BinopCode), ("PRED_", CmpiPredicate), ("CAST_", CastKind), ("STEP_", StepOp), ("COND_", ContCond),
+    ("BITCOUNT_", BitcountOp),
 ])
 def test_rtl_package_matches_the_enums(prefix, enum):
     assert sv_params(prefix) == {m.name: int(m) for m in enum}
@@ -41,9 +42,10 @@ def test_golden_tables_are_views_of_the_enums():
 
 def test_arith_modules_use_the_package():
     """The arith units take their encodings from dfv_pkg, not from numbers of their own."""
-    for module, prefix in (("arith_binop", "OP_"), ("arith_cmpi", "PRED_"), ("arith_cast", "CAST_")):
+    for module, prefix in (("arith_binop", "OP_"), ("arith_cmpi", "PRED_"), ("arith_cast", "CAST_"),
+                           ("math_bitcount", "BITCOUNT_")):
         text = (RTL_DIR / "handshake" / f"{module}.sv").read_text()
-        assert "import dfv_pkg::*;" in text and prefix in text, module
+        assert ("import dfv_pkg::*;" in text or f"dfv_pkg::{prefix}" in text) and prefix in text, module
         assert not re.search(rf"localparam\s+int\s+{prefix}", text), f"{module} defines {prefix}* itself"
 
 

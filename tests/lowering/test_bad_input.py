@@ -24,6 +24,12 @@ CASES = {
                    ["k.mlir:2:", "foo.bar"]),
     "float_remf": ("func.func @f(%a: f32) -> f32 {\n  %b = arith.remf %a, %a : f32\n  func.return %b : f32\n}\n",
                    ["k.mlir:2:", "unsupported operation arith.remf"]),
+    "ctlz_of_a_float": ("func.func @f(%a: f32) -> f32 {\n  %b = math.ctlz %a : f32\n  func.return %b : f32\n}\n",
+                        ["k.mlir:2:3:", "math.ctlz", "f32"]),
+    "ctpop_of_an_f16": ("func.func @f(%a: f16) -> f16 {\n  %b = math.ctpop %a : f16\n  func.return %b : f16\n}\n",
+                        ["k.mlir:2:3:", "math.ctpop", "f16"]),
+    "cttz_of_a_vector": ("func.func @f(%a: vector<2xi32>) -> vector<2xi32> {\n  %b = math.cttz %a : vector<2xi32>\n"
+                         "  func.return %b : vector<2xi32>\n}\n", ["k.mlir:1:", "unsupported type vector<2xi32>"]),
     "float_exp": ("func.func @f(%a: f32) -> f32 {\n  %b = math.exp %a : f32\n  func.return %b : f32\n}\n",
                   ["k.mlir:2:", "unsupported operation math.exp"]),
     "float_rounding_mode": ("func.func @f(%a: f64) -> f32 {\n  %b = arith.truncf %a upward : f64 to f32\n"
