@@ -33,7 +33,7 @@ from xdsl.ir import Attribute, Dialect
 from xdsl.irdl import irdl_attr_definition
 from xdsl.parser import AttrParser, Parser
 from xdsl.printer import Printer
-from xdsl.utils.exceptions import VerifyException
+from xdsl.utils.exceptions import ParseError, VerifyException
 
 from dfv.golden.fp.format import FORMATS
 from dfv.lowering import affine_syntax
@@ -175,7 +175,10 @@ def _parse_elements(parser: Parser, ty: Attribute) -> DenseIntOrFPElementsAttr:
         parser.raise_error("memref.global: the initial value must be `uninitialized` or `dense<...>` of a memref "
                            "type", start, parser.pos)
     elem = ty.get_element_type()
-    attr = parser.parse_dense_int_or_fp_elements_attr(TensorType(elem, ty.get_shape()))
+    try:
+        attr = parser.parse_dense_int_or_fp_elements_attr(TensorType(elem, ty.get_shape()))
+    except ParseError as exc:  # located where the reader stopped (past the literal): locate it at the literal
+        parser.raise_error(f"memref.global: {exc.msg}", start, parser.pos)
     fmt = FORMATS.get(str(elem))
     text = parser.lexer.input.content[start:parser.pos]
     if fmt is None or '"' in text:
