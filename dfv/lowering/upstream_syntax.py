@@ -37,7 +37,7 @@ from xdsl.utils.exceptions import ParseError, VerifyException
 
 from dfv.golden.fp.format import FORMATS
 from dfv.lowering import affine_syntax
-from dfv.lowering.float_literals import exact_float_word, float_value
+from dfv.lowering.float_literals import exact_float_word, float_value, word_of_value
 
 
 @irdl_attr_definition(init=False)
@@ -141,7 +141,12 @@ class GlobalOp(memref.GlobalOp):
         init = self.initial_value
         if isinstance(init, DenseIntOrFPElementsAttr):
             printer.print_string(" = ")
-            init.print_without_type(printer)
+            fmt = FORMATS.get(str(init.get_element_type()))
+            if fmt is None:
+                init.print_without_type(printer)
+            else:  # bit patterns: xDSL prints float elements with 7 digits, which does not read back exactly
+                words = [f"0x{word_of_value(fmt, v):0{fmt.width // 4}X}" for v in init.get_values()]
+                printer.print_string(f"dense<{_nested(words, list(init.get_shape()))}>")
         else:
             printer.print_string(" = uninitialized")
         extra = dict(self.attributes)
@@ -164,6 +169,14 @@ class GlobalOp(memref.GlobalOp):
             if not init.is_splat() and tuple(init.get_shape()) != tuple(ty.get_shape()):
                 raise VerifyException(f"memref.global @{self.sym_name.data}: the initial value's shape "
                                       f"{list(init.get_shape())} is not that of {ty}")
+
+
+def _nested(items: list[str], shape: list[int]) -> str:
+    """`items` (row-major) as a tensor literal of `shape`: `[[a, b], [c, d]]`."""
+    if not shape:
+        return items[0]
+    step = len(items) // shape[0] if shape[0] else 0
+    return "[" + ", ".join(_nested(items[k * step:(k + 1) * step], shape[1:]) for k in range(shape[0])) + "]"
 
 
 def _parse_elements(parser: Parser, ty: Attribute) -> DenseIntOrFPElementsAttr:
