@@ -66,7 +66,7 @@ def global_table(src: SourceModule, op: memref.GetGlobalOp) -> GlobalTable:
     """The table `op` reads (a LoweringError at `op` for what is refused: the module docstring)."""
     loc = src.loc(op)
     sym = op.name_.root_reference.data
-    found = [g for g in src.module.walk() if isinstance(g, memref.GlobalOp) and g.sym_name.data == sym]
+    found = [g for g in src.module.ops if isinstance(g, memref.GlobalOp) and g.sym_name.data == sym]
     if not found:
         raise LoweringError(f"memref.get_global: no memref.global @{sym} in the module", loc)
     glob = found[0]

@@ -106,14 +106,14 @@ class ExtraFunctions(InterpreterFunctions):
     def run_get_global(self, interp: Interpreter, op: memref.GetGlobalOp, args):
         """The run's buffer of the global (`dfv.lowering.globals`): made from its initial value on the first
         `get_global` of the run, the same buffer for every later one, so stores through one are seen by all."""
-        table = global_table(self.src, op)
-        if table.symbol not in self.globals:
+        if op.name_.root_reference.data not in self.globals:  # checked once per symbol (the lowering checks each)
+            table = global_table(self.src, op)
             et = table.type.get_element_type()
             vt = value_type(et, interp.index_bitwidth)
             data = [signed(w, vt.width) for w in table.words]
             xt = _storage_xtype(et, interp.index_bitwidth)
             self.globals[table.symbol] = ShapedArray(TypedPtr[Any].new(data, xtype=xt), table.shape)
-        return (self.globals[table.symbol],)
+        return (self.globals[op.name_.root_reference.data],)
 
     @impl(memref.LoadOp)
     def run_load(self, interp, op: memref.LoadOp, args):
