@@ -176,6 +176,12 @@ def gen(name: str, seed: int) -> list:
         words = [w - 2**32 if w >= 2**31 else w for w in words]
         r.shuffle(words)
         return [words, _trip(r, seed, 12), [0] * 12, [0] * 12]
+    if name == "crc_table":  # bytes of every value (negative ones index the table's upper half); 0, 1, many
+        data = _v(r, r.randint(6, 12), -128, 127)
+        return [data, _trip(r, seed, len(data))]
+    if name == "global_state":  # counts (with negative values) into the global's initial ones; 0, 1, many
+        data = _v(r, 10, -100, 100)
+        return [data, _trip(r, seed, len(data)), ["0x0"]]
     if name == "handshake/horner":
         return [_trip(r, seed, 12), r.randint(-50, 50)]
     if name == "handshake/tri_nest":
@@ -195,6 +201,7 @@ KERNELS = [
     "fvector_add", "fsum", "fdot", "gemm", "atax", "bicg", "gesummv", "mvt", "two_mm", "jacobi_1d", "fir",
     "affine_stencil", "calls_undef", "dyn_matrix",
     "cf_sum", "cf_absdiff", "cf_nest", "cf_search", "bit_stats",
+    "crc_table", "global_state",
 ]
 
 

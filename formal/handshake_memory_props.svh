@@ -2,8 +2,9 @@
 // inside the module.
 // Exactly once: per port, a store's st_data and st_addr are consumed together and answered by one
 // st_done; a load's address is answered by one ld_data and one ld_done (ghost f_*_owed: answer owed).
-// Contents: one word at an arbitrary constant address f_addr is tracked (f_word: zero at time 0, not
-// cleared by reset, written by each store to it, the highest store port last); a load of f_addr must
+// Contents: one word at an arbitrary constant address f_addr is tracked (f_word: its INIT word at time 0,
+// again after every reset cycle with RELOAD, else not touched by reset; written by each store to it outside
+// those reset cycles, the highest store port last); a load of f_addr must
 // return it as updated by the stores of its own cycle (write-first), a load out of range returns 0.
 // Proved for every f_addr, this is the memory's whole read/write behaviour.
 // Errors: an access out of range raises RT_MEMORY_ADDR_RANGE (288), sticky until reset.
@@ -12,13 +13,18 @@
 (* anyconst *) logic [AW-1:0] f_addr;
 logic f_addr_ok;
 assign f_addr_ok = 64'(f_addr) < 64'(DEPTH);
-logic [W-1:0] f_word = '0;      // the spec's content of f_addr
-logic [W-1:0] f_word_now;       // ... after this cycle's stores
+logic [W-1:0] f_init;           // INIT's word at f_addr
+assign f_init = f_addr_ok ? INIT[IXW'(f_addr)*W +: W] : '0;
+logic [W-1:0] f_word;           // the spec's content of f_addr
+logic [W-1:0] f_word_now;       // ... after this cycle's stores (or reload)
+always_comb if (!f_past) f_word_at_init: assume (f_word == f_init);
 always_comb begin : p_f_word_now
   f_word_now = f_word;
-  for (int s = 0; s < NST; s++)
-    if (st_data_valid[s] && st_data_ready[s] && st_addr_data[s*AW +: AW] == f_addr && f_addr_ok)
-      f_word_now = st_data_data[s*W +: W];
+  if (RELOAD != 0 && rst) f_word_now = f_init;
+  else
+    for (int s = 0; s < NST; s++)
+      if (st_data_valid[s] && st_data_ready[s] && st_addr_data[s*AW +: AW] == f_addr && f_addr_ok)
+        f_word_now = st_data_data[s*W +: W];
 end
 always_ff @(posedge clk) f_word <= f_word_now;
 
@@ -75,7 +81,7 @@ always_comb begin
     err_codes: assert (err_code == '0 || err_code == RT_MEMORY_ADDR_RANGE);
   end
 end
-// induction strength: the tracked word is in the array (it is never reset, so at every cycle)
+// induction strength: the tracked word is in the array (at every cycle: from time 0, INIT in both)
 always_comb if (f_past && f_addr_ok) inv_word: assert (mem_q[f_addr[IXW-1:0]] == f_word);
 
 logic f_range;  // an access out of range is served this cycle

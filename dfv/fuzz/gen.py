@@ -62,6 +62,8 @@ from dfv.fuzz.program import (
     Const,
     Expand,
     For,
+    GetGlobal,
+    Global,
     Guard,
     If,
     Index,
@@ -181,6 +183,8 @@ class Generator:
     def __init__(self, seed: int, size: int, floats: bool = False, rtl_only: bool = False):
         if not 1 <= size <= MAX_SIZE:
             raise ValueError(f"size must be 1..{MAX_SIZE}, got {size}")
+        self.seed = seed
+        self.readonly: set[str] = set()  # memrefs of constant globals: never stored to
         self.r = random.Random(f"dfv-fuzz-float:{seed}:{size}" if floats else f"dfv-fuzz:{seed}:{size}")
         self.size = size
         self.floats = floats
@@ -379,8 +383,9 @@ class Generator:
         return self.cast(scope, out, self.value(scope, out, src_ty), src_ty, ty)
 
     # ------------------------------------------------------------------ memory
-    def pick_mem(self, pred: Callable[[MemInfo], bool] = lambda m: True) -> str | None:
-        names = [n for n, m in self.mems.items() if pred(m)]
+    def pick_mem(self, pred: Callable[[MemInfo], bool] = lambda m: True, write: bool = False) -> str | None:
+        """A memref satisfying `pred`; to store to (`write`), not a constant global."""
+        names = [n for n, m in self.mems.items() if pred(m) and not (write and n in self.readonly)]
         return self.r.choice(names) if names else None
 
     def index(self, scope: _Scope, out: list[Stmt], dim: int) -> Index:
@@ -411,8 +416,10 @@ class Generator:
 
     def store(self, scope: _Scope, out: list[Stmt], mem: str | None = None, value: str | None = None,
               idx: list[Index] | None = None) -> None:
-        mem = mem or self.pick_mem()
-        assert mem is not None
+        mem = mem or self.pick_mem(write=True)
+        if mem is None:  # only constant globals: a load instead
+            self.load(scope, out)
+            return
         v = value or self.value(scope, out, self.mems[mem].elem)
         out.append(Store(v, mem, idx if idx is not None else self.indices(scope, out, mem)))
 
@@ -562,7 +569,7 @@ class Generator:
 
     def swap_at(self, scope: _Scope, out: list[Stmt]) -> bool:
         """A swap of neighbours j, j+1 of a rank-1 array, j a counter or any index value, clamped."""
-        mem = self.pick_mem(lambda m: len(m.shape) == 1 and m.shape[0] >= 2 and m.elem in self.cmp_types)
+        mem = self.pick_mem(lambda m: len(m.shape) == 1 and m.shape[0] >= 2 and m.elem in self.cmp_types, write=True)
         if mem is None:
             return False
         counters = list(scope.ranges)
@@ -572,7 +579,7 @@ class Generator:
 
     def bubble(self, scope: _Scope, out: list[Stmt]) -> bool:
         """A bubble-sort nest on a rank-1 array: for i in [1, n), for j in [0, i): swap a[j], a[j+1]."""
-        mem = self.pick_mem(lambda m: len(m.shape) == 1 and m.shape[0] >= 2 and m.elem in self.cmp_types)
+        mem = self.pick_mem(lambda m: len(m.shape) == 1 and m.shape[0] >= 2 and m.elem in self.cmp_types, write=True)
         if mem is None or scope.depth + 2 > self.max_depth:
             return False
         n = min(self.mems[mem].shape[0], self.trip_limit(scope) + 1)
@@ -594,7 +601,7 @@ class Generator:
     def stencil(self, scope: _Scope, out: list[Stmt]) -> bool:
         """for i in [1, n-1): m[i] = f(m[i-1], m[i], m[i+1]): each iteration reads what the previous
         one stored (in place), or writes another array."""
-        mem = self.pick_mem(lambda m: len(m.shape) == 1 and m.shape[0] >= 3 and m.elem in self.arith_types)
+        mem = self.pick_mem(lambda m: len(m.shape) == 1 and m.shape[0] >= 3 and m.elem in self.arith_types, write=True)
         if mem is None or scope.depth + 1 > self.max_depth:
             return False
         n = self.mems[mem].shape[0]
@@ -610,7 +617,7 @@ class Generator:
             x = self.load(body, stmts, mem, [Index(i, 0, off, True)])
             acc = self.arith(body, stmts, ty, self.binop(ty, ("addi", "subi", "maxsi", "xori", "muli")), acc, x)
         dst = mem if self.chance(0.7) else self.pick_mem(lambda m: m.elem == ty and len(m.shape) == 1
-                                                         and m.shape[0] >= n - 1) or mem
+                                                         and m.shape[0] >= n - 1, write=True) or mem
         self.store(body, stmts, dst, acc, [Index(i, 0, 0, True)])
         out.append(For(i, Bound(BoundKind.CONST, 1), Bound(BoundKind.CONST, n - 1), Bound(BoundKind.CONST, 1),
                        [], [], [], [], Block(stmts)))
@@ -618,7 +625,7 @@ class Generator:
 
     def rmw(self, scope: _Scope, out: list[Stmt]) -> bool:
         """m[h(x)] = m[h(x)] op y, the address computed from data (histogram-like)."""
-        mem = self.pick_mem(lambda m: m.elem in self.arith_types)
+        mem = self.pick_mem(lambda m: m.elem in self.arith_types, write=True)
         if mem is None:
             return False
         src = self.pick_mem(lambda m: m.elem == "index" or self.convertible(m.elem, "index"))
@@ -692,6 +699,40 @@ class Generator:
                 top.append(v)
                 self.mems[v.res] = view_info(v, info)
 
+    def globals(self, top: list[Stmt]) -> list[Global]:
+        """`memref.global` tables for a share of programs (`GLOBAL_SHARE`), drawn from a random stream of their own (the
+        other programs stay those of old): a constant table, sometimes also a mutable one (a dense initial value,
+        a splat or `uninitialized`), each read through a `get_global` at the top of the function, registered as
+        memrefs to access (a constant one never to store to: `readonly`)."""
+        r = random.Random(f"dfv-fuzz-globals:{self.seed}:{self.size}:{int(self.floats)}")
+        if r.random() >= GLOBAL_SHARE:
+            return []
+        main, self.r = self.r, r  # value_of and float_values draw from the globals' stream
+        try:
+            out = []
+            elems = {t: w for t, w in self.elems.items() if t not in ("i1", "index")}  # what a global may hold
+            for constant in (True, False)[:1 if r.random() < 0.6 else 2]:
+                elem = self.weighted(elems)
+                shape = (r.randint(2, 3), r.randint(2, 4)) if r.random() < 0.25 else (r.randint(3, 8 + self.size),)
+                m = MemRef(shape, elem)
+                x = r.random()
+                if not constant and x < 0.2:
+                    words = None  # uninitialized
+                else:
+                    vals = self.float_values(elem, m.size) if is_float(elem) else \
+                        [self.value_of(elem) & ((1 << width(elem)) - 1) for _ in range(m.size)]
+                    words = tuple(vals[:1] * m.size if x > 0.85 else vals)  # a splat sometimes
+                g = Global(f"table{len(out)}" if constant else f"state{len(out)}", m, constant, words)
+                out.append(g)
+                res = self.name("g")
+                top.append(GetGlobal(res, g.sym))
+                self.mems[res] = MemInfo(m.shape, m.elem, row_major(m.shape), 0, m.size)
+                if constant:
+                    self.readonly.add(res)
+            return out
+        finally:
+            self.r = main
+
     def view(self, src: str, info: MemInfo) -> CastView | SubView | Reinterpret | Collapse | Expand | None:
         res, rank, shape = self.name("m"), len(info.shape), info.shape
         kind = self.r.choice(("cast", "subview", "subview", "reinterpret", "reshape"))
@@ -741,6 +782,7 @@ class Generator:
             top.add(name, ty)
         stmts: list[Stmt] = []
         self.views(stmts)
+        tables = self.globals(stmts)
         stmts += self.block(top, 4 + 3 * self.size)
         while self.left > 0 and len(stmts) < 3 + 2 * self.size:
             self.left -= 1
@@ -748,11 +790,16 @@ class Generator:
         consts = {s.res for s in stmts if isinstance(s, Const)}
         made = [n for n, _ in top.vals if n not in consts and not n.startswith("%s")]
         rets = self.r.sample(made, min(len(made), self.r.choice((0, 1, 1, 2, 3))))
+        for res in sorted(self.readonly):  # a constant table read with a computed index: its value returned
+            rets.append(self.load(top, stmts, res))
         if self.floats:  # a float result is checked only where it comes out: return up to 3 more
             floats = [n for n, t in top.vals if is_float(t) and n in made and n not in rets]
             rets += self.r.sample(floats, min(len(floats), 3))
-        return Program(params, inputs, Block(stmts, rets))
+        return Program(params, inputs, Block(stmts, rets), globals=tables)
 
+
+GLOBAL_SHARE = 0.3
+"""The share of programs with `memref.global` tables (`Generator.globals`)."""
 
 FRONT_END_SHARE = 0.25
 """The share of programs printed as a C front end emits them (`Style.FRONT_END`)."""

@@ -32,6 +32,8 @@ from dfv.fuzz.program import (
     Const,
     Expand,
     For,
+    GetGlobal,
+    Global,
     Guard,
     If,
     Index,
@@ -95,6 +97,27 @@ def input_text(word: int, ty: str) -> str:
 
 def memref_text(m: MemRef) -> str:
     return f"memref<{'x'.join(map(str, m.shape))}x{m.elem}>"
+
+
+def global_text(g: Global, front: bool) -> str:
+    """The `memref.global` of `g`: private, `constant` or not, its words as `dense<...>` (nested by the shape, a
+    splat when every word is one: `dense<0>`) or `uninitialized`; with the alignment cgeist adds in `front` style."""
+    if g.words is None:
+        init = "uninitialized"
+    else:
+        items = [float_literal(w, g.mem.elem) if is_float(g.mem.elem) else str(to_signed(w, width(g.mem.elem)))
+                 for w in g.words]
+
+        def nest(xs: list[str], shape: tuple[int, ...]) -> str:
+            if not shape:
+                return xs[0]
+            step = len(xs) // shape[0]
+            return "[" + ", ".join(nest(xs[k * step:(k + 1) * step], shape[1:]) for k in range(shape[0])) + "]"
+
+        init = f"dense<{items[0] if len(set(items)) == 1 else nest(items, g.mem.shape)}>"
+    const = " constant" if g.constant else ""
+    align = " {alignment = 16 : i64}" if front else ""
+    return f'memref.global "private"{const} @{g.sym} : {memref_text(g.mem)} = {init}{align}'
 
 
 def _tuple(xs) -> str:
@@ -232,6 +255,8 @@ class _Printer:
                 self.emit(f"memref.store {s.value}, {s.mem}[{idx}] : {self.mtype(s.mem)}")
         elif isinstance(s, Alloc):
             self.emit(f"{s.res} = memref.{'alloca' if s.stack else 'alloc'}() : {memref_text(s.mem)}")
+        elif isinstance(s, GetGlobal):
+            self.emit(f"{s.res} = memref.get_global @{s.sym} : {self.mtype(s.res)}")
         elif isinstance(s, CastView):
             self.emit(f'{s.res} = "memref.cast"({s.src}) : ({self.mtype(s.src)}) -> ({self.mtype(s.res)})')
         elif isinstance(s, SubView):
@@ -320,11 +345,15 @@ class _Printer:
         rtypes = [self.types[n] for n in p.body.yields]
         ret = "" if not rtypes else f" -> {rtypes[0]}" if len(rtypes) == 1 else f" -> ({_tuple(rtypes)})"
         body = f"{p.name}_body" if self.front else p.name
+        read = {s.sym for s in walk(p.body) if isinstance(s, GetGlobal)}
+        tables = [("  " if self.front else "") + global_text(g, self.front) for g in p.globals if g.sym in read]
         if self.front:
             self.lines.append(FRONT_END_MODULE)
+            self.lines += tables
             self.lines.append(f"func.func private @{body}({params}){ret} attributes "
                               "{llvm.linkage = #llvm.linkage<internal>} {")
         else:
+            self.lines += tables
             self.lines.append(f"func.func @{body}({params}){ret} {{")
         for s in p.body.stmts:
             self.stmt(s)

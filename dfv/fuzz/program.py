@@ -5,7 +5,7 @@ block (`defs`), which it reads there (`uses`) and which blocks it nests (`blocks
 uses through a whole tree. That is all the shrinker needs to drop, inline and substitute statements
 while keeping the program well formed.
 
-Memref types are not stored on views: they follow from the root memrefs (parameters, alloc/alloca)
+Memref types are not stored on views: they follow from the root memrefs (parameters, alloc/alloca, globals)
 and the view parameters (`mem_infos`), so shrinking an array also shrinks the types of its views and
 the clamps printed from its dimensions.
 
@@ -282,6 +282,25 @@ class Alloc:
     stack: bool  # memref.alloca (else memref.alloc)
 
 
+@dataclass(frozen=True)
+class Global:
+    """A `memref.global` of the module: its symbol, type, whether it is `constant` (never stored to), and its
+    initial element words, row-major (a float as its IEEE word; None: `= uninitialized`, zeros for dfv)."""
+
+    sym: str
+    mem: MemRef
+    constant: bool
+    words: tuple[int, ...] | None
+
+
+@dataclass
+class GetGlobal:
+    """`memref.get_global @sym`: the global's one buffer (a root memref, like an alloc)."""
+
+    res: str
+    sym: str
+
+
 @dataclass
 class CastView:
     """`memref.cast` to a type with some dimensions dynamic (generic form)."""
@@ -372,8 +391,10 @@ class While:
 
 
 View = CastView | SubView | Reinterpret | Collapse | Expand
-Stmt = Const | Arith | Cmp | Select | Cast | Unary | Ternary | Load | Store | Alloc | View | For | If | While
-PURE = (Const, Arith, Cmp, Select, Cast, Unary, Ternary, Alloc, CastView, SubView, Reinterpret, Collapse, Expand)
+Stmt = (Const | Arith | Cmp | Select | Cast | Unary | Ternary | Load | Store | Alloc | GetGlobal | View | For | If
+        | While)
+PURE = (Const, Arith, Cmp, Select, Cast, Unary, Ternary, Alloc, GetGlobal, CastView, SubView, Reinterpret, Collapse,
+        Expand)
 """Statements whose only effect is their result: removed when nothing uses it."""
 
 
@@ -408,6 +429,7 @@ class Program:
     name: str = "fuzz"
     style: Style = Style.PLAIN
     cf: bool = False  # printed with its control flow as blocks and cf branches (dfv.fuzz.to_cf)
+    globals: list[Global] = field(default_factory=list)  # the module's memref.global tables
 
 
 # ----------------------------------------------------------------------------------- structure
@@ -422,7 +444,7 @@ def defs(s: Stmt) -> list[str]:
 
 def uses(s: Stmt) -> list[str]:
     """Names `s` reads in its enclosing block (not those read inside its nested blocks)."""
-    if isinstance(s, Const | Alloc):
+    if isinstance(s, Const | Alloc | GetGlobal):
         return []
     if isinstance(s, Arith | Cmp):
         return [s.lhs, s.rhs]
@@ -536,9 +558,12 @@ def mem_infos(p: Program) -> dict[str, MemInfo]:
     for prm in p.params:
         if isinstance(prm.ty, MemRef):
             out[prm.name] = root(prm.ty)
+    tables = {g.sym: g.mem for g in p.globals}
     for s in walk(p.body):
         if isinstance(s, Alloc):
             out[s.res] = root(s.mem)
+        elif isinstance(s, GetGlobal) and s.sym in tables:
+            out[s.res] = root(tables[s.sym])
         elif isinstance(s, CastView | SubView | Reinterpret | Collapse | Expand) and s.src in out:
             out[s.res] = view_info(s, out[s.src])
     return out
@@ -618,6 +643,8 @@ class _Checker:
     def __init__(self, p: Program):
         self.p = p
         self.infos = mem_infos(p)
+        self.tables = {g.sym: g for g in p.globals}
+        self.readonly: set[str] = set()  # memrefs of constant globals (and views of them)
         self.problems: list[str] = []
         self.defined: set[str] = set()
         self.ranges: dict[str, tuple[int, int]] = {}  # every static range seen, by name
@@ -664,8 +691,18 @@ class _Checker:
         self.need(uses(s), scope, name)
         if isinstance(s, Load | Store):
             self.access(s.mem, s.idx, ranges, live)
+            if isinstance(s, Store) and s.mem in self.readonly:
+                self.problems.append(f"store to {s.mem}, a constant global")
         elif isinstance(s, CastView | SubView | Reinterpret | Collapse | Expand):
             self.view(s)
+            if s.src in self.readonly:
+                self.readonly.add(s.res)
+        elif isinstance(s, GetGlobal):
+            g = self.tables.get(s.sym)
+            if g is None:
+                self.problems.append(f"{s.res}: no global @{s.sym}")
+            elif g.constant:
+                self.readonly.add(s.res)
         elif isinstance(s, Const) and s.ty == "index":
             ranges[s.res] = self.ranges[s.res] = (s.value, s.value)
         elif isinstance(s, Alloc) and any(d < 1 for d in s.mem.shape):
@@ -756,6 +793,10 @@ def check(p: Program) -> list[str]:
         words = v if isinstance(v, list) else [v]
         if is_float(elem) and any(not isinstance(w, int) or not 0 <= w < 1 << width(elem) for w in words):
             c.problems.append(f"input of {prm.name} is not made of {elem} words")
+    for g in p.globals:
+        if g.words is not None and (len(g.words) != g.mem.size
+                                    or any(not 0 <= w < 1 << width(g.mem.elem) for w in g.words)):
+            c.problems.append(f"the initial value of @{g.sym} is not {g.mem.size} {g.mem.elem} words")
     c.block(p.body, top, {}, True)
     return c.problems
 

@@ -176,8 +176,25 @@ def _access(p: Params) -> dict[str, str]:
 
 
 def _memory(p: Params) -> dict[str, str]:
-    return {"W": str(p["width"]), "AW": str(p["addr_width"]), "DEPTH": str(p["depth"]),
-            "NLD": str(p["n_load"]), "NST": str(p["n_store"])}
+    """`handshake_memory`; initial `contents` (a `memref.global`'s table) are `INIT`, a sized hex literal of
+    DEPTH words (word i in bits [i*W +: W]), reloaded at reset (`RELOAD`) when the memory has a store port, so every
+    run after a reset starts from the table, as the golden model's fresh memory does."""
+    params = {"W": str(p["width"]), "AW": str(p["addr_width"]), "DEPTH": str(p["depth"]),
+              "NLD": str(p["n_load"]), "NST": str(p["n_store"])}
+    if p.get("contents") is not None:
+        params["INIT"] = init_literal(p["contents"], p["width"], p["depth"])
+        params["RELOAD"] = "1" if p["n_store"] else "0"
+    return params
+
+
+def init_literal(words, width: int, depth: int) -> str:
+    """`words` (word i at address i, zeros after them) as the `INIT` of a `handshake_memory` of `depth` words of
+    `width` bits: a sized hex literal (`N'h...`), which Icarus, Verilator and Yosys read alike."""
+    packed = 0
+    for i, w in enumerate(words):
+        packed |= (w & ((1 << width) - 1)) << (i * width)
+    bits = width * depth
+    return f"{bits}'h{packed:0{(bits + 3) // 4}x}"
 
 
 def _extmemory(p: Params) -> dict[str, str]:

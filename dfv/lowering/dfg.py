@@ -68,7 +68,8 @@ class Channel:
 
 @dataclass
 class MemGroup:
-    """One root memref: its memory node and the accesses that use it."""
+    """One root memref: its memory node and the accesses that use it. A `memref.global`'s memory has the table's
+    initial contents (`init`: element words, row-major; None: zeros) and `constant` (no store may reach it)."""
 
     name: str
     root: str
@@ -78,6 +79,8 @@ class MemGroup:
     size: int
     position: int | None
     accesses: list[str] = field(default_factory=list)
+    init: tuple[int, ...] | None = None
+    constant: bool = False
 
 
 class ArgKind(Enum):

@@ -19,13 +19,16 @@ and location.
 
 from __future__ import annotations
 
+from math import prod
 from typing import ClassVar
 
 from xdsl.dialects.builtin import (
     ArrayAttr,
+    DenseIntOrFPElementsAttr,
     FloatAttr,
     FunctionType,
     IntegerAttr,
+    IntegerType,
     MemRefType,
     NoneType,
     StringAttr,
@@ -39,6 +42,7 @@ from xdsl.irdl import (
     irdl_op_definition,
     operand_def,
     opt_attr_def,
+    opt_prop_def,
     prop_def,
     region_def,
     result_def,
@@ -529,10 +533,13 @@ class _MemOp(IRDLOperation):
 @irdl_op_definition
 class MemoryOp(_MemOp):
     """`%r... = memory [ld = L, st = S] (%st_data, %st_addr, ..., %ld_addr, ...) {id = 0 : i32} :
-    memref<NxT>, (operand types) -> (ld_data..., st_done..., ld_done...)`: internal storage."""
+    memref<NxT>, (operand types) -> (ld_data..., st_done..., ld_done...)`: internal storage. dfv's dialect adds
+    `init = dense<[...]> : tensor<NxiW>` in the attribute dictionary (optional): the initial contents as element
+    words (a `memref.global`'s table; a float element as its IEEE word), zeros without it."""
 
     name = "handshake.memory"
     memRefType = prop_def(MemRefType)
+    init = opt_prop_def(DenseIntOrFPElementsAttr)
 
     @classmethod
     def parse(cls, parser: Parser):
@@ -545,16 +552,20 @@ class MemoryOp(_MemOp):
         mt = parser.parse_type()
         parser.parse_punctuation(",")
         ft = parser.parse_function_type()
+        props = {"ldCount": IntegerAttr(ld, 32), "stCount": IntegerAttr(st, 32), "memRefType": mt}
+        if "init" in attrs:
+            props["init"] = attrs.pop("init")
         return cls.create(operands=resolve_operands(parser, operands, ft.inputs.data), result_types=ft.outputs.data,
-                          attributes=attrs, properties={"ldCount": IntegerAttr(ld, 32), "stCount": IntegerAttr(st, 32),
-                                                        "memRefType": mt})
+                          attributes=attrs, properties=props)
 
     def print(self, printer: Printer) -> None:
         ld, st = self.counts()
         printer.print_string(f" [ld = {ld}, st = {st}] (")
         print_operands(printer, self.ins)
         printer.print_string(")")
-        print_attributes(printer, self)
+        attrs = dict(self.attributes) | ({"init": self.init} if self.init is not None else {})
+        if attrs:
+            printer.print_op_attributes(attrs)
         printer.print_string(" : ")
         printer.print_attribute(self.memRefType)
         printer.print_string(", ")
@@ -564,6 +575,12 @@ class MemoryOp(_MemOp):
         if not isinstance(self.memRefType, MemRefType):
             raise VerifyException("handshake.memory: needs a memref type")
         self._check_ports(len(self.ins))
+        if self.init is not None:
+            et, shape = self.init.get_element_type(), list(self.init.get_shape())
+            want = prod(self.memRefType.get_shape())
+            if not isinstance(et, IntegerType) or len(shape) != 1 or shape[0] != want:
+                raise VerifyException(f"handshake.memory: init must be dense<[...]> : tensor<{want}xiW> (the "
+                                      f"memory's words), got {self.init.type}")
 
 
 @irdl_op_definition

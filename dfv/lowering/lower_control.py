@@ -48,7 +48,8 @@ from dfv.lowering.parse import LoweringError, SourceModule
 from dfv.lowering.prepare import prepare
 
 IGNORED = {"memref.dealloc", "memref.cast", "memref.subview", "memref.reinterpret_cast",
-           "memref.collapse_shape", "memref.expand_shape", "memref.alloc", "memref.alloca"}
+           "memref.collapse_shape", "memref.expand_shape", "memref.alloc", "memref.alloca",
+           "memref.get_global"}
 
 
 # ------------------------------------------------------------------------------------- scopes

@@ -5,8 +5,9 @@
    (`MemrefLayout`: offset and strides relative to the root buffer, row-major at the root).
 2. Accesses are grouped by *root* memref, stripping every view operation (`memref.cast`, `subview`,
    `reinterpret_cast`, `collapse_shape`, `expand_shape`). One `handshake.memory` (internal
-   `alloc`/`alloca`) or `handshake.extmemory` (memref function argument) per group, with store ports
-   packed first, then load ports.
+   `alloc`/`alloca`, or a `memref.global`: one group per symbol, however many `get_global`s read it, with the
+   table as the memory's initial contents) or `handshake.extmemory` (memref function argument) per group, with
+   store ports packed first, then load ports.
 3. The ctrl-done ordering network is built per group, serial-recursively over the SCF structure
    recorded during control lowering (`MRegion` trees): consecutive loads at one level run in parallel
    (fork of the entry token, join of their done tokens: RAR), an `scf.if` splits the token with
@@ -31,6 +32,7 @@ from dfv.golden.memory.memory import MAX_DEPTH
 from dfv.golden.types import CONTROL, ScalarType, TokenType
 from dfv.lowering.dfg import MemGroup, Ref
 from dfv.lowering.errors import LoweringError
+from dfv.lowering.globals import global_table
 
 
 # ------------------------------------------------------------------------------ SCF structure
@@ -192,6 +194,7 @@ class MemoryLowering:
         self.low = low
         self.layouts: dict[SSAValue, MemrefLayout] = {}
         self.groups: dict[SSAValue, MemGroup] = {}
+        self.globals: dict[str, SSAValue] = {}  # symbol -> the first get_global of it: the root of its group
 
     def elem_type(self, mt: MemRefType, loc: str) -> ScalarType:
         return self.low.type_name(mt.element_type, loc)
@@ -222,6 +225,8 @@ class MemoryLowering:
             _check_root(v, shape, prod(shape), self.low.g.index_width, loc, "")
             lay = MemrefLayout(v, 0, row_major(shape))
             self._group(v, prod(shape), loc)
+        elif isinstance(owner, memref.GetGlobalOp):
+            lay = self._global(v, owner, loc)
         elif isinstance(owner, memref.CastOp):
             lay = self.layout(owner.source, loc)
         elif isinstance(owner, memref.SubviewOp):
@@ -269,6 +274,19 @@ class MemoryLowering:
             self._check_view(v, lay, self.low.loc(owner))
         self.layouts[v] = lay
         return lay
+
+    def _global(self, v: SSAValue, op: memref.GetGlobalOp, loc: str) -> MemrefLayout:
+        """The layout of a `get_global`: the root of its symbol's group (the first `get_global` of the symbol), whose
+        memory holds the table."""
+        table = global_table(self.low.src, op)
+        root = self.globals.setdefault(table.symbol, v)
+        if root is not v:
+            return self.layout(root, loc)
+        shape = table.shape
+        _check_root(v, shape, prod(shape), self.low.g.index_width, loc, "")
+        grp = self._group(v, prod(shape), loc)
+        grp.root, grp.init, grp.constant = f"@{table.symbol}", table.words, table.constant
+        return MemrefLayout(v, 0, row_major(shape))
 
     def _check_view(self, v: SSAValue, lay: MemrefLayout, loc: str) -> None:
         """A view must stay inside its root: every element it has is an element of the root (a subview at a
@@ -366,6 +384,9 @@ class MemoryLowering:
         loc = low.loc(op)
         lay = self.layout(op.memref, loc)
         grp = self.groups[lay.root]
+        if kind == "store" and grp.constant:
+            raise LoweringError(f"memref.store to the constant memref.global {grp.root} (read-only: undefined in "
+                                "MLIR)", loc)
         if grp.size == 0:
             raise LoweringError(f"{op.name}: memref {root_name(lay.root)} : {lay.root.type} has no elements, so "
                                 "every access to it is out of range (a memref of size 0 may only be passed or "
@@ -417,6 +438,8 @@ class MemoryLowering:
             params = {"width": w, "addr_width": aw, "n_load": len(loads), "n_store": len(stores)}
             if grp.kind == "memory":
                 params["depth"] = grp.size
+            if grp.init is not None:
+                params["contents"] = list(grp.init)
             op = f"handshake.{grp.kind}"
             node = g.add(
                 op,

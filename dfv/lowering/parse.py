@@ -9,7 +9,6 @@ verification errors become one `LoweringError` whose message is a single line:
 from __future__ import annotations
 
 import re
-import struct
 import unicodedata
 from dataclasses import dataclass, field
 
@@ -32,12 +31,12 @@ from xdsl.utils.exceptions import ParseError, VerifyException
 from xdsl.utils.lexer import Input
 from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
 
-from dfv.golden.fp.format import FORMATS, FloatFormat
-from dfv.golden.fp.text import parse_float
+from dfv.golden.fp.format import FORMATS
 from dfv.lowering.arith_ops import EXTRA_ARITH_OPS
 from dfv.lowering.dialects import Dataflow
 from dfv.lowering.errors import LoweringError
 from dfv.lowering.files import MAX_PROGRAM_BYTES, decode_text, read_bounded
+from dfv.lowering.float_literals import exact_float_word, float_value, word_of_value
 from dfv.lowering.handshake_arith import ARITH_OPS
 from dfv.lowering.handshake_ir import HandshakeInput
 from dfv.lowering.handshake_signals import SIGNAL_OPS
@@ -164,49 +163,14 @@ class SourceModule:
         xDSL rounds a decimal to a double first, then to the type), or, for an attribute not read from the
         text, from its value (a double holding a value of the type exactly)."""
         word = self.float_bits.get(id(attr))
-        return word if word is not None else _word_of_value(FORMATS[str(attr.type)], attr.value.data)
+        return word if word is not None else word_of_value(FORMATS[str(attr.type)], attr.value.data)
 
 
 def float_attr(word: int, ty: Attribute) -> FloatAttr:
     """The IR attribute of float word `word` of type `ty` (f16, bf16, f32, f64): its value as a double,
     exact, since every value of the four formats is one, which xDSL prints back losslessly (a NaN keeps
     the payload bits a double can carry)."""
-    name = str(ty)
-    if name == "bf16":
-        value = struct.unpack("<f", struct.pack("<I", word << 16))[0]
-    else:
-        code = {"f16": ("<e", "<H"), "f32": ("<f", "<I"), "f64": ("<d", "<Q")}[name]
-        value = struct.unpack(code[0], struct.pack(code[1], word))[0]
-    return FloatAttr(value, ty)
-
-
-def _word_of_value(fmt: FloatFormat, value: float) -> int:
-    """The word of a value of `fmt` held in a double: `repr` reads back to the same double, and every value of
-    the four formats is a double, so rounding its text to the format is exact (NaN: the canonical NaN)."""
-    if value != value:
-        return fmt.canonical_nan
-    if value in (float("inf"), float("-inf")):
-        return fmt.inf(int(value < 0))
-    return parse_float(repr(value), fmt)
-
-
-_MLIR_NUMBER = re.compile(r"(-?)(0[xX][0-9a-fA-F]+|[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?)")
-"""A number literal of MLIR as it starts a float attribute: sign, then hex bits or decimal digits."""
-
-
-def exact_float_word(literal: str, fmt: FloatFormat) -> int | None:
-    """The word MLIR gives float literal `literal` in `fmt`: a hex literal is the bit pattern, a decimal one
-    is rounded exactly (to nearest, ties to even); None if `literal` is not one of those."""
-    m = _MLIR_NUMBER.match(literal)
-    if m is None:
-        return None
-    sign, body = m.groups()
-    if body[:2] in ("0x", "0X"):
-        return None if sign else int(body, 16) & ((1 << fmt.width) - 1)
-    mantissa, _, exponent = body.lower().partition("e")
-    whole, _, frac = mantissa.partition(".")
-    text = f"{sign}{whole.lstrip('0') or '0'}.{frac or '0'}" + (f"e{exponent}" if exponent else "")
-    return parse_float(text, fmt)
+    return FloatAttr(float_value(word, str(ty)), ty)
 
 
 class SourceParser(Parser):

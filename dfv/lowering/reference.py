@@ -2,7 +2,8 @@
 
 `register_implementations` provides scf / arith / memref / func / cf; this module adds what the kernels
 need beyond it (and `dfv.lowering.source_loops`, `dfv.lowering.source_branches` run the loops and the `cf`
-branches with a trip budget): `memref.alloca`, the view operations (`cast`, `subview`, `reinterpret_cast`,
+branches with a trip budget): `memref.alloca`, `memref.get_global` (one buffer per global and run, from its initial
+value: `dfv.lowering.globals`), the view operations (`cast`, `subview`, `reinterpret_cast`,
 `collapse_shape`, `expand_shape`, as strided views sharing the root buffer) and the integer ops
 `divui remui shli shrui shrsi extsi extui trunci index_castui maxsi minsi maxui minui`, `math`'s integer operations
 `ctlz cttz ctpop absi` (on the operand's bit string, not by the catalogue's arithmetic, so a run checks the declared
@@ -45,6 +46,7 @@ from dfv.golden.values import data_value, data_word, signed
 from dfv.lowering.affine_eval import AffineEval
 from dfv.lowering.arith_nodes import predicate_param
 from dfv.lowering.arith_ops import IndexCastUIOp
+from dfv.lowering.globals import global_table
 from dfv.lowering.handshake_types import ChannelType
 from dfv.lowering.memref_args import flatten
 from dfv.lowering.parse import LoweringError, SourceModule, context
@@ -74,6 +76,7 @@ class ExtraFunctions(InterpreterFunctions):
 
     def __init__(self, src: SourceModule):
         self.src = src
+        self.globals: dict[str, ShapedArray] = {}  # this run's buffer of each memref.global read so far
 
     @impl(arith.ConstantOp)
     def run_constant(self, interp: Interpreter, op: arith.ConstantOp, args):
@@ -100,6 +103,19 @@ class ExtraFunctions(InterpreterFunctions):
     @impl(memref.AllocaOp)
     def run_alloca(self, interp: Interpreter, op: memref.AllocaOp, args):
         return self._zeroed(interp, op)
+
+    @impl(memref.GetGlobalOp)
+    def run_get_global(self, interp: Interpreter, op: memref.GetGlobalOp, args):
+        """The run's buffer of the global (`dfv.lowering.globals`): made from its initial value on the first
+        `get_global` of the run, the same buffer for every later one, so stores through one are seen by all."""
+        if op.name_.root_reference.data not in self.globals:  # checked once per symbol (the lowering checks each)
+            table = global_table(self.src, op)
+            et = table.type.get_element_type()
+            vt = value_type(et, interp.index_bitwidth)
+            data = [signed(w, vt.width) for w in table.words]
+            xt = _storage_xtype(et, interp.index_bitwidth)
+            self.globals[table.symbol] = ShapedArray(TypedPtr[Any].new(data, xtype=xt), table.shape)
+        return (self.globals[op.name_.root_reference.data],)
 
     @impl(memref.LoadOp)
     def run_load(self, interp, op: memref.LoadOp, args):

@@ -4,7 +4,7 @@ memref argument (`groups`, called by the reader)."""
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import IntegerAttr, MemRefType
+from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, IntegerAttr, IntegerType, MemRefType, TensorType
 from xdsl.ir import Attribute, SSAValue
 
 from dfv.golden.catalogue import BUFFERS
@@ -77,9 +77,27 @@ def read_memory(r, op: hs.MemoryOp | hs.ExtMemoryOp, loc: str) -> None:
         params["max_outstanding"] = EXTMEMORY_MAX_OUTSTANDING
     else:
         params["depth"] = size
+        if op.init is not None:
+            params["contents"] = _init_words(op, et.width, loc)
     n = r.node(op, op.name, ins, outs, params)
     n.meta["size"] = size
     r.memories.append((op, n, et))
+
+
+def _init_words(op: hs.MemoryOp, width: int, loc: str) -> list[int]:
+    """The initial contents of a memory (its `init`): words of the element's width (a value that is not one is
+    refused: a hand-edited graph)."""
+    assert op.init is not None
+    et = op.init.get_element_type()
+    if not isinstance(et, IntegerType) or et.width.data != width:
+        raise LoweringError(f"{op.name}: init must hold {width}-bit words (i{width}), got {op.init.type}", loc)
+    return [int(v) & ((1 << width) - 1) for v in op.init.get_values()]
+
+
+def init_attr(words: list[int], width: int) -> DenseIntOrFPElementsAttr:
+    """The `init` of a memory holding `words` (`width`-bit words, written as signed values of the width)."""
+    signed = [w - (1 << width) if w >> (width - 1) else w for w in words]
+    return DenseIntOrFPElementsAttr.from_list(TensorType(IntegerType(width), [len(words)]), signed)
 
 
 def groups(r, block) -> None:
@@ -101,6 +119,8 @@ def groups(r, block) -> None:
         name = f"mem{k}"
         grp = MemGroup(name, name, "extmemory" if pos is not None else "memory", n.id, et,
                        n.meta["size"], pos)
+        if "contents" in n.params:
+            grp.init = tuple(n.params["contents"])
         n.group = name
         n.meta["position"] = pos
         for p, ref in n.inputs.items():
@@ -159,6 +179,8 @@ def build_memory(b, n) -> None:
         cls = hs.ExtMemoryOp
     else:
         props["memRefType"] = MemRefType(b.ir_type(b.g.groups[n.group].elem_type), [p["depth"]])
+        if "contents" in p:
+            props["init"] = init_attr(p["contents"], p["width"])
         cls = hs.MemoryOp
     b.emit(n, cls.create(operands=operands, result_types=b.types(n, outs), attributes=b.attrs(n), properties=props),
            outs)

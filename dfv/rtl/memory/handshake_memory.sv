@@ -1,9 +1,14 @@
 // handshake_memory: internal memory with NST store ports and NLD load ports (spec 004, stores first).
 // Parameters: W (data width), AW (address width), DEPTH (words), NLD (load ports, >= 0), NST (store ports,
 //   >= 0). NLD = 0 / NST = 0: the ports of that kind keep one dummy channel (tie its valids to 0).
+//   INIT (DEPTH*W bits, default 0): the initial contents, word i in INIT[i*W +: W] (a `memref.global` table).
+//   RELOAD (0 or 1, default 0): 1 = every cycle with rst high writes INIT into the storage again (a global the
+//   program stores to holds its table again after a reset); 0 = rst leaves the storage alone.
+//   Range check at elaboration: W, AW, DEPTH >= 1, NLD, NST >= 0, RELOAD in 0..1.
 // Ports: st_data[NST] (W), st_addr[NST] (AW), ld_addr[NLD] (AW) -> ld_data[NLD] (W), st_done[NST] (ctrl),
 //   ld_done[NLD] (ctrl); err_valid, err_code[15:0] (RT_MEMORY_ADDR_RANGE).
-// Storage: logic [W-1:0] mem_q [DEPTH], zero at time 0, not cleared by rst (testbenches read/write it).
+// Storage: logic [W-1:0] mem_q [DEPTH], INIT at time 0; with RELOAD = 0 not touched by rst (testbenches
+//   read/write it), with RELOAD = 1 set to INIT while rst is high (stores are not served then).
 // State: output registers st_done_q, ld_data_vq/ld_val_q, ld_done_q; err_q. at_init: all output registers
 //   empty.
 // Behaviour: store port i fires when st_data[i] and st_addr[i] are valid and st_done[i] is free (or being
@@ -19,6 +24,8 @@ module handshake_memory #(
   parameter int DEPTH = 16,
   parameter int NLD = 1,
   parameter int NST = 1,
+  parameter logic [DEPTH*W-1:0] INIT = '0,
+  parameter int RELOAD = 0,
   localparam int NL = (NLD > 0) ? NLD : 1,
   localparam int NS = (NST > 0) ? NST : 1,
   localparam int IXW = (DEPTH > 1) ? $clog2(DEPTH) : 1
@@ -66,8 +73,11 @@ module handshake_memory #(
     in_range = (64'(a) < 64'(DEPTH));
   endfunction
 
-  initial begin
-    for (int i = 0; i < DEPTH; i++) mem_q[i] = '0;
+  initial begin : p_init
+    if (W < 1 || AW < 1 || DEPTH < 1 || NLD < 0 || NST < 0 || RELOAD < 0 || RELOAD > 1)
+      $fatal(1, "handshake_memory: parameter out of range (W=%0d AW=%0d DEPTH=%0d NLD=%0d NST=%0d RELOAD=%0d)",
+             W, AW, DEPTH, NLD, NST, RELOAD);
+    for (int i = 0; i < DEPTH; i++) mem_q[i] = INIT[i*W +: W];
   end
 
   always_comb begin
@@ -95,10 +105,15 @@ module handshake_memory #(
     at_init = (st_done_q == '0) && (ld_data_vq == '0) && (ld_done_q == '0);
   end
 
-  // Stores, in increasing port index: a later port overwrites an earlier one on a common address.
+  // Stores, in increasing port index: a later port overwrites an earlier one on a common address. With
+  // RELOAD, a reset cycle writes INIT instead.
   always_ff @(posedge clk) begin : p_mem
-    for (int i = 0; i < NS; i++) begin
-      if (st_fire[i] && st_ok[i]) mem_q[IXW'(st_addr_data[i*AW +: AW])] <= st_data_data[i*W +: W];
+    if (RELOAD != 0 && rst) begin
+      for (int i = 0; i < DEPTH; i++) mem_q[i] <= INIT[i*W +: W];
+    end else begin
+      for (int i = 0; i < NS; i++) begin
+        if (st_fire[i] && st_ok[i]) mem_q[IXW'(st_addr_data[i*AW +: AW])] <= st_data_data[i*W +: W];
+      end
     end
   end
 

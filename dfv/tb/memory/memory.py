@@ -1,7 +1,9 @@
 """Testbench of `handshake_memory` (internal storage) against `dfv.golden.memory.Memory`.
 
 The test writes a seeded random image into the module's `mem_q` (inside its harness) after the first reset
-(nothing is in flight then) and gives the same image to the model. `MemoryScoreboard` feeds the model per cycle with the
+(nothing is in flight then) and gives the same image to the model. With `RELOAD` = 1 it writes nothing: the
+module's own reset must have loaded its `INIT` words, which the model starts from in every reset epoch.
+`MemoryScoreboard` feeds the model per cycle with the
 accesses the DUT accepted (stores by port, then loads by port: write-first, a later store port wins
 a same-cycle write) and checks:
 
@@ -10,7 +12,7 @@ a same-cycle write) and checks:
   exactly one cycle after its access was accepted, so ordered by offer cycle (same-cycle ties in the
   documented service order) the done tokens equal the model's service order, access for access;
 - the final contents: `mem_q` read at the end equals the model's image (each reset epoch starts from
-  what the previous one left: `rst` does not clear the storage);
+  what the previous one left: `rst` does not clear the storage; with `RELOAD` = 1 from `INIT`);
 - the sticky out-of-range error 0x120 (`err_code`, `err_valid`) against the model's.
 
 Beside the standard tests: `MemoryErrorFreeTest` (every address in range: err_code / err_valid must end 0,
@@ -69,6 +71,11 @@ def make_config(params: dict) -> OpConfig:
                                tie_offs=dummy_tie_offs(n_load, n_store))
 
 
+def init_words(init: int, width: int, depth: int) -> list[int]:
+    """The words of parameter `INIT` (word i in bits [i*W +: W])."""
+    return [(init >> (i * width)) & ((1 << width) - 1) for i in range(depth)]
+
+
 def port_config(n_load: int, n_store: int) -> str:
     return PORT_CONFIGS[0] if not n_store else (PORT_CONFIGS[1] if not n_load else PORT_CONFIGS[2])
 
@@ -81,11 +88,17 @@ class MemoryEnv(UnusedPortEnv, OpEnv):
         super().build_phase()
         p = self.cfg.params
         rng = random.Random(f"{variants.seed()}:contents")
-        self.initial_contents = random_contents(rng, int(p["W"]), int(p["DEPTH"]))
+        self.reload = int(p.get("RELOAD", 0)) == 1
+        if self.reload:
+            self.initial_contents = init_words(int(p.get("INIT", 0)), int(p["W"]), int(p["DEPTH"]))
+        else:
+            self.initial_contents = random_contents(rng, int(p["W"]), int(p["DEPTH"]))
         self.final_memory: list[int] = []
         self.mem_q = getattr(self.tb.dut, DUT_INSTANCE).mem_q
 
     def load_image(self) -> None:
+        if self.reload:
+            return  # the reset loaded INIT
         for i, v in enumerate(self.initial_contents):
             self.mem_q[i].value = v
 
@@ -96,7 +109,10 @@ class MemoryEnv(UnusedPortEnv, OpEnv):
 
 class InternalMemoryScoreboard(MemoryScoreboard):
     def initial_contents(self, epoch: int):
-        return list(self.previous_contents(epoch, self.get_parent().initial_contents))
+        env = self.get_parent()
+        if env.reload:
+            return list(env.initial_contents)
+        return list(self.previous_contents(epoch, env.initial_contents))
 
     def extra_checks(self, observed: dict[str, list[Observed]], machine: Machine, run: RunResult) -> list[str]:
         accs, errors = accesses(observed, self.n_load, self.n_store)
