@@ -194,7 +194,8 @@ def test_golden_and_rtl_both_report_the_access(tmp_path):
     path = tmp_path / "k.mlir"
     path.write_text(OOB)
     prog = lower_program(parse_text(OOB, str(path)))
-    got = rtl_engine("verilator")(Run(str(path), "oob", 32, prog, {0: ARRAY, 1: 100}, ([0], {0: ARRAY}), inputs=[ARRAY, 100]))
+    run = Run(str(path), "oob", 32, prog, {0: ARRAY, 1: 100}, ([0], {0: ARRAY}), inputs=[ARRAY, 100])
+    got = rtl_engine("verilator")(run)
     assert any(p.startswith(f"golden DFG run: {OUTSIDE} through handshake.extmemory") for p in got.problems), \
         got.problems
     assert any(p.startswith(f"{OUTSIDE}, first address 0x64") for p in got.problems), got.problems
