@@ -47,10 +47,15 @@ module handshake_control_merge #(
   );
   assign at_init = u_ctrl.at_init;
 
+  // out_data is written once per pass (the scratch d takes the default and the override): a default-then-
+  // override of a signal that other processes read wakes them twice at zero delay, and under Icarus 11 a
+  // loop of such processes never settles (docs/primitives.md, "One write per pass").
   always_comb begin : p_data
-    out_data = '0;
+    logic [W-1:0] d;
+    d = '0;
     for (int i = 0; i < N; i++) begin
-      if (index_data == SW'(i)) out_data = in_data[i*W +: W];
+      if (index_data == SW'(i)) d = in_data[i*W +: W];
     end
+    out_data = d;
   end
 endmodule

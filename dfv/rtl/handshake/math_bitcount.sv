@@ -45,9 +45,7 @@ module math_bitcount #(
   /* verilator lint_on UNUSEDSIGNAL */
   logic [W-1:0] word;  // the operand, bit-reversed for cttz (its trailing zeros become leading ones)
   logic [P-1:0] padded;  // word, zero-padded at its low end
-  logic [P*CW-1:0] node;  // the tree's counts, node i at [i*CW +: CW], reduced in place level by level
-  logic [P-1:0] zero;  // the tree's all-zero flags (ctlz / cttz), reduced alongside
-  logic [CW-1:0] count;
+  logic [CW-1:0] count;  // written once per pass of comb_tree (docs/primitives.md, "One write per pass")
 
   for (genvar i = 0; i < W; i++) begin : g_word
     assign word[i] = CTTZ ? in_data[W-1-i] : in_data[i];
@@ -55,6 +53,8 @@ module math_bitcount #(
   assign padded = P'(word) << (P - W);
 
   always_comb begin : comb_tree
+    logic [P*CW-1:0] node;  // the tree's counts, node i at [i*CW +: CW], reduced in place level by level
+    logic [P-1:0] zero;  // the tree's all-zero flags (ctlz / cttz), reduced alongside
     // level 0: one node per bit (index i covers bit i; a higher index is a more significant bit)
     for (int i = 0; i < P; i++) begin
       zero[i] = !padded[i];
@@ -74,9 +74,9 @@ module math_bitcount #(
         end
       end
     end
+    // the root: an all-zero word counts W leading (trailing) zeros
+    count = (!CTPOP && zero[0]) ? CW'(W) : node[CW-1:0];
   end
-  // the root: an all-zero word counts W leading (trailing) zeros
-  assign count = (!CTPOP && zero[0]) ? CW'(W) : node[CW-1:0];
 
   assign out_data = W'(count);
   assign out_valid = in_valid;
