@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dfv.sim.build import BuildSpec, build
+from dfv.tb.common import stall_guard
 from dfv.tb.common.clock import CLOCK_NS
 from dfv.tb.common.dut import DUT_ENV, Dut
 from dfv.tb.common.op_harness import dut_module
@@ -61,6 +62,10 @@ def parse_results(xml_path: Path, sim: str, seed: int, variants: Sequence[Varian
     seeds = {v.key: v.seed for v in variants}
     counted = _counted_cycles(xml_path.parent)
     if not xml_path.exists():
+        stall = xml_path.parent / stall_guard.STALL_FILE
+        if stall.exists():  # the stall guard ended the process (dfv.tb.common.stall_guard): no test after the
+            # stalled one ran, so the failure (which names that test) belongs to every variant, as "<simulator>"'s
+            return [TestResult("<stall>", sim, seed, False, 0, stall.read_text().strip())]
         return [TestResult("<simulator>", sim, seed, False, 0, f"no results file {xml_path} (see sim.log)")]
     results = []
     for case in ET.parse(xml_path).getroot().iter("testcase"):
@@ -113,22 +118,26 @@ def run_tests(
     if sim == "verilator":
         plusargs += [f"+verilator+coverage+file+{run_dir / 'coverage.dat'}", f"+verilator+seed+{verilator_seed(seed)}",
                     "+verilator+rand+reset+2"]
-    try:
-        runner.test(
-            test_module=module,
-            hdl_toplevel=spec.toplevel,
-            hdl_toplevel_lang="verilog",
-            testcase=testcase,
-            seed=seed,
-            build_dir=build_dir,
-            test_dir=run_dir,
-            results_xml=str(results_xml),
-            extra_env=extra_env,
-            plusargs=plusargs,
-            waves=waves,
-            timescale=("1ns", "1ps"),
-            log_file=run_dir / "sim.log",
-        )
-    except SystemExit:  # under pytest the runner exits on a failed test: the results file says which
-        pass
+    with stall_guard.watch(run_dir):  # a zero-delay loop would never return: killed, and stall.txt says why
+        try:
+            runner.test(
+                test_module=module,
+                hdl_toplevel=spec.toplevel,
+                hdl_toplevel_lang="verilog",
+                testcase=testcase,
+                seed=seed,
+                build_dir=build_dir,
+                test_dir=run_dir,
+                results_xml=str(results_xml),
+                extra_env=extra_env,
+                plusargs=plusargs,
+                waves=waves,
+                timescale=("1ns", "1ps"),
+                log_file=run_dir / "sim.log",
+            )
+        except SystemExit:  # under pytest the runner exits on a failed test: the results file says which
+            pass
+        except RuntimeError:  # the simulator's exit status was not 0: reported from the results when killed
+            if not (run_dir / stall_guard.STALL_FILE).exists():
+                raise
     return parse_results(results_xml, sim, seed, variants)

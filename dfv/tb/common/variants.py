@@ -24,6 +24,8 @@ from dataclasses import asdict, dataclass
 import cocotb
 from pyuvm import uvm_root
 
+from dfv.tb.common import stall_guard
+
 VARIANTS_ENV = "DFV_VARIANTS"
 SEPARATOR = "@"
 KIT_PREFIX = "dfv."  # the package the kit's own suites live in (`class_seed`)
@@ -104,12 +106,15 @@ def register(cls: type) -> type:
     for variant in process_variants():
         name = variant.test_name(cls.__name__)
 
-        async def run(_dut, variant: Variant = variant) -> None:
+        async def run(_dut, variant: Variant = variant, name: str = name) -> None:
             global _current
             _current = (variant, class_seed(variant, cls))
+            guard = cocotb.start_soon(stall_guard.beat(name))
             try:
                 await uvm_root().run_test(cls)
             finally:
+                guard.cancel()
+                stall_guard.disarm()
                 _current = None
 
         run.__doc__ = cls.__doc__
