@@ -223,7 +223,7 @@ def convert_tie(src: FloatFormat, dst: FloatFormat, rng: random.Random) -> int |
     (no more precision than `dst`, or out of its range). Random bits tie once in 2^(dropped bits), so a
     narrowing of f64 to f32 would almost never meet one."""
     lower = rng.randint(0, dst.max_finite - 1)  # a positive finite dst word with a finite neighbour above
-    s1, m1, e1 = decode(dst, lower)
+    _, m1, e1 = decode(dst, lower)
     _, m2, e2 = decode(dst, lower + 1)
     e = min(e1, e2)
     significand, exponent = (m1 << (e1 - e)) + (m2 << (e2 - e)), e - 1  # (v1 + v2) / 2

@@ -7,10 +7,10 @@ others exist. Patterns: `full` (never stall), `random` (stall each cycle with pr
 window always sees progress) and `paced` (one cycle of go after each stall run of 1..span cycles, uniform:
 an iterative unit's operations arrive at every phase of the one in flight; the environment's drain
 window must exceed span, as float_config's does for span = interval + 4 <= latency + 4). A consumer
-(`Consumer`) also says how an output's ready relates to the
-valid it sees: raised whatever valid does, only while valid is high, or only some cycles after valid
-rose. Real consumers do all three (`handshake_join` raises ready only while its inputs are valid), and a
-DUT that needs ready to stay high after its token left deadlocks with the latter two.
+(`Consumer`) also says how an output's ready relates to the valid it sees: raised whatever valid does, only
+while valid is high, or only some cycles after valid rose. Real consumers do all three (`handshake_join`
+raises ready only while its inputs are valid), and a DUT that needs ready to stay high after its token left
+deadlocks with the latter two.
 """
 
 from __future__ import annotations

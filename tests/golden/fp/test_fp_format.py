@@ -69,3 +69,39 @@ def test_classify_names_each_class(fmt):
 def test_a_word_that_does_not_fit_is_refused(bits):
     with pytest.raises(ValueError, match="is not a f16 bit pattern \\(16 bits\\)"):
         F16.classify(bits)
+
+
+@pytest.mark.parametrize(("src", "dst", "every"), [(F64, F32, True), (F64, F16, True), (F32, F16, True),
+                                                  (F32, BF16, True), (F16, BF16, False), (BF16, F16, False)],
+                         ids=lambda f: getattr(f, "name", ""))
+def test_convert_tie_is_a_midpoint_of_two_neighbouring_dst_words(src, dst, every):
+    """Checked with exact rationals (the oracle), not with the rounding code the sample is made with: each tie
+    is finite in `src` and lies exactly halfway between a `dst` value and the next one up in magnitude. Where
+    `src` has both more precision and more range than `dst`, every draw is one (`every`); f16 holds the
+    midpoints of bf16 only inside its own range, and bf16 those of f16 only among f16's smallest subnormals."""
+    from random import Random
+
+    from dfv.golden.fp.samples import convert_tie
+
+    rng, ties = Random(7), 0
+    for _ in range(300):
+        word = convert_tie(src, dst, rng)
+        if word is None:
+            continue
+        ties += 1
+        v = abs(ref.value(ref.FORMATS[src.name], word).v)
+        below = ref.round_to(ref.FORMATS[dst.name], v) & ~dst.sign_mask  # ties round to even: one neighbour
+        lo = min(below, below - 1 if ref.value(ref.FORMATS[dst.name], below).v > v else below)
+        a, b = (ref.value(ref.FORMATS[dst.name], w).v for w in (lo, lo + 1))
+        assert a < v < b and v - a == b - v, (hex(word), hex(lo))
+    assert ties == 300 if every else ties < 300
+
+
+@pytest.mark.parametrize(("src", "dst"), [(F16, F32), (F32, F64), (BF16, F32)], ids=lambda f: f.name)
+def test_convert_tie_is_none_when_src_is_no_finer(src, dst):
+    from random import Random
+
+    from dfv.golden.fp.samples import convert_tie
+
+    rng = Random(7)
+    assert all(convert_tie(src, dst, rng) is None for _ in range(200))
