@@ -51,11 +51,10 @@ from dfv.paths import RTL_DIR
 from dfv.runner import ENGINES, EngineResult, Run
 
 INTEGER_DIGEST = "f6936cacfe4f9764713594d2ad8384625d98e2b2fb7e169ba9e9f8c47ec50854"
-"""The integer programs of seeds 0..59 at sizes 1 and 3, pinned when `math.ctlz`, `cttz` and `ctpop` joined the
-one-operand integer operations the generator draws from (new operations make new programs; floats must not)."""
-"""sha256 of the text and inputs of the integer programs of seeds 0..59 at sizes 1 and 3, as they were
-before float programs existed: floats come from their own option and random stream. (A deliberate change
-of the integer generator, or an integer operation added to the catalogue, changes it.)"""
+"""sha256 of the text and inputs of the integer programs of seeds 0..59 at sizes 1 and 3: floats come from their
+own option and random stream, so they must not change it. A deliberate change of the integer generator, or an
+integer operation added to the catalogue, does: last re-pinned when `math.ctlz`, `cttz` and `ctpop` joined the
+one-operand integer operations the generator draws from."""
 
 
 def _digest(seeds, sizes, floats: bool = False) -> str:
