@@ -1,4 +1,9 @@
 // Properties of arith_cast (width conversion KIND from IW to OW bits), included inside the module.
+`ifdef DFV_FORMAL_TOP_arith_cast
+localparam bit F_TOP = 1'b1;
+`else
+localparam bit F_TOP = 1'b0;
+`endif
 `include "dfv_formal.svh"
 
 dfv_hs_chk #(.W(IW), .ASSUME(F_TOP)) f_in (.clk(clk), .rst(rst), .f_past(f_past), .valid(in_valid),
@@ -6,7 +11,7 @@ dfv_hs_chk #(.W(IW), .ASSUME(F_TOP)) f_in (.clk(clk), .rst(rst), .f_past(f_past)
 dfv_hs_chk #(.W(OW)) f_out (.clk(clk), .rst(rst), .f_past(f_past), .valid(out_valid), .ready(out_ready),
                             .data(out_data));
 // the spec: sign-extend (index_cast, extsi, trunci when widening) or zero-extend, or keep the low bits
-localparam bit F_SIGNED = (KIND == CAST_INDEX_CAST) || (KIND == CAST_EXTSI) || (KIND == CAST_TRUNCI);
+localparam bit F_SIGNED = (KIND == dfv_pkg::CAST_INDEX_CAST) || (KIND == dfv_pkg::CAST_EXTSI) || (KIND == dfv_pkg::CAST_TRUNCI);
 logic [OW-1:0] f_spec;
 always_comb begin : p_f_spec
   if (F_SIGNED) f_spec = OW'($signed(in_data));

@@ -1,5 +1,10 @@
 // Properties of arith_cmpi (MLIR arith.cmpi with predicate PRED on two joined operands), included
 // inside the module; the predicate spec uses Verilog's signed / unsigned comparisons.
+`ifdef DFV_FORMAL_TOP_arith_cmpi
+localparam bit F_TOP = 1'b1;
+`else
+localparam bit F_TOP = 1'b0;
+`endif
 `include "dfv_formal.svh"
 
 dfv_hs_chk #(.W(W), .ASSUME(F_TOP)) f_lhs (.clk(clk), .rst(rst), .f_past(f_past), .valid(lhs_valid),
@@ -12,16 +17,16 @@ logic f_fire, f_spec;
 assign f_fire = result_valid && result_ready;
 always_comb begin : p_f_spec
   case (PRED)
-    PRED_EQ: f_spec = lhs_data == rhs_data;
-    PRED_NE: f_spec = lhs_data != rhs_data;
-    PRED_SLT: f_spec = $signed(lhs_data) < $signed(rhs_data);
-    PRED_SLE: f_spec = $signed(lhs_data) <= $signed(rhs_data);
-    PRED_SGT: f_spec = $signed(lhs_data) > $signed(rhs_data);
-    PRED_SGE: f_spec = $signed(lhs_data) >= $signed(rhs_data);
-    PRED_ULT: f_spec = lhs_data < rhs_data;
-    PRED_ULE: f_spec = lhs_data <= rhs_data;
-    PRED_UGT: f_spec = lhs_data > rhs_data;
-    PRED_UGE: f_spec = lhs_data >= rhs_data;
+    dfv_pkg::PRED_EQ: f_spec = lhs_data == rhs_data;
+    dfv_pkg::PRED_NE: f_spec = lhs_data != rhs_data;
+    dfv_pkg::PRED_SLT: f_spec = $signed(lhs_data) < $signed(rhs_data);
+    dfv_pkg::PRED_SLE: f_spec = $signed(lhs_data) <= $signed(rhs_data);
+    dfv_pkg::PRED_SGT: f_spec = $signed(lhs_data) > $signed(rhs_data);
+    dfv_pkg::PRED_SGE: f_spec = $signed(lhs_data) >= $signed(rhs_data);
+    dfv_pkg::PRED_ULT: f_spec = lhs_data < rhs_data;
+    dfv_pkg::PRED_ULE: f_spec = lhs_data <= rhs_data;
+    dfv_pkg::PRED_UGT: f_spec = lhs_data > rhs_data;
+    dfv_pkg::PRED_UGE: f_spec = lhs_data >= rhs_data;
     default: f_spec = 1'b0;
   endcase
 end

@@ -4,6 +4,11 @@
 // protocol on result (inputs assumed to follow it); latency 0: a result exactly when both operands are
 // present; both consumed together, exactly when the result is taken (so each operation gives exactly one
 // result, in order: nothing is stored); at_init always 1 (no state).
+`ifdef DFV_FORMAL_TOP_arith_minmaxf
+localparam bit F_TOP = 1'b1;
+`else
+localparam bit F_TOP = 1'b0;
+`endif
 `include "dfv_formal.svh"
 
 dfv_hs_chk #(.W(W), .ASSUME(F_TOP)) f_lhs (.clk(clk), .rst(rst), .f_past(f_past), .valid(lhs_valid),

@@ -7,6 +7,11 @@
 // included there, its input driven by this unit), whose load enables load[i] load every data register of stage
 // i + 1; at_init 1 after a reset (u_ctrl's: exactly when no operation is in flight); with the output ready an
 // operation offered is accepted (one per cycle at full rate).
+`ifdef DFV_FORMAL_TOP_arith_mulf
+localparam bit F_TOP = 1'b1;
+`else
+localparam bit F_TOP = 1'b0;
+`endif
 `include "dfv_formal.svh"
 
 dfv_hs_chk #(.W(W), .ASSUME(F_TOP)) f_lhs (.clk(clk), .rst(rst), .f_past(f_past), .valid(lhs_valid),

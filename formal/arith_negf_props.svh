@@ -4,6 +4,11 @@
 // (in assumed to follow it); latency 0: out offered exactly when in is; in consumed exactly when out is
 // taken (so each operation gives exactly one result, in order: nothing is stored); at_init always 1 (no
 // state).
+`ifdef DFV_FORMAL_TOP_arith_negf
+localparam bit F_TOP = 1'b1;
+`else
+localparam bit F_TOP = 1'b0;
+`endif
 `include "dfv_formal.svh"
 
 dfv_hs_chk #(.W(W), .ASSUME(F_TOP)) f_in (.clk(clk), .rst(rst), .f_past(f_past), .valid(in_valid),

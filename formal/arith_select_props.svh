@@ -1,5 +1,10 @@
 // Properties of arith_select (cond ? true_value : false_value, three joined operands), included
 // inside the module.
+`ifdef DFV_FORMAL_TOP_arith_select
+localparam bit F_TOP = 1'b1;
+`else
+localparam bit F_TOP = 1'b0;
+`endif
 `include "dfv_formal.svh"
 
 dfv_hs_chk #(.ASSUME(F_TOP)) f_cond (.clk(clk), .rst(rst), .f_past(f_past), .valid(cond_valid),

@@ -5,6 +5,11 @@
 // `d`; F_WANTB: a true `d` taken, expects its `b`) and this burst's `o` / `d` counts (3 bits, modular).
 // Within a cycle the RTL may do several steps; the spec orders them `o` then `d` (F_IDLE, F_WANTB) or
 // `d` then `o` (F_WAITD).
+`ifdef DFV_FORMAL_TOP_dataflow_carry
+localparam bit F_TOP = 1'b1;
+`else
+localparam bit F_TOP = 1'b0;
+`endif
 `include "dfv_formal.svh"
 
 dfv_hs_chk #(.ASSUME(F_TOP)) f_d (.clk(clk), .rst(rst), .f_past(f_past), .valid(d_valid), .ready(d_ready),

@@ -4,6 +4,11 @@
 // Ghost state: f_next (the current pair is not its activation's head: the spec's "a true cond was
 // consumed last"), f_v_taken / f_c_taken (the output took the current pair's element), and
 // per-activation counts of pairs consumed / values / conds emitted (3 bits, modular).
+`ifdef DFV_FORMAL_TOP_dataflow_gate
+localparam bit F_TOP = 1'b1;
+`else
+localparam bit F_TOP = 1'b0;
+`endif
 `include "dfv_formal.svh"
 
 dfv_hs_chk #(.W(W), .ASSUME(F_TOP)) f_bv (.clk(clk), .rst(rst), .f_past(f_past), .valid(before_value_valid),

@@ -3,6 +3,11 @@
 // the false `d` ends the burst and emits nothing: as many `o` tokens as `d` tokens per burst.
 // Ghost state: f_open (a burst is open: its `a` taken, its false `d` not yet), f_val (that `a`),
 // f_no / f_nd: this burst's `o` and `d` transfers (3 bits, modular).
+`ifdef DFV_FORMAL_TOP_dataflow_invariant
+localparam bit F_TOP = 1'b1;
+`else
+localparam bit F_TOP = 1'b0;
+`endif
 `include "dfv_formal.svh"
 
 dfv_hs_chk #(.ASSUME(F_TOP)) f_d (.clk(clk), .rst(rst), .f_past(f_past), .valid(d_valid), .ready(d_ready),

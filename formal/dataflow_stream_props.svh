@@ -8,9 +8,14 @@
 // of retired elements, idx / cont transfers and true conts (3 bits, modular).
 // The element values are checked against the spec for STEP_OP add and sub (F_DATA); for the other
 // operators the shape, protocol and error properties are proved, not the index arithmetic.
+`ifdef DFV_FORMAL_TOP_dataflow_stream
+localparam bit F_TOP = 1'b1;
+`else
+localparam bit F_TOP = 1'b0;
+`endif
 `include "dfv_formal.svh"
 
-localparam bit F_DATA = (STEP_OP == STEP_ADD) || (STEP_OP == STEP_SUB);
+localparam bit F_DATA = (STEP_OP == dfv_pkg::STEP_ADD) || (STEP_OP == dfv_pkg::STEP_SUB);
 dfv_hs_chk #(.W(W), .ASSUME(F_TOP)) f_start (.clk(clk), .rst(rst), .f_past(f_past), .valid(start_valid),
                                              .ready(start_ready), .data(start_data));
 dfv_hs_chk #(.W(W), .ASSUME(F_TOP)) f_stepc (.clk(clk), .rst(rst), .f_past(f_past), .valid(step_valid),
@@ -25,11 +30,11 @@ dfv_hs_chk f_cont (.clk(clk), .rst(rst), .f_past(f_past), .valid(cont_valid), .r
 // the spec's continuation test (signed comparisons in W bits)
 function automatic logic f_holds(input logic [W-1:0] x, input logic [W-1:0] b, input logic [2:0] c);
   case (c)
-    COND_LT: f_holds = $signed(x) < $signed(b);
-    COND_LE: f_holds = $signed(x) <= $signed(b);
-    COND_GT: f_holds = $signed(x) > $signed(b);
-    COND_GE: f_holds = $signed(x) >= $signed(b);
-    COND_NE: f_holds = x != b;
+    dfv_pkg::COND_LT: f_holds = $signed(x) < $signed(b);
+    dfv_pkg::COND_LE: f_holds = $signed(x) <= $signed(b);
+    dfv_pkg::COND_GT: f_holds = $signed(x) > $signed(b);
+    dfv_pkg::COND_GE: f_holds = $signed(x) >= $signed(b);
+    dfv_pkg::COND_NE: f_holds = x != b;
     default: f_holds = 1'b0;
   endcase
 endfunction
@@ -62,12 +67,12 @@ always_ff @(posedge clk) begin
     f_expect <= start_data;
     f_step <= step_data;
     f_bound <= bound_data;
-    f_cond <= (cont_cond == COND_BY_SIGN) ? (step_data[W-1] ? COND_GT : COND_LT) : cont_cond;
+    f_cond <= (cont_cond == dfv_pkg::COND_BY_SIGN) ? (step_data[W-1] ? dfv_pkg::COND_GT : dfv_pkg::COND_LT) : cont_cond;
     {f_idx_taken, f_cont_taken} <= '0;
     {f_nr, f_ni, f_nc, f_nt} <= '0;
   end else if (f_done) begin
     f_act <= cont_data;
-    f_expect <= (STEP_OP == STEP_SUB) ? f_expect - f_step : f_expect + f_step;
+    f_expect <= (STEP_OP == dfv_pkg::STEP_SUB) ? f_expect - f_step : f_expect + f_step;
     {f_idx_taken, f_cont_taken} <= '0;
     {f_nr, f_ni, f_nc, f_nt} <= {f_nr + 3'd1, f_ni_now, f_nc_now, f_nt_now};
   end else begin
@@ -97,7 +102,7 @@ always_comb begin
     if (F_DATA && f_act && !f_stop) cont_value: assert (cont_data == f_holds(f_expect, f_bound, f_cond));
     // errors: err_valid mirrors the code, which is one of the stream's codes
     err_valid_code: assert (err_valid == (err_code != '0));
-    err_codes: assert (err_code == '0 || err_code == CFG_DATAFLOW_STREAM_CONT_COND || err_code == RT_DATAFLOW_STREAM_ZERO_STEP);
+    err_codes: assert (err_code == '0 || err_code == dfv_pkg::CFG_DATAFLOW_STREAM_CONT_COND || err_code == dfv_pkg::RT_DATAFLOW_STREAM_ZERO_STEP);
     // induction strength
     inv_state: assert ((state_q == S_ACTIVE) == f_act);
     inv_sent: assert (idx_sent_q == f_idx_taken && cont_sent_q == f_cont_taken);
@@ -116,8 +121,8 @@ always_ff @(posedge clk) begin
     if (!$past(rst) && $past(err_code) != '0) err_sticky: assert (err_code != '0 && err_code <= $past(err_code));
     // zero step raises 259 (unless a lower code is already held); a bad cont_cond raises 3
     if (!$past(rst) && $past(f_load && f_zero && !f_bad_cfg))
-      zero_step_259: assert (err_code == (($past(err_code) == '0) ? RT_DATAFLOW_STREAM_ZERO_STEP : $past(err_code)));
-    if (!$past(rst) && $past(f_load && f_bad_cfg)) bad_cfg_3: assert (err_code == CFG_DATAFLOW_STREAM_CONT_COND);
+      zero_step_259: assert (err_code == (($past(err_code) == '0) ? dfv_pkg::RT_DATAFLOW_STREAM_ZERO_STEP : $past(err_code)));
+    if (!$past(rst) && $past(f_load && f_bad_cfg)) bad_cfg_3: assert (err_code == dfv_pkg::CFG_DATAFLOW_STREAM_CONT_COND);
     // no error without a cause
     if (!$past(rst) && !$past(f_load && (f_zero || f_bad_cfg))) err_no_cause: assert (err_code == $past(err_code));
     // back in the initial state after the final element, unless the next activation loaded with it
@@ -133,8 +138,8 @@ if (F_TOP) begin : g_f_cover
   always_comb if (f_run) c_idx_first: cover (idx_sent_q && !cont_sent_q);
   always_comb if (f_run) c_cont_first: cover (cont_sent_q && !idx_sent_q);
   always_comb if (f_run) c_n2: cover (f_final && f_nt_now == 3'd2);
-  always_comb if (f_run) c_zero_step: cover (err_code == RT_DATAFLOW_STREAM_ZERO_STEP);
-  always_comb if (f_run) c_bad_cfg: cover (err_code == CFG_DATAFLOW_STREAM_CONT_COND);
-  always_ff @(posedge clk) if (f_past && !$past(rst)) c_lower_wins: cover ($past(err_code) == RT_DATAFLOW_STREAM_ZERO_STEP && err_code == CFG_DATAFLOW_STREAM_CONT_COND);
-  always_ff @(posedge clk) if (f_past && !$past(rst)) c_sticky: cover ($past(err_code) == CFG_DATAFLOW_STREAM_CONT_COND && $past(f_load && f_zero));
+  always_comb if (f_run) c_zero_step: cover (err_code == dfv_pkg::RT_DATAFLOW_STREAM_ZERO_STEP);
+  always_comb if (f_run) c_bad_cfg: cover (err_code == dfv_pkg::CFG_DATAFLOW_STREAM_CONT_COND);
+  always_ff @(posedge clk) if (f_past && !$past(rst)) c_lower_wins: cover ($past(err_code) == dfv_pkg::RT_DATAFLOW_STREAM_ZERO_STEP && err_code == dfv_pkg::CFG_DATAFLOW_STREAM_CONT_COND);
+  always_ff @(posedge clk) if (f_past && !$past(rst)) c_sticky: cover ($past(err_code) == dfv_pkg::CFG_DATAFLOW_STREAM_CONT_COND && $past(f_load && f_zero));
 end

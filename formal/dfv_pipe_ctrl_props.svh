@@ -5,6 +5,11 @@
 // every data register of the unit around it); load[0] is the accept; in_ready is stage 1's room whether or
 // not an operation is offered, and every stage's room is ready_i = !vld_i | ready_{i+1}; with the output ready an operation offered is accepted (one per cycle at
 // full rate); at_init exactly when no operation is in flight, so 1 after a reset.
+`ifdef DFV_FORMAL_TOP_dfv_pipe_ctrl
+localparam bit F_TOP = 1'b1;
+`else
+localparam bit F_TOP = 1'b0;
+`endif
 `include "dfv_formal.svh"
 
 dfv_hs_chk #(.ASSUME(F_TOP)) f_in (.clk(clk), .rst(rst), .f_past(f_past), .valid(in_valid),

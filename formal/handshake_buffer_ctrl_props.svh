@@ -1,4 +1,9 @@
 // Properties of handshake_buffer_ctrl (two-slot buffer of control tokens), included inside the module.
+`ifdef DFV_FORMAL_TOP_handshake_buffer_ctrl
+localparam bit F_TOP = 1'b1;
+`else
+localparam bit F_TOP = 1'b0;
+`endif
 `include "dfv_formal.svh"
 
 dfv_hs_chk #(.ASSUME(F_TOP)) f_in (.clk(clk), .rst(rst), .f_past(f_past), .valid(in_valid),

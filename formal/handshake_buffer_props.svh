@@ -1,6 +1,11 @@
 // Properties of handshake_buffer (two-slot data buffer): the core u_ctrl proves the handshakes and
 // the count; here every token leaves once, in order, with its data (dfv_order_chk), with the
 // invariant placing the tracked token in main_q (next out) or skid_q.
+`ifdef DFV_FORMAL_TOP_handshake_buffer
+localparam bit F_TOP = 1'b1;
+`else
+localparam bit F_TOP = 1'b0;
+`endif
 `include "dfv_formal.svh"
 
 dfv_hs_chk #(.W(W), .ASSUME(F_TOP)) f_in (.clk(clk), .rst(rst), .f_past(f_past), .valid(in_valid),

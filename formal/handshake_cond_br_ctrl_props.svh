@@ -1,5 +1,10 @@
 // Properties of handshake_cond_br_ctrl (cond + control token -> out_true or out_false), included
 // inside the module.
+`ifdef DFV_FORMAL_TOP_handshake_cond_br_ctrl
+localparam bit F_TOP = 1'b1;
+`else
+localparam bit F_TOP = 1'b0;
+`endif
 `include "dfv_formal.svh"
 
 dfv_hs_chk #(.ASSUME(F_TOP)) f_cond (.clk(clk), .rst(rst), .f_past(f_past), .valid(cond_valid),

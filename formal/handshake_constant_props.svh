@@ -1,4 +1,9 @@
 // Properties of handshake_constant: one VALUE token per control token, exactly once.
+`ifdef DFV_FORMAL_TOP_handshake_constant
+localparam bit F_TOP = 1'b1;
+`else
+localparam bit F_TOP = 1'b0;
+`endif
 `include "dfv_formal.svh"
 dfv_hs_chk #(.ASSUME(F_TOP)) f_ctrl (.clk(clk), .rst(rst), .f_past(f_past), .valid(ctrl_valid),
                                      .ready(ctrl_ready), .data(1'b0));

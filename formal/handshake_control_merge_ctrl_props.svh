@@ -2,6 +2,11 @@
 // choice held from the first offer to the consumption), included inside the module.
 // Ghost state f_out_taken / f_idx_taken: out / index took the current token (set by their transfer,
 // cleared when the input is consumed) -- "each output exactly once" as registers.
+`ifdef DFV_FORMAL_TOP_handshake_control_merge_ctrl
+localparam bit F_TOP = 1'b1;
+`else
+localparam bit F_TOP = 1'b0;
+`endif
 `include "dfv_formal.svh"
 
 dfv_hs_chk f_out (.clk(clk), .rst(rst), .f_past(f_past), .valid(out_valid), .ready(out_ready), .data(1'b0));

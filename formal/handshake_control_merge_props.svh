@@ -1,5 +1,10 @@
 // Properties of handshake_control_merge (data variant): the core u_ctrl proves the handshakes and
 // exactly-once; here the output carries the token of the input the index names, stable while offered.
+`ifdef DFV_FORMAL_TOP_handshake_control_merge
+localparam bit F_TOP = 1'b1;
+`else
+localparam bit F_TOP = 1'b0;
+`endif
 `include "dfv_formal.svh"
 
 dfv_hs_chk #(.W(W)) f_out (.clk(clk), .rst(rst), .f_past(f_past), .valid(out_valid), .ready(out_ready),

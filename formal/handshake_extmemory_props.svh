@@ -6,6 +6,11 @@
 // each store is answered by one st_done, each response goes out once on ld_data and ld_done of the
 // load port that issued the matching request, in request order (dfv_order_chk over the port
 // indices), with the response's word; at most MAXOUT loads are outstanding; err is always 0.
+`ifdef DFV_FORMAL_TOP_handshake_extmemory
+localparam bit F_TOP = 1'b1;
+`else
+localparam bit F_TOP = 1'b0;
+`endif
 `include "dfv_formal.svh"
 
 localparam int F_CW = CW + 1;

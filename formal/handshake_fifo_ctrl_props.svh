@@ -1,5 +1,10 @@
 // Properties of handshake_fifo_ctrl (DEPTH slots of control tokens, NINIT of them full at reset),
 // included inside the module.
+`ifdef DFV_FORMAL_TOP_handshake_fifo_ctrl
+localparam bit F_TOP = 1'b1;
+`else
+localparam bit F_TOP = 1'b0;
+`endif
 `include "dfv_formal.svh"
 
 localparam int F_CW = CW + 1;  // the order checker's counters: one bit more than a count of DEPTH

@@ -1,6 +1,11 @@
 // Properties of handshake_fifo (DEPTH slots, NINIT initial tokens INIT): the core u_ctrl proves the
 // handshakes and the count; here every token -- the initial ones first -- leaves once, in order, with
 // its data (dfv_order_chk), with the invariants placing the tracked token in mem_q.
+`ifdef DFV_FORMAL_TOP_handshake_fifo
+localparam bit F_TOP = 1'b1;
+`else
+localparam bit F_TOP = 1'b0;
+`endif
 `include "dfv_formal.svh"
 
 localparam int F_CW = $clog2(DEPTH + 1) + 1;

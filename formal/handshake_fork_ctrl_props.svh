@@ -1,6 +1,11 @@
 // Properties of handshake_fork_ctrl (eager fork, N outputs), included inside the module.
 // Ghost state f_taken[i]: output i took the current input token (set by a transfer on out[i],
 // cleared when `in` is consumed) -- the spec's "delivered once to every output" as a register.
+`ifdef DFV_FORMAL_TOP_handshake_fork_ctrl
+localparam bit F_TOP = 1'b1;
+`else
+localparam bit F_TOP = 1'b0;
+`endif
 `include "dfv_formal.svh"
 
 dfv_hs_chk #(.ASSUME(F_TOP)) f_in (.clk(clk), .rst(rst), .f_past(f_past), .valid(in_valid),

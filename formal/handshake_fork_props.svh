@@ -2,6 +2,11 @@
 // are those of the core u_ctrl (handshake_fork_ctrl, whose property file is included there and
 // proves exactly-once per output); here: the data of every output is the input token, and stays
 // stable while offered.
+`ifdef DFV_FORMAL_TOP_handshake_fork
+localparam bit F_TOP = 1'b1;
+`else
+localparam bit F_TOP = 1'b0;
+`endif
 `include "dfv_formal.svh"
 
 dfv_hs_chk #(.W(W), .ASSUME(F_TOP)) f_in (.clk(clk), .rst(rst), .f_past(f_past), .valid(in_valid),

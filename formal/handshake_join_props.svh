@@ -1,4 +1,9 @@
 // Properties of handshake_join (N control inputs -> one control output), included inside the module.
+`ifdef DFV_FORMAL_TOP_handshake_join
+localparam bit F_TOP = 1'b1;
+`else
+localparam bit F_TOP = 1'b0;
+`endif
 `include "dfv_formal.svh"
 
 dfv_hs_chk f_out (.clk(clk), .rst(rst), .f_past(f_past), .valid(out_valid), .ready(out_ready), .data(1'b0));

@@ -3,6 +3,11 @@
 // exactly once, the word unchanged. With EW > 0 each data word leaves with the extras of the oldest
 // address in flight: the extras FIFO u_extras is a handshake_fifo, whose own property file (included
 // there, its input protocol asserted) proves in this context that the extras leave once, in order.
+`ifdef DFV_FORMAL_TOP_handshake_load
+localparam bit F_TOP = 1'b1;
+`else
+localparam bit F_TOP = 1'b0;
+`endif
 `include "dfv_formal.svh"
 
 dfv_hs_chk #(.W(AW + EW), .ASSUME(F_TOP)) f_addr (.clk(clk), .rst(rst), .f_past(f_past), .valid(addr_valid),

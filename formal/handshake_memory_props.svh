@@ -8,6 +8,11 @@
 // return it as updated by the stores of its own cycle (write-first), a load out of range returns 0.
 // Proved for every f_addr, this is the memory's whole read/write behaviour.
 // Errors: an access out of range raises RT_MEMORY_ADDR_RANGE (288), sticky until reset.
+`ifdef DFV_FORMAL_TOP_handshake_memory
+localparam bit F_TOP = 1'b1;
+`else
+localparam bit F_TOP = 1'b0;
+`endif
 `include "dfv_formal.svh"
 
 (* anyconst *) logic [AW-1:0] f_addr;
@@ -78,7 +83,7 @@ end
 always_comb begin
   if (f_run) begin
     err_valid_code: assert (err_valid == (err_code != '0));
-    err_codes: assert (err_code == '0 || err_code == RT_MEMORY_ADDR_RANGE);
+    err_codes: assert (err_code == '0 || err_code == dfv_pkg::RT_MEMORY_ADDR_RANGE);
   end
 end
 // induction strength: the tracked word is in the array (at every cycle: from time 0, INIT in both)
@@ -95,7 +100,7 @@ end
 always_ff @(posedge clk) begin
   if (f_past && !rst) begin
     if ($past(rst)) err_reset: assert (err_code == '0);
-    if (!$past(rst) && $past(f_range)) range_288: assert (err_code == RT_MEMORY_ADDR_RANGE);
+    if (!$past(rst) && $past(f_range)) range_288: assert (err_code == dfv_pkg::RT_MEMORY_ADDR_RANGE);
     if (!$past(rst) && $past(err_code) != '0) err_sticky: assert (err_code == $past(err_code));
     if (!$past(rst) && !$past(f_range)) err_no_cause: assert (err_code == $past(err_code));
   end

@@ -1,5 +1,10 @@
 // Properties of handshake_merge_ctrl (N control inputs -> one output, lowest index first; stateless),
 // included inside the module.
+`ifdef DFV_FORMAL_TOP_handshake_merge_ctrl
+localparam bit F_TOP = 1'b1;
+`else
+localparam bit F_TOP = 1'b0;
+`endif
 `include "dfv_formal.svh"
 
 dfv_hs_chk f_out (.clk(clk), .rst(rst), .f_past(f_past), .valid(out_valid), .ready(out_ready), .data(1'b0));

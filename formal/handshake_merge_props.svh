@@ -1,6 +1,11 @@
 // Properties of handshake_merge (data variant, built on handshake_control_merge_ctrl with its index
 // always taken; that core's property file proves exactly-once): every output token is the token of
 // the input consumed with it, and out_data stays stable while offered (the held choice).
+`ifdef DFV_FORMAL_TOP_handshake_merge
+localparam bit F_TOP = 1'b1;
+`else
+localparam bit F_TOP = 1'b0;
+`endif
 `include "dfv_formal.svh"
 
 dfv_hs_chk #(.W(W)) f_out (.clk(clk), .rst(rst), .f_past(f_past), .valid(out_valid), .ready(out_ready),

@@ -1,5 +1,10 @@
 // Properties of handshake_mux (data variant): the core u_ctrl proves the handshakes; here the output
 // carries the selected input's token, stable while offered.
+`ifdef DFV_FORMAL_TOP_handshake_mux
+localparam bit F_TOP = 1'b1;
+`else
+localparam bit F_TOP = 1'b0;
+`endif
 `include "dfv_formal.svh"
 
 dfv_hs_chk #(.W(SW), .ASSUME(F_TOP)) f_sel (.clk(clk), .rst(rst), .f_past(f_past), .valid(sel_valid),

@@ -2,6 +2,11 @@
 // eager outputs), included inside the module. Ghost state f_taken[0] (data_to_mem) / f_taken[1]
 // (addr_to_mem): the output took the current access (set by its transfer, cleared when the inputs are
 // consumed), as for a fork.
+`ifdef DFV_FORMAL_TOP_handshake_store
+localparam bit F_TOP = 1'b1;
+`else
+localparam bit F_TOP = 1'b0;
+`endif
 `include "dfv_formal.svh"
 
 dfv_hs_chk #(.W(AW), .ASSUME(F_TOP)) f_addr (.clk(clk), .rst(rst), .f_past(f_past), .valid(addr_valid),

@@ -1,6 +1,11 @@
 // Properties of handshake_tehb_ctrl (transparent one-slot buffer of control tokens), included inside the
 // module: every token leaves once, in order (dfv_order_chk, PASS: straight through when empty); the slot
 // holds the one stored token; in_ready is the slot's emptiness (a register: the ready path is cut).
+`ifdef DFV_FORMAL_TOP_handshake_tehb_ctrl
+localparam bit F_TOP = 1'b1;
+`else
+localparam bit F_TOP = 1'b0;
+`endif
 `include "dfv_formal.svh"
 
 dfv_hs_chk #(.ASSUME(F_TOP)) f_in (.clk(clk), .rst(rst), .f_past(f_past), .valid(in_valid),

@@ -2,6 +2,11 @@
 // and the slot's flag; here every token leaves once, in order, with its data (dfv_order_chk, PASS: a token
 // passes straight through an empty buffer with its data), with the invariant placing a stored token in
 // slot_q.
+`ifdef DFV_FORMAL_TOP_handshake_tehb
+localparam bit F_TOP = 1'b1;
+`else
+localparam bit F_TOP = 1'b0;
+`endif
 `include "dfv_formal.svh"
 
 dfv_hs_chk #(.W(W), .ASSUME(F_TOP)) f_in (.clk(clk), .rst(rst), .f_past(f_past), .valid(in_valid),

@@ -1,5 +1,10 @@
 // Properties of math_absi (the absolute value of a signed W-bit word, one operand), included inside the
 // module. The value is stated as two's-complement negation (invert, add one), not as the RTL writes it.
+`ifdef DFV_FORMAL_TOP_math_absi
+localparam bit F_TOP = 1'b1;
+`else
+localparam bit F_TOP = 1'b0;
+`endif
 `include "dfv_formal.svh"
 
 dfv_hs_chk #(.W(W), .ASSUME(F_TOP)) f_in (.clk(clk), .rst(rst), .f_past(f_past), .valid(in_valid),

@@ -1,6 +1,11 @@
 // Properties of math_bitcount (ctlz / cttz / ctpop of a W-bit word, OP), included inside the module. The
 // count is stated by walking the bits one at a time (the last set bit met from the far end fixes ctlz and
 // cttz; ctpop adds them up), not as the RTL's tree computes it.
+`ifdef DFV_FORMAL_TOP_math_bitcount
+localparam bit F_TOP = 1'b1;
+`else
+localparam bit F_TOP = 1'b0;
+`endif
 `include "dfv_formal.svh"
 
 dfv_hs_chk #(.W(W), .ASSUME(F_TOP)) f_in (.clk(clk), .rst(rst), .f_past(f_past), .valid(in_valid),

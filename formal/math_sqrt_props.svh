@@ -8,6 +8,11 @@
 // loaded on accept); at_init exactly when no operation is in flight, so 1 after a reset.
 // Invariants: the phase flags are one-hot or all 0; the tracked operation's phase and iteration counter
 // follow from its age (norm at age 1, iter from 2 with NIT - 1 iterations left, ..., done from LATENCY).
+`ifdef DFV_FORMAL_TOP_math_sqrt
+localparam bit F_TOP = 1'b1;
+`else
+localparam bit F_TOP = 1'b0;
+`endif
 `include "dfv_formal.svh"
 
 dfv_hs_chk #(.W(W), .ASSUME(F_TOP)) f_in (.clk(clk), .rst(rst), .f_past(f_past), .valid(in_valid),

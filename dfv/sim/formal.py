@@ -5,9 +5,10 @@ Each proof job is one RTL module at one parameter set. Its properties live in
 module's property file inside that module (so the properties see its internal state, which Yosys'
 frontend cannot reach by hierarchical names and which k-induction needs for its invariants) and runs
 two SymbiYosys tasks: `prove` (k-induction with smtbmc + Yices: a full proof, not a bounded check) and
-`cover` (every cover statement reached). The RTL files themselves are never changed; the copy only
-gains the `include`, has a module-level `import dfv_pkg::*;` moved to file scope and a function's
-final `return x;` written `name = x;` (Yosys' frontend parses neither; the meaning is the same).
+`cover` (every cover statement reached). Yosys reads the RTL as written: every module ends with
+`` `ifdef DFV_FORMAL `include "<module>_props.svh" `endif ``, and the proofs define DFV_FORMAL and
+DFV_FORMAL_TOP_<module under proof> (formal/dfv_formal.svh); a module without that include is refused,
+so no property file is silently left out.
 
 Must-fail jobs apply a textual mutation to the copy of one RTL file and must FAIL naming the
 expected property: they show the properties can fail.
@@ -192,40 +193,13 @@ def load_jobs(path: Path = CONFIG) -> tuple[list[FormalJob], list[FormalJob]]:
 # Sources and .sby files
 # ------------------------------------------------------------------------------------------------
 
-IMPORT = re.compile(r"^[ \t]*import\s+(\w+)::\*;[^\n]*\n", re.MULTILINE)
-ENDMODULE = re.compile(r"^endmodule\b", re.MULTILINE)
-# `function ... name(` ... `return expr;` as the last statement: Yosys' frontend has no `return`; the
-# assignment `name = expr;` at the same place means the same.
-FUNCTION = re.compile(r"function\s+automatic\s+[^;(]*?(\w+)\s*\((?:.*?)endfunction", re.DOTALL)
-LAST_RETURN = re.compile(r"\breturn\s+([^;]+);(\s*)$")
-
-
-def _no_return(m: re.Match[str]) -> str:
-    body, name = m[0][: -len("endfunction")], m[1]
-    if "return" not in body:
-        return m[0]
-    last = LAST_RETURN.search(body)
-    if last is None or body.count("return") != 1:
-        raise ConfigError(f"function {name}: only a final `return` can be rewritten for Yosys")
-    return body[: last.start()] + f"{name} = {last[1]};{last[2]}endfunction"
-
-
-def formal_source(text: str, module: str, top: str) -> str:
-    """The RTL text as Yosys reads it for a proof: package imports at file scope, and the module's
-    property file included before `endmodule` (with F_TOP = 1 only in the module under proof, so its
-    input protocol is assumed there and asserted where a parent drives it)."""
-    imports = "".join(f"import {pkg}::*;\n" for pkg in IMPORT.findall(text))
-    text = FUNCTION.sub(_no_return, imports + IMPORT.sub("", text))
-    props = FORMAL_DIR / f"{module}_props.svh"
-    if props.exists():
-        ends = list(ENDMODULE.finditer(text))
-        if len(ends) != 1:
-            raise ConfigError(f"{module}: expected one `endmodule` line, found {len(ends)}")
-        at = ends[0].start()
-        inject = (f"  localparam bit F_TOP = 1'b{int(module == top)};\n"
-                  f"  `include \"{props.name}\"\n")
-        text = text[:at] + inject + text[at:]
-    return text
+def check_props_included(text: str, module: str) -> None:
+    """Refuse an RTL module that has a property file but does not end with its include (inside
+    `ifdef DFV_FORMAL): its proof would pass without its properties."""
+    block = rf'`ifdef\s+DFV_FORMAL\s+`include\s+"{module}_props\.svh"\s+`endif\s+endmodule\b'
+    if (FORMAL_DIR / f"{module}_props.svh").exists() and not re.search(block, text):
+        raise ConfigError(f'{module}.sv does not end with `ifdef DFV_FORMAL `include "{module}_props.svh" '
+                          f"`endif: formal/{module}_props.svh would not be proved")
 
 
 # `logic ... f_x;  // peek: u_ctrl.sig` in a module's property file: after flattening, f_x is driven by
@@ -274,7 +248,8 @@ def prepare(job: FormalJob, out: Path) -> Path:
                 raise ConfigError(f"must_fail {job.name}: `{job.mutation.find}` occurs {count} times in {path.name}")
             text = text.replace(job.mutation.find, job.mutation.replace)
             mutated = True
-        (src / path.name).write_text(formal_source(text, path.stem, job.top))
+        check_props_included(text, path.stem)
+        (src / path.name).write_text(text)
         files.append(path.name)
     if job.mutation is not None and not mutated:
         raise ConfigError(f"must_fail {job.name}: no RTL file {job.mutation.file}")
@@ -287,7 +262,8 @@ def prepare(job: FormalJob, out: Path) -> Path:
     # one chparam for all parameters: set one at a time, a range check that relates two of them (dfv_normalize's
     # CW to W) would see a half-set pair
     chparams = f"chparam {' '.join(f'-set {k} {v}' for k, v in job.params)} {job.top}" if job.params else ""
-    design = f"read_verilog -sv -formal -I. {' '.join(files)}\n{chparams}\nprep -top {job.top}\nflatten"
+    design = (f"read_verilog -sv -formal -DDFV_FORMAL -DDFV_FORMAL_TOP_{job.top} -I. {' '.join(files)}\n"
+              f"{chparams}\nprep -top {job.top}\nflatten")
     peeks = peek_connects(design, src, [PEEK.findall((src / name).read_text()) for name in includes])
     listed = [*files, *includes]
     # a must-fail job searches a counterexample (bmc) with the spec properties only: the invariants

@@ -1,17 +1,26 @@
 """`make formal` (dfv.sim.formal): the fast proof set proves and covers, every must-fail job fails on
-the property it names, a job over its time bound is named, and the driver's source adaptations and
-log reading do what docs/formal.md says. The full proof set runs in `make formal` (a few minutes);
-here the jobs marked `fast` in configs/formal.yaml (one per module), one solver process at a time."""
+the property it names, a job over its time bound is named, a module that leaves out its properties is
+refused, and the driver's log reading does what docs/formal.md says. The full proof set runs in
+`make formal` (a few minutes); here the jobs marked `fast` in configs/formal.yaml (one per module), one solver
+process at a time."""
 
 from __future__ import annotations
 
-import textwrap
 from pathlib import Path
 
 import pytest
 
+from dfv.paths import RTL_DIR
 from dfv.sim import formal
-from dfv.sim.formal import ConfigError, FormalJob, Mutation, Property, failed_properties, formal_source, load_jobs
+from dfv.sim.formal import (
+    ConfigError,
+    FormalJob,
+    Mutation,
+    Property,
+    check_props_included,
+    failed_properties,
+    load_jobs,
+)
 
 pytestmark = pytest.mark.xdist_group("formal")  # one worker: the proofs share the machine's 2 cores
 
@@ -72,22 +81,12 @@ def test_a_mutation_that_does_not_apply_is_an_error(tmp_path: Path):
         formal.prepare(job, tmp_path)
 
 
-def test_formal_source_moves_imports_rewrites_return_and_includes_props():
-    text = textwrap.dedent("""\
-        module dataflow_gate #(parameter int W = 4) (input logic clk);
-          import dfv_pkg::*;  // constants
-          function automatic logic f(input logic a);
-            logic r;
-            r = ~a;
-            return r;
-          endfunction
-        endmodule : dataflow_gate
-        """)
-    out = formal_source(text, "dataflow_gate", "dataflow_gate")
-    assert out.startswith("import dfv_pkg::*;\nmodule dataflow_gate")
-    assert "return" not in out and "f = r;" in out
-    assert "localparam bit F_TOP = 1'b1;\n  `include \"dataflow_gate_props.svh\"\nendmodule" in out
-    assert "F_TOP = 1'b0" in formal_source(text, "dataflow_gate", "other_top")
+def test_a_module_that_does_not_include_its_properties_is_refused():
+    text = (RTL_DIR / "handshake" / "handshake_join.sv").read_text()
+    check_props_included(text, "handshake_join")  # as written: accepted
+    cut = text.replace('`include "handshake_join_props.svh"', "")
+    with pytest.raises(ConfigError, match=r"formal/handshake_join_props.svh would not be proved"):
+        check_props_included(cut, "handshake_join")
 
 
 def test_failed_properties_reads_both_smtbmc_forms():

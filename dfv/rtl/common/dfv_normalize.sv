@@ -34,4 +34,8 @@ module dfv_normalize #(
       end
     end
   end
+
+`ifdef DFV_FORMAL
+  `include "dfv_normalize_props.svh"
+`endif
 endmodule

@@ -60,4 +60,8 @@ module dfv_pipe_ctrl #(
       vld_q <= load | ~ready;
     end
   end
+
+`ifdef DFV_FORMAL
+  `include "dfv_pipe_ctrl_props.svh"
+`endif
 endmodule

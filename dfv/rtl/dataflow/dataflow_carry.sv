@@ -168,4 +168,7 @@ module dataflow_carry #(
     end
   end
 
+`ifdef DFV_FORMAL
+  `include "dataflow_carry_props.svh"
+`endif
 endmodule : dataflow_carry

@@ -146,4 +146,7 @@ module dataflow_gate #(
     end
   end
 
+`ifdef DFV_FORMAL
+  `include "dataflow_gate_props.svh"
+`endif
 endmodule : dataflow_gate

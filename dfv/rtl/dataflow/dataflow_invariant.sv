@@ -132,4 +132,7 @@ module dataflow_invariant #(
     end
   end
 
+`ifdef DFV_FORMAL
+  `include "dataflow_invariant_props.svh"
+`endif
 endmodule : dataflow_invariant

@@ -90,7 +90,6 @@ module dataflow_stream #(
   output logic [15:0]  err_code
 );
 
-  import dfv_pkg::*;
 
   // -----------------------------------------------------------------------------------------------
   // Parameter check
@@ -99,7 +98,7 @@ module dataflow_stream #(
     if (W < 1) begin
       $fatal(1, "dataflow_stream: W must be >= 1 (got %0d)", W);
     end
-    if (STEP_OP < STEP_ADD || STEP_OP > STEP_SHR) begin
+    if (STEP_OP < dfv_pkg::STEP_ADD || STEP_OP > dfv_pkg::STEP_SHR) begin
       $fatal(1, "dataflow_stream: STEP_OP must be 0..5 (got %0d)", STEP_OP);
     end
   end
@@ -138,14 +137,14 @@ module dataflow_stream #(
     lt = $signed(x) < $signed(b);
     eq = (x == b);
     case (c)
-      COND_LT: res = lt;
-      COND_LE: res = lt | eq;
-      COND_GT: res = ~(lt | eq);
-      COND_GE: res = ~lt;
-      COND_NE: res = ~eq;
+      dfv_pkg::COND_LT: res = lt;
+      dfv_pkg::COND_LE: res = lt | eq;
+      dfv_pkg::COND_GT: res = ~(lt | eq);
+      dfv_pkg::COND_GE: res = ~lt;
+      dfv_pkg::COND_NE: res = ~eq;
       default: res = 1'b0;
     endcase
-    return res;
+    cond_holds = res;
   endfunction
 
   // next_idx <step_op> step, wrapped to W bits.
@@ -156,10 +155,10 @@ module dataflow_stream #(
     logic [W-1:0]        q_mag;
     logic signed [W-1:0] sra;
     case (STEP_OP)
-      STEP_ADD: res = a + s;
-      STEP_SUB: res = a - s;
-      STEP_MUL: res = a * s;
-      STEP_DIV: begin
+      dfv_pkg::STEP_ADD: res = a + s;
+      dfv_pkg::STEP_SUB: res = a - s;
+      dfv_pkg::STEP_MUL: res = a * s;
+      dfv_pkg::STEP_DIV: begin
         // Signed division on magnitudes (as W-bit unsigned, so |MIN| = 2^(W-1) is exact), then the
         // sign; no signed `/` is used, so there is no MIN / -1 overflow at any level.
         a_mag = a[W-1] ? -a : a;
@@ -174,16 +173,16 @@ module dataflow_stream #(
           res = (a[W-1] ^ s[W-1]) ? -q_mag : q_mag;
         end
       end
-      STEP_SHL: begin
+      dfv_pkg::STEP_SHL: begin
         res = (s >= W'(W)) ? '0 : (a << s);
       end
-      STEP_SHR: begin
+      dfv_pkg::STEP_SHR: begin
         sra = $signed(a) >>> s;  // separate statement: keeps the shift in a signed context
         res = (s >= W'(W)) ? {W{a[W-1]}} : sra;
       end
       default: res = a + s;
     endcase
-    return res;
+    step_update = res;
   endfunction
 
   // -----------------------------------------------------------------------------------------------
@@ -216,7 +215,7 @@ module dataflow_stream #(
   assign load        = load_ok & start_valid & step_valid & bound_valid;
 
   assign err_code  = err_code_q;
-  assign err_valid = (err_code_q != ERR_NONE);
+  assign err_valid = (err_code_q != dfv_pkg::ERR_NONE);
 
   assign at_init = (state_q == S_IDLE) & ~idx_sent_q & ~cont_sent_q;
 
@@ -233,7 +232,7 @@ module dataflow_stream #(
   assign upd_idx   = step_update(next_idx_q, step_q);
   assign cfg_bad   = cont_cond[2] & cont_cond[1];
   assign zero_step = (step_data == '0);
-  assign load_cond = (cont_cond == COND_BY_SIGN) ? (step_data[W-1] ? COND_GT : COND_LT)
+  assign load_cond = (cont_cond == dfv_pkg::COND_BY_SIGN) ? (step_data[W-1] ? dfv_pkg::COND_GT : dfv_pkg::COND_LT)
                                                  : cont_cond;
 
   always_comb begin : p_next
@@ -247,7 +246,7 @@ module dataflow_stream #(
     cont_sent_d = cont_sent_q;
     err_code_d  = err_code_q;
 
-    new_err     = ERR_NONE;
+    new_err     = dfv_pkg::ERR_NONE;
 
     if (load) begin
       // New activation (from idle, or in the cycle the previous final element retires).
@@ -260,9 +259,9 @@ module dataflow_stream #(
       cont_sent_d = 1'b0;
       cond_d      = load_cond;
       if (cfg_bad) begin
-        new_err = CFG_DATAFLOW_STREAM_CONT_COND;
+        new_err = dfv_pkg::CFG_DATAFLOW_STREAM_CONT_COND;
       end else if (zero_step) begin
-        new_err = RT_DATAFLOW_STREAM_ZERO_STEP;
+        new_err = dfv_pkg::RT_DATAFLOW_STREAM_ZERO_STEP;
       end
     end else if (retire) begin
       idx_sent_d  = 1'b0;
@@ -278,7 +277,7 @@ module dataflow_stream #(
     end
 
     // Sticky error: the lowest non-zero code wins.
-    if (new_err != ERR_NONE && (err_code_q == ERR_NONE || new_err < err_code_q)) begin
+    if (new_err != dfv_pkg::ERR_NONE && (err_code_q == dfv_pkg::ERR_NONE || new_err < err_code_q)) begin
       err_code_d = new_err;
     end
   end
@@ -292,11 +291,11 @@ module dataflow_stream #(
       next_idx_q  <= '0;
       step_q      <= '0;
       bound_q     <= '0;
-      cond_q      <= COND_LT;
+      cond_q      <= dfv_pkg::COND_LT;
       stop_q      <= 1'b0;
       idx_sent_q  <= 1'b0;
       cont_sent_q <= 1'b0;
-      err_code_q  <= ERR_NONE;
+      err_code_q  <= dfv_pkg::ERR_NONE;
     end else begin
       state_q     <= state_d;
       next_idx_q  <= next_idx_d;
@@ -310,4 +309,7 @@ module dataflow_stream #(
     end
   end
 
+`ifdef DFV_FORMAL
+  `include "dataflow_stream_props.svh"
+`endif
 endmodule : dataflow_stream

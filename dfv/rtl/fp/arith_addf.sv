@@ -267,4 +267,8 @@ module arith_addf #(
   end
 
   assign result_data = s5_word_q;
+
+`ifdef DFV_FORMAL
+  `include "arith_addf_props.svh"
+`endif
 endmodule

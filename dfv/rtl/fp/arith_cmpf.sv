@@ -116,4 +116,8 @@ module arith_cmpf #(
 
   logic unused;
   assign unused = clk ^ rst;
+
+`ifdef DFV_FORMAL
+  `include "arith_cmpf_props.svh"
+`endif
 endmodule

@@ -200,4 +200,8 @@ module arith_convertf #(
   end
 
   assign out_data = s3_word_q;
+
+`ifdef DFV_FORMAL
+  `include "arith_convertf_props.svh"
+`endif
 endmodule

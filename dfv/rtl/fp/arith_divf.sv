@@ -278,4 +278,8 @@ module arith_divf #(
   end
 
   assign result_data = word_q;
+
+`ifdef DFV_FORMAL
+  `include "arith_divf_props.svh"
+`endif
 endmodule

@@ -171,4 +171,8 @@ module arith_fptoi #(
   end
 
   assign out_data = s3_int_q;
+
+`ifdef DFV_FORMAL
+  `include "arith_fptoi_props.svh"
+`endif
 endmodule

@@ -162,4 +162,8 @@ module arith_itofp #(
   end
 
   assign out_data = s3_word_q;
+
+`ifdef DFV_FORMAL
+  `include "arith_itofp_props.svh"
+`endif
 endmodule

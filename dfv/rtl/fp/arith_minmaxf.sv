@@ -104,4 +104,8 @@ module arith_minmaxf #(
   end
   logic unused;
   assign unused = clk ^ rst;
+
+`ifdef DFV_FORMAL
+  `include "arith_minmaxf_props.svh"
+`endif
 endmodule

@@ -334,4 +334,8 @@ module arith_mulf #(
   end
 
   assign result_data = s6_word_q;
+
+`ifdef DFV_FORMAL
+  `include "arith_mulf_props.svh"
+`endif
 endmodule

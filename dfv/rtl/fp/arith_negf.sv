@@ -61,4 +61,8 @@ module arith_negf #(
   assign at_init = 1'b1;
   logic unused;
   assign unused = clk ^ rst;
+
+`ifdef DFV_FORMAL
+  `include "arith_negf_props.svh"
+`endif
 endmodule

@@ -445,4 +445,8 @@ module math_fma #(
   end
 
   assign result_data = s7_word_q;
+
+`ifdef DFV_FORMAL
+  `include "math_fma_props.svh"
+`endif
 endmodule

@@ -263,4 +263,8 @@ module math_sqrt #(
   end
 
   assign out_data = word_q;
+
+`ifdef DFV_FORMAL
+  `include "math_sqrt_props.svh"
+`endif
 endmodule

@@ -28,8 +28,7 @@ module arith_binop #(
   output logic         err_valid,
   output logic [15:0]  err_code
 );
-  import dfv_pkg::*;  // OP_* (the OP encoding), error codes
-  localparam bit IS_DIV = (OP >= OP_DIVSI) && (OP <= OP_REMUI);
+  localparam bit IS_DIV = (OP >= dfv_pkg::OP_DIVSI) && (OP <= dfv_pkg::OP_REMUI);
 
   logic [15:0] err_q;
   logic fire;
@@ -65,19 +64,19 @@ module arith_binop #(
     sr = a_mag % s_div;
     big_shift = (64'(rhs_data) >= 64'(W));
     case (OP)
-      OP_ADDI:  result_data = lhs_data + rhs_data;
-      OP_SUBI:  result_data = lhs_data - rhs_data;
-      OP_MULI:  result_data = lhs_data * rhs_data;
-      OP_DIVSI: result_data = b_zero ? '1 : ((a_neg ^ b_neg) ? (~sq + W'(1)) : sq);
-      OP_DIVUI: result_data = b_zero ? '1 : uq;
-      OP_REMSI: result_data = b_zero ? lhs_data : (a_neg ? (~sr + W'(1)) : sr);
-      OP_REMUI: result_data = b_zero ? lhs_data : ur;
-      OP_ANDI:  result_data = lhs_data & rhs_data;
-      OP_ORI:   result_data = lhs_data | rhs_data;
-      OP_XORI:  result_data = lhs_data ^ rhs_data;
-      OP_SHLI:  result_data = big_shift ? '0 : (lhs_data << rhs_data);
-      OP_SHRSI: result_data = big_shift ? {W{a_neg}} : W'($signed(lhs_data) >>> rhs_data);
-      OP_SHRUI: result_data = big_shift ? '0 : (lhs_data >> rhs_data);
+      dfv_pkg::OP_ADDI:  result_data = lhs_data + rhs_data;
+      dfv_pkg::OP_SUBI:  result_data = lhs_data - rhs_data;
+      dfv_pkg::OP_MULI:  result_data = lhs_data * rhs_data;
+      dfv_pkg::OP_DIVSI: result_data = b_zero ? '1 : ((a_neg ^ b_neg) ? (~sq + W'(1)) : sq);
+      dfv_pkg::OP_DIVUI: result_data = b_zero ? '1 : uq;
+      dfv_pkg::OP_REMSI: result_data = b_zero ? lhs_data : (a_neg ? (~sr + W'(1)) : sr);
+      dfv_pkg::OP_REMUI: result_data = b_zero ? lhs_data : ur;
+      dfv_pkg::OP_ANDI:  result_data = lhs_data & rhs_data;
+      dfv_pkg::OP_ORI:   result_data = lhs_data | rhs_data;
+      dfv_pkg::OP_XORI:  result_data = lhs_data ^ rhs_data;
+      dfv_pkg::OP_SHLI:  result_data = big_shift ? '0 : (lhs_data << rhs_data);
+      dfv_pkg::OP_SHRSI: result_data = big_shift ? {W{a_neg}} : W'($signed(lhs_data) >>> rhs_data);
+      dfv_pkg::OP_SHRUI: result_data = big_shift ? '0 : (lhs_data >> rhs_data);
       default:  result_data = '0;
     endcase
     result_valid = lhs_valid & rhs_valid;
@@ -93,7 +92,11 @@ module arith_binop #(
     if (rst) begin
       err_q <= '0;
     end else if (IS_DIV && fire && b_zero) begin
-      if (err_q == '0 || err_q > RT_ARITH_DIV_BY_ZERO) err_q <= RT_ARITH_DIV_BY_ZERO;
+      if (err_q == '0 || err_q > dfv_pkg::RT_ARITH_DIV_BY_ZERO) err_q <= dfv_pkg::RT_ARITH_DIV_BY_ZERO;
     end
   end
+
+`ifdef DFV_FORMAL
+  `include "arith_binop_props.svh"
+`endif
 endmodule

@@ -18,8 +18,7 @@ module arith_cast #(
   output logic          out_valid,
   input  logic          out_ready
 );
-  import dfv_pkg::*;  // CAST_* (the KIND encoding)
-  localparam bit SIGNED_EXT = (KIND == CAST_INDEX_CAST) || (KIND == CAST_EXTSI) || (KIND == CAST_TRUNCI);
+  localparam bit SIGNED_EXT = (KIND == dfv_pkg::CAST_INDEX_CAST) || (KIND == dfv_pkg::CAST_EXTSI) || (KIND == dfv_pkg::CAST_TRUNCI);
   /* verilator lint_off UNUSEDSIGNAL */
   logic at_init;  // read by testbenches (dut.at_init)
   /* verilator lint_on UNUSEDSIGNAL */
@@ -40,4 +39,8 @@ module arith_cast #(
   end
   logic unused;
   assign unused = clk ^ rst;
+
+`ifdef DFV_FORMAL
+  `include "arith_cast_props.svh"
+`endif
 endmodule

@@ -19,7 +19,6 @@ module arith_cmpi #(
   output logic         result_valid,
   input  logic         result_ready
 );
-  import dfv_pkg::*;  // PRED_* (the PRED encoding)
   logic fire;
   logic slt;
   logic ult;
@@ -33,16 +32,16 @@ module arith_cmpi #(
     ult = (lhs_data < rhs_data);
     slt = ($signed(lhs_data) < $signed(rhs_data));
     case (PRED)
-      PRED_EQ: result_data = eq;
-      PRED_NE: result_data = ~eq;
-      PRED_SLT: result_data = slt;
-      PRED_SLE: result_data = slt | eq;
-      PRED_SGT: result_data = ~(slt | eq);
-      PRED_SGE: result_data = ~slt;
-      PRED_ULT: result_data = ult;
-      PRED_ULE: result_data = ult | eq;
-      PRED_UGT: result_data = ~(ult | eq);
-      PRED_UGE: result_data = ~ult;
+      dfv_pkg::PRED_EQ: result_data = eq;
+      dfv_pkg::PRED_NE: result_data = ~eq;
+      dfv_pkg::PRED_SLT: result_data = slt;
+      dfv_pkg::PRED_SLE: result_data = slt | eq;
+      dfv_pkg::PRED_SGT: result_data = ~(slt | eq);
+      dfv_pkg::PRED_SGE: result_data = ~slt;
+      dfv_pkg::PRED_ULT: result_data = ult;
+      dfv_pkg::PRED_ULE: result_data = ult | eq;
+      dfv_pkg::PRED_UGT: result_data = ~(ult | eq);
+      dfv_pkg::PRED_UGE: result_data = ~ult;
       default: result_data = 1'b0;
     endcase
     result_valid = lhs_valid & rhs_valid;
@@ -53,4 +52,8 @@ module arith_cmpi #(
   end
   logic unused;
   assign unused = clk ^ rst;
+
+`ifdef DFV_FORMAL
+  `include "arith_cmpi_props.svh"
+`endif
 endmodule

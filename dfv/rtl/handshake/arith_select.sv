@@ -35,4 +35,8 @@ module arith_select #(
   end
   logic unused;
   assign unused = clk ^ rst;
+
+`ifdef DFV_FORMAL
+  `include "arith_select_props.svh"
+`endif
 endmodule

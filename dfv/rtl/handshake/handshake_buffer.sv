@@ -36,7 +36,11 @@ module handshake_buffer #(
     .out_valid(out_valid),
     .out_ready(out_ready)
   );
+  // simulation only: Yosys (synthesis, formal) resolves no hierarchical name, and nothing in the
+  // design reads at_init
+`ifndef YOSYS
   assign at_init = u_ctrl.at_init;
+`endif
   assign out_data = main_q;
 
   always_ff @(posedge clk) begin : p_data
@@ -48,4 +52,8 @@ module handshake_buffer #(
       skid_q <= in_data;
     end
   end
+
+`ifdef DFV_FORMAL
+  `include "handshake_buffer_props.svh"
+`endif
 endmodule

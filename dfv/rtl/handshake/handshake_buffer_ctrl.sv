@@ -35,4 +35,8 @@ module handshake_buffer_ctrl (
       skid_valid_q <= 1'b1;
     end
   end
+
+`ifdef DFV_FORMAL
+  `include "handshake_buffer_ctrl_props.svh"
+`endif
 endmodule

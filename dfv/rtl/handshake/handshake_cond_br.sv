@@ -41,7 +41,15 @@ module handshake_cond_br #(
     .out_false_valid(out_false_valid),
     .out_false_ready(out_false_ready)
   );
+  // simulation only: Yosys (synthesis, formal) resolves no hierarchical name, and nothing in the
+  // design reads at_init
+`ifndef YOSYS
   assign at_init = u_ctrl.at_init;
+`endif
   assign out_true_data = data_data;
   assign out_false_data = data_data;
+
+`ifdef DFV_FORMAL
+  `include "handshake_cond_br_props.svh"
+`endif
 endmodule

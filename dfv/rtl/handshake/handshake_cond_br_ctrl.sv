@@ -32,4 +32,8 @@ module handshake_cond_br_ctrl (
   end
   logic unused;
   assign unused = clk ^ rst;
+
+`ifdef DFV_FORMAL
+  `include "handshake_cond_br_ctrl_props.svh"
+`endif
 endmodule

@@ -24,4 +24,8 @@ module handshake_constant #(
   assign ctrl_ready = out_ready;
   logic unused;
   assign unused = clk ^ rst;
+
+`ifdef DFV_FORMAL
+  `include "handshake_constant_props.svh"
+`endif
 endmodule

@@ -45,7 +45,11 @@ module handshake_control_merge #(
     .index_valid(index_valid),
     .index_ready(index_ready)
   );
+  // simulation only: Yosys (synthesis, formal) resolves no hierarchical name, and nothing in the
+  // design reads at_init
+`ifndef YOSYS
   assign at_init = u_ctrl.at_init;
+`endif
 
   // out_data is written once per pass (the scratch d takes the default and the override): a default-then-
   // override of a signal that other processes read wakes them twice at zero delay, and under Icarus 11 a
@@ -58,4 +62,8 @@ module handshake_control_merge #(
     end
     out_data = d;
   end
+
+`ifdef DFV_FORMAL
+  `include "handshake_control_merge_props.svh"
+`endif
 endmodule

@@ -84,4 +84,8 @@ module handshake_control_merge_ctrl #(
       sel_q <= chosen;
     end
   end
+
+`ifdef DFV_FORMAL
+  `include "handshake_control_merge_ctrl_props.svh"
+`endif
 endmodule

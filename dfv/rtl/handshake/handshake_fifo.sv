@@ -42,7 +42,11 @@ module handshake_fifo #(
     .out_valid(out_valid),
     .out_ready(out_ready)
   );
+  // simulation only: Yosys (synthesis, formal) resolves no hierarchical name, and nothing in the
+  // design reads at_init
+`ifndef YOSYS
   assign at_init = u_ctrl.at_init;
+`endif
   assign out_data = mem_q[rd_q];
   assign push = in_valid & in_ready;
   assign pop = out_valid & out_ready;
@@ -69,4 +73,8 @@ module handshake_fifo #(
       mem_q[wr_q] <= in_data;
     end
   end
+
+`ifdef DFV_FORMAL
+  `include "handshake_fifo_props.svh"
+`endif
 endmodule

@@ -45,4 +45,8 @@ module handshake_fifo_ctrl #(
       count_q <= count_q - CW'(1);
     end
   end
+
+`ifdef DFV_FORMAL
+  `include "handshake_fifo_ctrl_props.svh"
+`endif
 endmodule

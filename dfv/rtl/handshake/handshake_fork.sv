@@ -32,6 +32,14 @@ module handshake_fork #(
     .out_valid(out_valid),
     .out_ready(out_ready)
   );
+  // simulation only: Yosys (synthesis, formal) resolves no hierarchical name, and nothing in the
+  // design reads at_init
+`ifndef YOSYS
   assign at_init = u_ctrl.at_init;
+`endif
   assign out_data = {N{in_data}};
+
+`ifdef DFV_FORMAL
+  `include "handshake_fork_props.svh"
+`endif
 endmodule

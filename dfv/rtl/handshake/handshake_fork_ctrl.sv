@@ -37,4 +37,8 @@ module handshake_fork_ctrl #(
       else sent_q <= sent_q | (out_valid & out_ready);
     end
   end
+
+`ifdef DFV_FORMAL
+  `include "handshake_fork_ctrl_props.svh"
+`endif
 endmodule

@@ -24,4 +24,8 @@ module handshake_join #(
   end
   logic unused;
   assign unused = clk ^ rst;
+
+`ifdef DFV_FORMAL
+  `include "handshake_join_props.svh"
+`endif
 endmodule

@@ -64,7 +64,11 @@ module handshake_load #(
       .out_valid(x_valid),
       .out_ready(data_valid & data_ready)
     );
+    // simulation only: Yosys (synthesis, formal) resolves no hierarchical name, and nothing in the
+    // design reads x_at_init
+`ifndef YOSYS
     assign x_at_init = u_extras.at_init;
+`endif
     assign data_data = {x_data, data_from_mem_data};
     assign at_init = x_at_init;
   end
@@ -78,4 +82,8 @@ module handshake_load #(
     data_valid = data_from_mem_valid & x_valid;
     data_from_mem_ready = data_ready & x_valid;
   end
+
+`ifdef DFV_FORMAL
+  `include "handshake_load_props.svh"
+`endif
 endmodule

@@ -41,7 +41,11 @@ module handshake_merge #(
     .index_valid(index_valid),
     .index_ready(1'b1)
   );
+  // simulation only: Yosys (synthesis, formal) resolves no hierarchical name, and nothing in the
+  // design reads at_init
+`ifndef YOSYS
   assign at_init = u_ctrl.at_init;
+`endif
 
   // out_data is written once per pass (the scratch d takes the default and the override): a default-then-
   // override of a signal that other processes read wakes them twice at zero delay, and under Icarus 11 a
@@ -54,4 +58,8 @@ module handshake_merge #(
     end
     out_data = d;
   end
+
+`ifdef DFV_FORMAL
+  `include "handshake_merge_props.svh"
+`endif
 endmodule

@@ -40,4 +40,8 @@ module handshake_merge_ctrl #(
   end
   logic unused;
   assign unused = clk ^ rst;
+
+`ifdef DFV_FORMAL
+  `include "handshake_merge_ctrl_props.svh"
+`endif
 endmodule

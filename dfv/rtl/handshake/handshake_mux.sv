@@ -39,7 +39,11 @@ module handshake_mux #(
     .out_valid(out_valid),
     .out_ready(out_ready)
   );
+  // simulation only: Yosys (synthesis, formal) resolves no hierarchical name, and nothing in the
+  // design reads at_init
+`ifndef YOSYS
   assign at_init = u_ctrl.at_init;
+`endif
 
   // out_data is written once per pass (the scratch d takes the default and the override): a default-then-
   // override of a signal that other processes read wakes them twice at zero delay, and under Icarus 11 a
@@ -52,4 +56,8 @@ module handshake_mux #(
     end
     out_data = d;
   end
+
+`ifdef DFV_FORMAL
+  `include "handshake_mux_props.svh"
+`endif
 endmodule

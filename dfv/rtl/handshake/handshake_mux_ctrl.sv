@@ -48,4 +48,8 @@ module handshake_mux_ctrl #(
   end
   logic unused;
   assign unused = clk ^ rst;
+
+`ifdef DFV_FORMAL
+  `include "handshake_mux_ctrl_props.svh"
+`endif
 endmodule

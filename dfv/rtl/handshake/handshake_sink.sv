@@ -22,6 +22,14 @@ module handshake_sink #(
     .in_valid(in_valid),
     .in_ready(in_ready)
   );
+  // simulation only: Yosys (synthesis, formal) resolves no hierarchical name, and nothing in the
+  // design reads at_init
+`ifndef YOSYS
   assign at_init = u_ctrl.at_init;
+`endif
   assign unused = ^in_data;
+
+`ifdef DFV_FORMAL
+  `include "handshake_sink_props.svh"
+`endif
 endmodule

@@ -14,4 +14,8 @@ module handshake_sink_ctrl (
   assign in_ready = 1'b1;
   logic unused;
   assign unused = clk ^ rst ^ in_valid;
+
+`ifdef DFV_FORMAL
+  `include "handshake_sink_ctrl_props.svh"
+`endif
 endmodule

@@ -14,4 +14,8 @@ module handshake_source (
   assign out_valid = ~rst;
   logic unused;
   assign unused = clk ^ out_ready;
+
+`ifdef DFV_FORMAL
+  `include "handshake_source_props.svh"
+`endif
 endmodule

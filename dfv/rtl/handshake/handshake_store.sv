@@ -60,4 +60,8 @@ module handshake_store #(
       sent_q <= sent_q | {addr_to_mem_ready, data_to_mem_ready};
     end
   end
+
+`ifdef DFV_FORMAL
+  `include "handshake_store_props.svh"
+`endif
 endmodule

@@ -43,10 +43,18 @@ module handshake_tehb #(
     .out_valid(out_valid),
     .out_ready(out_ready)
   );
+  // simulation only: Yosys (synthesis, formal) resolves no hierarchical name, and nothing in the
+  // design reads at_init
+`ifndef YOSYS
   assign at_init = u_ctrl.at_init;
+`endif
   assign out_data = in_ready ? in_data : slot_q;
 
   always_ff @(posedge clk) begin : p_slot
     if (in_ready && in_valid && !out_ready) slot_q <= in_data;
   end
+
+`ifdef DFV_FORMAL
+  `include "handshake_tehb_props.svh"
+`endif
 endmodule

@@ -31,4 +31,8 @@ module handshake_tehb_ctrl (
       full_q <= out_valid & ~out_ready;
     end
   end
+
+`ifdef DFV_FORMAL
+  `include "handshake_tehb_ctrl_props.svh"
+`endif
 endmodule

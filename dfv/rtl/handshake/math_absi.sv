@@ -36,4 +36,8 @@ module math_absi #(
   end
   logic unused;
   assign unused = clk ^ rst;
+
+`ifdef DFV_FORMAL
+  `include "math_absi_props.svh"
+`endif
 endmodule

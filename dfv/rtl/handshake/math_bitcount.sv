@@ -84,4 +84,8 @@ module math_bitcount #(
   assign at_init = 1'b1;
   logic unused;
   assign unused = clk ^ rst;
+
+`ifdef DFV_FORMAL
+  `include "math_bitcount_props.svh"
+`endif
 endmodule

@@ -169,4 +169,8 @@ module handshake_extmemory #(
       if (deliver[i]) ld_val_q[i*W +: W] <= mem_resp_data;
     end
   end
+
+`ifdef DFV_FORMAL
+  `include "handshake_extmemory_props.svh"
+`endif
 endmodule

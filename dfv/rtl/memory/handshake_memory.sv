@@ -51,7 +51,6 @@ module handshake_memory #(
   output logic             err_valid,
   output logic [15:0]      err_code
 );
-  import dfv_pkg::*;
 
   logic [W-1:0]    mem_q [DEPTH];
   logic [NS-1:0]   st_done_q;
@@ -142,7 +141,11 @@ module handshake_memory #(
       st_done_q <= st_fire | (st_done_q & ~st_done_ready);
       ld_data_vq <= ld_fire | (ld_data_vq & ~ld_data_ready);
       ld_done_q <= ld_fire | (ld_done_q & ~ld_done_ready);
-      if (range_err && (err_q == '0 || err_q > RT_MEMORY_ADDR_RANGE)) err_q <= RT_MEMORY_ADDR_RANGE;
+      if (range_err && (err_q == '0 || err_q > dfv_pkg::RT_MEMORY_ADDR_RANGE)) err_q <= dfv_pkg::RT_MEMORY_ADDR_RANGE;
     end
   end
+
+`ifdef DFV_FORMAL
+  `include "handshake_memory_props.svh"
+`endif
 endmodule
