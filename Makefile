@@ -14,6 +14,9 @@
 #   make fpcheck                    every floating-point RTL unit with RTL (tools/fpcheck/units.py) against the
 #                                   golden model: lint, Yosys, Icarus + Verilator, 100,000 random vectors per
 #                                   configuration (FPCHECK_ARGS, FPCHECK_JOBS; build/fpcheck/)
+#   make timing                     area, Fmax and critical path of every module (regression parameter sets)
+#                                   and every kernel on Yosys + nextpnr-ecp5 (configs/timing.yaml,
+#                                   TIMING_JOBS, TIMING_ARGS; reports/timing/, docs/timing.md)
 #   make signoff                    per module: code + functional coverage, mutation score, formal proofs,
 #                                   from the reports the targets above left (refuses missing or stale ones)
 #   make clean                      remove builds and reports
@@ -55,7 +58,11 @@ MUTATE_JOBS ?= 2
 MUTATE_SAMPLE ?= 2
 MUTATE_SEED ?= 1
 
-.PHONY: sim test lint coverage bench fuzz mutate mutate-sample formal fpcheck signoff clean setup
+# make timing: python -m dfv.timing with TIMING_ARGS, e.g. make timing TIMING_ARGS="--kernels-only --seed 1".
+TIMING_JOBS ?= 2
+TIMING_ARGS ?=
+
+.PHONY: sim test lint coverage bench fuzz mutate mutate-sample formal fpcheck timing signoff clean setup
 
 $(STAMP): pyproject.toml tools/bootstrap.sh
 	@tools/bootstrap.sh
@@ -97,6 +104,9 @@ mutate-sample: $(STAMP)
 
 fpcheck: $(STAMP)
 	PYTHONPATH=$(CURDIR) $(PY) tools/fpcheck/run.py --jobs $(FPCHECK_JOBS) $(FPCHECK_ARGS)
+
+timing: $(STAMP)
+	$(PY) -m dfv.timing --jobs $(TIMING_JOBS) $(TIMING_ARGS)
 
 signoff: $(STAMP)
 	$(PY) -m dfv.sim.signoff

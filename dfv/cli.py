@@ -17,6 +17,10 @@
     dfv mutate [--module M]... [--id ID]... [--sim S] [--jobs N] [--sample K --seed S] [--timeout S] [--list] ...
         mutation testing of the hand-written RTL against its regression suites (docs/mutation.md, the same
         as `python -m dfv.mutate`); exit 0 when every module meets the threshold of configs/mutation.yaml.
+    dfv timing [--module M]... [--kernel K]... [--modules-only|--kernels-only] [--seed N]... [--jobs J] [--list]
+        area, Fmax and critical path of every module at its regression parameter sets and of every kernel's
+        generated top on Yosys + nextpnr-ecp5 (the same as `make timing`, docs/timing.md); exit 0 when every
+        target meets its goal of configs/timing.yaml.
     dfv report merge DIR... [--out DIR]
         merges the output folders of regression shards (`make sim SHARD=I/N`, docs/regression.md): one
         junit.xml and the report of `make coverage` with its thresholds (default out reports/merged/); exit 1
@@ -99,6 +103,9 @@ def _build() -> argparse.ArgumentParser:
     from dfv.mutate.command import add_parser as add_mutate_parser
 
     add_mutate_parser(sub)
+    from dfv.timing.command import add_parser as add_timing_parser
+
+    add_timing_parser(sub)
     rp = sub.add_parser("report", help="reports over the regression's output folders")
     rsub = rp.add_subparsers(dest="report_cmd", required=True, parser_class=Parser, metavar="merge|signoff")
     mg = rsub.add_parser("merge", help="merge regression shards: one junit.xml and the coverage report",
@@ -191,6 +198,10 @@ def main(argv: list[str] | None = None) -> int:
             from dfv.mutate.command import run as run_mutate
 
             return run_mutate(a)
+        if a.cmd == "timing":
+            from dfv.timing.command import run as run_timing
+
+            return run_timing(a)
         if a.cmd == "report":
             return cmd_report(a)
         return cmd_lower(a) if a.cmd == "lower" else cmd_run(a)

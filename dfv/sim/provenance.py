@@ -22,6 +22,12 @@ FORMAL_INPUTS = ("dfv/rtl", "formal", "dfv/tb/hdl/dfv_hs_chk.sv", "configs/forma
                  "dfv/sim/hierarchy.py")
 
 
+# The files a timing figure depends on: the RTL, the lowering that makes the kernels' tops, the kernels, the
+# parameter sets, the flow and its configuration (the tools are pinned in pyproject.toml).
+TIMING_INPUTS = ("dfv/rtl", "dfv/lowering", "dfv/timing", "kernels", "configs/timing.yaml", "configs/regression.yaml",
+                 "pyproject.toml")
+
+
 def _files(root: Path, rel: str) -> list[Path]:
     path = root / rel
     if path.is_file():

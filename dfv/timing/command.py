@@ -1,0 +1,123 @@
+"""`python -m dfv.timing` (or `dfv timing`, `make timing`): area and Fmax of the RTL on the ECP5 flow.
+
+    python -m dfv.timing [--module M]... [--kernel K]... [--modules-only | --kernels-only] [--seed N]...
+                         [--jobs J] [--config PATH] [--out DIR] [--work-dir DIR] [--list]
+
+Without a selection: every module at every regression parameter set and every kernel. Exit 0 when every
+timed target meets its goal (configs/timing.yaml), 1 when one misses it or a tool failed on it, 2 for bad
+input (an unknown module or kernel, a configuration that breaks its schema, a kernel that does not lower).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from dfv.args import Parser, int_in
+from dfv.lowering.errors import LoweringError
+from dfv.paths import BUILD_DIR, REPORTS_DIR
+from dfv.sim.progress import elapsed_text
+from dfv.sim.provenance import TIMING_INPUTS, inputs_digest
+from dfv.timing.config import CONFIG, TimingConfigError, load_config
+from dfv.timing.flow import TimingResult, time_target
+from dfv.timing.report import write_reports
+from dfv.timing.targets import Target, kernel_names, kernel_target, module_targets
+
+WORK_DIR = BUILD_DIR / "timing"
+
+
+class SelectionError(ValueError):
+    """A module or kernel that is not there."""
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The options of a timing run, shared by `python -m dfv.timing` and `dfv timing`."""
+    p.add_argument("--module", action="append", default=[], metavar="M",
+                   help="only module M at every regression parameter set, or one set as the report names it "
+                        "(`arith_binop[OP=2,W=32]`); repeatable")
+    p.add_argument("--kernel", action="append", default=[], metavar="K",
+                   help="only kernel K (kernels/K.mlir, as the regression lowers it); repeatable")
+    only = p.add_mutually_exclusive_group()
+    only.add_argument("--modules-only", action="store_true", help="every module, no kernel")
+    only.add_argument("--kernels-only", action="store_true", help="every kernel, no module")
+    p.add_argument("--seed", action="append", type=int_in(1, None, "seed"), default=None, dest="seeds",
+                   help="a placement seed (repeatable; default the seeds of configs/timing.yaml)")
+    p.add_argument("-j", "--jobs", type=int_in(1, None, "job count"), default=2, help="targets timed in parallel")
+    p.add_argument("--config", type=Path, default=CONFIG, help="the flow's configuration (configs/timing.yaml)")
+    p.add_argument("--out", type=Path, default=REPORTS_DIR / "timing", help="report folder (reports/timing)")
+    p.add_argument("--work-dir", type=Path, default=WORK_DIR, help="where the tools run (build/timing)")
+    p.add_argument("--list", action="store_true", help="print the selected targets, time nothing")
+
+
+def add_parser(sub) -> None:
+    """Add the `timing` subcommand to the `dfv` parser's subparsers."""
+    add_arguments(sub.add_parser("timing", help="area and Fmax of the RTL and the kernels on the ECP5 flow",
+                                 description=__doc__.splitlines()[0] + " (docs/timing.md)"))
+
+
+def select(args: argparse.Namespace) -> list[Target]:
+    """The targets the arguments ask for (kernels are lowered here); raises SelectionError or LoweringError."""
+    modules = [] if args.kernels_only or (args.kernel and not args.module) else module_targets()
+    if args.module:
+        known = {t.top for t in modules} | {t.name for t in modules}
+        unknown = [m for m in args.module if m not in known]
+        if unknown:
+            tops = ", ".join(sorted({t.top for t in modules}))
+            raise SelectionError(f"unknown module {unknown[0]!r} (modules: {tops})")
+        modules = [t for t in modules if t.top in args.module or t.name in args.module]
+    names = [] if args.modules_only or (args.module and not args.kernel) else kernel_names()
+    if args.kernel:
+        unknown = [k for k in args.kernel if k not in names]
+        if unknown:
+            raise SelectionError(f"unknown kernel {unknown[0]!r} (kernels: {', '.join(names)})")
+        names = [k for k in names if k in args.kernel]
+    return modules + [kernel_target(k) for k in names]
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        cfg = load_config(args.config)
+        targets = select(args)
+    except (TimingConfigError, SelectionError, LoweringError) as exc:
+        print(f"dfv: error: {' '.join(str(exc).split())}", file=sys.stderr)
+        return 2
+    if args.list:
+        for t in targets:
+            print(f"{t.name}  ({t.kind.value}, {t.width} bits, goal {cfg.goal(t.kind, t.width)} MHz)")
+        return 0
+    seeds = tuple(args.seeds) if args.seeds else cfg.seeds
+    start = time.monotonic()
+    done = 0
+
+    def one(t: Target) -> TimingResult:
+        nonlocal done
+        r = time_target(t, cfg, args.work_dir, seeds)
+        done += 1
+        fmax = f"{r.fmax_mhz:.1f} MHz" if r.fmax_mhz is not None else r.error
+        print(f"[{done}/{len(targets)}] {t.name}: {fmax} ({r.seconds:.0f} s)", flush=True)
+        return r
+
+    with ThreadPoolExecutor(args.jobs) as pool:
+        results = list(pool.map(one, targets))
+    full = not (args.module or args.kernel or args.modules_only or args.kernels_only) and not args.seeds
+    meta = {"device": cfg.device, "package": cfg.package, "target_mhz": cfg.target_mhz, "seeds": list(seeds),
+            "full": full, "inputs_digest": inputs_digest(TIMING_INPUTS), "wall_seconds": time.monotonic() - start}
+    print(write_reports(results, meta, args.out))
+    print(f"{len(results)} targets in {elapsed_text(time.monotonic() - start)}; report in {args.out}/summary.txt")
+    return 0 if all(r.met is not False for r in results) else 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = Parser(prog="python -m dfv.timing", description=__doc__.splitlines()[0])
+    add_arguments(p)
+    try:
+        return run(p.parse_args(argv))
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:  # the reader went away (`... --list | head`): nothing more to say
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141

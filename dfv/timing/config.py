@@ -1,0 +1,103 @@
+"""configs/timing.yaml: the part, the placement seeds, the bound of a tool run and the Fmax goals.
+
+Schema-checked on load (`SCHEMA`); a goal is chosen per target by the first rule whose kind and width
+match (docs/timing.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+
+import jsonschema
+import yaml
+
+from dfv.paths import REPO
+
+CONFIG = REPO / "configs" / "timing.yaml"
+
+
+class TimingConfigError(ValueError):
+    """configs/timing.yaml cannot be read or breaks its schema."""
+
+
+class TargetKind(Enum):
+    """What a target is: an integer or floating-point module of dfv/rtl/, or a kernel's generated top."""
+
+    INTEGER = "integer"
+    FLOAT = "float"
+    KERNEL = "kernel"
+
+
+SCHEMA = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["version", "device", "package", "target_mhz", "seeds", "timeout_seconds", "goals"],
+    "properties": {
+        "version": {"const": 1},
+        "device": {"enum": ["25k", "45k", "85k", "um-25k", "um-45k", "um-85k", "um5g-25k", "um5g-45k", "um5g-85k"]},
+        "package": {"type": "string", "pattern": "^[A-Z]+[0-9]+$"},
+        "target_mhz": {"type": "number", "exclusiveMinimum": 0},
+        "seeds": {"type": "array", "minItems": 1, "uniqueItems": True, "items": {"type": "integer", "minimum": 1}},
+        "timeout_seconds": {"type": "number", "exclusiveMinimum": 0},
+        "goals": {
+            "type": "array",
+            "minItems": 1,
+            "items": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["kind", "mhz"],
+                "properties": {
+                    "kind": {"enum": [k.value for k in TargetKind]},
+                    "max_width": {"type": "integer", "minimum": 1},
+                    "mhz": {"type": "number", "exclusiveMinimum": 0},
+                },
+            },
+        },
+    },
+}
+
+
+@dataclass(frozen=True)
+class Goal:
+    """The Fmax a target of `kind` whose widest data word is at most `max_width` bits (any, when None) must
+    reach."""
+
+    kind: TargetKind
+    max_width: int | None
+    mhz: float
+
+    def matches(self, kind: TargetKind, width: int) -> bool:
+        return kind is self.kind and (self.max_width is None or width <= self.max_width)
+
+
+@dataclass(frozen=True)
+class TimingConfig:
+    """The whole file."""
+
+    device: str
+    package: str
+    target_mhz: float
+    seeds: tuple[int, ...]
+    timeout_seconds: float
+    goals: tuple[Goal, ...]
+
+    def goal(self, kind: TargetKind, width: int) -> float | None:
+        """The Fmax goal of a target (None when no rule matches: reported, not judged)."""
+        return next((g.mhz for g in self.goals if g.matches(kind, width)), None)
+
+
+def load_config(path: Path = CONFIG) -> TimingConfig:
+    """Read and check `path`."""
+    try:
+        doc = yaml.safe_load(path.read_text())
+    except (OSError, yaml.YAMLError) as exc:
+        raise TimingConfigError(f"{path}: cannot read: {exc}") from None
+    try:
+        jsonschema.validate(doc, SCHEMA)
+    except jsonschema.ValidationError as exc:
+        where = "/".join(str(p) for p in exc.absolute_path) or "top level"
+        raise TimingConfigError(f"{path}: {where}: {exc.message}") from None
+    goals = tuple(Goal(TargetKind(g["kind"]), g.get("max_width"), float(g["mhz"])) for g in doc["goals"])
+    return TimingConfig(doc["device"], doc["package"], float(doc["target_mhz"]), tuple(doc["seeds"]),
+                        float(doc["timeout_seconds"]), goals)

@@ -1,0 +1,96 @@
+"""The timing report: one row per target (area, Fmax as the median over seeds with the spread, goal, met),
+the critical path of each target's median placement, and a summary of the goals. Printed, and written to
+reports/timing/ as summary.txt and summary.json; `read_summary` reads summary.json back (the signoff
+report, `make bench`), so its layout is defined here only."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import asdict
+from pathlib import Path
+
+from dfv.sim.tables import format_table
+from dfv.timing.config import TargetKind
+from dfv.timing.critical import CriticalPath
+from dfv.timing.flow import Area, Placement, TimingResult
+
+SUMMARY_VERSION = 1
+
+
+def _mhz(v: float | None) -> str:
+    return "-" if v is None else f"{v:.1f}"
+
+
+def _verdict(r: TimingResult) -> str:
+    return {True: "met", False: "MISSED", None: "-"}[r.met] if r.error is None else "ERROR"
+
+
+def format_rows(results: Sequence[TimingResult]) -> str:
+    """The table of targets."""
+    rows = [["target", "width", "LUT4", "CCU2C", "FF", "DSP", "BRAM", "LUTRAM", "Fmax MHz", "seeds", "goal", ""]]
+    for r in results:
+        a = r.area
+        cells = [str(v) for v in (a.luts, a.carries, a.ffs, a.dsps, a.brams, a.lutrams)] if a else ["-"] * 6
+        spread = (f"{min(p.fmax_mhz for p in r.placements):.1f}-{max(p.fmax_mhz for p in r.placements):.1f}"
+                  if len(r.placements) > 1 else str(len(r.placements)))
+        rows.append([r.target, str(r.width), *cells, _mhz(r.fmax_mhz), spread, _mhz(r.goal_mhz), _verdict(r)])
+    return format_table(rows)
+
+
+def format_paths(results: Sequence[TimingResult]) -> str:
+    """Each target's critical path (of its median placement), or its error."""
+    lines = []
+    for r in results:
+        if r.error is not None:
+            lines.append(f"{r.target}: {r.error}")
+            continue
+        med = r.median_placement
+        if med is not None and med.path is not None:
+            lines.append(f"{r.target} (seed {med.seed}, {med.fmax_mhz:.1f} MHz): {med.path.describe()}")
+    return "\n".join(lines)
+
+
+def format_summary(results: Sequence[TimingResult]) -> str:
+    """Counts of targets that met, missed or have no goal, and the slowest of each kind."""
+    met = sum(1 for r in results if r.met is True)
+    missed = [r.target for r in results if r.met is False]
+    lines = [f"{len(results)} targets: {met} met their goal, {len(missed)} missed"
+             + (f" ({', '.join(missed[:12])}{', ...' if len(missed) > 12 else ''})" if missed else "")]
+    for kind in TargetKind:
+        timed = [r for r in results if r.kind is kind and r.fmax_mhz is not None]
+        if timed:
+            slow = min(timed, key=lambda r: r.fmax_mhz)
+            lines.append(f"slowest {kind.value}: {slow.target} at {slow.fmax_mhz:.1f} MHz")
+    return "\n".join(lines)
+
+
+def to_json(results: Sequence[TimingResult], meta: dict) -> dict:
+    """summary.json: the run's settings (`meta`) and every result in full."""
+    return {"version": SUMMARY_VERSION, **meta,
+            "results": [{**asdict(r), "kind": r.kind.value, "fmax_mhz": r.fmax_mhz, "met": r.met} for r in results]}
+
+
+def read_summary(path: Path) -> tuple[dict, list[TimingResult]]:
+    """summary.json back: the settings and the results."""
+    doc = json.loads(path.read_text())
+    if doc.get("version") != SUMMARY_VERSION:
+        raise ValueError(f"{path}: summary version {doc.get('version')}, expected {SUMMARY_VERSION}")
+    results = []
+    for r in doc["results"]:
+        placements = tuple(Placement(p["seed"], p["fmax_mhz"], CriticalPath(**{**p["path"], "sources": tuple(
+            p["path"]["sources"]), "instances": tuple(p["path"]["instances"])}) if p["path"] else None)
+            for p in r["placements"])
+        results.append(TimingResult(r["target"], TargetKind(r["kind"]), r["width"], r["goal_mhz"],
+                                    Area(**r["area"]) if r["area"] else None, placements, r["seconds"], r["error"]))
+    meta = {k: v for k, v in doc.items() if k not in ("version", "results")}
+    return meta, results
+
+
+def write_reports(results: Sequence[TimingResult], meta: dict, out: Path) -> str:
+    """Write summary.txt and summary.json under `out`; return the text."""
+    text = "\n\n".join([format_rows(results), format_paths(results), format_summary(results)]) + "\n"
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "summary.txt").write_text(text)
+    (out / "summary.json").write_text(json.dumps(to_json(results, meta), indent=1) + "\n")
+    return text

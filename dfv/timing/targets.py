@@ -1,0 +1,76 @@
+"""What `make timing` times: every hand-written module at every parameter set the regression builds, and
+every kernel of the regression as its generated top (lowered as the kernel suites lower it)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from dfv.kernels import kernel_func, kernel_path
+from dfv.lowering.topgen import instance_name, module_name
+from dfv.paths import REPO, RTL_DIR
+from dfv.sim.hierarchy import needed_sources
+from dfv.sim.kernel import prepare
+from dfv.sim.regress import load_jobs
+from dfv.sim.toolchain import rtl_sources
+from dfv.timing.config import TargetKind
+
+# Parameters that are data widths: an integer word (W, IW, OW, SW) or a float's exponent and fraction
+# (EW + FW + 1 bits, also IEW/IFW and OEW/OFW of a conversion).
+WORD_PARAMS = ("W", "IW", "OW", "SW")
+FLOAT_PARAMS = (("EW", "FW"), ("IEW", "IFW"), ("OEW", "OFW"))
+
+
+@dataclass(frozen=True)
+class Target:
+    """One design to time: module `top` at `params`, read from `sources`; `width` is its widest data word (the
+    goals depend on it); `origins` names a generated top's instances (`u_<node>` -> the MLIR operation and
+    its location), so a critical path through a kernel names the program's lines."""
+
+    name: str
+    top: str
+    params: tuple[tuple[str, int], ...]
+    sources: tuple[Path, ...]
+    kind: TargetKind
+    width: int
+    origins: tuple[tuple[str, str], ...] = ()
+
+
+def data_width(params: dict[str, int]) -> int:
+    """The widest data word that `params` give a module (1 for a control-only module)."""
+    widths = [params[p] for p in WORD_PARAMS if p in params]
+    widths += [1 + params[e] + params[f] for e, f in FLOAT_PARAMS if e in params and f in params]
+    return max(widths, default=1)
+
+
+def module_label(top: str, params: tuple[tuple[str, int], ...]) -> str:
+    """`arith_binop[OP=2,W=32]`, as the regression labels its suites."""
+    return f"{top}[{','.join(f'{k}={v}' for k, v in params)}]" if params else top
+
+
+def module_targets() -> list[Target]:
+    """Every (module, parameter set) the regression builds, once each, in name order."""
+    seen = sorted({(j.toplevel, j.params) for j in load_jobs() if j.kernel is None})
+    out = []
+    for top, params in seen:
+        sources = tuple(needed_sources(top))
+        kind = TargetKind.FLOAT if any(p.parent == RTL_DIR / "fp" for p in sources if p.stem == top) \
+            else TargetKind.INTEGER
+        out.append(Target(module_label(top, params), top, params, sources, kind, data_width(dict(params))))
+    return out
+
+
+def kernel_names() -> list[str]:
+    """Every kernel the regression's kernel suites run, in name order."""
+    return sorted({k for j in load_jobs() if j.kernel is not None for k in j.kernel.kernels})
+
+
+def kernel_target(name: str) -> Target:
+    """Kernel `name` (kernels/<name>.mlir) lowered with the defaults the kernel suites use, as its generated top
+    with the whole RTL library. Raises LoweringError if it does not lower."""
+    prog = prepare(kernel_path(name), kernel_func(name))
+    g = prog.g
+    # `arith.muli at kernels/dot_product.mlir:9:5` (the kernel's path as the checkout names it)
+    origins = tuple(sorted((instance_name(nid), g.origin_op(nid).replace(f"{REPO}/", "")) for nid in g.nodes))
+    return Target(f"kernel:{name}", module_name(g), (), (*rtl_sources(), prog.top_sv), TargetKind.KERNEL,
+                  max((c.width for c in g.channels), default=1), origins)

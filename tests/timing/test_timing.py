@@ -1,0 +1,124 @@
+"""`make timing` (dfv.timing): the configuration and its goals, the registered wrapper, and a small sample of the
+flow on the real tools: a module whose critical path must be its multiplier's line, a kernel whose path must
+name the program's operations, a missed goal (exit 1), a tool failure and a tool over its bound, each named.
+The full run is `make timing`."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from dfv.sim.hierarchy import needed_sources
+from dfv.timing import command
+from dfv.timing.config import CONFIG, TargetKind, TimingConfigError, load_config
+from dfv.timing.flow import time_target
+from dfv.timing.report import read_summary
+from dfv.timing.targets import Target, data_width, kernel_target
+from dfv.timing.wrapper import Direction, Port, gen_wrapper
+
+pytestmark = pytest.mark.xdist_group("timing")  # one worker: each run keeps a core busy
+CFG = load_config()
+ONE_SEED = (1,)
+
+
+def binop(op: int, w: int) -> Target:
+    return Target(f"arith_binop[OP={op},W={w}]", "arith_binop", (("OP", op), ("W", w)),
+                  tuple(needed_sources("arith_binop")), TargetKind.INTEGER, w)
+
+
+def line_of(path: Path, text: str) -> int:
+    return next(i for i, line in enumerate(path.read_text().splitlines(), 1) if text in line)
+
+
+def test_goal_is_the_first_matching_rule():
+    assert CFG.goal(TargetKind.INTEGER, 32) == 250 and CFG.goal(TargetKind.INTEGER, 64) == 150
+    assert CFG.goal(TargetKind.FLOAT, 32) == 150 and CFG.goal(TargetKind.FLOAT, 64) == 100
+    assert CFG.goal(TargetKind.KERNEL, 64) == 150
+
+
+def test_widths_of_integer_and_float_parameters():
+    assert data_width({"OP": 2, "W": 32}) == 32 and data_width({}) == 1
+    assert data_width({"EW": 11, "FW": 52}) == 64 and data_width({"IEW": 8, "IFW": 23, "OEW": 5, "OFW": 10}) == 32
+    assert data_width({"EW": 8, "FW": 23, "IW": 64}) == 64
+
+
+def test_a_bad_configuration_names_the_key(tmp_path: Path):
+    bad = tmp_path / "timing.yaml"
+    bad.write_text(CONFIG.read_text().replace("kind: kernel", "kind: fpga"))
+    with pytest.raises(TimingConfigError, match=r"goals/0/kind: 'fpga' is not one of"):
+        load_config(bad)
+
+
+def test_wrapper_registers_every_port_and_names_its_bits():
+    ports = [Port("clk", Direction.INPUT, 1), Port("rst", Direction.INPUT, 1), Port("a_data", Direction.INPUT, 8),
+             Port("a_valid", Direction.INPUT, 1), Port("a_ready", Direction.OUTPUT, 1),
+             Port("o_data", Direction.OUTPUT, 4)]
+    w = gen_wrapper("m", (("W", 8), ("INIT", 2**40 + 1)), ports, "m[W=8]")
+    assert ".clk(clk)" in w.text and ".rst(rst_q)" in w.text
+    assert ".a_data(in_q[7:0])" in w.text and ".a_valid(in_q[8:8])" in w.text
+    assert ".a_ready(out_d[0:0])" in w.text and ".o_data(out_d[4:1])" in w.text
+    assert ".INIT(42'd1099511627777)" in w.text  # wider than 32 bits: sized
+    assert w.signal("in_q", 3) == "a_data[3]" and w.signal("in_q", 8) == "a_valid"
+    assert w.signal("out_d", 2) == "o_data[1]" and w.signal("out_d", 5) is None
+
+
+def test_multiplier_path_is_named_by_its_ports_and_line(tmp_path: Path):
+    r = time_target(binop(2, 32), CFG, tmp_path, ONE_SEED)
+    assert r.error is None, r.error
+    assert r.area is not None and r.area.dsps >= 1  # the product maps onto DSP blocks
+    (p,) = r.placements
+    assert 20 < p.fmax_mhz < 1000
+    mul = line_of(needed_sources("arith_binop")[-1], "result_data = lhs_data * rhs_data")
+    assert f"arith_binop.sv:{mul}" in p.path.sources, p.path.describe()
+    assert p.path.start.startswith(("input lhs_data[", "input rhs_data[")), p.path.describe()
+    assert p.path.end.startswith("output result_data["), p.path.describe()
+    assert r.goal_mhz == 250 and r.met is (r.fmax_mhz >= 250)
+
+
+def test_kernel_path_names_the_program_operations(tmp_path: Path):
+    target = kernel_target("dot_product")
+    r = time_target(target, CFG, tmp_path, ONE_SEED)
+    assert r.error is None, r.error
+    (p,) = r.placements
+    assert p.path.instances, p.path.describe()
+    assert all(" at kernels/dot_product.mlir:" in i for i in p.path.instances), p.path.instances
+    assert r.area is not None and r.area.ffs > 0
+
+
+def test_a_missed_goal_exits_1_and_the_report_reads_back(tmp_path: Path):
+    cfg = tmp_path / "timing.yaml"
+    cfg.write_text(CONFIG.read_text().replace("{kind: integer, max_width: 32, mhz: 250}",
+                                              "{kind: integer, max_width: 32, mhz: 5000}"))
+    status = command.main(["--module", "handshake_join", "--seed", "1", "--config", str(cfg),
+                           "--out", str(tmp_path / "report"), "--work-dir", str(tmp_path / "work")])
+    assert status == 1
+    text = (tmp_path / "report" / "summary.txt").read_text()
+    assert "handshake_join[N=2]" in text and "MISSED" in text
+    meta, (res,) = read_summary(tmp_path / "report" / "summary.json")
+    assert res.met is False and res.goal_mhz == 5000 and not meta["full"]
+    # read back in full: area, placement and its critical path
+    assert res.area is not None and res.placements[0].path is not None
+    assert res.placements[0].path.describe() in text
+
+
+def test_a_tool_failure_is_named(tmp_path: Path):
+    broken = tmp_path / "broken_top.sv"
+    broken.write_text("module broken_top (input logic clk, output logic o);\n  assign o = ;\nendmodule\n")
+    target = Target("broken_top", "broken_top", (), (broken,), TargetKind.INTEGER, 1)
+    r = time_target(target, CFG, tmp_path / "work", ONE_SEED)
+    assert r.error is not None and r.error.startswith("broken_top: Yosys (the target alone) failed"), r.error
+    assert "broken_top.sv:2" in r.error and r.met is False
+
+
+def test_a_tool_over_its_bound_is_named(tmp_path: Path):
+    quick = dataclasses.replace(CFG, timeout_seconds=0.05)
+    r = time_target(binop(2, 32), quick, tmp_path, ONE_SEED)
+    assert r.error == ("arith_binop[OP=2,W=32]: Yosys (the target alone) ran over its 0.05 s bound "
+                       "(configs/timing.yaml timeout_seconds)")
+
+
+def test_unknown_module_is_refused(capsys):
+    assert command.main(["--module", "no_such_module", "--list"]) == 2
+    assert "dfv: error: unknown module 'no_such_module'" in capsys.readouterr().err
