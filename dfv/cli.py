@@ -4,12 +4,14 @@
         writes OUTDIR/dfg.yaml, top.sv, dfg.dot, dfg.svg (drawn by Graphviz `dot` within bounds; a note says
         why when it is not), dfg.mlir
     dfv run K.mlir --func F --inputs IN.json --engine golden|golden-unbounded|icarus|verilator [--seed N] [--waves]
-            [--mem-latency N] [--json] [--index-width N] [--max-trips N] [--max-mem N|POS=N]...
+            [--mem-latency N] [--traffic full|random|bursty] [--max-cycles N] [--json] [--index-width N]
+            [--max-trips N] [--max-mem N|POS=N]...
         with --json prints one JSON object on its last line, without it a short readable report;
         exit 0 only for "pass". icarus / verilator simulate the generated top with the RTL library in
-        the kernel environment (seeded back-pressure, memory read latency 1 + seed % 3 unless
-        --mem-latency is given); --waves writes a waveform file and prints its path. --max-mem is the
-        depth of the memory of a memref argument with a dynamic size (default 4096 elements).
+        the kernel environment (seeded random back-pressure unless --traffic says otherwise, memory read
+        latency 1 + seed % 3 unless --mem-latency is given, a run past --max-cycles stopped as a runaway);
+        --waves writes a waveform file and prints its path. --max-mem is the depth of the memory of a memref
+        argument with a dynamic size (default 4096 elements).
     dfv fuzz [--seed S] [--count N] [--size K] [--engines golden,golden-unbounded[,verilator,icarus]]
              [--out DIR] [--jobs J] [--no-shrink] [--timeout S] [--shrink-seconds S]
         generated programs on every engine; each failure is shrunk and saved as a reproducer folder
@@ -47,6 +49,7 @@ from dfv.args import Parser, int_in
 from dfv.golden.types import DEFAULT_INDEX_WIDTH, MAX_INDEX_WIDTH, MIN_INDEX_WIDTH
 from dfv.lowering.mem_limits import DEFAULT_MAX_MEM, MemLimits
 from dfv.lowering.trip_budget import DEFAULT_MAX_TRIPS
+from dfv.tb.kernel.bounds import DEFAULT_MAX_CYCLES, MAX_MAX_CYCLES, TRAFFIC
 
 _index_width = int_in(MIN_INDEX_WIDTH, MAX_INDEX_WIDTH, "index width")
 _positive = int_in(1, None, "integer")
@@ -73,25 +76,42 @@ def _build() -> argparse.ArgumentParser:
     p = Parser(prog="dfv", description="dataflow verification kit")
     sub = p.add_subparsers(dest="cmd", required=True, parser_class=Parser)
     lo = sub.add_parser("lower", help="lower an MLIR program to a DFG, top.sv and a picture")
-    lo.add_argument("mlir")
-    lo.add_argument("--func", default=None)
-    lo.add_argument("--index-width", type=_index_width, default=DEFAULT_INDEX_WIDTH)
-    lo.add_argument("-o", "--out", required=True)
+    lo.add_argument("mlir", help="the program: an MLIR file (func/scf/cf/affine/arith/math/memref) or a handshake "
+                                 "program (CIRCT's handshake dialect)")
+    lo.add_argument("--func", default=None,
+                    help="the function to lower (default: every function of the file, each its own module of "
+                         "top.sv; the one no other function calls is the program)")
+    lo.add_argument("--index-width", type=_index_width, default=DEFAULT_INDEX_WIDTH,
+                    help=f"bits of `index` in hardware, {MIN_INDEX_WIDTH}..{MAX_INDEX_WIDTH} (default %(default)s)")
+    lo.add_argument("-o", "--out", required=True,
+                    help="output folder: dfg.yaml, top.sv, dfg.dot, dfg.svg and dfg.mlir are written there")
     _add_max_mem(lo)
     ru = sub.add_parser("run", help="run a program on an engine and compare with the source interpreter")
-    ru.add_argument("mlir")
-    ru.add_argument("--func", default=None)
-    ru.add_argument("--inputs", required=True)
+    ru.add_argument("mlir", help="the program (as for `dfv lower`)")
+    ru.add_argument("--func", default=None, help="the function to run (default: the one no other function calls)")
+    ru.add_argument("--inputs", required=True,
+                    help="JSON file of the arguments: a list with one entry per argument (a number, a float as "
+                         "the specs write it, a nested list for a memref; docs/lowering.md)")
     ru.add_argument("--engine", default="golden",
                     help="golden (default: the golden model with the channel capacities of the generated RTL "
                          "top, so capacity deadlocks are caught), golden-unbounded (unbounded channels: the "
                          "pure token semantics), icarus, verilator")
-    ru.add_argument("--json", action="store_true")
-    ru.add_argument("--index-width", type=_index_width, default=DEFAULT_INDEX_WIDTH)
+    ru.add_argument("--json", action="store_true",
+                    help="print one JSON object (status, engine, returns, memrefs, cycles, sim_seconds, "
+                         "message) on the last line instead of the readable report")
+    ru.add_argument("--index-width", type=_index_width, default=DEFAULT_INDEX_WIDTH,
+                    help=f"bits of `index` in hardware, {MIN_INDEX_WIDTH}..{MAX_INDEX_WIDTH} (default %(default)s)")
     ru.add_argument("--seed", type=_seed, default=1, help="RTL engines: seed of back-pressure and latency")
     ru.add_argument("--waves", action="store_true", help="RTL engines: write a waveform file")
     ru.add_argument("--mem-latency", type=_positive, default=None,
                     help="RTL engines: memory read latency in cycles (default 1 + seed %% 3)")
+    ru.add_argument("--traffic", choices=tuple(TRAFFIC), default="random",
+                    help="RTL engines: how the environment stalls the circuit: full (never: the cycles `make "
+                         "bench` reports), random (default: seeded random back-pressure on the results and the "
+                         "memory, as the regression runs), bursty (the same rates in runs of go and stall)")
+    ru.add_argument("--max-cycles", type=int_in(1, MAX_MAX_CYCLES, "cycle bound"), default=DEFAULT_MAX_CYCLES,
+                    metavar="N", help="RTL engines: stop a run still going after N cycles and report it as a "
+                                      "runaway (default %(default)s)")
     ru.add_argument("--max-trips", type=_positive, default=DEFAULT_MAX_TRIPS, metavar="N",
                     help="source interpreter and golden run: at most N loop trips in all (scf.for and scf.while "
                          "iterations, default %(default)s); a loop that needs more is reported with its location "
@@ -151,7 +171,8 @@ def cmd_run(a) -> int:
     from dfv.runner import run_program
 
     res = run_program(a.mlir, a.func, a.inputs, a.engine, a.index_width, seed=a.seed, waves=a.waves,
-                      mem_latency=a.mem_latency, max_trips=a.max_trips, limits=MemLimits.parse(a.max_mem))
+                      mem_latency=a.mem_latency, max_trips=a.max_trips, limits=MemLimits.parse(a.max_mem),
+                      traffic=a.traffic, max_cycles=a.max_cycles)
     notes = res.pop("notes", [])
     if a.json:
         for n in notes:

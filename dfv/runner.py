@@ -26,7 +26,7 @@ import fcntl
 import json
 from collections.abc import Callable
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from xdsl.dialects.builtin import MemRefType
 
@@ -42,6 +42,7 @@ from dfv.lowering.pipeline import Lowered, dfg_outputs, lower_program
 from dfv.lowering.reference import value_type
 from dfv.lowering.trip_budget import DEFAULT_MAX_TRIPS
 from dfv.paths import REPORTS_DIR, WORK_DIR, WORK_ENV
+from dfv.tb.kernel.bounds import DEFAULT_MAX_CYCLES, TRAFFIC
 
 
 class InputError(LoweringError):
@@ -83,6 +84,8 @@ class Run:
     mem_latency: int | None = None
     max_trips: int = DEFAULT_MAX_TRIPS
     inputs: list = field(default_factory=list)  # the arguments as the inputs file gives them
+    traffic: str = "random"  # RTL engines: a preset of dfv.tb.kernel.bounds.TRAFFIC
+    max_cycles: int = DEFAULT_MAX_CYCLES  # RTL engines: the runaway bound
 
 
 def reference_name(prog: Lowered) -> str:
@@ -139,11 +142,12 @@ def rtl_engine(sim: str) -> Callable[[Run], EngineResult]:
         latency = r.mem_latency if r.mem_latency is not None else 1 + r.seed % 3
         run_dir = REPORTS_DIR / "run" / sim / f"{prog.tag}__seed{r.seed}"
         with _exclusive(run_dir):  # two runs of one program and seed share the folder: one at a time
-            out = run_kernel(prog, r.inputs, sim, r.seed, run_dir, latency=latency,
-                             source=r.source, waves=r.waves, build=BuildKind.QUICK)
+            out = run_kernel(prog, r.inputs, sim, r.seed, run_dir, latency=latency, source=r.source,
+                             waves=r.waves, build=BuildKind.QUICK, traffic=TRAFFIC[r.traffic],
+                             max_cycles=r.max_cycles)
         rec, g = out.main, prog.g
         problems: list[str] = []
-        notes = [f"seed {r.seed}, memory read latency {latency}, run folder {run_dir}"]
+        notes = [f"seed {r.seed}, {r.traffic} traffic, memory read latency {latency}, run folder {run_dir}"]
         if r.waves:
             notes.append(f"waves: {out.waves}" if out.waves else "waves: no waveform file was written")
         if rec is None:
@@ -269,17 +273,22 @@ def load_inputs(path: str, fn, index_width: int, params: list | None = None,
 def run_program(path: str, func: str | None, inputs: str, engine: str = "golden",
                 index_width: int = DEFAULT_INDEX_WIDTH, seed: int = 1, waves: bool = False,
                 mem_latency: int | None = None, max_trips: int = DEFAULT_MAX_TRIPS,
-                limits: MemLimits = DEFAULT_LIMITS) -> dict:
+                limits: MemLimits = DEFAULT_LIMITS, traffic: str = "random",
+                max_cycles: int = DEFAULT_MAX_CYCLES) -> dict:
     """Lower, run and compare; raises LoweringError / EngineUnavailable for bad input.
 
-    `seed`, `waves` and `mem_latency` (default: 1 + seed % 3) apply to the RTL engines, `max_trips`
+    `seed`, `waves`, `mem_latency` (default: 1 + seed % 3), `traffic` (a preset of
+    `dfv.tb.kernel.bounds.TRAFFIC`) and `max_cycles` (the runaway bound) apply to the RTL engines, `max_trips`
     bounds the loop trips of the source interpreter (`dfv.lowering.trip_budget`), `limits` the memories of
     memref arguments with a dynamic size (`--max-mem`). The dict has the keys of the JSON object; `notes`
     (not printed in the JSON) are lines for the readable report.
     """
     if engine not in ENGINES:
         raise EngineUnavailable(f"unknown engine {engine} (known: {', '.join(ENGINES)})")
-    return execute(prepare_run(path, func, inputs, index_width, seed, waves, mem_latency, max_trips, limits), engine)
+    if traffic not in TRAFFIC:
+        raise EngineUnavailable(f"unknown traffic {traffic} (known: {', '.join(TRAFFIC)})")
+    run = prepare_run(path, func, inputs, index_width, seed, waves, mem_latency, max_trips, limits)
+    return execute(replace(run, traffic=traffic, max_cycles=max_cycles), engine)
 
 
 def prepare_run(path: str, func: str | None, inputs: str, index_width: int = DEFAULT_INDEX_WIDTH, seed: int = 1,

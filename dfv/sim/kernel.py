@@ -47,16 +47,14 @@ from dfv.sim.run import TestResult, run_tests
 from dfv.tb.common.op_harness import hdl_sources
 from dfv.tb.common.sv_memory import FILES_PLUSARG
 from dfv.tb.common.variants import Variant
-from dfv.tb.kernel.description import DEADLOCK_CYCLES, MAX_MEM_LATENCY, KernelDescription
+from dfv.tb.kernel.bounds import DEADLOCK_CYCLES, DEFAULT_MAX_CYCLES, MAX_MEM_LATENCY, TRAFFIC, KernelTraffic
+from dfv.tb.kernel.description import KernelDescription
 from dfv.tb.kernel.harness import gen_harness, harness_name
 
 TEST_MODULE = "dfv.tb.kernel.tests"
 MAIN_TEST = "KernelRun"
 EXPECT_FAIL_TESTS = ("KernelWrongModel", "KernelCorruptResult")
 
-# Seeded back-pressure of `dfv run` and the regression: results/done ready half of the time (so
-# long stalls are seen on the one or two tokens a program returns), the memory not ready on 30% of
-# the cycles and each response held back on 30% of the cycles it could be presented.
 # Generated tops connect many channels through one packed wire per port group, which Verilator sees as
 # a combinational loop at the vector level (UNOPTFLAT) although no bit depends on itself (the
 # lowering guarantees no combinational cycle, and `make lint` checks the tops with -Wall).
@@ -65,10 +63,6 @@ EXPECT_FAIL_TESTS = ("KernelWrongModel", "KernelCorruptResult")
 VERILATOR_ARGS = ("-Wno-UNOPTFLAT", "--output-split", "0", *TIMING_ARGS)
 
 SHM = Path("/dev/shm")
-
-RANDOM_TRAFFIC = {"results": 0.5, "mem_req": 0.3, "mem_resp": 0.3}
-FULL_TRAFFIC: dict = {}
-
 
 class BuildKind(Enum):
     """How a program's harness is built (Verilator; Icarus builds are the same for all three)."""
@@ -193,14 +187,17 @@ def run_kernel(prog: Program, args: list, sim: str, seed: int, run_dir: Path, *,
     return run_kernels(prog, [KernelRun("", args, seed, latency, tests, source)], sim, run_dir, **options)[""]
 
 
-def run_kernels(prog: Program, runs: Sequence[KernelRun], sim: str, run_dir: Path, *, traffic: dict | None = None,
+def run_kernels(prog: Program, runs: Sequence[KernelRun], sim: str, run_dir: Path, *,
+                traffic: KernelTraffic = TRAFFIC["random"],
                 coverage: dict | None = None, waves: bool = False, name: str | None = None,
-                max_cycles: int = 200_000, deadlock_cycles: int = DEADLOCK_CYCLES,
+                max_cycles: int = DEFAULT_MAX_CYCLES, deadlock_cycles: int = DEADLOCK_CYCLES,
                 build: BuildKind = BuildKind.SIGNOFF,
                 rtl_dir: Path = RTL_DIR, build_root: Path = BUILD_DIR) -> dict[str, KernelOutcome]:
     """Simulate `prog` in the kernel environment on `sim`, every run of `runs` in one simulator process
     (the first run's seed seeds the simulator); the outcome of each, by key.
 
+    `traffic` the stalls of the environment (`dfv.tb.kernel.bounds.TRAFFIC`: the regression's seeded random
+    back-pressure by default), `max_cycles` the runaway bound.
     `build` is the kind of build (`BuildKind`): the regression's runs feed `make coverage` and `make bench`
     (`SIGNOFF`); a one-off run builds a `QUICK` one, some 7 times faster to make.
     `coverage` the functional-coverage bins (`{"suite", "kernels", "latencies"}`) or None for none;
@@ -231,7 +228,7 @@ def run_kernels(prog: Program, runs: Sequence[KernelRun], sim: str, run_dir: Pat
                             for v, r in zip(exp_ret, sorted(prog.g.results, key=lambda r: r.position), strict=True)],
             source_memrefs={i: [to_word(elem[i], v) for v in m] for i, m in exp_mem.items()},
             latency=run.latency,
-            traffic=RANDOM_TRAFFIC if traffic is None else traffic,
+            traffic=traffic,
             coverage=coverage,
             max_cycles=max_cycles,
             deadlock_cycles=deadlock_cycles,

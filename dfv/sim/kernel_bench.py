@@ -35,8 +35,9 @@ from dfv.golden.interpreter import run_dfg
 from dfv.kernels import KERNEL_DIR, KERNELS, float_words, gen
 from dfv.lowering.recurrence import recurrence_bound
 from dfv.paths import BUILD_DIR, REPO, REPORTS_DIR
-from dfv.sim.kernel import FULL_TRAFFIC, BuildKind, innermost_loops, prepare, run_kernel
+from dfv.sim.kernel import BuildKind, innermost_loops, prepare, run_kernel
 from dfv.sim.tables import format_table
+from dfv.tb.kernel.bounds import TRAFFIC
 
 INPUT_SEEDS = range(6)  # dfv.kernels.gen input sets considered; the one with the most iterations is used
 VECTOR_N = 1024
@@ -205,7 +206,7 @@ def run_one(name: str, path: Path, args: list, sim: str, seed: int, input_seed: 
     run_dir = REPORTS_DIR / "bench" / sim / (f"kernel_{name}" + ("" if latency == 1 else f"_lat{latency}")
                                              + ("" if build is BuildKind.SIGNOFF else f"_{build.value}"))
     (run_dir / "bench.json").unlink(missing_ok=True)
-    out = run_kernel(prog, args, sim, seed, run_dir, latency=latency, traffic=FULL_TRAFFIC, tests=("KernelBench",),
+    out = run_kernel(prog, args, sim, seed, run_dir, latency=latency, traffic=TRAFFIC["full"], tests=("KernelBench",),
                      name=name, build=build)
     failed = [f"{r.name}: {r.message}" for r in out.results if not r.passed]
     if failed:

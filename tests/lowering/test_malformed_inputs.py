@@ -14,7 +14,7 @@ from dfv.golden.memory.memory import MAX_DEPTH
 from dfv.lowering.handshake_syntax import MAX_PORTS
 from dfv.lowering.parse import MAX_INT_DIGITS
 from dfv.sim.run import verilator_seed
-from dfv.tb.kernel.description import MAX_MEM_LATENCY
+from dfv.tb.kernel.bounds import MAX_MEM_LATENCY
 
 GOOD = """func.func @f(%a: i32) -> i32 {
   %b = arith.addi %a, %a : i32

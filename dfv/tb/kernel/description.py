@@ -13,21 +13,14 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from dfv.tb.common import variants
-
-DEADLOCK_CYCLES = 2000
-"""Cycles without progress after which the kernel environment calls a run deadlocked (docs/kernel_env.md)."""
-
-MAX_MEM_LATENCY = DEADLOCK_CYCLES // 2
-"""Longest memory read latency a run may ask for (`dfv run --mem-latency`): while a load waits nothing moves,
-so a latency near DEADLOCK_CYCLES would be taken for a deadlock."""
+from dfv.tb.kernel.bounds import DEADLOCK_CYCLES, DEFAULT_MAX_CYCLES, KernelTraffic
 
 
 @dataclass
 class KernelDescription:
     """One kernel run: the program (`dfg`: its dfg.yaml), its raw argument words, the reference results
-    as raw words (`source_returns`, `source_memrefs`), the memory latency, the traffic (`{"results", "mem_req",
-    "mem_resp"}` stall probabilities), the functional-coverage bins, the cycle bounds and the folder the
-    environment writes its records to."""
+    as raw words (`source_returns`, `source_memrefs`), the memory latency, the traffic (`KernelTraffic`), the
+    functional-coverage bins, the cycle bounds and the folder the environment writes its records to."""
 
     name: str
     function: str
@@ -36,9 +29,9 @@ class KernelDescription:
     source_returns: list[int | None]
     source_memrefs: dict[int, list[int]]
     latency: int = 1
-    traffic: dict = field(default_factory=dict)
+    traffic: KernelTraffic = field(default_factory=KernelTraffic)
     coverage: dict | None = None
-    max_cycles: int = 200_000
+    max_cycles: int = DEFAULT_MAX_CYCLES
     deadlock_cycles: int = DEADLOCK_CYCLES
     result_dir: str = "."
 
@@ -54,4 +47,5 @@ class KernelDescription:
         d = json.loads(Path(path).read_text())
         d["args"] = {int(k): v for k, v in d["args"].items()}
         d["source_memrefs"] = {int(k): v for k, v in d["source_memrefs"].items()}
+        d["traffic"] = KernelTraffic.from_json(d["traffic"])
         return cls(**d)

@@ -70,7 +70,7 @@ from dfv.tb.common.op_sequence import OpItem, OpSequence
 from dfv.tb.common.signals import read_int
 from dfv.tb.common.sv_channel import SvChannelMonitor
 from dfv.tb.common.sv_memory import SvMemoryModel
-from dfv.tb.common.traffic import FULL, Consumer, Pattern, TrafficConfig, channel_rng
+from dfv.tb.common.traffic import FULL, Consumer, TrafficConfig, channel_rng
 from dfv.tb.kernel.description import KernelDescription
 from dfv.tb.kernel.harness import CHANNEL_LOG_DEPTH, DUT_INSTANCE, MEMORY_LOG_DEPTH
 from dfv.tb.kernel.upstream import UpstreamCheck
@@ -154,9 +154,7 @@ def make_config(kernel: Kernel) -> OpConfig:
 def kernel_traffic(desc: KernelDescription) -> TrafficConfig:
     """Start and arguments offered at once; seeded back-pressure on results/done (`results`), ready
     only while valid (a consumer like `handshake_join`; the same transfers as an eager ready)."""
-    t = desc.traffic or {}
-    p = float(t.get("results", 0.0))
-    return TrafficConfig(idle=FULL, backpressure=Pattern("random", p) if p else FULL, consumer=Consumer.WHILE_VALID)
+    return TrafficConfig(idle=FULL, backpressure=desc.traffic.results, consumer=Consumer.WHILE_VALID)
 
 
 class KernelSequence(OpSequence):
@@ -230,9 +228,7 @@ class KernelEnv(HarnessEnv):
         self.kernel: Kernel = ConfigDB().get(self, "", "KERNEL")
         desc, g = self.kernel.desc, self.kernel.g
         seed = variants.seed()
-        t = desc.traffic or {}
-        req = Pattern("random", float(t["mem_req"])) if t.get("mem_req") else FULL
-        resp = Pattern("random", float(t["mem_resp"])) if t.get("mem_resp") else FULL
+        req, resp = desc.traffic.mem_req, desc.traffic.mem_resp
         top = cocotb.top
         for grp in self.kernel.memrefs:
             i, w = grp.position, grp.elem_type.width
