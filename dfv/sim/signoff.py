@@ -2,15 +2,18 @@
 
 For each module of dfv/rtl/ it puts side by side: code coverage by type and functional coverage (the
 report of `make coverage`, over the runs under reports/), the mutation score (reports/mutation/, left
-by `make mutate`) and the formal proofs (reports/formal/, left by `make formal`). Each has its own
-threshold where it is configured (configs/coverage.yaml, configs/mutation.yaml; every proof must hold).
+by `make mutate`), the formal proofs (reports/formal/, left by `make formal`) and the lowest Fmax over the
+module's parameter sets on the FPGA flow (reports/timing/, left by `make timing`). Each has its own
+threshold where it is configured (configs/coverage.yaml, configs/mutation.yaml, configs/timing.yaml's
+goals; every proof must hold).
 
 The report does not run the campaigns (the full mutation campaign takes more than an hour); it reads
 what they left and refuses what cannot be signed off: a missing report, a partial one (a mutation
-sample or a `--module` run, `make formal --fast`), a stale one (its sources changed since: the digest of
-`dfv.sim.provenance` differs), a module with no mutant scored (unless the generator finds nothing in
-it to mutate: "no logic") or no proof job. Each refusal says which
-command makes the missing evidence. Exit status 0 when every module passes everything, else 1.
+sample or a `--module` run, `make formal --fast`, a `make timing` of some targets or seeds), a stale one
+(its sources changed since: the digest of `dfv.sim.provenance` differs), a module with no mutant scored
+(unless the generator finds nothing in it to mutate: "no logic") or no proof job, a parameter set under its
+Fmax goal. Each refusal says which command makes the missing evidence. Exit status 0 when every module
+passes everything, else 1.
 """
 
 from __future__ import annotations
@@ -27,17 +30,20 @@ from dfv.paths import REPORTS_DIR
 from dfv.sim import formal
 from dfv.sim.coverage import TYPES, CoverageReport, coverage_report
 from dfv.sim.hierarchy import module_files
-from dfv.sim.provenance import FORMAL_INPUTS, MUTATION_INPUTS, inputs_digest
+from dfv.sim.provenance import FORMAL_INPUTS, MUTATION_INPUTS, TIMING_INPUTS, inputs_digest
 from dfv.sim.tables import format_table
+from dfv.timing.flow import TimingResult
+from dfv.timing.report import read_summary as read_timing
 
 OUT = REPORTS_DIR / "signoff"
 
 
 @dataclass(frozen=True)
 class Evidence:
-    """The three reports signoff reads, or None where a report is missing (with the reason), and the
+    """The reports signoff reads, or None where a report is missing (with the reason), and the
     modules the mutation generator finds nothing to mutate in (wiring around a `_ctrl` core: no
-    assignment or process of their own), which no campaign lists."""
+    assignment or process of their own), which no campaign lists. `timing` None and no problem: not judged
+    (a caller that leaves the FPGA flow out)."""
 
     coverage: CoverageReport
     mutation: MutationSummary | None
@@ -45,6 +51,8 @@ class Evidence:
     formal: formal.FormalSummary | None
     formal_problem: str | None
     without_mutants: frozenset[str] = frozenset()
+    timing: list[TimingResult] | None = None
+    timing_problem: str | None = None
 
 
 def load_mutation(path: Path) -> tuple[MutationSummary | None, str | None]:
@@ -78,6 +86,36 @@ def load_formal(path: Path) -> tuple[formal.FormalSummary | None, str | None]:
     return summary, None
 
 
+def load_timing(path: Path) -> tuple[list[TimingResult] | None, str | None]:
+    if not path.exists():
+        return None, f"no timing report ({path}): run `make timing`"
+    try:
+        meta, results = read_timing(path)
+    except (ValueError, KeyError, TypeError) as exc:
+        return None, f"{path}: not a timing summary of this version ({exc}): run `make timing`"
+    if not meta.get("full"):
+        return results, "the timing report is of some targets or seeds, not the full run: run `make timing`"
+    if meta.get("inputs_digest") != inputs_digest(TIMING_INPUTS):
+        return results, ("the timing report is stale (dfv/rtl/, the lowering, the kernels or configs/timing.yaml "
+                         "changed since): run `make timing`")
+    return results, None
+
+
+def module_timing(results: Sequence[TimingResult], module: str) -> list[TimingResult]:
+    """The timing rows of `module`: one per regression parameter set (`module[...]`, or `module` bare)."""
+    return [r for r in results if r.target == module or r.target.startswith(f"{module}[")]
+
+
+def _timing_cell(results: list[TimingResult] | None, module: str) -> str:
+    mine = module_timing(results or [], module)
+    if not mine:
+        return "-"
+    if any(r.fmax_mhz is None for r in mine):
+        return "error"
+    low = min(mine, key=lambda r: r.fmax_mhz)
+    return f"{low.fmax_mhz:.0f}/{low.goal_mhz:g}" if low.goal_mhz is not None else f"{low.fmax_mhz:.0f}"
+
+
 def _pct(v: float | None) -> str:
     return "-" if v is None else f"{v:.1f}"
 
@@ -109,7 +147,7 @@ def _formal_cell(summary: formal.FormalSummary | None, module: str) -> str:
 
 def module_failures(evidence: Evidence, modules: Sequence[str]) -> list[str]:
     """Every reason a module cannot be signed off, beyond the coverage report's own failures."""
-    failures = [p for p in (evidence.mutation_problem, evidence.formal_problem) if p]
+    failures = [p for p in (evidence.mutation_problem, evidence.formal_problem, evidence.timing_problem) if p]
     mut, proofs = evidence.mutation, evidence.formal
     for m in modules:
         if mut is not None and not evidence.mutation_problem and m not in evidence.without_mutants:
@@ -126,6 +164,13 @@ def module_failures(evidence: Evidence, modules: Sequence[str]) -> list[str]:
             if not mine:
                 failures.append(f"{m}: no formal proof job (configs/formal.yaml)")
             failures += [f"{m}: formal {r.job} {r.task}: {r.status} {r.detail}".rstrip() for r in mine if not r.ok]
+        if evidence.timing is not None and not evidence.timing_problem:
+            for r in module_timing(evidence.timing, m):
+                if r.error is not None:
+                    failures.append(f"{m}: timing {r.error}")
+                elif r.met is False:
+                    failures.append(f"{m}: {r.target} reaches {r.fmax_mhz:.1f} MHz, under its {r.goal_mhz:g} MHz goal "
+                                    f"(the critical paths are in reports/timing/summary.txt)")
     if proofs is not None and not evidence.formal_problem:
         failures += [f"formal must-fail {r.job} {r.task}: {r.status} {r.detail}".rstrip()
                      for r in proofs.results if r.must_fail and not r.ok]
@@ -134,18 +179,19 @@ def module_failures(evidence: Evidence, modules: Sequence[str]) -> list[str]:
 
 def format_signoff(evidence: Evidence, modules: Sequence[str]) -> str:
     """The per-module table: code coverage by type, functional bins, mutation score, proofs held."""
-    rows = [("module", *TYPES, "functional bins", "mutation", "formal tasks")]
+    rows = [("module", *TYPES, "functional bins", "mutation", "formal tasks", "Fmax/goal MHz")]
     for m in modules:
         cov = evidence.coverage.modules.get(m)
         code = [_pct(cov.pct(t)) if cov else "-" for t in TYPES]
         rows.append((m, *code, _functional(evidence.coverage, m), _mutation_cell(evidence, m),
-                     _formal_cell(evidence.formal, m)))
+                     _formal_cell(evidence.formal, m), _timing_cell(evidence.timing, m)))
     head = [f"Signoff of {len(modules)} hand-written RTL modules: code coverage (% over "
             f"{evidence.coverage.code_runs} Verilator runs), functional coverage bins hit (over "
             f"{evidence.coverage.functional_runs} runs), mutation score"
             + (f" ({evidence.mutation.simulator}, threshold {evidence.mutation.threshold:g}%)"
                if evidence.mutation else "")
-            + ", formal tasks that hold (prove and cover)"]
+            + ", formal tasks that hold (prove and cover), the lowest Fmax over the module's parameter sets "
+              "on the ECP5 flow and its goal"]
     return "\n".join(head) + "\n" + format_table(rows)
 
 
@@ -170,8 +216,9 @@ def signoff(reports: Path = REPORTS_DIR, out: Path = OUT) -> Signoff:
     coverage = coverage_report(dats, fcovs, out / "coverage")
     mutation, mutation_problem = load_mutation(reports / "mutation" / "summary.json")
     proofs, formal_problem = load_formal(reports / "formal" / "summary.json")
+    timing, timing_problem = load_timing(reports / "timing" / "summary.json")
     without = frozenset(name for name, ms in all_mutants().items() if not ms)
-    evidence = Evidence(coverage, mutation, mutation_problem, proofs, formal_problem, without)
+    evidence = Evidence(coverage, mutation, mutation_problem, proofs, formal_problem, without, timing, timing_problem)
     modules = sorted(module_files())
     result = Signoff(format_signoff(evidence, modules),
                      [f"coverage: {f}" for f in coverage.failures] + module_failures(evidence, modules))

@@ -1,4 +1,4 @@
-"""The signoff report (`make signoff`): it reads the mutation and formal reports through their own
+"""The signoff report (`make signoff`): it reads the mutation, formal and timing reports through their own
 writers' formats, and refuses each kind of evidence that cannot sign a module off, with the message
 that names the command to run. Reports are written here with the real writers, from real mutants."""
 
@@ -18,8 +18,11 @@ from dfv.paths import RTL_DIR
 from dfv.sim import formal
 from dfv.sim.coverage import coverage_report, load_thresholds
 from dfv.sim.hierarchy import module_files
-from dfv.sim.provenance import FORMAL_INPUTS, MUTATION_INPUTS, inputs_digest
-from dfv.sim.signoff import Evidence, format_signoff, load_formal, load_mutation, module_failures, signoff
+from dfv.sim.provenance import FORMAL_INPUTS, MUTATION_INPUTS, TIMING_INPUTS, inputs_digest
+from dfv.sim.signoff import Evidence, format_signoff, load_formal, load_mutation, load_timing, module_failures, signoff
+from dfv.timing.config import TargetKind
+from dfv.timing.flow import Area, Placement, TimingResult
+from dfv.timing.report import write_reports as write_timing
 
 MODULES = ("handshake_join", "handshake_fork_ctrl")
 FULL = Selection(full=True)
@@ -110,11 +113,39 @@ def test_partial_or_stale_formal_report(tmp_path: Path) -> None:
     assert problem is not None and problem.startswith("the formal report is stale")
 
 
+def _timing_report(out: Path, fmax: dict[str, float], full: bool = True, digest: str | None = None) -> Path:
+    """A timing run of one parameter set per module of `fmax` (its Fmax over three seeds), goal 250 MHz."""
+    results = [TimingResult(f"{m}[W=32]", TargetKind.INTEGER, 32, 250.0, Area(10, 2, 8, 0, 0, 0),
+                            tuple(Placement(s, f + s - 2, None) for s in (1, 2, 3)), 5.0) for m, f in fmax.items()]
+    write_timing(results, {"full": full, "inputs_digest": digest or inputs_digest(TIMING_INPUTS)}, out)
+    return out / "summary.json"
+
+
+def test_a_parameter_set_under_its_fmax_goal_fails_its_module(tmp_path: Path) -> None:
+    fmax = {"handshake_join": 300.0, "handshake_fork_ctrl": 180.0}
+    timing, problem = load_timing(_timing_report(tmp_path / "t", fmax))
+    assert problem is None
+    evidence = replace(_evidence(tmp_path), timing=timing)
+    assert module_failures(evidence, MODULES) == [
+        "handshake_fork_ctrl: handshake_fork_ctrl[W=32] reaches 180.0 MHz, under its 250 MHz goal (the critical "
+        "paths are in reports/timing/summary.txt)"]
+    table = format_signoff(evidence, MODULES)
+    assert "300/250" in table and "180/250" in table
+
+
+def test_partial_or_stale_timing_report(tmp_path: Path) -> None:
+    _, problem = load_timing(_timing_report(tmp_path / "a", {"handshake_join": 300.0}, full=False))
+    assert problem == "the timing report is of some targets or seeds, not the full run: run `make timing`"
+    _, problem = load_timing(_timing_report(tmp_path / "b", {"handshake_join": 300.0}, digest="1" * 16))
+    assert problem is not None and problem.startswith("the timing report is stale")
+
+
 def test_missing_reports_name_their_commands(tmp_path: Path) -> None:
     result = signoff(tmp_path / "reports", tmp_path / "out")
     assert "coverage: no Verilator coverage.dat among the runs (code coverage needs a Verilator run)" in result.failures
     assert any(f.startswith("no mutation report") and f.endswith("run `make mutate`") for f in result.failures)
     assert any(f.startswith("no formal report") and f.endswith("run `make formal`") for f in result.failures)
+    assert any(f.startswith("no timing report") and f.endswith("run `make timing`") for f in result.failures)
     assert (tmp_path / "out" / "summary.txt").read_text().strip() == result.text()
 
 
