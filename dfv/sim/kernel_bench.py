@@ -36,8 +36,10 @@ from dfv.kernels import KERNEL_DIR, KERNELS, float_words, gen
 from dfv.lowering.recurrence import recurrence_bound
 from dfv.paths import BUILD_DIR, REPO, REPORTS_DIR
 from dfv.sim.kernel import BuildKind, innermost_loops, prepare, run_kernel
+from dfv.sim.provenance import TIMING_INPUTS, inputs_digest
 from dfv.sim.tables import format_table
 from dfv.tb.kernel.bounds import TRAFFIC
+from dfv.timing.report import read_summary as read_timing
 
 INPUT_SEEDS = range(6)  # dfv.kernels.gen input sets considered; the one with the most iterations is used
 VECTOR_N = 1024
@@ -316,6 +318,23 @@ def speed_table(pipeline: list[tuple[PipelineCase, KernelFigures]], speed: list[
             "testbench at all (docs/kernel_env.md)\n" + format_table(rows))
 
 
+TIMING_SUMMARY = REPORTS_DIR / "timing" / "summary.json"
+
+
+def kernel_fmax(path: Path = TIMING_SUMMARY) -> tuple[dict[str, float], str]:
+    """The Fmax (MHz, median over seeds) of each kernel's generated top in the last `make timing`, by kernel name,
+    and a line that says where they come from (none without a report; a stale report is named so)."""
+    if not path.exists():
+        return {}, f"Fmax: no timing report ({path}): run `make timing` for the time per run"
+    meta, results = read_timing(path)
+    fmax = {r.target.removeprefix("kernel:"): r.fmax_mhz for r in results
+            if r.target.startswith("kernel:") and r.fmax_mhz is not None}
+    current = meta.get("inputs_digest") == inputs_digest(TIMING_INPUTS)
+    stale = "" if current else ", STALE: the RTL or the lowering changed since"
+    return fmax, (f"Fmax: make timing on {meta.get('device', '?')} {meta.get('package', '?')}, median of seeds "
+                  f"{meta.get('seeds')}{stale}; time per run = cycles / Fmax")
+
+
 def tables(figures: list[KernelFigures], pipeline: list[tuple[PipelineCase, KernelFigures]], sims: tuple[str, ...],
            seed: int, before: Before) -> tuple[str, list[str]]:
     """The kernel table and the pipelining table; plus problems (cycle counts differing between
@@ -323,8 +342,9 @@ def tables(figures: list[KernelFigures], pipeline: list[tuple[PipelineCase, Kern
 
     by = {(f.kernel, f.sim): f for f in figures}
     names = list(dict.fromkeys(f.kernel for f in figures))
+    fmax, fmax_note = kernel_fmax()
     head = ("kernel", "inputs", *(f"cycles {s}" for s in sims), f"before ({before.commit})", "innermost iterations",
-            "cycles/iteration", "bound", *(f"cycles/s {s}" for s in sims))
+            "cycles/iteration", "bound", "Fmax MHz", "time/run us", *(f"cycles/s {s}" for s in sims))
     rows = [head]
     problems = []
     for k in names:
@@ -332,8 +352,10 @@ def tables(figures: list[KernelFigures], pipeline: list[tuple[PipelineCase, Kern
         inputs = f"gen({first.input_seed})" if first.input_seed is not None else f"seed {seed}"
         per_iter = f"{first.cycles / first.iterations:.2f}" if first.iterations else "- (no loop)"
         b = bound(k, KERNEL_DIR / f"{k}.mlir")
+        f = fmax.get(k)
         rows.append((k, inputs, *(str(by[(k, s)].cycles) for s in sims), str(before.kernels.get(k, "-")),
                      str(first.iterations), per_iter, "-" if b is None else f"{b:g}",
+                     "-" if f is None else f"{f:.1f}", "-" if f is None else f"{first.cycles / f:.2f}",
                      *(f"{by[(k, s)].rate:.0f}" for s in sims)))
         if len({by[(k, s)].cycles for s in sims}) > 1:
             problems.append(f"{k}: cycle counts differ between simulators: "
@@ -360,7 +382,8 @@ def tables(figures: list[KernelFigures], pipeline: list[tuple[PipelineCase, Kern
             "the innermost loops in cycles per iteration, dfv.lowering.recurrence, where a cycle through an scf.if "
             "branch counts on every iteration, so a loop that takes the branch on some iterations only can run "
             "below it; simulated cycles per second over the whole test, reset and drain included)\n"
-            + format_table(rows) + "\n\nPipelined loops (issue 9), at full rate\n" + format_table(prow))
+            + fmax_note + "\n" + format_table(rows)
+            + "\n\nPipelined loops (issue 9), at full rate\n" + format_table(prow))
     return text, problems
 
 

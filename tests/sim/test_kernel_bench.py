@@ -1,10 +1,17 @@
-"""The simulation-speed table of `make bench` (dfv.sim.kernel_bench) and the figures it compares with."""
+"""The simulation-speed table of `make bench` (dfv.sim.kernel_bench), the figures it compares with, and the
+kernels' Fmax it reads from `make timing` for the time per run."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from dfv.sim.bench import DATAFLOW_BENCHES, DATAFLOW_CASES
-from dfv.sim.kernel_bench import PIPELINE, SPEED_GOALS, Before, KernelFigures, speed_table
+from dfv.sim.kernel_bench import PIPELINE, SPEED_GOALS, Before, KernelFigures, kernel_fmax, speed_table
+from dfv.sim.provenance import TIMING_INPUTS, inputs_digest
 from dfv.sim.toolchain import SIMULATORS
+from dfv.timing.config import TargetKind
+from dfv.timing.flow import Placement, TimingResult
+from dfv.timing.report import write_reports as write_timing
 
 
 def test_every_pipelining_figure_has_a_before_speed_on_both_simulators():
@@ -33,3 +40,21 @@ def test_speed_table_reports_rates_before_and_goals():
     old = before.speed["vector_add_1024@1"]
     assert row.split()[4:] == ["10000", "50000", "200000", str(old["icarus"]), str(old["verilator"]), "50000",
                                "100000"]
+
+
+def _timing(out: Path, digest: str) -> Path:
+    kernel = TimingResult("kernel:gcd", TargetKind.KERNEL, 32, 150.0, None,
+                          (Placement(1, 40.0, None), Placement(2, 50.0, None), Placement(3, 45.0, None)), 9.0)
+    module = TimingResult("handshake_join[N=2]", TargetKind.INTEGER, 1, 250.0, None, (Placement(1, 400.0, None),), 2.0)
+    write_timing([kernel, module], {"device": "85k", "package": "CABGA381", "seeds": [1, 2, 3], "full": True,
+                                    "inputs_digest": digest}, out)
+    return out / "summary.json"
+
+
+def test_time_per_run_reads_the_kernels_fmax_from_make_timing(tmp_path: Path):
+    fmax, note = kernel_fmax(tmp_path / "none.json")
+    assert fmax == {} and "run `make timing`" in note
+    fmax, note = kernel_fmax(_timing(tmp_path / "a", inputs_digest(TIMING_INPUTS)))
+    assert fmax == {"gcd": 45.0} and "median of seeds [1, 2, 3]" in note and "STALE" not in note
+    _, note = kernel_fmax(_timing(tmp_path / "b", "0" * 16))
+    assert "STALE" in note
