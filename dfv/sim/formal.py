@@ -493,12 +493,20 @@ def main(argv: list[str] | None = None) -> int:
     if args.no_must_fail:
         must_fail = []
     if args.only:
+        unknown = sorted(set(args.only) - {j.name for j in jobs + must_fail})
+        if unknown:
+            print(f"dfv: error: --only names no job of {args.config}: {', '.join(unknown)}", file=sys.stderr)
+            return 2
         jobs = [j for j in jobs if j.name in args.only]
         must_fail = [j for j in must_fail if j.name in args.only]
     full = not (args.fast or args.no_must_fail or args.only)
     digest = inputs_digest(FORMAL_INPUTS)
     start = time.monotonic()
-    results = run_jobs(jobs + must_fail)
+    try:
+        results = run_jobs(jobs + must_fail)
+    except ConfigError as exc:  # a job that cannot be set up (a must-fail text, a missing include, a peek)
+        print(f"dfv: error: {' '.join(str(exc).split())}", file=sys.stderr)
+        return 2
     write_reports(FormalSummary(full, digest, results))
     print()
     print(summary(results))

@@ -6,6 +6,7 @@ process at a time."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -99,3 +100,20 @@ def test_failed_properties_reads_both_smtbmc_forms():
     ])
     assert failed_properties(log, "prove", index) == [
         "no_dup (p.svh:21) [basecase]", "f_out.hold_valid (dfv_hs_chk.sv:26) [basecase]"]
+
+
+def test_a_job_that_cannot_be_set_up_is_one_error_line(tmp_path: Path, monkeypatch, capsys):
+    # a property file left out of its module: the driver refuses it without a traceback, naming the module
+    rtl = tmp_path / "rtl"
+    shutil.copytree(RTL_DIR, rtl)
+    join = rtl / "handshake" / "handshake_join.sv"
+    join.write_text(join.read_text().replace('`include "handshake_join_props.svh"', ""))
+    monkeypatch.setattr(formal, "needed_sources", lambda top: [rtl / "dfv_pkg.sv", join])
+    assert formal.main(["--only", "join_n3"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("dfv: error: handshake_join.sv does not end with"), err
+
+
+def test_only_with_an_unknown_job_is_refused(capsys):
+    assert formal.main(["--only", "no_such_job"]) == 2
+    assert "--only names no job" in capsys.readouterr().err
