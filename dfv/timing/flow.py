@@ -132,7 +132,8 @@ def synthesize(target: Target, folder: Path, cfg: TimingConfig) -> tuple[Area, W
     alone = (f"read_verilog -sv {files}; {chparam}hierarchy -check -top {target.top}; proc; write_json ports.json; "
              f"synth_ecp5 -top {target.top}; tee -q -o area.json stat -json")
     _run([str(YOSYS), "-q", "-l", "synth_alone.log", "-p", alone], folder, target, "Yosys (the target alone)", cfg)
-    wrapper = gen_wrapper(target.top, target.params, _ports(folder / "ports.json", target.top), target.name)
+    wrapper = gen_wrapper(target.top, target.params, _ports(folder / "ports.json", target.top), target.name,
+                          target.clock, target.reset)
     (folder / "wrap.sv").write_text(wrapper.text)
     wrapped = f"read_verilog -sv {files} wrap.sv; synth_ecp5 -top {WRAPPER} -json wrap.json"
     _run([str(YOSYS), "-q", "-l", "synth.log", "-p", wrapped], folder, target, "Yosys (the wrapper)", cfg)

@@ -14,6 +14,7 @@ from dfv.sim.kernel import prepare
 from dfv.sim.regress import load_jobs
 from dfv.sim.toolchain import rtl_sources
 from dfv.timing.config import TargetKind
+from dfv.timing.wrapper import CLOCK, RESET
 
 # Parameters that are data widths: an integer word (W, IW, OW, SW) or a float's exponent and fraction
 # (EW + FW + 1 bits, also IEW/IFW and OEW/OFW of a conversion).
@@ -25,7 +26,8 @@ FLOAT_PARAMS = (("EW", "FW"), ("IEW", "IFW"), ("OEW", "OFW"))
 class Target:
     """One design to time: module `top` at `params`, read from `sources`; `width` is its widest data word (the
     goals depend on it); `origins` names a generated top's instances (`u_<node>` -> the MLIR operation and
-    its location), so a critical path through a kernel names the program's lines."""
+    its location), so a critical path through a kernel names the program's lines; `clock` and `reset` name
+    its clock and (synchronous, active-high) reset ports (another flow's RTL: CIRCT's `clock`, `reset`)."""
 
     name: str
     top: str
@@ -34,6 +36,8 @@ class Target:
     kind: TargetKind
     width: int
     origins: tuple[tuple[str, str], ...] = ()
+    clock: str = CLOCK
+    reset: str = RESET
 
 
 def data_width(params: dict[str, int]) -> int:

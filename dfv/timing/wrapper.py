@@ -80,16 +80,18 @@ def _literal(value: int) -> str:
     return f"{max(32, value.bit_length() + 1)}'d{value}" if value >= 0 else str(value)
 
 
-def gen_wrapper(top: str, params: tuple[tuple[str, int], ...], ports: list[Port], label: str) -> Wrapper:
-    """The wrapper of module `top` at `params` with `ports` (its clock and reset by name, the rest registered)."""
-    ins = [p for p in ports if p.direction is Direction.INPUT and p.name not in (CLOCK, RESET)]
+def gen_wrapper(top: str, params: tuple[tuple[str, int], ...], ports: list[Port], label: str, clock: str = CLOCK,
+                reset: str = RESET) -> Wrapper:
+    """The wrapper of module `top` at `params` with `ports`: its clock and reset by name (the kit's `clk`, `rst`;
+    another flow's RTL may name them otherwise), every other port registered."""
+    ins = [p for p in ports if p.direction is Direction.INPUT and p.name not in (clock, reset)]
     outs = [p for p in ports if p.direction is Direction.OUTPUT]
     in_slices, ni = _slices(ins)
     out_slices, no = _slices(outs)
     ni, no = max(ni, 1), max(no, 1)
     names = {p.name for p in ports}
-    conns = [f".{CLOCK}({CLOCK})"] if CLOCK in names else []
-    conns += [f".{RESET}(rst_q)"] if RESET in names else []
+    conns = [f".{clock}(clk)"] if clock in names else []
+    conns += [f".{reset}(rst_q)"] if reset in names else []
     conns += [f".{s.port}({IN_VECTOR}[{s.lsb + s.width - 1}:{s.lsb}])" for s in in_slices]
     conns += [f".{s.port}({OUT_VECTOR}[{s.lsb + s.width - 1}:{s.lsb}])" for s in out_slices]
     plist = f" #({', '.join(f'.{k}({_literal(v)})' for k, v in params)})" if params else ""

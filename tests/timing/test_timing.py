@@ -122,3 +122,11 @@ def test_a_tool_over_its_bound_is_named(tmp_path: Path):
 def test_unknown_module_is_refused(capsys):
     assert command.main(["--module", "no_such_module", "--list"]) == 2
     assert "dfv: error: unknown module 'no_such_module'" in capsys.readouterr().err
+
+
+def test_another_flow_names_its_clock_and_reset():
+    ports = [Port("clock", Direction.INPUT, 1), Port("reset", Direction.INPUT, 1), Port("in0", Direction.INPUT, 8),
+             Port("out0", Direction.OUTPUT, 8)]
+    w = gen_wrapper("sum", (), ports, "circt:sum", clock="clock", reset="reset")
+    assert ".clock(clk)" in w.text and ".reset(rst_q)" in w.text and ".in0(in_q[7:0])" in w.text
+    assert w.signal("in_q", 0) == "in0[0]"  # the clock and reset are not registered as data
