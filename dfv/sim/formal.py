@@ -39,7 +39,7 @@ from dfv.paths import BUILD_DIR, HDL_DIR, REPO, REPORTS_DIR
 from dfv.sim.hierarchy import module_files, needed_sources
 from dfv.sim.process import run_bounded
 from dfv.sim.provenance import FORMAL_INPUTS, inputs_digest
-from dfv.sim.tables import format_table
+from dfv.sim.tables import format_table, param_label
 
 CONFIG = REPO / "configs" / "formal.yaml"
 FORMAL_DIR = REPO / "formal"
@@ -134,7 +134,7 @@ class FormalJob:
 
     @property
     def label(self) -> str:
-        return f"{self.top}[{','.join(f'{k}={v}' for k, v in self.params)}]"
+        return param_label(self.top, self.params)
 
 
 @dataclass

@@ -43,7 +43,7 @@ from dfv.sim.kernel import EXPECT_FAIL_TESTS, MAIN_TEST, TEST_MODULE, KernelRun,
 from dfv.sim.progress import BuildProgress, Progress
 from dfv.sim.run import TestResult, run_tests
 from dfv.sim.shard import MANIFEST, WHOLE, ShardManifest, ShardSpec, job_list_digest, partition
-from dfv.sim.tables import format_table
+from dfv.sim.tables import format_table, param_label
 from dfv.sim.toolchain import SIMULATORS, ToolchainError, setup_path
 from dfv.tb.common.op_harness import harness_name, hdl_sources
 from dfv.tb.common.variants import Variant
@@ -109,10 +109,9 @@ class Job:
 
     @property
     def label(self) -> str:
-        params = ",".join(f"{k}={v}" for k, v in self.params)
         if self.kernel is not None:
-            return f"{self.suite}:{self.kernel.name}[{params}]"
-        return f"{self.suite}[{params}]"
+            return param_label(f"{self.suite}:{self.kernel.name}", self.params)
+        return param_label(self.suite, self.params)
 
     @property
     def key(self) -> str:

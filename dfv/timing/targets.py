@@ -12,6 +12,7 @@ from dfv.paths import REPO, RTL_DIR
 from dfv.sim.hierarchy import needed_sources
 from dfv.sim.kernel import prepare
 from dfv.sim.regress import load_jobs
+from dfv.sim.tables import param_label
 from dfv.sim.toolchain import rtl_sources
 from dfv.timing.config import TargetKind
 from dfv.timing.wrapper import CLOCK, RESET
@@ -48,8 +49,9 @@ def data_width(params: dict[str, int]) -> int:
 
 
 def module_label(top: str, params: tuple[tuple[str, int], ...]) -> str:
-    """`arith_binop[OP=2,W=32]`, as the regression labels its suites."""
-    return f"{top}[{','.join(f'{k}={v}' for k, v in params)}]" if params else top
+    """`arith_binop[OP=0,W=32]`, as the regression labels its suites (`param_label`); a module without
+    parameters by its bare name."""
+    return param_label(top, params) if params else top
 
 
 def module_targets() -> list[Target]:
