@@ -32,9 +32,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-import jsonschema
-import yaml
-
+from dfv.config_file import read_checked
 from dfv.paths import BUILD_DIR, HDL_DIR, REPO, REPORTS_DIR
 from dfv.sim.hierarchy import module_files, needed_sources
 from dfv.sim.process import run_bounded
@@ -155,13 +153,7 @@ class TaskResult:
 
 def load_jobs(path: Path = CONFIG) -> tuple[list[FormalJob], list[FormalJob]]:
     """Read and schema-check the config: (proof jobs, must-fail jobs)."""
-    try:
-        doc = yaml.safe_load(path.read_text())
-        jsonschema.validate(doc, SCHEMA)
-    except (OSError, yaml.YAMLError) as exc:
-        raise ConfigError(f"{path}: cannot read: {exc}") from None
-    except jsonschema.ValidationError as exc:
-        raise ConfigError(f"{path}: {'/'.join(map(str, exc.absolute_path))}: {exc.message}") from None
+    doc = read_checked(path, SCHEMA, ConfigError)
     d = doc["defaults"]
     jobs = [FormalJob(j["name"], j["top"], tuple(sorted(j.get("params", {}).items())), j.get("depth", d["depth"]),
                       j.get("cover_depth", d["cover_depth"]), j.get("timeout", d["timeout"]), j.get("fast", False))

@@ -9,9 +9,7 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
-import jsonschema
-import yaml
-
+from dfv.config_file import read_checked
 from dfv.paths import REPO
 
 CONFIG = REPO / "configs" / "timing.yaml"
@@ -89,15 +87,7 @@ class TimingConfig:
 
 def load_config(path: Path = CONFIG) -> TimingConfig:
     """Read and check `path`."""
-    try:
-        doc = yaml.safe_load(path.read_text())
-    except (OSError, yaml.YAMLError) as exc:
-        raise TimingConfigError(f"{path}: cannot read: {exc}") from None
-    try:
-        jsonschema.validate(doc, SCHEMA)
-    except jsonschema.ValidationError as exc:
-        where = "/".join(str(p) for p in exc.absolute_path) or "top level"
-        raise TimingConfigError(f"{path}: {where}: {exc.message}") from None
+    doc = read_checked(path, SCHEMA, TimingConfigError)
     goals = tuple(Goal(TargetKind(g["kind"]), g.get("max_width"), float(g["mhz"])) for g in doc["goals"])
     return TimingConfig(doc["device"], doc["package"], float(doc["target_mhz"]), tuple(doc["seeds"]),
                         float(doc["timeout_seconds"]), goals)
