@@ -36,7 +36,6 @@ from dfv.kernels import KERNEL_DIR, KERNELS, float_words, gen
 from dfv.lowering.recurrence import recurrence_bound
 from dfv.paths import BUILD_DIR, REPO, REPORTS_DIR
 from dfv.sim.kernel import BuildKind, innermost_loops, prepare, run_kernel
-from dfv.sim.provenance import TIMING_INPUTS, inputs_digest
 from dfv.sim.tables import format_table
 from dfv.tb.kernel.bounds import TRAFFIC
 from dfv.timing.report import read_summary as read_timing
@@ -326,13 +325,12 @@ def kernel_fmax(path: Path = TIMING_SUMMARY) -> tuple[dict[str, float], str]:
     and a line that says where they come from (none without a report; a stale report is named so)."""
     if not path.exists():
         return {}, f"Fmax: no timing report ({path}): run `make timing` for the time per run"
-    meta, results = read_timing(path)
+    settings, results = read_timing(path)
     fmax = {r.target.removeprefix("kernel:"): r.fmax_mhz for r in results
             if r.target.startswith("kernel:") and r.fmax_mhz is not None}
-    current = meta.get("inputs_digest") == inputs_digest(TIMING_INPUTS)
-    stale = "" if current else ", STALE: the RTL or the lowering changed since"
-    return fmax, (f"Fmax: make timing on {meta.get('device', '?')} {meta.get('package', '?')}, median of seeds "
-                  f"{meta.get('seeds')}{stale}; time per run = cycles / Fmax")
+    stale = "" if settings.current else ", STALE: the RTL or the lowering changed since"
+    return fmax, (f"Fmax: make timing on {settings.device} {settings.package}, median of seeds "
+                  f"{list(settings.seeds)}{stale}; time per run = cycles / Fmax")
 
 
 def tables(figures: list[KernelFigures], pipeline: list[tuple[PipelineCase, KernelFigures]], sims: tuple[str, ...],

@@ -30,7 +30,7 @@ from dfv.paths import REPORTS_DIR
 from dfv.sim import formal
 from dfv.sim.coverage import TYPES, CoverageReport, coverage_report
 from dfv.sim.hierarchy import module_files
-from dfv.sim.provenance import FORMAL_INPUTS, MUTATION_INPUTS, TIMING_INPUTS, inputs_digest
+from dfv.sim.provenance import FORMAL_INPUTS, MUTATION_INPUTS, inputs_digest
 from dfv.sim.tables import format_table
 from dfv.timing.flow import TimingResult
 from dfv.timing.report import read_summary as read_timing
@@ -90,12 +90,12 @@ def load_timing(path: Path) -> tuple[list[TimingResult] | None, str | None]:
     if not path.exists():
         return None, f"no timing report ({path}): run `make timing`"
     try:
-        meta, results = read_timing(path)
+        settings, results = read_timing(path)
     except (ValueError, KeyError, TypeError) as exc:
         return None, f"{path}: not a timing summary of this version ({exc}): run `make timing`"
-    if not meta.get("full"):
+    if not settings.full:
         return results, "the timing report is of some targets or seeds, not the full run: run `make timing`"
-    if meta.get("inputs_digest") != inputs_digest(TIMING_INPUTS):
+    if not settings.current:
         return results, ("the timing report is stale (dfv/rtl/, the lowering, the kernels or configs/timing.yaml "
                          "changed since): run `make timing`")
     return results, None

@@ -24,7 +24,7 @@ from dfv.sim.progress import elapsed_text
 from dfv.sim.provenance import TIMING_INPUTS, inputs_digest
 from dfv.timing.config import CONFIG, TimingConfigError, load_config
 from dfv.timing.flow import TimingResult, time_target
-from dfv.timing.report import write_reports
+from dfv.timing.report import RunSettings, write_reports
 from dfv.timing.targets import Target, kernel_names, kernel_target, module_targets
 
 WORK_DIR = BUILD_DIR / "timing"
@@ -104,9 +104,9 @@ def run(args: argparse.Namespace) -> int:
     with ThreadPoolExecutor(args.jobs) as pool:
         results = list(pool.map(one, targets))
     full = not (args.module or args.kernel or args.modules_only or args.kernels_only) and not args.seeds
-    meta = {"device": cfg.device, "package": cfg.package, "target_mhz": cfg.target_mhz, "seeds": list(seeds),
-            "full": full, "inputs_digest": inputs_digest(TIMING_INPUTS), "wall_seconds": time.monotonic() - start}
-    print(write_reports(results, meta, args.out))
+    settings = RunSettings(cfg.device, cfg.package, cfg.target_mhz, seeds, full, inputs_digest(TIMING_INPUTS),
+                           time.monotonic() - start)
+    print(write_reports(results, settings, args.out))
     print(f"{len(results)} targets in {elapsed_text(time.monotonic() - start)}; report in {args.out}/summary.txt")
     return 0 if all(r.met is not False for r in results) else 1
 

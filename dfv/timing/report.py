@@ -1,21 +1,43 @@
 """The timing report: one row per target (area, Fmax as the median over seeds with the spread, goal, met),
 the critical path of each target's median placement, and a summary of the goals. Printed, and written to
 reports/timing/ as summary.txt and summary.json; `read_summary` reads summary.json back (the signoff
-report, `make bench`), so its layout is defined here only."""
+report, `make bench`), so its layout is defined here only: the run's settings (`RunSettings`) and the
+results."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from dfv.sim.provenance import TIMING_INPUTS, inputs_digest
 from dfv.sim.tables import format_table
 from dfv.timing.config import TargetKind
 from dfv.timing.critical import CriticalPath
 from dfv.timing.flow import Area, Placement, TimingResult
 
 SUMMARY_VERSION = 1
+
+
+@dataclass(frozen=True)
+class RunSettings:
+    """What a `make timing` run was: the part (`device`, `package`), the frequency nextpnr aimed at, the
+    placement seeds, whether it timed every target at the configuration's seeds (`full`), the digest of its
+    inputs (`dfv.sim.provenance.TIMING_INPUTS`) and its wall time."""
+
+    device: str
+    package: str
+    target_mhz: float
+    seeds: tuple[int, ...]
+    full: bool
+    inputs_digest: str
+    wall_seconds: float
+
+    @property
+    def current(self) -> bool:
+        """Whether the run was made from this checkout's inputs (its figures are not stale)."""
+        return self.inputs_digest == inputs_digest(TIMING_INPUTS)
 
 
 def _mhz(v: float | None) -> str:
@@ -65,13 +87,13 @@ def format_summary(results: Sequence[TimingResult]) -> str:
     return "\n".join(lines)
 
 
-def to_json(results: Sequence[TimingResult], meta: dict) -> dict:
-    """summary.json: the run's settings (`meta`) and every result in full."""
-    return {"version": SUMMARY_VERSION, **meta,
+def to_json(results: Sequence[TimingResult], settings: RunSettings) -> dict:
+    """summary.json: the run's settings and every result in full."""
+    return {"version": SUMMARY_VERSION, **asdict(settings),
             "results": [{**asdict(r), "kind": r.kind.value, "fmax_mhz": r.fmax_mhz, "met": r.met} for r in results]}
 
 
-def read_summary(path: Path) -> tuple[dict, list[TimingResult]]:
+def read_summary(path: Path) -> tuple[RunSettings, list[TimingResult]]:
     """summary.json back: the settings and the results."""
     doc = json.loads(path.read_text())
     if doc.get("version") != SUMMARY_VERSION:
@@ -83,14 +105,15 @@ def read_summary(path: Path) -> tuple[dict, list[TimingResult]]:
             for p in r["placements"])
         results.append(TimingResult(r["target"], TargetKind(r["kind"]), r["width"], r["goal_mhz"],
                                     Area(**r["area"]) if r["area"] else None, placements, r["seconds"], r["error"]))
-    meta = {k: v for k, v in doc.items() if k not in ("version", "results")}
-    return meta, results
+    settings = RunSettings(doc["device"], doc["package"], doc["target_mhz"], tuple(doc["seeds"]), doc["full"],
+                           doc["inputs_digest"], doc["wall_seconds"])
+    return settings, results
 
 
-def write_reports(results: Sequence[TimingResult], meta: dict, out: Path) -> str:
+def write_reports(results: Sequence[TimingResult], settings: RunSettings, out: Path) -> str:
     """Write summary.txt and summary.json under `out`; return the text."""
     text = "\n\n".join([format_rows(results), format_paths(results), format_summary(results)]) + "\n"
     out.mkdir(parents=True, exist_ok=True)
     (out / "summary.txt").write_text(text)
-    (out / "summary.json").write_text(json.dumps(to_json(results, meta), indent=1) + "\n")
+    (out / "summary.json").write_text(json.dumps(to_json(results, settings), indent=1) + "\n")
     return text

@@ -22,6 +22,7 @@ from dfv.sim.provenance import FORMAL_INPUTS, MUTATION_INPUTS, TIMING_INPUTS, in
 from dfv.sim.signoff import Evidence, format_signoff, load_formal, load_mutation, load_timing, module_failures, signoff
 from dfv.timing.config import TargetKind
 from dfv.timing.flow import Area, Placement, TimingResult
+from dfv.timing.report import RunSettings
 from dfv.timing.report import write_reports as write_timing
 
 MODULES = ("handshake_join", "handshake_fork_ctrl")
@@ -117,7 +118,8 @@ def _timing_report(out: Path, fmax: dict[str, float], full: bool = True, digest:
     """A timing run of one parameter set per module of `fmax` (its Fmax over three seeds), goal 250 MHz."""
     results = [TimingResult(f"{m}[W=32]", TargetKind.INTEGER, 32, 250.0, Area(10, 2, 8, 0, 0, 0),
                             tuple(Placement(s, f + s - 2, None) for s in (1, 2, 3)), 5.0) for m, f in fmax.items()]
-    write_timing(results, {"full": full, "inputs_digest": digest or inputs_digest(TIMING_INPUTS)}, out)
+    write_timing(results, RunSettings("85k", "CABGA381", 250.0, (1, 2, 3), full,
+                                      digest or inputs_digest(TIMING_INPUTS), 15.0), out)
     return out / "summary.json"
 
 

@@ -11,6 +11,7 @@ from dfv.sim.provenance import TIMING_INPUTS, inputs_digest
 from dfv.sim.toolchain import SIMULATORS
 from dfv.timing.config import TargetKind
 from dfv.timing.flow import Placement, TimingResult
+from dfv.timing.report import RunSettings
 from dfv.timing.report import write_reports as write_timing
 
 
@@ -46,8 +47,7 @@ def _timing(out: Path, digest: str) -> Path:
     kernel = TimingResult("kernel:gcd", TargetKind.KERNEL, 32, 150.0, None,
                           (Placement(1, 40.0, None), Placement(2, 50.0, None), Placement(3, 45.0, None)), 9.0)
     module = TimingResult("handshake_join[N=2]", TargetKind.INTEGER, 1, 250.0, None, (Placement(1, 400.0, None),), 2.0)
-    write_timing([kernel, module], {"device": "85k", "package": "CABGA381", "seeds": [1, 2, 3], "full": True,
-                                    "inputs_digest": digest}, out)
+    write_timing([kernel, module], RunSettings("85k", "CABGA381", 250.0, (1, 2, 3), True, digest, 60.0), out)
     return out / "summary.json"
 
 

@@ -96,8 +96,8 @@ def test_a_missed_goal_exits_1_and_the_report_reads_back(tmp_path: Path):
     assert status == 1
     text = (tmp_path / "report" / "summary.txt").read_text()
     assert "handshake_join[N=2]" in text and "MISSED" in text
-    meta, (res,) = read_summary(tmp_path / "report" / "summary.json")
-    assert res.met is False and res.goal_mhz == 5000 and not meta["full"]
+    settings, (res,) = read_summary(tmp_path / "report" / "summary.json")
+    assert res.met is False and res.goal_mhz == 5000 and not settings.full
     # read back in full: area, placement and its critical path
     assert res.area is not None and res.placements[0].path is not None
     assert res.placements[0].path.describe() in text
