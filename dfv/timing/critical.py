@@ -16,9 +16,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from dfv.timing.wrapper import IN_VECTOR, OUT_VECTOR, Wrapper
+from dfv.timing.wrapper import DUT, IN_VECTOR, OUT_REGISTER, OUT_VECTOR, Wrapper
 
-DUT = "u_dut"  # the wrapper's instance of the target
 # the outputs of a register-like cell, in the order they are tried when naming it
 REGISTER_OUTPUTS = ("Q", "DOA0", "DOB0", "P0", "R0")
 BIT = re.compile(r"^(.*)\[(\d+)\]$")
@@ -90,7 +89,7 @@ def _name(cell: str, netlist: Netlist, wrapper: Wrapper) -> str:
     m = BIT.match(net)
     if bit < 0 and m:
         net, bit = m[1], int(m[2])
-    if net in (IN_VECTOR, "out_q"):
+    if net in (IN_VECTOR, OUT_REGISTER):
         port = wrapper.signal(IN_VECTOR if net == IN_VECTOR else OUT_VECTOR, max(bit, 0))
         if port is not None:
             return f"{'input' if net == IN_VECTOR else 'output'} {port}"

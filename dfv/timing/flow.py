@@ -168,13 +168,12 @@ def time_target(target: Target, cfg: TimingConfig, work: Path, seeds: tuple[int,
     folder = work / re.sub(r"[^\w.=-]+", "_", target.name).strip("_")
     shutil.rmtree(folder, ignore_errors=True)
     goal = cfg.goal(target.kind, target.width)
-    area, placements = None, []
+    area, placements, error = None, [], None
     try:
         area, wrapper = synthesize(target, folder, cfg)
         for seed in seeds or cfg.seeds:
             placements.append(place(target, folder, seed, cfg, wrapper))
     except FlowError as exc:
-        return TimingResult(target.name, target.kind, target.width, goal, area, tuple(placements),
-                            time.monotonic() - start, str(exc))
+        error = str(exc)
     return TimingResult(target.name, target.kind, target.width, goal, area, tuple(placements),
-                        time.monotonic() - start)
+                        time.monotonic() - start, error)

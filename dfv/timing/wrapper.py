@@ -21,6 +21,8 @@ CLOCK = "clk"
 RESET = "rst"
 IN_VECTOR = "in_q"  # the registers that drive the target's inputs
 OUT_VECTOR = "out_d"  # the target's outputs, as they reach the output registers
+OUT_REGISTER = "out_q"  # the output registers
+DUT = "u_dut"  # the wrapper's instance of the target
 
 
 class Direction(Enum):
@@ -109,17 +111,17 @@ module {WRAPPER} (
   logic [{ni - 1}:0] chain_q;
   logic [{ni - 1}:0] {IN_VECTOR};
   logic [{no - 1}:0] {OUT_VECTOR};
-  logic [{no - 1}:0] out_q;
+  logic [{no - 1}:0] {OUT_REGISTER};
   logic [{no - 1}:0] shift_q;
   always_ff @(posedge clk) begin : p_regs
     rst_q <= rst_in;
     chain_q <= {chain};
     if (ld) {IN_VECTOR} <= chain_q;
-    out_q <= {OUT_VECTOR};
-    shift_q <= ld ? out_q : {shift};
+    {OUT_REGISTER} <= {OUT_VECTOR};
+    shift_q <= ld ? {OUT_REGISTER} : {shift};
   end
   assign so = shift_q[{no - 1}];
-  {top}{plist} u_dut (
+  {top}{plist} {DUT} (
     {(',' + chr(10) + '    ').join(conns)}
   );
 endmodule

@@ -3,7 +3,7 @@ the simulator's imports, so the command line reads its defaults without loading 
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 from dfv.tb.common.traffic import FULL, Pattern
 
@@ -30,11 +30,9 @@ class KernelTraffic:
     mem_req: Pattern = FULL
     mem_resp: Pattern = FULL
 
-    def to_json(self) -> dict:
-        return asdict(self)
-
     @classmethod
     def from_json(cls, doc: dict) -> KernelTraffic:
+        """The traffic as `dataclasses.asdict` wrote it (`KernelDescription.write`)."""
         return cls(**{k: Pattern(**v) for k, v in doc.items()})
 
 
