@@ -1,0 +1,129 @@
+// arith_muli: MLIR arith.muli on W-bit integers (the low W bits of the product: the same word for signed and
+//   unsigned operands), a pipelined tree of additions that accepts one operation per cycle.
+// Parameters: W (width, 1..64).
+// Ports: lhs (W), rhs (W) -> result (W). The two inputs are joined: an operation is accepted when both are
+//   valid and the pipeline can take it, and then lhs_ready and rhs_ready are high together.
+// Algorithm: the product is the sum of the W rows (lhs << k) & {W{rhs[k]}}, k = 0..W-1, modulo 2^W. Stage 1
+//   registers the operands; stage 2 adds the rows in pairs (T = ceil(W / 2) terms, each one W-bit addition
+//   whose AND gates sit in the adder's LUTs); each further stage adds the terms of the one before in pairs
+//   (an odd one passes), LEVELS = ceil(log2(T)) of them, until one term, the result, is left. Every stage is
+//   at most one W-bit addition deep.
+// Why not a DSP block: an inferred multiplication maps onto the ECP5's MULT18X18D as a combinational block
+//   (Yosys does not pack the block's own pipeline registers), 3.9 ns of logic at the default speed grade:
+//   registered on both sides it reaches 143 MHz (docs/timing.md), under the kernels' 150 MHz goal, while an
+//   addition per stage runs at 250 MHz and more. The tree costs LUTs and flip-flops instead (make timing).
+// Latency: LATENCY = 2 + LEVELS cycles (W = 1, 2: 2; 3..4: 3; 5..8: 4; 9..16: 5; 17..32: 6; 33..64: 7): an
+//   operation accepted in cycle c (handshake at the end of c) has its result on result_data with
+//   result_valid high in cycle c + LATENCY when result_ready stays high.
+// Throughput: one operation per cycle (INTERVAL = 1); a stalled result holds every full stage, and bubbles
+//   collapse (the flow control of dfv_pipe_ctrl, which holds every valid bit).
+// State: the valid bits in u_ctrl (reset to 0, rst synchronous, active high); the operand and sum registers
+//   (no reset; each loaded only on its stage's enable). at_init: no operation in flight (u_ctrl.at_init).
+// Combinational paths: result_ready -> lhs_ready / rhs_ready (through u_ctrl); lhs_valid and rhs_valid ->
+//   both readies (the join). None from lhs_data / rhs_data to any output (registers).
+module arith_muli #(
+  parameter int W = 32
+) (
+  input  logic         clk,
+  input  logic         rst,
+  input  logic [W-1:0] lhs_data,
+  input  logic         lhs_valid,
+  output logic         lhs_ready,
+  input  logic [W-1:0] rhs_data,
+  input  logic         rhs_valid,
+  output logic         rhs_ready,
+  output logic [W-1:0] result_data,
+  output logic         result_valid,
+  input  logic         result_ready
+);
+  initial begin : p_param_check
+    if (W < 1 || W > 64) begin
+      $fatal(1, "arith_muli: W must be 1..64 (got %0d)", W);
+    end
+  end
+
+  localparam int T = (W + 1) / 2;  // terms after the pair stage
+  localparam int LEVELS = $clog2(T);  // pairwise addition stages after it
+  localparam int S = 2 + LEVELS;  // pipeline stages
+  /* verilator lint_off UNUSEDPARAM */
+  localparam int LATENCY = S;  // cycles from accept to result_valid; read by testbenches and the catalogue
+  localparam int INTERVAL = 1;  // cycles between accepted operations at full rate
+  /* verilator lint_on UNUSEDPARAM */
+
+  // The number of terms after `level` pairwise stages (level 0: the pair stage's T).
+  function automatic int terms(input int level);
+    terms = (T + (1 << level) - 1) >> level;
+  endfunction
+
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic at_init;  // read by testbenches (dut.at_init)
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic both_valid;
+  logic take;
+  logic [S-1:0] load;
+
+  assign both_valid = lhs_valid & rhs_valid;
+
+  dfv_pipe_ctrl #(.S(S)) u_ctrl (
+    .clk(clk),
+    .rst(rst),
+    .in_valid(both_valid),
+    .in_ready(take),
+    .out_valid(result_valid),
+    .out_ready(result_ready),
+    .load(load),
+    .at_init(at_init)
+  );
+  assign lhs_ready = both_valid & take;  // the join: both inputs move together, or neither
+  assign rhs_ready = both_valid & take;
+
+  // Stage 1: the operands
+  logic [W-1:0] a_q;
+  logic [W-1:0] b_q;
+  always_ff @(posedge clk) begin : p_operands
+    if (load[0]) begin
+      a_q <= lhs_data;
+      b_q <= rhs_data;
+    end
+  end
+
+  // Stage 2 and on: level 0 holds the pair sums, level l the sums of level l - 1's terms in pairs
+  for (genvar l = 0; l <= LEVELS; l++) begin : g_lvl
+    localparam int N = terms(l);
+    logic [N*W-1:0] sum_q;  // term i at [i*W +: W]
+    logic [N*W-1:0] sum_d;
+    if (l == 0) begin : g_pairs
+      for (genvar i = 0; i < N; i++) begin : g_term
+        logic [W-1:0] row0;
+        logic [W-1:0] row1;
+        assign row0 = (a_q << (2 * i)) & {W{b_q[2*i]}};
+        if (2 * i + 1 < W) begin : g_two
+          assign row1 = (a_q << (2 * i + 1)) & {W{b_q[2*i+1]}};
+        end else begin : g_one
+          assign row1 = '0;
+        end
+        assign sum_d[i*W +: W] = row0 + row1;
+      end
+    end else begin : g_sums
+      localparam int M = terms(l - 1);
+      for (genvar i = 0; i < N; i++) begin : g_term
+        if (2 * i + 1 < M) begin : g_add
+          assign sum_d[i*W +: W] = g_lvl[l-1].sum_q[2*i*W +: W] + g_lvl[l-1].sum_q[(2*i+1)*W +: W];
+        end else begin : g_pass
+          assign sum_d[i*W +: W] = g_lvl[l-1].sum_q[2*i*W +: W];
+        end
+      end
+    end
+    always_ff @(posedge clk) begin : p_sum
+      if (load[l+1]) begin
+        sum_q <= sum_d;
+      end
+    end
+  end
+
+  assign result_data = g_lvl[LEVELS].sum_q[W-1:0];
+
+`ifdef DFV_FORMAL
+  `include "arith_muli_props.svh"
+`endif
+endmodule
