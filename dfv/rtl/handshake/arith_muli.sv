@@ -12,7 +12,7 @@
 //   (Yosys does not pack the block's own pipeline registers), 3.9 ns of logic at the default speed grade:
 //   registered on both sides it reaches 143 MHz (docs/timing.md), under the kernels' 150 MHz goal, while an
 //   addition per stage runs at 250 MHz and more. The tree costs LUTs and flip-flops instead (make timing).
-// Latency: LATENCY = 2 + LEVELS cycles (W = 1, 2: 2; 3..4: 3; 5..8: 4; 9..16: 5; 17..32: 6; 33..64: 7): an
+// Latency: LATENCY = 3 + LEVELS cycles (the FIFO adds one) (W = 1, 2: 3; 3..4: 4; 5..8: 5; 9..16: 6; 17..32: 7; 33..64: 8): an
 //   operation accepted in cycle c (handshake at the end of c) has its result on result_data with
 //   result_valid high in cycle c + LATENCY when result_ready stays high.
 // Throughput: one operation per cycle (INTERVAL = 1); a stalled result holds every full stage, and bubbles
@@ -45,8 +45,9 @@ module arith_muli #(
   localparam int T = (W + 1) / 2;  // terms after the pair stage
   localparam int LEVELS = $clog2(T);  // pairwise addition stages after it
   localparam int S = 2 + LEVELS;  // pipeline stages
+  localparam int D = S + 2;  // output FIFO entries: credits for one operation per cycle
   /* verilator lint_off UNUSEDPARAM */
-  localparam int LATENCY = S;  // cycles from accept to result_valid; read by testbenches and the catalogue
+  localparam int LATENCY = S + 1;  // cycles from accept to result_valid (the FIFO adds one); read by testbenches
   localparam int INTERVAL = 1;  // cycles between accepted operations at full rate
   /* verilator lint_on UNUSEDPARAM */
 
@@ -57,34 +58,35 @@ module arith_muli #(
 
   /* verilator lint_off UNUSEDSIGNAL */
   logic at_init;  // read by testbenches (dut.at_init)
+  logic fifo_room;  // always 1 when a result arrives: the credits guarantee it (proved: formal/)
   /* verilator lint_on UNUSEDSIGNAL */
   logic both_valid;
   logic take;
-  logic [S-1:0] load;
+  logic [S-1:0] vld;
+  logic pop;
 
   assign both_valid = lhs_valid & rhs_valid;
+  assign pop = result_valid & result_ready;
 
-  dfv_pipe_ctrl #(.S(S)) u_ctrl (
+  dfv_credit_ctrl #(.S(S), .D(D)) u_ctrl (
     .clk(clk),
     .rst(rst),
     .in_valid(both_valid),
     .in_ready(take),
-    .out_valid(result_valid),
-    .out_ready(result_ready),
-    .load(load),
+    .vld(vld),
+    .pop(pop),
     .at_init(at_init)
   );
   assign lhs_ready = both_valid & take;  // the join: both inputs move together, or neither
   assign rhs_ready = both_valid & take;
 
-  // Stage 1: the operands
+  // Stage 1: the operands (free-running, as every stage: a register that holds no operation holds garbage
+  // that no one reads)
   logic [W-1:0] a_q;
   logic [W-1:0] b_q;
   always_ff @(posedge clk) begin : p_operands
-    if (load[0]) begin
-      a_q <= lhs_data;
-      b_q <= rhs_data;
-    end
+    a_q <= lhs_data;
+    b_q <= rhs_data;
   end
 
   // Stage 2 and on: level 0 holds the pair sums, level l the sums of level l - 1's terms in pairs
@@ -115,13 +117,21 @@ module arith_muli #(
       end
     end
     always_ff @(posedge clk) begin : p_sum
-      if (load[l+1]) begin
-        sum_q <= sum_d;
-      end
+      sum_q <= sum_d;
     end
   end
 
-  assign result_data = g_lvl[LEVELS].sum_q[W-1:0];
+  // The results wait in a FIFO of D entries (one per credit)
+  handshake_fifo #(.W(W), .DEPTH(D)) u_out (
+    .clk(clk),
+    .rst(rst),
+    .in_data(g_lvl[LEVELS].sum_q[W-1:0]),
+    .in_valid(vld[S-1]),
+    .in_ready(fifo_room),
+    .out_data(result_data),
+    .out_valid(result_valid),
+    .out_ready(result_ready)
+  );
 
 `ifdef DFV_FORMAL
   `include "arith_muli_props.svh"
