@@ -18,8 +18,9 @@ storage of the generated `top.sv` (docs/lowering.md, "Bounded golden run"):
   `handshake.fifo` (its depth), `handshake.tehb` (one slot: it passes a token on in the same cycle, but
   takes a stalled one off its producer), `dataflow.stream` (one element on `idx` / `cont`), the function's
   start/argument sources and result/done sinks (the testbench) and `handshake.sink`; and the pipelined
-  and iterative arithmetic units (the float units), which hold as many operations as they have stages
-  (`OpSpec.slots`: one for an iterative divider), delivered in order.
+  and iterative arithmetic units (the float units, `arith_muli`, `arith_divi`), which hold as many
+  operations as they have room for (`OpSpec.slots`: a pipeline's stages and a credit unit's FIFO, one for
+  an iterative divider), delivered in order.
 * **Memories**: each `ld_data`, `ld_done`, `st_done` output is a one-token register. `handshake.memory`
   serves an access only while that access's output registers are free. `handshake.extmemory` issues one
   request per firing in the RTL's priority (store ports while their `st_done` register is free, then load

@@ -45,6 +45,27 @@ class Storage(Enum):
 
 
 Params = dict
+
+
+@dataclass(frozen=True)
+class UnitTiming:
+    """The timing of a unit that stores its operations in flight (its RTL header's LATENCY and INTERVAL):
+    `latency` cycles from taking an operation to presenting its result when nothing stalls, `interval`
+    cycles between operations at full rate, `slots` operations held at once (None: latency // interval,
+    a pipeline's stages), and whether a full unit takes an operation in the cycle its oldest result leaves
+    (`passes`: a stall-able pipeline or an iterative unit does; a credit-based one, whose input ready is a
+    register, does not: it holds `slots` = its stages + its output FIFO instead)."""
+
+    latency: int
+    interval: int = 1
+    slots: int | None = None
+    passes: bool = True
+
+    def capacity(self) -> int:
+        """How many operations the unit holds at once."""
+        return self.slots if self.slots is not None else max(1, self.latency // self.interval)
+
+
 RtlParams = Callable[[Params], dict[str, str]]
 # RTL parameters, the read latency of the memory behind an external-memory port -> channel -> tokens per cycle
 Rate = Callable[[Mapping[str, int], int], dict[str, float]]
@@ -92,8 +113,8 @@ class OpSpec:
     storage: Storage = Storage.COMBINATIONAL
     rate: Rate | None = None  # None: wiring, no module to measure
     compute: Compute | None = None  # a stateless operation: ports, syntax and semantics (dfv.golden.compute)
-    # a pipelined or iterative unit: (latency, interval) of its module for golden parameters; None: latency 0
-    timing: Callable[[Params], tuple[int, int]] | None = None
+    # a pipelined or iterative unit: the timing of its module for golden parameters; None: latency 0
+    timing: Callable[[Params], UnitTiming] | None = None
 
     @property
     def wiring(self) -> bool:
@@ -113,15 +134,20 @@ class OpSpec:
 
     def latency(self, params: Params) -> int:
         """Cycles from taking an operation to presenting its result when nothing stalls (0: combinational)."""
-        return 0 if self.timing is None else self.timing(params)[0]
+        return 0 if self.timing is None else self.timing(params).latency
 
     def interval(self, params: Params) -> int:
         """Cycles between operations taken at full rate (1 unless the unit is iterative)."""
-        return 1 if self.timing is None else self.timing(params)[1]
+        return 1 if self.timing is None else self.timing(params).interval
 
     def slots(self, params: Params) -> int:
-        """How many operations the unit holds at once (a pipeline's stages; one for an iterative unit)."""
-        return max(1, self.latency(params) // self.interval(params))
+        """How many operations the unit holds at once (a pipeline's stages, and a credit unit's output FIFO;
+        one for an iterative unit)."""
+        return 1 if self.timing is None else self.timing(params).capacity()
+
+    def passes(self, params: Params) -> bool:
+        """Whether the unit, when full, takes an operation in the cycle its oldest result leaves."""
+        return self.timing is None or self.timing(params).passes
 
     def modules(self) -> tuple[str, ...]:
         """Every RTL module this operation may instantiate."""
@@ -239,15 +265,15 @@ RTL_FORMATS = {"format": ("EW", "FW"), "in_format": ("IEW", "IFW"), "out_format"
 
 
 def compute_op(name: str, module: str, compute: Compute, rtl_params: RtlParams | None = None,
-               errors: bool = False, timing: Callable[[Params], tuple[int, int]] | None = None) -> OpSpec:
+               errors: bool = False, timing: Callable[[Params], UnitTiming] | None = None) -> OpSpec:
     """A stateless operation (`dfv.golden.compute`): golden machine and rate follow from its declaration, and
     its RTL parameters, unless given, are its port parameters (a module of its own). A unit with `timing`
-    (latency, interval) stores its operations in flight and delivers one per `interval` cycles."""
+    (`UnitTiming`) stores its operations in flight and delivers one per `interval` cycles."""
     if rtl_params is None:
         rtl_params = partial(_port_params, compute)
     rate = per_cycle(compute.output.name)
     if timing is not None:
-        rate = lambda p, _latency: {compute.output.name: 1.0 / timing(_golden_of(compute, p))[1]}  # noqa: E731
+        rate = lambda p, _latency: {compute.output.name: 1.0 / timing(_golden_of(compute, p)).interval}  # noqa: E731
     return OpSpec(name, partial(ComputeMachine, compute), module, rtl_params, errors=errors, rate=rate,
                   compute=compute, timing=timing,
                   storage=Storage.COMBINATIONAL if timing is None else Storage.PIPELINED)
@@ -320,6 +346,25 @@ def _cast_semantics(kind: CastKind, p: Params, v: int) -> tuple[int, int]:
     return cast(kind.spelling, v, p["in_width"], p["out_width"]), 0
 
 
+DIVI_CODES = (BinopCode.DIVSI, BinopCode.DIVUI, BinopCode.REMSI, BinopCode.REMUI)
+"""The operations of `arith_divi` (its `OP`: their `BinopCode`); `arith_binop` computes the others but muli."""
+
+
+def muli_timing(p: Params) -> UnitTiming:
+    """arith_muli: the operand stage, the pair stage and ceil(log2(ceil(W / 2))) stages of pairwise sums
+    (S stages, free-running), then its output FIFO: LATENCY = S + 1, one operation per cycle, and S + 2
+    operations held (the credits that sustain that rate), none taken on a result's leaving alone."""
+    stages = 2 + ((p["width"] + 1) // 2 - 1).bit_length()
+    return UnitTiming(stages + 1, 1, stages + 2, passes=False)
+
+
+def divi_timing(p: Params) -> UnitTiming:
+    """arith_divi: one quotient bit per cycle (W of them), the accept and the sign fix: LATENCY = INTERVAL =
+    W + 2, one operation in flight, the next taken in the cycle its result is."""
+    n = p["width"] + 2
+    return UnitTiming(n, n)
+
+
 _ARITH: tuple[OpSpec, ...] = (
     compute_op("arith.cmpi", "arith_cmpi",
                Compute(_LHS_RHS, Port("result", 1), Syntax.CMPI, _cmpi_semantics,
@@ -329,8 +374,15 @@ _ARITH: tuple[OpSpec, ...] = (
                        _select_semantics)),
     *(compute_op(f"arith.{op.spelling}", "arith_binop",
                  Compute(_LHS_RHS, Port("result"), Syntax.BINARY, partial(_binop_semantics, op)),
-                 partial(_binop, op), errors=True)
-      for op in BinopCode),
+                 partial(_binop, op))
+      for op in BinopCode if op not in (BinopCode.MULI, *DIVI_CODES)),
+    compute_op("arith.muli", "arith_muli",
+               Compute(_LHS_RHS, Port("result"), Syntax.BINARY, partial(_binop_semantics, BinopCode.MULI)),
+               timing=muli_timing),
+    *(compute_op(f"arith.{op.spelling}", "arith_divi",
+                 Compute(_LHS_RHS, Port("result"), Syntax.BINARY, partial(_binop_semantics, op)),
+                 partial(_binop, op), errors=True, timing=divi_timing)
+      for op in DIVI_CODES),
     *(compute_op(f"arith.{k.spelling}", "arith_cast",
                  Compute((Port("in", "in_width"),), Port("out", "out_width"), Syntax.CAST, partial(_cast_semantics, k)),
                  partial(_cast, k))
@@ -386,9 +438,9 @@ def _fp_params(extra: dict[str, int], p: Params) -> dict[str, str]:
     return {"EW": str(fmt.exp_bits), "FW": str(fmt.frac_bits), **{k: str(v) for k, v in extra.items()}}
 
 
-def _fixed(latency: int) -> Callable[[Params], tuple[int, int]]:
+def _fixed(latency: int) -> Callable[[Params], UnitTiming]:
     """A pipelined unit: `latency` cycles in every format, one operation per cycle."""
-    return lambda _p: (latency, 1)
+    return lambda _p: UnitTiming(latency)
 
 
 def _cmpf_params(p: Params) -> dict[str, str]:
@@ -437,18 +489,18 @@ FPTOI_LATENCY = 3
 CONVERTF_LATENCY = 3
 
 
-def _divf_timing(p: Params) -> tuple[int, int]:
+def _divf_timing(p: Params) -> UnitTiming:
     """arith_divf: one quotient bit per cycle (FW + 3 of them) plus normalise, denormalise, round and the
     result register; one operation in flight, the next taken as the result goes."""
     n = float_format_of(p).frac_bits + 7
-    return n, n
+    return UnitTiming(n, n)
 
 
-def _sqrt_timing(p: Params) -> tuple[int, int]:
+def _sqrt_timing(p: Params) -> UnitTiming:
     """math_sqrt: one root bit per cycle (FW + 2 of them) plus normalise, denormalise, round and the result
     register; one operation in flight, like the divider."""
     n = float_format_of(p).frac_bits + 6
-    return n, n
+    return UnitTiming(n, n)
 
 _FP_ARITH: tuple[OpSpec, ...] = (
     *(compute_op(f"arith.{name}", "arith_addf", Compute(_F_LHS_RHS, Port("result", _FLOAT), Syntax.BINARY,

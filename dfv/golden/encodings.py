@@ -33,7 +33,8 @@ class _Spelled(IntEnum):
 
 
 class BinopCode(_Spelled):
-    """`arith_binop`'s `OP` parameter: the MLIR `arith` integer binary operations."""
+    """The `OP` parameter of `arith_binop` (addi, subi, andi, ori, xori, the shifts) and `arith_divi` (divsi,
+    divui, remsi, remui): the MLIR `arith` integer binary operations (muli: `arith_muli`, which has none)."""
 
     WHAT = nonmember("arith binary op")
     ADDI = 0

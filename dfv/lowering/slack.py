@@ -42,7 +42,8 @@ from dfv.lowering.lower_memory import feeding_ordered_accesses, loop_exit
 #: register): the memory model's largest regression latency (3) plus its two registers
 EXTMEMORY_READ_CYCLES = 5
 #: at most this many slots of slack on one channel, beyond the operations in flight in the pipelined units
-#: (float arithmetic) of the longer path it balances, which a loop at full rate must be able to hold too
+#: (float arithmetic, muli, div and rem) of the longer path it balances, which a loop at full rate must be
+#: able to hold too
 MAX_SLACK = 8
 #: the operations whose stages hold operations in flight (`Storage.PIPELINED`)
 PIPELINED = ops_with(Storage.PIPELINED)
@@ -183,7 +184,8 @@ def slack_fifos(g: DFG) -> list[tuple[str, str, int]]:
             into[comp[e[1]]].append(e)
     ready: dict[int, int] = {}  # the cycle a component's latest outside input arrives
     out_time: dict[tuple[str, str], int] = {}
-    # of those cycles, the ones spent in pipelined units (float arithmetic), on the path that sets them
+    # of those cycles, the ones spent in pipelined units (float arithmetic, muli, div, rem), on the path that
+    # sets them
     unit_ready: dict[int, int] = {}
     unit_time: dict[tuple[str, str], int] = {}
     arrival: dict = {}

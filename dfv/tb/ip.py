@@ -38,7 +38,7 @@ def ip_spec(sources: Sequence[Path], module: str, dut: Dut, module_params: Mappi
     `module_params`, the module's own parameters the kit does not know."""
     cfg = suite_config(suite_module(dut.plays), dut.plays, dut.params)
     header = parse_header(module_file(sources, module))
-    text = gen_harness(header, cfg.channels, cfg.tie_offs, dut.ports, cfg.memories, cfg.slots)
+    text = gen_harness(header, cfg.channels, cfg.tie_offs, dut.ports, cfg.memories, cfg.slots, cfg.passes)
     names = {name for _type, name, _default in header.params}
     unknown = sorted(set(module_params or {}) - names)
     if unknown:

@@ -57,4 +57,4 @@ def harness_text(toplevel: str, test_module: str, params: Mapping[str, int], rtl
     host writes it before the build."""
     cfg = suite_config(test_module, toplevel, params)
     return gen_harness(parse_header(rtl_file(toplevel, rtl_dir)), cfg.channels, cfg.tie_offs,
-                       memories=cfg.memories, slots=cfg.slots)
+                       memories=cfg.memories, slots=cfg.slots, passes=cfg.passes)

@@ -38,7 +38,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     """The options of a timing run, shared by `python -m dfv.timing` and `dfv timing`."""
     p.add_argument("--module", action="append", default=[], metavar="M",
                    help="only module M at every regression parameter set, or one set as the report names it "
-                        "(`arith_binop[OP=2,W=32]`); repeatable")
+                        "(`arith_binop[OP=0,W=32]`); repeatable")
     p.add_argument("--kernel", action="append", default=[], metavar="K",
                    help="only kernel K (kernels/K.mlir, as the regression lowers it); repeatable")
     only = p.add_mutually_exclusive_group()

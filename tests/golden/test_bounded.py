@@ -75,13 +75,17 @@ def test_runaway_names_the_loop(mode):
 def test_iter_arg_path_needs_a_select_buffer(tmp_path):
     """The fuzzer's reproducer: an inner zero-trip guard computed from the outer loop's iter arg. Its one
     load no longer waits on a chain (a group with one access, docs/lowering.md), so a store of the same
-    array is added here to keep the chain whose split the guard reached."""
+    array is added here to keep the chain whose split the guard reached; and its `x rem 1` becomes `x and 0`
+    (the same 0): a divider is an iterative unit that stores its operation (`arith_divi`), which cuts the
+    combinational path this test is about."""
     path = Path(__file__).parents[1] / "fuzz" / "reproducers" / "iter_arg_inner_bound" / "prog.mlir"
     load = "      %v73 = memref.load %a1[%t13] : memref<2xi32>\n"
+    rem = "    %t6 = arith.remui %x57, %t5 : index\n"
     text = path.read_text()
-    assert load in text
+    assert load in text and rem in text
     store = "      memref.store %v73, %a1[%t13] : memref<2xi32>\n"
-    (tmp_path / "prog.mlir").write_text(text.replace(load, load + store))
+    text = text.replace(load, load + store).replace(rem, "    %t6 = arith.andi %x57, %t4 : index\n")
+    (tmp_path / "prog.mlir").write_text(text)
     g = _without_cuts(lower_file(str(tmp_path / "prog.mlir"), "fuzz"))
     with pytest.raises(DfgVerifyError, match=r"dataflow.carry \(carry_11, .*prog.mlir:\d+:3\): o reaches the "
                                              r"memory split cond_br_\d+ of its loop"):

@@ -6,14 +6,18 @@ are the module's, and docs/primitives.md names every handshake, arith and memory
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
 
-from dfv.golden.catalogue import OPS, WIRING, Storage, make_machine, ops_of_module, ops_with, spec
+from dfv.golden.catalogue import OPS, WIRING, Storage, from_rtl, make_machine, ops_of_module, ops_with, spec
 from dfv.golden.encodings import BinopCode
 from dfv.paths import RTL_DIR
 from dfv.sim.hierarchy import users
+from dfv.sim.regress import load_jobs
+from dfv.sim.toolchain import rtl_sources
 
 ROOT = Path(__file__).resolve().parents[2]
 RTL_DIRS = tuple(sorted(d for d in RTL_DIR.iterdir() if d.is_dir()))
@@ -107,18 +111,40 @@ def test_every_module_declares_at_init():
             assert re.search(r"logic\s+at_init\s*[;\n]", text), f"{f.name} lacks at_init"
 
 
-PIPELINED = sorted(ops_with(Storage.PIPELINED))
+PIPELINED_MODULES = sorted({spec(n).module for n in ops_with(Storage.PIPELINED)})
 
 
-@pytest.mark.parametrize("name", PIPELINED)
-def test_a_pipelined_unit_has_the_latency_the_catalogue_states(name):
-    """The unit's LATENCY localparam, where it is a number (the same in every format), is the catalogue's
-    latency in every format; a latency that depends on the format is checked by the unit's long campaign
-    (tools/fpcheck reads dut.LATENCY)."""
-    op = spec(name)
-    m = re.search(r"localparam int LATENCY = (\d+);", _module_text(op.module))
-    if m is None:
-        pytest.skip(f"{op.module}: LATENCY is a function of the format")
-    for fmt in ("f16", "bf16", "f32", "f64"):
-        params = {p: fmt for p in op.compute.format_params()} | {p: 32 for p in op.compute.width_params()}
-        assert op.latency(params) == int(m.group(1)), (name, fmt)
+def _timing_params(module: str) -> list[dict]:
+    """Every parameter set the regression builds `module` at."""
+    sets = {tuple(sorted(j.params)) for j in load_jobs() if j.kernel is None and j.toplevel == module}
+    assert sets, f"the regression never builds {module}"
+    return [dict(p) for p in sorted(sets)]
+
+
+def _rtl_timing(module: str, params: dict, tmp: Path) -> dict[str, int]:
+    """The unit's LATENCY, INTERVAL and SLOTS localparams (those it declares) at `params`, as Icarus
+    elaborates them."""
+    text = _module_text(module)
+    names = [n for n in ("LATENCY", "INTERVAL", "SLOTS") if re.search(rf"localparam int {n} = ", text)]
+    overrides = ", ".join(f".{k}({v})" for k, v in params.items())
+    shows = " ".join(f'$display("{n}=%0d", u.{n});' for n in names)
+    (tmp / "t.sv").write_text(f"module t; {module} #({overrides}) u (); initial begin {shows} end endmodule\n")
+    subprocess.run(["iverilog", "-g2012", "-o", str(tmp / "t.vvp"), *map(str, rtl_sources()), str(tmp / "t.sv")],
+                   check=True, capture_output=True, text=True)
+    out = subprocess.run(["vvp", "-n", str(tmp / "t.vvp")], check=True, capture_output=True, text=True).stdout
+    return {k: int(v) for k, v in re.findall(r"^(\w+)=(\d+)$", out, re.M)}
+
+
+@pytest.mark.skipif(shutil.which("iverilog") is None, reason="iverilog not installed")
+@pytest.mark.parametrize("module", PIPELINED_MODULES)
+def test_a_unit_has_the_latency_interval_and_slots_the_catalogue_states(module, tmp_path):
+    """At every parameter set the regression builds, the unit's LATENCY (and INTERVAL and SLOTS, where it
+    declares them: 1 and LATENCY / INTERVAL otherwise) are the catalogue's (`OpSpec.latency`, `interval`,
+    `slots`), which the testbench's drain and flow-control check, the bounded golden run and the slack
+    and recurrence-bound code use."""
+    for params in _timing_params(module):
+        op, golden = from_rtl(module, params)
+        rtl = _rtl_timing(module, params, tmp_path)
+        interval = rtl.get("INTERVAL", 1)
+        assert (op.latency(golden), op.interval(golden)) == (rtl["LATENCY"], interval), (module, params)
+        assert op.slots(golden) == rtl.get("SLOTS", max(1, rtl["LATENCY"] // interval)), (module, params)

@@ -7,11 +7,13 @@ same tests pass in the regression, and each check has an expected-failure test t
 (`MemoryErrorFreeCaughtTest`, `MemoryUnusedPortCaughtTest`, `ExtMemoryUnusedPortCaughtTest`,
 `ExtMemoryRespReadyCaughtTest`, `InvariantIdleReadyXCaughtTest`).
 
-The same for the flow-control check of the float units (`dfv_cap_chk`, read by `dfv.tb.common.capacity`),
-on RTL broken the way the mutants that only it kills were (with pauses on both sides, `FloatBurstyTest`):
-a pipeline stage that no longer takes a token while the stage after it moves (the bubbles before a
-stalled result do not collapse), and an iterative unit that no longer takes its next operation in the
-cycle its result leaves. Values stay right, so the scoreboard passes: the message must be this check's."""
+The same for the flow-control check of the units with a latency (`dfv_cap_chk`, read by
+`dfv.tb.common.capacity`), on RTL broken the way the mutants that only it kills were (with pauses on both
+sides, `FloatBurstyTest`, `UnitBurstyTest`): a pipeline stage that no longer takes a token while the stage
+after it moves (the bubbles before a stalled result do not collapse), an iterative unit that no longer takes
+its next operation in the cycle its result leaves, and a credit-based pipeline that holds one operation
+fewer than its output FIFO has room for. Values stay right, so the scoreboard passes: the message must be
+this check's."""
 
 from __future__ import annotations
 
@@ -64,6 +66,15 @@ CASES = {
                                       "FloatBurstyTest",
                                       (PREFIX, "with its result leaving, the unit refused an operation it had "
                                                "room for")),
+    "capacity_credit_short": ("common/dfv_credit_ctrl.sv", "assign in_ready = (credit_q != '0);",
+                              "assign in_ready = (credit_q > CW'(1));", "arith_muli", {"W": 8},
+                              "dfv.tb.handshake.units", "UnitBurstyTest",
+                              (PREFIX, "its result not leaving, the unit refused an operation it had room for")),
+    "capacity_divider_no_overlap": ("handshake/arith_divi.sv", "accept = lhs_valid & rhs_valid & (!busy | take);",
+                                    "accept = lhs_valid & rhs_valid & !busy;", "arith_divi", {"W": 8, "OP": 4},
+                                    "dfv.tb.handshake.units", "UnitBurstyTest",
+                                    (PREFIX, "with its result leaving, the unit refused an operation it had "
+                                             "room for")),
 }
 
 

@@ -15,12 +15,15 @@
 // Latency: LATENCY = 3 + LEVELS cycles (the FIFO adds one) (W = 1, 2: 3; 3..4: 4; 5..8: 5; 9..16: 6; 17..32: 7; 33..64: 8): an
 //   operation accepted in cycle c (handshake at the end of c) has its result on result_data with
 //   result_valid high in cycle c + LATENCY when result_ready stays high.
-// Throughput: one operation per cycle (INTERVAL = 1); a stalled result holds every full stage, and bubbles
-//   collapse (the flow control of dfv_pipe_ctrl, which holds every valid bit).
-// State: the valid bits in u_ctrl (reset to 0, rst synchronous, active high); the operand and sum registers
-//   (no reset; each loaded only on its stage's enable). at_init: no operation in flight (u_ctrl.at_init).
-// Combinational paths: result_ready -> lhs_ready / rhs_ready (through u_ctrl); lhs_valid and rhs_valid ->
-//   both readies (the join). None from lhs_data / rhs_data to any output (registers).
+// Throughput: one operation per cycle (INTERVAL = 1). The stages never stall: an operation is accepted
+//   only while a credit is free (dfv_credit_ctrl), so the FIFO has room for every result; the unit holds
+//   SLOTS = D = S + 2 operations, and a slot freed by a leaving result is free from the next cycle (the
+//   input ready is a register compare: no combinational path from result_ready).
+// State: the stage valid bits and the credit count in u_ctrl, the FIFO u_out (reset: empty, all credits
+//   free; rst synchronous, active high); the operand and sum registers (no reset, no enable: loaded every
+//   cycle). at_init: every credit free, so nothing in the stages or the FIFO (u_ctrl.at_init).
+// Combinational paths: lhs_valid and rhs_valid -> both readies (the join). None from result_ready to any
+//   output but through registers, none from lhs_data / rhs_data to any output (registers).
 module arith_muli #(
   parameter int W = 32
 ) (
@@ -49,6 +52,7 @@ module arith_muli #(
   /* verilator lint_off UNUSEDPARAM */
   localparam int LATENCY = S + 1;  // cycles from accept to result_valid (the FIFO adds one); read by testbenches
   localparam int INTERVAL = 1;  // cycles between accepted operations at full rate
+  localparam int SLOTS = D;  // operations held at once (in the stages and the FIFO)
   /* verilator lint_on UNUSEDPARAM */
 
   // The number of terms after `level` pairwise stages (level 0: the pair stage's T).

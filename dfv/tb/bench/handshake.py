@@ -24,7 +24,7 @@ from dfv.tb.common.op_sequence import OpItem, OpSequence
 from dfv.tb.common.traffic import FULL, TrafficConfig
 from dfv.tb.common.variants import register
 from dfv.tb.fp import arith as fp_arith
-from dfv.tb.handshake import access, arith, branch, buffer, fork, join, merge, sources
+from dfv.tb.handshake import access, arith, branch, buffer, fork, join, merge, sources, units
 from dfv.tb.handshake.common import run_params, toplevel
 
 LENGTH = 1000  # tokens per input in `make bench`
@@ -38,6 +38,7 @@ BASES = {
     **{name: sources.SourcesTest for name in sources.FAMILIES},
     **{name: buffer.BufferTest for name in buffer.FAMILIES},
     **{name: arith.ArithTest for name in arith.FAMILIES},
+    **{name: units.UnitTest for name in units.FAMILIES},
     **{name: access.AccessTest for name in access.FAMILIES},
     **{name: fp_arith.FloatTest for name in fp_arith.FAMILIES},
 }

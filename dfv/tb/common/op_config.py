@@ -24,7 +24,8 @@ class OpConfig:
     transfer, and is stopped as a deadlock after `deadlock_cycles` without progress, or as a runaway after
     `max_cycles`. `slots` is how many operations a pipelined or iterative unit holds (`OpSpec.slots`): when
     set, its harness has a check of its flow control in every cycle (`dfv_cap_chk`); 0: none. `interval` is
-    the cycles between operations the unit takes at full rate (`OpSpec.interval`: 1 unless iterative).
+    the cycles between operations the unit takes at full rate (`OpSpec.interval`: 1 unless iterative);
+    `passes`, whether a full unit takes an operation in the cycle its result leaves (`OpSpec.passes`).
     """
 
     name: str
@@ -40,6 +41,7 @@ class OpConfig:
     max_cycles: int = 20_000
     slots: int = 0
     interval: int = 1
+    passes: bool = True
 
     @classmethod
     def from_model(cls, name: str, model: Callable[[], Machine], params: Mapping[str, int], **fields) -> OpConfig:

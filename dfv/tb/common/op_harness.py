@@ -20,8 +20,9 @@ with the module's parameters (passed on to it):
   `mem_resp_ready` check: the DUT sees the real one);
 * `log_at_init` (`dfv_change_log`): the changes of `at_init`;
 * `cap_chk` (`dfv_cap_chk`), for a unit that holds up to `slots` operations in flight (`OpConfig.slots`: a
-  pipelined or iterative unit, with one output channel): its flow control in every cycle (Python clears
-  the check's findings at the start of each test);
+  pipelined or iterative unit, with one output channel): its flow control in every cycle, with or without
+  an operation taken in the cycle a full unit's result leaves (`OpConfig.passes`) (Python clears the
+  check's findings at the start of each test);
 * `ctl` (`dfv_run_control`): the cycle counter every agent logs with, progress from every transfer, and
   the attention toggle (every agent's half-full or half-used event).
 
@@ -130,10 +131,12 @@ def _unused(decl: str) -> str:
 
 
 def gen_harness(header: Header, channels: tuple[ChannelSpec, ...], tie_offs: tuple[tuple[str, int], ...] = (),
-                ports: PortMap = KIT_PORTS, memories: tuple[MemorySpec, ...] = (), slots: int = 0) -> str:
+                ports: PortMap = KIT_PORTS, memories: tuple[MemorySpec, ...] = (), slots: int = 0,
+                passes: bool = True) -> str:
     """The harness of module `header` for `channels` and `memories` (see the module docstring), its ports
     mapped onto the kit's names by `ports` (`dfv.tb.common.dut`; the harness's signals keep the kit's names);
-    `slots` > 0: the unit holds that many operations in flight, and its flow control is checked."""
+    `slots` > 0: the unit holds that many operations in flight, and its flow control is checked (`passes`:
+    a full unit takes an operation in the cycle its result leaves)."""
     name = header.name
     by_name = {p.name: p for p in header.ports}
 
@@ -307,7 +310,8 @@ def gen_harness(header: Header, channels: tuple[ChannelSpec, ...], tie_offs: tup
             raise HarnessError(f"{name}: a unit with operations in flight has inputs and one output "
                                f"({len(flow[True])} input and {len(flow[False])} output lanes)")
         (out_valid, out_ready), = flow[False]
-        lines.append(f"  dfv_cap_chk #(.NIN({len(flow[True])}), .SLOTS({slots})) {CAPACITY_CHECK} (.clk(clk), "
+        lines.append(f"  dfv_cap_chk #(.NIN({len(flow[True])}), .SLOTS({slots}), .PASS({int(passes)})) "
+                     f"{CAPACITY_CHECK} (.clk(clk), "
                      f".rst(agent_rst), .in_valid({{{', '.join(v for v, _ in flow[True])}}}), "
                      f".in_ready({{{', '.join(r for _, r in flow[True])}}}), .out_valid({out_valid}), "
                      f".out_ready({out_ready}), .cycle(cycle));")

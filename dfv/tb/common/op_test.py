@@ -214,8 +214,8 @@ STANDARD_TESTS = (
 
 PACED_TEST = ("PacedTest", (PacedMixin,), "Operations offered at every phase of the one in flight (idle runs "
               "of 1..interval + 4 cycles), outputs always ready.")
-"""A test for units with an interval (the float units: an iterative one takes an operation every interval
-cycles), added to their standard tests."""
+"""A test for units with an interval (the float units, `arith_muli` and `arith_divi`: an iterative one takes an
+operation every interval cycles), added to their standard tests."""
 
 
 def standard_tests(base: type[OpTest], prefix: str, extra: tuple = ()) -> list[type[OpTest]]:

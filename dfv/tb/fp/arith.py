@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from dfv.golden.catalogue import OPS, OpSpec, from_rtl, make_machine
+from dfv.golden.catalogue import OPS, OpSpec, from_rtl
 from dfv.golden.compute import FORMAT_PARAMS, float_format_of
 from dfv.golden.fp import events
 from dfv.golden.fp.format import FloatClass, FloatFormat
@@ -45,7 +45,7 @@ from dfv.tb.common.op_config import OpConfig
 from dfv.tb.common.op_sequence import OpItem, OpSequence
 from dfv.tb.common.op_test import PACED_TEST, standard_tests
 from dfv.tb.common.variants import register
-from dfv.tb.handshake.common import Family, FamilyCoverage, FamilyTest, burst_length
+from dfv.tb.handshake.common import Family, FamilyCoverage, FamilyTest, burst_length, compute_config
 
 CLASSES = tuple(c.value for c in FloatClass)
 Params = dict
@@ -58,14 +58,10 @@ def unit(params: dict, module: str) -> tuple[OpSpec, str, Params]:
 
 
 def float_config(module: str, params: dict) -> OpConfig:
-    """The unit's channels and model; the drain waits out its latency (a result comes `latency` cycles after
-    its operation), an iterative unit's run may take `interval` times as many cycles, and a unit with a
-    latency has its flow control checked against the operations it holds (`OpSpec.slots`)."""
+    """The unit's channels, model and timing (`dfv.tb.handshake.common.compute_config`), its operation and
+    golden parameters read back from the module's parameters."""
     op, golden = from_rtl(module, params)
-    return OpConfig.from_model(module, lambda: make_machine(op.name, **golden), params,
-                               drain_quiet=OpConfig.drain_quiet + op.latency(golden),
-                               max_cycles=OpConfig.max_cycles * op.interval(golden),
-                               slots=op.slots(golden) if op.latency(golden) else 0, interval=op.interval(golden))
+    return compute_config(module, op.name, golden, params)
 
 
 # ---------------------------------------------------------------------------------- operands

@@ -1,14 +1,13 @@
 """Testbench of the compute units (`dfv.golden.compute`): `arith_binop`, `arith_cmpi`, `arith_select`,
-`arith_cast`, `math_bitcount`, and every compute operation with a module of its own; channels and golden
-machines follow from the operations' declarations.
+`arith_cast`, `math_bitcount`, and every compute operation with a module of its own and no latency;
+channels and golden machines follow from the operations' declarations (the integer units with a latency,
+`arith_muli` and `arith_divi`: `dfv.tb.handshake.units`).
 
 Operands: the first burst crosses every pair of extremes of the width (0, 1, all ones, INT_MIN,
 INT_MAX); then random bursts whose right operand is drawn per operation: divisors 0 and -1 (with
 INT_MIN dividends) for the division ops, shift amounts 0, 1, W-1, W, W+1, 2W and all ones for the
 shifts, equal / adjacent / sign-flipped pairs for cmpi, words whose counts spread over 0..W for the bit
-counts (whose first burst adds every single bit, low mask and high mask of the width). `arith_binop`
-compares its sticky `err_code` (division by zero, 0x110) with the model's, and `err_valid` must equal
-`err_code != 0`.
+counts (whose first burst adds every single bit, low mask and high mask of the width).
 """
 
 from __future__ import annotations
@@ -16,7 +15,7 @@ from __future__ import annotations
 import itertools
 from functools import partial
 
-from dfv.golden.catalogue import COMPUTE, OpSpec, make_machine, own_module_params, spec
+from dfv.golden.catalogue import COMPUTE, OpSpec, make_machine, ops_of_module, own_module_params, spec
 from dfv.golden.encodings import BitcountOp
 from dfv.golden.handshake import BINOP_CODES, CAST_KINDS, CMPI_PREDICATES, cmpi
 from dfv.golden.handshake.arith import DIV_OPS
@@ -25,7 +24,6 @@ from dfv.tb.common.fcov import sample_cross, sample_point
 from dfv.tb.common.op_config import OpConfig
 from dfv.tb.common.op_sequence import OpItem, OpSequence
 from dfv.tb.common.op_test import standard_tests
-from dfv.tb.common.traffic import Pattern, TrafficConfig
 from dfv.tb.common.variants import register
 from dfv.tb.handshake.common import (
     VALUE_CLASSES,
@@ -34,9 +32,9 @@ from dfv.tb.handshake.common import (
     FamilyCoverage,
     FamilyTest,
     burst_length,
+    compute_config,
     extremes,
     random_word,
-    toplevel,
     value_class,
     width_bin,
 )
@@ -51,15 +49,11 @@ SHIFT_CASES = ("zero", "below_width", "width_or_more")
 RELATIONS = ("equal", "lt_both", "gt_both", "slt_ugt", "sgt_ult")
 
 
-def compute_config(module: str, op: str, golden: dict, params: dict, status: tuple = ()) -> OpConfig:
-    """The configuration of compute operation `op` (`dfv.golden.compute`) on `module` with golden parameters
-    `golden`: its channels and golden machine follow from the operation's declaration."""
-    return OpConfig.from_model(module, lambda: make_machine(op, **golden), params, status=status)
-
-
-def binop_config(params: dict) -> OpConfig:
-    return compute_config("arith_binop", f"arith.{OPS[int(params['OP'])]}", {"width": int(params["W"])}, params,
-                          status=(("err_code", "error"),))
+def binop_config(params: dict, module: str = "arith_binop") -> OpConfig:
+    """arith_binop, or arith_divi (the sticky error compared too): the operation its `OP` names, at `W`."""
+    op = spec(f"arith.{OPS[int(params['OP'])]}")
+    status = (("err_code", "error"),) if op.errors else ()
+    return compute_config(module, op.name, {"width": int(params["W"])}, params, status=status)
 
 
 def cmpi_config(params: dict) -> OpConfig:
@@ -196,30 +190,39 @@ def relation(a: int, b: int, w: int) -> str:
     return {(1, 1): "lt_both", (0, 0): "gt_both", (1, 0): "slt_ugt", (0, 1): "sgt_ult"}[(slt, ult)]
 
 
+def module_ops(module: str) -> tuple[str, ...]:
+    """The operations (without the dialect) module `module` computes, by its `OP`."""
+    return tuple(op.name.split(".", 1)[1] for op in ops_of_module(module))
+
+
 class BinopCoverage(FamilyCoverage):
+    """`arith_binop` and `arith_divi` (points named after the module): each operand's value class, each
+    division's divisor case, each shift's amount case; per run the operation, the width and, for a
+    division, whether the sticky error was raised."""
+
     def sample_item(self, item: OpItem) -> None:
         super().sample_item(item)
-        w, op = int(self.cfg.params["W"]), OPS[int(self.cfg.params["OP"])]
+        m, w, op = self.cfg.name, int(self.cfg.params["W"]), OPS[int(self.cfg.params["OP"])]
         mask, int_min = (1 << w) - 1, 1 << (w - 1)
         for lhs, rhs in item.facts["rows"]:
-            sample_point("arith_binop.lhs_class", VALUE_CLASSES, value_class(lhs, w))
-            sample_point("arith_binop.rhs_class", VALUE_CLASSES, value_class(rhs, w))
+            sample_point(f"{m}.lhs_class", VALUE_CLASSES, value_class(lhs, w))
+            sample_point(f"{m}.rhs_class", VALUE_CLASSES, value_class(rhs, w))
             if op in DIV_OPS:
                 case = ("by_zero" if rhs == 0 else "int_min_by_minus_one" if (rhs == mask and lhs == int_min)
                         else "by_minus_one" if rhs == mask else "other")
-                sample_point(f"arith_binop.{op}.divisor", DIV_CASES, case)
+                sample_point(f"{m}.{op}.divisor", DIV_CASES, case)
             if op in SHIFT_OPS:
                 case = "zero" if rhs == 0 else ("below_width" if rhs < w else "width_or_more")
-                sample_point(f"arith_binop.{op}.amount", SHIFT_CASES, case)
+                sample_point(f"{m}.{op}.amount", SHIFT_CASES, case)
 
     def sample_run(self, run) -> None:
         super().sample_run(run)
-        op = OPS[int(self.cfg.params["OP"])]
-        sample_point("arith_binop.op", tuple(BINOP_CODES), op)
-        sample_point("arith_binop.width", ARITH_WIDTHS, str(self.cfg.params["W"]))
+        m, op = self.cfg.name, OPS[int(self.cfg.params["OP"])]
+        sample_point(f"{m}.op", module_ops(m), op)
+        sample_point(f"{m}.width", ARITH_WIDTHS, str(self.cfg.params["W"]))
         if op in DIV_OPS:
             err = self.get_parent().final_status.get("err_code", 0)
-            sample_point("arith_binop.div_error", ("raised", "clean"), "raised" if err else "clean")
+            sample_point(f"{m}.div_error", ("raised", "clean"), "raised" if err else "clean")
 
 
 class CmpiCoverage(FamilyCoverage):
@@ -308,12 +311,14 @@ _WRITTEN = {
     "math_bitcount": Family(bitcount_config, (BitcountOperands,), BitcountCoverage),
 }
 
-# Every other integer compute operation has a module of its own and is tested from its declaration alone:
-# the extremes crossed, then random operands, each operand's value class covered (the float units: dfv.tb.fp).
+# Every other integer compute operation without a latency has a module of its own and is tested from its
+# declaration alone: the extremes crossed, then random operands, each operand's value class covered (the
+# units with a latency: dfv.tb.handshake.units; the float units: dfv.tb.fp).
 FAMILIES = {
     **_WRITTEN,
     **{op.module: Family(partial(declared_config, op), (OperandSequence,), DeclaredCoverage)
-       for op in map(spec, COMPUTE) if op.module not in _WRITTEN and not op.compute.is_float},
+       for op in map(spec, COMPUTE)
+       if not op.wiring and op.module not in _WRITTEN and not op.compute.is_float and op.timing is None},
 }
 
 
@@ -323,17 +328,3 @@ class ArithTest(FamilyTest):
 
 for _test in standard_tests(ArithTest, "Arith"):
     globals()[_test.__name__] = register(_test)
-
-
-@register
-class ArithNoErrorTest(ArithTest):
-    """arith_binop: divisors never 0, so the sticky error must stay clear (also for -1 and INT_MIN divisors);
-    every unit: 50% random idle cycles and back-pressure."""
-
-    def traffic(self) -> TrafficConfig:
-        return TrafficConfig(idle=Pattern("random", 0.5), backpressure=Pattern("random", 0.5))
-
-    def sequences(self):
-        if toplevel() == "arith_binop":
-            return [BinopNonzeroDivisors.create("nonzero")]
-        return super().sequences()

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import cocotb
 
-from dfv.golden.catalogue import spec
+from dfv.golden.catalogue import make_machine, spec
 from dfv.golden.core import RunResult
 from dfv.tb.common.channel_spec import Observed
 from dfv.tb.common.dut import current
@@ -28,6 +28,21 @@ from dfv.tb.common.op_sequence import OpItem, OpSequence
 from dfv.tb.common.op_test import OpTest
 
 WIDTH_BINS = ("ctrl", "1", "8", "32", "64")
+
+
+def compute_config(module: str, op: str, golden: dict, params: dict, status: tuple = ()) -> OpConfig:
+    """The configuration of compute operation `op` (`dfv.golden.compute`) on `module` with golden parameters
+    `golden`: its channels and golden machine follow from the operation's declaration. A unit with a latency
+    (`OpSpec.timing`): the drain waits out its latency (a result comes `latency` cycles after its
+    operation), its run may take `interval` times as many cycles, and its flow control is checked against
+    the operations it holds (`OpSpec.slots`, `OpSpec.passes`)."""
+    s = spec(op)
+    timed = {}
+    if s.timing is not None:
+        timed = {"drain_quiet": OpConfig.drain_quiet + s.latency(golden),
+                 "max_cycles": OpConfig.max_cycles * s.interval(golden), "slots": s.slots(golden),
+                 "interval": s.interval(golden), "passes": s.passes(golden)}
+    return OpConfig.from_model(module, lambda: make_machine(op, **golden), params, status=status, **timed)
 
 
 def toplevel() -> str:

@@ -1,6 +1,8 @@
 // dfv_cap_chk: the flow control of a unit that holds up to `slots` operations (a pipeline's stages, one for
-// an iterative unit): with an operation offered on every input, the unit takes it exactly when it has
-// room, that is when it holds fewer than `slots` operations or its result leaves in the same cycle.
+// an iterative unit, stages and output FIFO for a credit-based pipeline): with an operation offered on
+// every input, the unit takes it exactly when it has room, that is when it holds fewer than `slots`
+// operations or (PASS = 1) its result leaves in the same cycle. A credit-based unit (PASS = 0) has a
+// registered input ready: a slot freed by a leaving result is free from the next cycle.
 // A unit that refuses with room (a stage that does not take a token while the next one moves: bubbles
 // that do not collapse under back-pressure) loses throughput that no scoreboard sees; one that accepts
 // without room drops or overwrites an operation. Black-box: it counts the operations in flight from the
@@ -10,6 +12,8 @@
 //   NIN    input channels, >= 1
 //   SLOTS  how many operations the unit holds, >= 1 (`dfv.tb.common.op_config.OpConfig.slots`: the harness
 //          has this check only for a unit that declares it)
+//   PASS   1: a full unit takes an operation in the cycle its result leaves; 0: it does not
+//          (`OpConfig.passes`)
 //
 // Ports (all inputs: the checker is passive):
 //   clk, rst             clock, synchronous active-high reset (empties the unit: the count restarts at 0)
@@ -26,7 +30,8 @@
 /* verilator coverage_off */
 module dfv_cap_chk #(
   parameter int NIN = 1,
-  parameter int SLOTS = 1
+  parameter int SLOTS = 1,
+  parameter bit PASS = 1'b1
 ) (
   input  logic           clk,
   input  logic           rst,
@@ -53,7 +58,7 @@ module dfv_cap_chk #(
   assign offered = &in_valid;
   assign took = &(in_valid & in_ready);
   assign leaving = out_valid & out_ready;
-  assign room = (held_q < 32'(SLOTS)) | leaving;
+  assign room = (held_q < 32'(SLOTS)) | (PASS & leaving);
   assign wrong = !rst && offered && (took != room);
 
   always_ff @(posedge clk) begin : count
