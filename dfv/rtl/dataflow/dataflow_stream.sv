@@ -45,7 +45,13 @@
 // Latency
 //   1 cycle from the activation handshake (start/step/bound) to the first element on idx / cont
 //   (element 0 comes from registers). Outputs are registered-state driven: idx_* / cont_* data and
-//   valid depend only on flops.
+//   valid depend only on flops. The comparison of the element presented with the bound is kept in
+//   flops (lt_q, eq_q; cont_data is the condition selected from them), and so is the idx of the
+//   element after it (upd_q = next_idx_q <step_op> step_q): when an element retires, the next one's
+//   idx is upd_q, its comparison that of upd_q with bound_q, and the one after it upd_q <step_op>
+//   step_q, each a register through one operator (at the activation: start, start against
+//   bound_data, start <step_op> step_data). No comparison or update is on the path from the
+//   handshake (idx_ready, cont_ready) to the next activation, and none follows another.
 //
 // Combinational paths
 //   idx_ready, cont_ready -> start_ready, step_ready, bound_ready (the next activation is loaded in
@@ -117,6 +123,9 @@ module dataflow_stream #(
   logic [W-1:0] bound_q,    bound_d;
   logic [2:0]   cond_q,     cond_d;      // resolved condition, COND_LT..COND_NE
   logic         stop_q,     stop_d;      // zero-trip activation (zero step / bad cont_cond)
+  logic         lt_q,       lt_d;        // signed next_idx_q < bound_q
+  logic         eq_q,       eq_d;        // next_idx_q == bound_q
+  logic [W-1:0] upd_q,      upd_d;       // idx of the element after it: next_idx_q <step_op> step_q
   logic         idx_sent_q, idx_sent_d;
   logic         cont_sent_q, cont_sent_d;
   logic [15:0]  err_code_q, err_code_d;
@@ -128,14 +137,10 @@ module dataflow_stream #(
   // -----------------------------------------------------------------------------------------------
   // Functions
   // -----------------------------------------------------------------------------------------------
-  // Signed comparison `x <c> b`; c is a resolved condition (COND_LT..COND_NE).
-  function automatic logic cond_holds(input logic [W-1:0] x, input logic [W-1:0] b,
-                                      input logic [2:0] c);
-    logic lt;
-    logic eq;
+  // Condition c (a resolved one, COND_LT..COND_NE) of x against b, from lt = (signed x < b) and
+  // eq = (x == b).
+  function automatic logic cond_of(input logic lt, input logic eq, input logic [2:0] c);
     logic res;
-    lt = $signed(x) < $signed(b);
-    eq = (x == b);
     case (c)
       dfv_pkg::COND_LT: res = lt;
       dfv_pkg::COND_LE: res = lt | eq;
@@ -144,7 +149,7 @@ module dataflow_stream #(
       dfv_pkg::COND_NE: res = ~eq;
       default: res = 1'b0;
     endcase
-    cond_holds = res;
+    cond_of = res;
   endfunction
 
   // next_idx <step_op> step, wrapped to W bits.
@@ -197,7 +202,7 @@ module dataflow_stream #(
   logic load;       // activation handshake happens this cycle
 
   assign active    = (state_q == S_ACTIVE);
-  assign cur_cont  = ~stop_q & cond_holds(next_idx_q, bound_q, cond_q);
+  assign cur_cont  = ~stop_q & cond_of(lt_q, eq_q, cond_q);
 
   assign idx_data   = next_idx_q;
   assign idx_valid  = active & ~idx_sent_q;
@@ -226,10 +231,12 @@ module dataflow_stream #(
   logic        zero_step;  // step == 0
   logic [2:0]  load_cond;  // cont_cond with COND_BY_SIGN resolved against step's sign
   logic [15:0] new_err;
-  logic [W-1:0] upd_idx;   // next_idx_q <step_op> step_q
+  logic [W-1:0] upd_load;  // start_data <step_op> step_data: element 1 of the activation being loaded
+  logic [W-1:0] upd_next;  // upd_q <step_op> step_q: the element after the next one
 
   // Kept outside the always_comb: Icarus 11 does not support constant bit selects there.
-  assign upd_idx   = step_update(next_idx_q, step_q);
+  assign upd_load  = step_update(start_data, step_data);
+  assign upd_next  = step_update(upd_q, step_q);
   assign cfg_bad   = cont_cond[2] & cont_cond[1];
   assign zero_step = (step_data == '0);
   assign load_cond = (cont_cond == dfv_pkg::COND_BY_SIGN) ? (step_data[W-1] ? dfv_pkg::COND_GT : dfv_pkg::COND_LT)
@@ -242,6 +249,9 @@ module dataflow_stream #(
     bound_d     = bound_q;
     cond_d      = cond_q;
     stop_d      = stop_q;
+    lt_d        = lt_q;
+    eq_d        = eq_q;
+    upd_d       = upd_q;
     idx_sent_d  = idx_sent_q;
     cont_sent_d = cont_sent_q;
     err_code_d  = err_code_q;
@@ -255,6 +265,9 @@ module dataflow_stream #(
       step_d      = step_data;
       bound_d     = bound_data;
       stop_d      = cfg_bad | zero_step;
+      lt_d        = $signed(start_data) < $signed(bound_data);
+      eq_d        = (start_data == bound_data);
+      upd_d       = upd_load;
       idx_sent_d  = 1'b0;
       cont_sent_d = 1'b0;
       cond_d      = load_cond;
@@ -267,7 +280,10 @@ module dataflow_stream #(
       idx_sent_d  = 1'b0;
       cont_sent_d = 1'b0;
       if (cur_cont) begin
-        next_idx_d = upd_idx;
+        next_idx_d = upd_q;
+        lt_d       = $signed(upd_q) < $signed(bound_q);
+        eq_d       = (upd_q == bound_q);
+        upd_d      = upd_next;
       end else begin
         state_d = S_IDLE;
       end
@@ -293,6 +309,9 @@ module dataflow_stream #(
       bound_q     <= '0;
       cond_q      <= dfv_pkg::COND_LT;
       stop_q      <= 1'b0;
+      lt_q        <= 1'b0;
+      eq_q        <= 1'b0;
+      upd_q       <= '0;
       idx_sent_q  <= 1'b0;
       cont_sent_q <= 1'b0;
       err_code_q  <= dfv_pkg::ERR_NONE;
@@ -303,6 +322,9 @@ module dataflow_stream #(
       bound_q     <= bound_d;
       cond_q      <= cond_d;
       stop_q      <= stop_d;
+      lt_q        <= lt_d;
+      eq_q        <= eq_d;
+      upd_q       <= upd_d;
       idx_sent_q  <= idx_sent_d;
       cont_sent_q <= cont_sent_d;
       err_code_q  <= err_code_d;
