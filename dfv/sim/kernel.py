@@ -127,7 +127,8 @@ _PROGRAMS: dict[tuple, Program] = {}
 def prepare_lowered(mlir: str | Path, lowered: Lowered) -> Program:
     """Write the `top.sv` and `dfg.yaml` of `lowered`, the program of file `mlir` as the caller lowered it."""
     path, g = Path(mlir), lowered.g
-    where = hashlib.sha256(f"{path.resolve()}:{g.name}:{g.index_width}".encode()).hexdigest()[:8]
+    target = "" if lowered.timing is None else f":{lowered.timing.target_mhz}"
+    where = hashlib.sha256(f"{path.resolve()}:{g.name}:{g.index_width}{target}".encode()).hexdigest()[:8]
     tag = f"kernel_{file_stem(g.name)}_{where}"
     folder = BUILD_DIR / "kernels" / tag
     top, config = gen_top([g]), dump_config(g, str(mlir))
@@ -140,13 +141,16 @@ def prepare_lowered(mlir: str | Path, lowered: Lowered) -> Program:
     return Program(path, tag, folder, lowered)
 
 
-def prepare(mlir: str | Path, func: str | None, index_width: int = DEFAULT_INDEX_WIDTH) -> Program:
-    """Lower `func` of file `mlir` (once per content) and prepare it (raises LoweringError on bad input)."""
+def prepare(mlir: str | Path, func: str | None, index_width: int = DEFAULT_INDEX_WIDTH,
+            target_mhz: float | None = None) -> Program:
+    """Lower `func` of file `mlir` (once per content; for a `target_mhz` clock, `dfv.lowering.timing_buffers`) and
+    prepare it (raises LoweringError on bad input)."""
     path = Path(mlir)
     text = path.read_bytes() if path.exists() else b""
-    key = (str(path.resolve()), func, index_width, hashlib.sha256(text).hexdigest())
+    key = (str(path.resolve()), func, index_width, target_mhz, hashlib.sha256(text).hexdigest())
     if key not in _PROGRAMS:
-        _PROGRAMS[key] = prepare_lowered(path, lower_program(parse_file(str(mlir)), func, index_width))
+        _PROGRAMS[key] = prepare_lowered(path, lower_program(parse_file(str(mlir)), func, index_width,
+                                                             target_mhz=target_mhz))
     return _PROGRAMS[key]
 
 

@@ -7,5 +7,7 @@ the critical path named by its nets and source lines. docs/timing.md.
 
 Modules: `config` (configs/timing.yaml: device, seeds, bounds, goals), `targets` (what is timed),
 `wrapper` (the registered wrapper around a target's ports), `flow` (the tool runs), `critical` (the
-critical path read from nextpnr's report), `report` (tables and files), `command` (the command line).
+critical path read from nextpnr's report), `report` (tables and files), `command` (the command line),
+`netdelay` (a static delay model of a synthesised netlist, and the table the lowering's timing-driven
+buffering reads), `characterise` (that table, from every module synthesised alone).
 """

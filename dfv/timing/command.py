@@ -17,12 +17,13 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from dfv.args import Parser, int_in
+from dfv.args import Parser, int_in, target_mhz
 from dfv.lowering.errors import LoweringError
 from dfv.paths import BUILD_DIR, REPORTS_DIR
 from dfv.sim.progress import elapsed_text
 from dfv.sim.provenance import TIMING_INPUTS, inputs_digest
-from dfv.timing.config import CONFIG, TimingConfigError, load_config
+from dfv.timing.characterise import TABLE, Characterised, characterise, write_table
+from dfv.timing.config import CONFIG, TimingConfig, TimingConfigError, load_config
 from dfv.timing.flow import TimingResult, time_target
 from dfv.timing.report import RunSettings, write_reports
 from dfv.timing.targets import Target, kernel_names, kernel_target, module_targets
@@ -44,6 +45,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     only = p.add_mutually_exclusive_group()
     only.add_argument("--modules-only", action="store_true", help="every module, no kernel")
     only.add_argument("--kernels-only", action="store_true", help="every kernel, no module")
+    p.add_argument("--target-mhz", type=target_mhz, default=None, metavar="MHZ",
+                   help="lower the kernels for a MHZ clock (`dfv lower --target-mhz`; default: as the regression "
+                        "lowers them)")
     p.add_argument("--seed", action="append", type=int_in(1, None, "seed"), default=None, dest="seeds",
                    help="a placement seed (repeatable; default the seeds of configs/timing.yaml)")
     p.add_argument("-j", "--jobs", type=int_in(1, None, "job count"), default=2, help="targets timed in parallel")
@@ -51,6 +55,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", type=Path, default=REPORTS_DIR / "timing", help="report folder (reports/timing)")
     p.add_argument("--work-dir", type=Path, default=WORK_DIR, help="where the tools run (build/timing)")
     p.add_argument("--list", action="store_true", help="print the selected targets, time nothing")
+    p.add_argument("--characterise", action="store_true",
+                   help="synthesise every module alone and write the delay table of the lowering's timing-driven "
+                        "buffering (dfv/timing/delays.json); no placement")
 
 
 def add_parser(sub) -> None:
@@ -75,16 +82,18 @@ def select(args: argparse.Namespace) -> list[Target]:
         if unknown:
             raise SelectionError(f"unknown kernel {unknown[0]!r} (kernels: {', '.join(names)})")
         names = [k for k in names if k in args.kernel]
-    return modules + [kernel_target(k) for k in names]
+    return modules + [kernel_target(k, args.target_mhz) for k in names]
 
 
 def run(args: argparse.Namespace) -> int:
     try:
         cfg = load_config(args.config)
-        targets = select(args)
+        targets = [] if args.characterise else select(args)
     except (TimingConfigError, SelectionError, LoweringError) as exc:
         print(f"dfv: error: {' '.join(str(exc).split())}", file=sys.stderr)
         return 2
+    if args.characterise:
+        return run_characterise(cfg, args)
     if args.list:
         for t in targets:
             print(f"{t.name}  ({t.kind.value}, {t.width} bits, goal {cfg.goal(t.kind, t.width)} MHz)")
@@ -103,12 +112,28 @@ def run(args: argparse.Namespace) -> int:
 
     with ThreadPoolExecutor(args.jobs) as pool:
         results = list(pool.map(one, targets))
-    full = not (args.module or args.kernel or args.modules_only or args.kernels_only) and not args.seeds
+    full = not (args.module or args.kernel or args.modules_only or args.kernels_only or args.seeds
+                or args.target_mhz is not None)
     settings = RunSettings(cfg.device, cfg.package, cfg.target_mhz, seeds, full, inputs_digest(TIMING_INPUTS),
                            time.monotonic() - start)
     print(write_reports(results, settings, args.out))
     print(f"{len(results)} targets in {elapsed_text(time.monotonic() - start)}; report in {args.out}/summary.txt")
     return 0 if all(r.met is not False for r in results) else 1
+
+
+def run_characterise(cfg: TimingConfig, args: argparse.Namespace) -> int:
+    """`--characterise`: the delay table (dfv.timing.characterise); exit 1 if a module could not be read."""
+    start = time.monotonic()
+
+    def progress(done: int, total: int, r: Characterised) -> None:
+        print(f"[{done}/{total}] {r.target.name}: {'ok' if r.arcs else r.error}", flush=True)
+
+    results = characterise(cfg, args.work_dir / "characterise", args.jobs, progress)
+    write_table(results)
+    refused = [r for r in results if r.arcs is None]
+    print(f"{len(results) - len(refused)} parameter sets characterised in {elapsed_text(time.monotonic() - start)}"
+          f"; table in {TABLE}" + (f"; {len(refused)} refused by Yosys" if refused else ""))
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:

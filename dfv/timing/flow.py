@@ -98,7 +98,7 @@ class TimingResult:
         return self.fmax_mhz >= self.goal_mhz
 
 
-def _run(cmd: list[str], cwd: Path, target: Target, tool: str, cfg: TimingConfig) -> str:
+def run_tool(cmd: list[str], cwd: Path, target: Target, tool: str, cfg: TimingConfig) -> str:
     proc = run_bounded(cmd, cfg.timeout_seconds, cwd=cwd, stderr=subprocess.STDOUT)
     if proc is None:
         raise FlowError(f"{target.name}: {tool} ran over its {cfg.timeout_seconds:g} s bound "
@@ -110,7 +110,7 @@ def _run(cmd: list[str], cwd: Path, target: Target, tool: str, cfg: TimingConfig
     return proc.stdout
 
 
-def _stage(target: Target, folder: Path) -> list[str]:
+def stage(target: Target, folder: Path) -> list[str]:
     """Copy the target's sources into `folder`; their names, packages first (as given)."""
     folder.mkdir(parents=True, exist_ok=True)
     names = []
@@ -127,16 +127,16 @@ def _ports(path: Path, top: str) -> list[Port]:
 
 def synthesize(target: Target, folder: Path, cfg: TimingConfig) -> tuple[Area, Wrapper]:
     """Synthesise `target` alone (area) and inside its wrapper (`wrap.json`, what nextpnr places)."""
-    files = " ".join(_stage(target, folder))
+    files = " ".join(stage(target, folder))
     chparam = f"chparam {' '.join(f'-set {k} {v}' for k, v in target.params)} {target.top}; " if target.params else ""
     alone = (f"read_verilog -sv {files}; {chparam}hierarchy -check -top {target.top}; proc; write_json ports.json; "
              f"synth_ecp5 -top {target.top}; tee -q -o area.json stat -json")
-    _run([str(YOSYS), "-q", "-l", "synth_alone.log", "-p", alone], folder, target, "Yosys (the target alone)", cfg)
+    run_tool([str(YOSYS), "-q", "-l", "synth_alone.log", "-p", alone], folder, target, "Yosys (the target alone)", cfg)
     wrapper = gen_wrapper(target.top, target.params, _ports(folder / "ports.json", target.top), target.name,
                           target.clock, target.reset)
     (folder / "wrap.sv").write_text(wrapper.text)
     wrapped = f"read_verilog -sv {files} wrap.sv; synth_ecp5 -top {WRAPPER} -json wrap.json"
-    _run([str(YOSYS), "-q", "-l", "synth.log", "-p", wrapped], folder, target, "Yosys (the wrapper)", cfg)
+    run_tool([str(YOSYS), "-q", "-l", "synth.log", "-p", wrapped], folder, target, "Yosys (the wrapper)", cfg)
     cells = json.loads((folder / "area.json").read_text())["design"]["num_cells_by_type"]
     return Area.from_cells(cells), wrapper
 
@@ -152,7 +152,7 @@ def place(target: Target, folder: Path, seed: int, cfg: TimingConfig, wrapper: W
     cmd = [str(NEXTPNR), f"--{cfg.device}", "--package", cfg.package, "--json", "../wrap.json",
            "--lpf-allow-unconstrained", "--freq", f"{cfg.target_mhz:g}", "--seed", str(seed),
            "--report", "report.json", "--timing-allow-fail", "-q", "-l", "pnr.log"]
-    _run(cmd, run, target, f"nextpnr-ecp5 (seed {seed})", cfg)
+    run_tool(cmd, run, target, f"nextpnr-ecp5 (seed {seed})", cfg)
     report = json.loads((run / "report.json").read_text())
     clocks = [v["achieved"] for k, v in report.get("fmax", {}).items() if CLOCK_NET.search(k)]
     if not clocks:

@@ -71,10 +71,11 @@ def kernel_names() -> list[str]:
     return sorted({k for j in load_jobs() if j.kernel is not None for k in j.kernel.kernels})
 
 
-def kernel_target(name: str) -> Target:
-    """Kernel `name` (kernels/<name>.mlir) lowered with the defaults the kernel suites use, as its generated top
-    with the whole RTL library. Raises LoweringError if it does not lower."""
-    prog = prepare(kernel_path(name), kernel_func(name))
+def kernel_target(name: str, target_mhz: float | None = None) -> Target:
+    """Kernel `name` (kernels/<name>.mlir) lowered with the defaults the kernel suites use (and for a `target_mhz`
+    clock, `dfv lower --target-mhz`), as its generated top with the whole RTL library. Raises LoweringError if it
+    does not lower."""
+    prog = prepare(kernel_path(name), kernel_func(name), target_mhz=target_mhz)
     g = prog.g
     # `arith.muli at kernels/dot_product.mlir:9:5` (the kernel's path as the checkout names it)
     origins = tuple(sorted((instance_name(nid), g.origin_op(nid).replace(f"{REPO}/", "")) for nid in g.nodes))
