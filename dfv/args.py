@@ -4,6 +4,7 @@ argparse error (one `dfv: error:` line, exit 2), never a traceback."""
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from collections.abc import Callable
 
@@ -42,3 +43,27 @@ def positive_seconds(text: str) -> float:
     if not v > 0:
         raise argparse.ArgumentTypeError(f"seconds must be positive, got {text}")
     return v
+
+
+#: the clock targets `--target-mhz` accepts; `max` (infinity) asks for the fastest the operations allow
+MIN_TARGET_MHZ, MAX_TARGET_MHZ = 1.0, 1000.0
+FASTEST = "max"
+
+
+def target_mhz(text: str) -> float:
+    """An argparse `type` for a clock target in MHz (MIN_TARGET_MHZ..MAX_TARGET_MHZ), or `max` (infinity)."""
+    if text == FASTEST:
+        return math.inf
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid clock target {text!r} (MHz, or {FASTEST})") from None
+    if not MIN_TARGET_MHZ <= v <= MAX_TARGET_MHZ:
+        raise argparse.ArgumentTypeError(f"clock target must be {MIN_TARGET_MHZ:g}..{MAX_TARGET_MHZ:g} MHz or "
+                                         f"{FASTEST}, got {text}")
+    return v
+
+
+def target_text(mhz: float) -> str:
+    """How `--target-mhz` writes a target (`max` for infinity)."""
+    return FASTEST if math.isinf(mhz) else f"{mhz:g}"

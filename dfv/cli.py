@@ -45,7 +45,7 @@ import os
 import sys
 from pathlib import Path
 
-from dfv.args import Parser, int_in
+from dfv.args import Parser, int_in, target_mhz
 from dfv.golden.types import DEFAULT_INDEX_WIDTH, MAX_INDEX_WIDTH, MIN_INDEX_WIDTH
 from dfv.lowering.mem_limits import DEFAULT_MAX_MEM, MemLimits
 from dfv.lowering.trip_budget import DEFAULT_MAX_TRIPS
@@ -72,6 +72,13 @@ def _add_max_mem(p: argparse.ArgumentParser) -> None:
                         "run whose argument has more elements is refused")
 
 
+def _add_target_mhz(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--target-mhz", type=target_mhz, default=None, metavar="MHZ",
+                   help="put register slices where the lowered circuit's combinational paths are longer than a "
+                        "MHZ clock allows, by the kit's ECP5 delay model, at the least cost in cycles (default: "
+                        "none; docs/timing.md); a handshake program is read as written")
+
+
 def _build() -> argparse.ArgumentParser:
     p = Parser(prog="dfv", description="dataflow verification kit")
     sub = p.add_subparsers(dest="cmd", required=True, parser_class=Parser)
@@ -83,6 +90,7 @@ def _build() -> argparse.ArgumentParser:
                          "top.sv; the one no other function calls is the program)")
     lo.add_argument("--index-width", type=_index_width, default=DEFAULT_INDEX_WIDTH,
                     help=f"bits of `index` in hardware, {MIN_INDEX_WIDTH}..{MAX_INDEX_WIDTH} (default %(default)s)")
+    _add_target_mhz(lo)
     lo.add_argument("-o", "--out", required=True,
                     help="output folder: dfg.yaml, top.sv, dfg.dot, dfg.svg and dfg.mlir are written there")
     _add_max_mem(lo)
@@ -101,6 +109,7 @@ def _build() -> argparse.ArgumentParser:
                          "message) on the last line instead of the readable report")
     ru.add_argument("--index-width", type=_index_width, default=DEFAULT_INDEX_WIDTH,
                     help=f"bits of `index` in hardware, {MIN_INDEX_WIDTH}..{MAX_INDEX_WIDTH} (default %(default)s)")
+    _add_target_mhz(ru)
     ru.add_argument("--seed", type=_seed, default=1, help="RTL engines: seed of back-pressure and latency")
     ru.add_argument("--waves", action="store_true", help="RTL engines: write a waveform file")
     ru.add_argument("--mem-latency", type=_positive, default=None,
@@ -143,7 +152,7 @@ def _build() -> argparse.ArgumentParser:
 def cmd_lower(a) -> int:
     from dfv.lowering.output import write_outputs
 
-    out = write_outputs(a.mlir, a.func, a.index_width, a.out, MemLimits.parse(a.max_mem))
+    out = write_outputs(a.mlir, a.func, a.index_width, a.out, MemLimits.parse(a.max_mem), a.target_mhz)
     g = out.g
     print(f"lowered @{g.name}: {len(g.nodes)} nodes, {len(g.channels)} channels, "
           f"{len(g.groups)} memory group(s) -> {', '.join(out.files)}")
@@ -172,7 +181,7 @@ def cmd_run(a) -> int:
 
     res = run_program(a.mlir, a.func, a.inputs, a.engine, a.index_width, seed=a.seed, waves=a.waves,
                       mem_latency=a.mem_latency, max_trips=a.max_trips, limits=MemLimits.parse(a.max_mem),
-                      traffic=a.traffic, max_cycles=a.max_cycles)
+                      traffic=a.traffic, max_cycles=a.max_cycles, target_mhz=a.target_mhz)
     notes = res.pop("notes", [])
     if a.json:
         for n in notes:

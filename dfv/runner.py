@@ -274,30 +274,31 @@ def run_program(path: str, func: str | None, inputs: str, engine: str = "golden"
                 index_width: int = DEFAULT_INDEX_WIDTH, seed: int = 1, waves: bool = False,
                 mem_latency: int | None = None, max_trips: int = DEFAULT_MAX_TRIPS,
                 limits: MemLimits = DEFAULT_LIMITS, traffic: str = "random",
-                max_cycles: int = DEFAULT_MAX_CYCLES) -> dict:
+                max_cycles: int = DEFAULT_MAX_CYCLES, target_mhz: float | None = None) -> dict:
     """Lower, run and compare; raises LoweringError / EngineUnavailable for bad input.
 
     `seed`, `waves`, `mem_latency` (default: 1 + seed % 3), `traffic` (a preset of
     `dfv.tb.kernel.bounds.TRAFFIC`) and `max_cycles` (the runaway bound) apply to the RTL engines, `max_trips`
     bounds the loop trips of the source interpreter (`dfv.lowering.trip_budget`), `limits` the memories of
-    memref arguments with a dynamic size (`--max-mem`). The dict has the keys of the JSON object; `notes`
+    memref arguments with a dynamic size (`--max-mem`), `target_mhz` the clock the circuit is buffered for
+    (`dfv.lowering.timing_buffers`). The dict has the keys of the JSON object; `notes`
     (not printed in the JSON) are lines for the readable report.
     """
     if engine not in ENGINES:
         raise EngineUnavailable(f"unknown engine {engine} (known: {', '.join(ENGINES)})")
     if traffic not in TRAFFIC:
         raise EngineUnavailable(f"unknown traffic {traffic} (known: {', '.join(TRAFFIC)})")
-    run = prepare_run(path, func, inputs, index_width, seed, waves, mem_latency, max_trips, limits)
+    run = prepare_run(path, func, inputs, index_width, seed, waves, mem_latency, max_trips, limits, target_mhz)
     return execute(replace(run, traffic=traffic, max_cycles=max_cycles), engine)
 
 
 def prepare_run(path: str, func: str | None, inputs: str, index_width: int = DEFAULT_INDEX_WIDTH, seed: int = 1,
                 waves: bool = False, mem_latency: int | None = None, max_trips: int = DEFAULT_MAX_TRIPS,
-                limits: MemLimits = DEFAULT_LIMITS) -> Run:
+                limits: MemLimits = DEFAULT_LIMITS, target_mhz: float | None = None) -> Run:
     """Parse and lower the program once, read its inputs and run the reference: what every engine is
     given (`execute`); raises LoweringError for bad input."""
     src = parse_file(path)
-    prog = lower_program(src, func, index_width, limits)
+    prog = lower_program(src, func, index_width, limits, target_mhz)
     fn = prog.fn
     width = prog.g.index_width  # a graph written by dfv keeps the width it was lowered with (dfv.index_width)
     args = load_inputs(inputs, fn, width, prog.data_args(), prog.object_args())
@@ -326,5 +327,5 @@ def execute(run: Run, engine: str) -> dict:
                           f"({len(g.nodes)} nodes, {got.cycles} cycles)")
     else:
         out["message"] = f"matches the {reference} ({len(g.nodes)} nodes)"
-    out["notes"] = got.notes
+    out["notes"] = ([f"timing: {run.prog.timing.describe()}"] if run.prog.timing is not None else []) + got.notes
     return out

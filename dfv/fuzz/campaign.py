@@ -33,6 +33,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import TextIO
 
+from dfv.args import target_text
 from dfv.fuzz.execute import (
     FAILURES,
     RTL_ENGINES,
@@ -71,6 +72,7 @@ class Config:
     shrink: bool = True
     timeout: float | None = None
     shrink_seconds: float | None = None
+    target_mhz: float | None = None  # the clock the programs are lowered for (`dfv lower --target-mhz`)
 
     @property
     def rtl_only(self) -> bool:
@@ -138,7 +140,8 @@ def _save(cfg: Config, seed: int, engine: str, outcome: Outcome, orig: Program, 
     mlir, inputs = write_program(small, folder, "prog")
     write_program(orig, folder, "orig")
     rtl_seed = seed % 2**32
-    again = run_files(mlir, inputs, small.name, engine, rtl_seed, cfg.run_timeout(engine))
+    again = run_files(mlir, inputs, small.name, engine, rtl_seed, cfg.run_timeout(engine), cfg.target_mhz)
+    target = "" if cfg.target_mhz is None else f" --target-mhz {target_text(cfg.target_mhz)}"
     verified = again.same_failure(outcome)
     others = f"; the original also fails this way on {', '.join(also)}" if also else ""
     (folder / "cmd.sh").write_text(
@@ -147,12 +150,13 @@ def _save(cfg: Config, seed: int, engine: str, outcome: Outcome, orig: Program, 
         f"# The program as generated is orig.mlir with orig_inputs.json{others}.\n"
         'cd "$(dirname "$0")" || exit 2\n'
         f"exec {_dfv_command()} run prog.mlir --func {small.name} --inputs inputs.json --engine {engine} "
-        f"--seed {rtl_seed} --json\n")
+        f"--seed {rtl_seed}{target} --json\n")
     (folder / "cmd.sh").chmod(0o755)
     statements = (count(orig.body), count(small.body))
     (folder / "failure.json").write_text(json.dumps({
         "class": outcome.verdict.value, "engine": engine, "seed": seed, "size": cfg.size, "floats": cfg.floats,
         "float_ops": list(float_ops(cfg.rtl_only)) if cfg.floats else [],
+        "target_mhz": None if cfg.target_mhz is None else target_text(cfg.target_mhz),
         "message": outcome.message, "shrunk_message": again.message, "verified": verified,
         "statements": list(statements), "shrink": shrink_info, "also": also}, indent=1) + "\n")
     return Reproducer(outcome.verdict.value, engine, seed, str(folder), statements, outcome.message, also, verified)
@@ -161,7 +165,7 @@ def _save(cfg: Config, seed: int, engine: str, outcome: Outcome, orig: Program, 
 def fuzz_program(cfg: Config, seed: int, work: Path) -> ProgramReport:
     """Generate the program of `seed`, run it on the campaign's engines, shrink and save its failures."""
     prog = cfg.program(seed)
-    outcomes = run_engines(prog, cfg.engines, work, seed % 2**32, cfg.run_timeout)
+    outcomes = run_engines(prog, cfg.engines, work, seed % 2**32, cfg.run_timeout, cfg.target_mhz)
     groups: dict[Verdict, list[str]] = {}
     for e in sorted(cfg.engines, key=lambda e: e in RTL_ENGINES):
         if outcomes[e].verdict is not Verdict.PASS:
@@ -172,7 +176,8 @@ def fuzz_program(cfg: Config, seed: int, work: Path) -> ProgramReport:
         small, info, text = prog, {}, "not shrunk"
         if cfg.shrink:
             def fails(p: Program, engine: str = engine, outcome: Outcome = outcome) -> bool:
-                return run_once(p, engine, work, seed % 2**32, cfg.run_timeout(engine)).same_failure(outcome)
+                return run_once(p, engine, work, seed % 2**32, cfg.run_timeout(engine),
+                                cfg.target_mhz).same_failure(outcome)
 
             small, stats = shrink(prog, fails, cfg.shrink_budget(engine))
             info = asdict(stats)

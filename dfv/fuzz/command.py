@@ -15,7 +15,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from dfv.args import int_in, positive_seconds
+from dfv.args import int_in, positive_seconds, target_mhz
 from dfv.fuzz.campaign import DEFAULT_ENGINES, DEFAULT_OUT, Config, run_campaign
 from dfv.fuzz.gen import MAX_SIZE
 from dfv.runner import ENGINES
@@ -54,13 +54,17 @@ def add_parser(sub) -> None:
     fz.add_argument("--no-shrink", action="store_true", help="save failures as generated, without shrinking")
     fz.add_argument("--timeout", type=positive_seconds, default=None,
                     help="wall-clock bound of one run (default 60 s golden, 600 s RTL)")
+    fz.add_argument("--target-mhz", type=target_mhz, default=None, metavar="MHZ",
+                    help="lower every program for a MHZ clock (`dfv lower --target-mhz`; `max`: the fastest each "
+                         "program's operations allow), so the timing-driven buffering is fuzzed too")
     fz.add_argument("--shrink-seconds", type=positive_seconds, default=None,
                     help="time to shrink one failure (default 120 s golden, 900 s RTL)")
 
 
 def cmd_fuzz(a: argparse.Namespace) -> int:
     cfg = Config(seed=a.seed, count=a.count, size=a.size, engines=a.engines, floats=a.floats, cf=a.cf, out=a.out,
-                 jobs=a.jobs, shrink=not a.no_shrink, timeout=a.timeout, shrink_seconds=a.shrink_seconds)
+                 jobs=a.jobs, shrink=not a.no_shrink, timeout=a.timeout, shrink_seconds=a.shrink_seconds,
+                 target_mhz=a.target_mhz)
     result = run_campaign(cfg, progress=sys.stderr)
     print(result.table())
     return 0 if result.failures == 0 else 1

@@ -213,7 +213,7 @@ def _classified(mlir: Path, inputs: Path, func: str, engine: str, seed: int) -> 
 
 
 def _classified_engines(mlir: Path, inputs: Path, func: str, engines: tuple[str, ...],
-                        seed: int) -> dict[str, Outcome]:
+                        seed: int, target_mhz: float | None = None) -> dict[str, Outcome]:
     """Run the files on each of `engines` (in the current process) from one lowering (`dfv.runner.prepare_run`)
     and classify what happened on each. A failure to prepare (parse, lower, run the reference) is every
     engine's outcome; each outcome's time includes the preparation."""
@@ -232,7 +232,7 @@ def _classified_engines(mlir: Path, inputs: Path, func: str, engines: tuple[str,
         return done(Verdict.INTERNAL_ERROR, f"{type(exc).__name__}: {exc}", type(exc).__name__, start=start)
 
     try:
-        run = prepare_run(str(mlir), func, str(inputs), seed=seed)
+        run = prepare_run(str(mlir), func, str(inputs), seed=seed, target_mhz=target_mhz)
     except LoweringError as exc:
         bad = _source_problem(mlir, inputs)
         outcome = done(bad.verdict, bad.message, bad.kind) if bad is not None else done(Verdict.LOWERING_ERROR,
@@ -276,19 +276,21 @@ def _warm_up() -> None:
             _classified(mlir, inputs, "fuzz", "golden", 0)
 
 
-def run_files(mlir: Path, inputs: Path, func: str, engine: str, seed: int, timeout: float | None) -> Outcome:
+def run_files(mlir: Path, inputs: Path, func: str, engine: str, seed: int, timeout: float | None,
+              target_mhz: float | None = None) -> Outcome:
     """Run an MLIR file and inputs file on `engine` in a child process bounded by `timeout` seconds
-    and classify the result; EngineUnavailable (a missing simulator) is raised, not classified."""
-    return run_files_engines(mlir, inputs, func, (engine,), seed, timeout)[engine]
+    and classify the result (lowered for `target_mhz`, `dfv.lowering.timing_buffers`); EngineUnavailable (a
+    missing simulator) is raised, not classified."""
+    return run_files_engines(mlir, inputs, func, (engine,), seed, timeout, target_mhz)[engine]
 
 
 def run_files_engines(mlir: Path, inputs: Path, func: str, engines: tuple[str, ...], seed: int,
-                      timeout: float | None) -> dict[str, Outcome]:
+                      timeout: float | None, target_mhz: float | None = None) -> dict[str, Outcome]:
     """`run_files` on several engines in one child process, from one lowering, bounded by `timeout` seconds
     in all: when it expires, every engine has the timeout outcome."""
     _warm_up()
     t0 = time.monotonic()
-    kind, value = _isolated(lambda: _classified_engines(mlir, inputs, func, engines, seed), timeout)
+    kind, value = _isolated(lambda: _classified_engines(mlir, inputs, func, engines, seed, target_mhz), timeout)
     seconds = round(time.monotonic() - t0, 3)
     if kind == "outcome":
         assert isinstance(value, dict)
@@ -302,13 +304,14 @@ def run_files_engines(mlir: Path, inputs: Path, func: str, engines: tuple[str, .
                                           f"(exit status {value})", seconds, "lost"))
 
 
-def run_once(p: Program, engine: str, folder: Path, seed: int, timeout: float | None) -> Outcome:
+def run_once(p: Program, engine: str, folder: Path, seed: int, timeout: float | None,
+             target_mhz: float | None = None) -> Outcome:
     """Check `p` against the fuzzer's contract, write it to `folder` and run it on `engine`."""
-    return run_engines(p, (engine,), folder, seed, lambda _engine: timeout)[engine]
+    return run_engines(p, (engine,), folder, seed, lambda _engine: timeout, target_mhz)[engine]
 
 
 def run_engines(p: Program, engines: tuple[str, ...], folder: Path, seed: int,
-                timeout_of: Callable[[str], float | None]) -> dict[str, Outcome]:
+                timeout_of: Callable[[str], float | None], target_mhz: float | None = None) -> dict[str, Outcome]:
     """`run_once` on each of `engines`: the golden ones in one child from one lowering (a golden run spends
     most of its time lowering), bounded by the sum of their timeouts; each RTL engine in a child of its own
     (a build may take minutes)."""
@@ -321,8 +324,8 @@ def run_engines(p: Program, engines: tuple[str, ...], folder: Path, seed: int,
     if golden:
         bounds = [timeout_of(e) for e in golden]
         bound = None if None in bounds else sum(bounds)
-        outcomes.update(run_files_engines(mlir, inputs, p.name, golden, seed, bound))
+        outcomes.update(run_files_engines(mlir, inputs, p.name, golden, seed, bound, target_mhz))
     for e in engines:
         if e in RTL_ENGINES:
-            outcomes[e] = run_files(mlir, inputs, p.name, e, seed, timeout_of(e))
+            outcomes[e] = run_files(mlir, inputs, p.name, e, seed, timeout_of(e), target_mhz)
     return {e: outcomes[e] for e in engines}

@@ -22,8 +22,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from dfv.golden.types import DEFAULT_INDEX_WIDTH, ScalarType, TokenType, index_type
+
+if TYPE_CHECKING:  # timing_buffers builds on this module
+    from dfv.lowering.timing_buffers import TimingPlan
 
 
 @dataclass(frozen=True)
@@ -132,6 +136,7 @@ class DFG:
     results: list[Result] = field(default_factory=list)  # in position order
     loops: dict[str, dict] = field(default_factory=dict)
     sources: dict[str, str] = field(default_factory=dict)  # MLIR location -> operation name
+    timing: TimingPlan | None = None  # the register slices a clock target put in (dfv.lowering.timing_buffers)
     _counter: int = 0
 
     # ---------------------------------------------------------------- building

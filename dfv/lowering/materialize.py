@@ -7,8 +7,10 @@ it) on a back edge of a depth-first search, so the generated circuit has no comb
 (loop feedback into `carry.b` is the usual place). Where the loop feedback comes out of a pipelined
 unit (directly or through forks) its valid and data are registers already, and the feedback gets a
 `handshake.tehb` instead (a transparent one-slot buffer that cuts only the ready path): the loop's
-recurrence is then the unit's latency, not one cycle more. In a lowered program, FIFOs of slack go where paths
-of different latency meet (`dfv.lowering.slack`), so loops pipeline. Finally the channels are built.
+recurrence is then the unit's latency, not one cycle more. In a lowered program given a clock target, register
+slices go where the circuit's combinational paths are longer than its period (`dfv.lowering.timing_buffers`);
+then FIFOs of slack go where paths of different latency meet (`dfv.lowering.slack`), so loops pipeline.
+Finally the channels are built.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 from dfv.lowering.deadlock import select_cuts
 from dfv.lowering.dfg import DFG, Ref, sorted_ports
 from dfv.lowering.slack import PIPELINED, add_slack
+from dfv.lowering.timing_buffers import buffer_for_timing
 
 
 def _fork_and_sink(g: DFG) -> None:
@@ -121,12 +124,14 @@ def _lowering_buffers(g: DFG) -> None:
         _buffer_input(g, nid, port, g.nodes[nid].loc, {"role": "select_slack"})
 
 
-def materialize(g: DFG, lowered: bool = True) -> DFG:
+def materialize(g: DFG, lowered: bool = True, target_mhz: float | None = None) -> DFG:
     """Forks and sinks where a value has several or no users, then storage: for a graph the `scf`
     lowering built (`lowered`), the buffers its loops and conditions need; for every graph a buffer on
-    each cycle that has no storage (a DFS back edge). A handshake program is a circuit already: it gets
-    only the forks, sinks and cycle cuts it lacks (cycles through a memory interface: one without any
-    storage was refused, `dfv.lowering.comb_cycles`), so a graph written by dfv reads back unchanged."""
+    each cycle that has no storage (a DFS back edge); for a lowered graph with a `target_mhz`, the register
+    slices its clock needs (what was done: `g.timing`). A handshake program is a circuit
+    already: it gets only the forks, sinks and cycle cuts it lacks (cycles through a memory interface: one
+    without any storage was refused, `dfv.lowering.comb_cycles`), so a graph written by dfv reads back
+    unchanged."""
     for n in g.nodes.values():
         for p, r in n.inputs.items():
             if r is None:
@@ -136,6 +141,8 @@ def materialize(g: DFG, lowered: bool = True) -> DFG:
         _lowering_buffers(g)
     for nid, port in _back_edges(g):
         _buffer_input(g, nid, port, g.nodes[nid].loc, {"cycle": True})
+    if lowered and target_mhz is not None:
+        g.timing = buffer_for_timing(g, target_mhz)
     if lowered:
         add_slack(g)
     g.build_channels()

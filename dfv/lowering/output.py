@@ -29,7 +29,7 @@ from dfv.lowering.topgen import gen_top
 @dataclass
 class Outputs:
     """What `write_outputs` wrote: the files, the first function's graph, and notes for the user (a picture
-    not drawn, and why)."""
+    not drawn, and why; what a clock target's buffering did)."""
 
     files: list[str]
     g: DFG
@@ -49,13 +49,14 @@ def _write_one(prog: Lowered, outdir: str, stem: str, path: str, out: Outputs) -
 
 
 def write_outputs(path: str, func: str | None, index_width: int, outdir: str,
-                  limits: MemLimits = DEFAULT_LIMITS) -> Outputs:
+                  limits: MemLimits = DEFAULT_LIMITS, target_mhz: float | None = None) -> Outputs:
     src = parse_file(path)
     names = function_names(src, func)
-    progs = [lower_program(src, n, index_width, limits) for n in names]
+    progs = [lower_program(src, n, index_width, limits, target_mhz) for n in names]
     top = gen_top([p.g for p in progs])
     make_folder(outdir)
     out = Outputs([], progs[0].g)
+    out.notes += [f"@{p.g.name}: {p.timing.describe()}" for p in progs if p.timing is not None]
     _write_one(progs[0], outdir, "dfg", path, out)
     out.files.append(write_text(os.path.join(outdir, "top.sv"), top))
     for p in progs[1:]:

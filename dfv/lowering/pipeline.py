@@ -37,6 +37,7 @@ from dfv.lowering.memref_args import Bound, ShapeError, bind
 from dfv.lowering.parse import LoweringError, SourceModule, parse_file, parse_text
 from dfv.lowering.read_upstream import refuse_upstream_off_wiring
 from dfv.lowering.reference import run_source
+from dfv.lowering.timing_buffers import TimingPlan
 from dfv.lowering.trip_budget import DEFAULT_MAX_TRIPS
 from dfv.lowering.verify import DfgVerifyError, verify
 
@@ -50,6 +51,7 @@ class Lowered:
     ir: SourceModule  # the lowered graph as a handshake.func (dfv.lowering.graph_ir)
     g: DFG  # the graph read back from `ir`
     limits: MemLimits = DEFAULT_LIMITS  # memory depths of memref arguments with dynamic sizes
+    timing: TimingPlan | None = None  # the register slices a clock target put in (dfv.lowering.timing_buffers)
 
     @property
     def is_handshake(self) -> bool:
@@ -108,12 +110,14 @@ def dfg_outputs(g: DFG, res) -> tuple[list, dict]:
 
 
 def lower_program(src: SourceModule, func: str | None = None, index_width: int | None = None,
-                  limits: MemLimits = DEFAULT_LIMITS) -> Lowered:
+                  limits: MemLimits = DEFAULT_LIMITS, target_mhz: float | None = None) -> Lowered:
     """Lower (or read) function `func` of `src` with `index` `index_width` bits wide (default
     `DEFAULT_INDEX_WIDTH`; MIN_INDEX_WIDTH..MAX_INDEX_WIDTH, else a LoweringError); `limits` are the depths of the
-    memories of memref arguments with a dynamic size (`dfv.lowering.memref_args`). A graph the verifier refuses is
-    the lowering's fault for a `func.func` (DfgVerifyError, an internal error) and the program's for a handshake
-    program, which is read as it is written (a LoweringError at the operation that breaks the rule)."""
+    memories of memref arguments with a dynamic size (`dfv.lowering.memref_args`); `target_mhz` a clock the
+    lowered circuit is buffered for (`dfv.lowering.timing_buffers`; a handshake program is read as written).
+    A graph the verifier refuses is the lowering's fault for a `func.func` (DfgVerifyError, an internal error)
+    and the program's for a handshake program, which is read as it is written (a LoweringError at the
+    operation that breaks the rule)."""
     iw = DEFAULT_INDEX_WIDTH if index_width is None else index_width
     if isinstance(iw, bool) or not isinstance(iw, int) or not MIN_INDEX_WIDTH <= iw <= MAX_INDEX_WIDTH:
         raise LoweringError(f"index width must be {MIN_INDEX_WIDTH}..{MAX_INDEX_WIDTH}, got {iw!r}")
@@ -131,12 +135,12 @@ def lower_program(src: SourceModule, func: str | None = None, index_width: int |
                                 _node_location(src, fn, built, exc.node)) from None
     else:
         fn = find_function(src, func)
-        built = materialize(lower_function(src, fn.sym_name.data, iw, limits))
+        built = materialize(lower_function(src, fn.sym_name.data, iw, limits), target_mhz=target_mhz)
         verify(built)
     ir = graph_ir(built, src.filename)
     g = read_handshake(ir, built.name, iw)
     g.build_channels()
-    return Lowered(src, fn, ir, g, limits)
+    return Lowered(src, fn, ir, g, limits, built.timing)
 
 
 def _node_location(src: SourceModule, fn: Operation, g: DFG, node: str | None) -> str:

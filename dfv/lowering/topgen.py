@@ -41,7 +41,8 @@ class PortGroup:
     dummy: bool = False  # memory ports of a kind with no accesses
 
 
-def _base(port: str) -> str:
+def port_base(port: str) -> str:
+    """The port group a port belongs to: `out` for `out[2]`, the port itself when it has no index."""
     m = re.fullmatch(r"(.*)\[(\d+)\]", port)
     return m.group(1) if m else port
 
@@ -83,7 +84,7 @@ def channel_wires(g: DFG, c) -> ChannelWires:
     if src.op == "func.arg":
         i = src.params["position"]
         return ChannelWires(f"arg{i}_valid", f"arg{i}_ready", 0, f"arg{i}_data", 0, c.width)
-    base = _base(c.src.port)
+    base = port_base(c.src.port)
     bit = int(c.src.port[len(base) + 1:-1]) if c.src.port != base else 0
     pg = next(p for p in port_groups(g, src) if p.direction == "out" and p.base == base)
     prefix = f"{_ident(src.id)}_{base}"
@@ -122,11 +123,11 @@ def port_groups(g: DFG, n) -> list[PortGroup]:
             width = data_width(ty) if extras else ty.width  # an arith unit sees the data bits only
             if dataflow and ty == CONTROL:
                 width = n.params.get("width", 1)
-            key = (direction, _base(port))
+            key = (direction, port_base(port))
             if key in groups:
                 groups[key].n += 1
             else:
-                groups[key] = PortGroup(_base(port), direction, 1, width)
+                groups[key] = PortGroup(port_base(port), direction, 1, width)
     out = list(groups.values())
     if n.op in ("handshake.memory", "handshake.extmemory"):
         w, aw = n.params["width"], n.params["addr_width"]
@@ -314,7 +315,7 @@ def gen_module(g: DFG) -> str:
     # channels
     for c in g.channels:
         src, dst = g.nodes[c.src.node], g.nodes[c.dst.node]
-        sb, db = _base(c.src.port), _base(c.dst.port)
+        sb, db = port_base(c.src.port), port_base(c.dst.port)
         si = int(c.src.port[len(sb) + 1:-1]) if c.src.port != sb else 0
         di = int(c.dst.port[len(db) + 1:-1]) if c.dst.port != db else 0
         lines.append(f"// {c.id}: {c.src} -> {c.dst} : {c.type}")

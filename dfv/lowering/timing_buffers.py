@@ -1,0 +1,359 @@
+"""Timing-driven buffering: register slices where a lowered circuit's combinational paths exceed the clock
+period (`dfv lower --target-mhz`, issue 26).
+
+A generated circuit is a chain of primitives whose valid, data and ready pass through them in the same
+cycle: fork -> join -> arith -> cond_br -> ..., forward for valid and data, backward for ready. The delay of
+every such arc of every module is in the kit's delay table (`dfv.timing.netdelay`, characterised with Yosys
+by `dfv timing --characterise`), with one routing delay per net; a register inside a module launches its
+outputs at its clock-to-q and captures its inputs at its setup time; where a path passes from one module to
+the next it saves `merge_ns` (synthesis of the whole circuit merges the LUTs on either side of the boundary;
+fitted to nextpnr, docs/timing.md "The delay model"). Over a lowered graph that gives a timing
+graph (vertices: a node's `<port>_valid/_data/_ready`; edges: the modules' arcs and the channels' wires) whose
+longest path is the circuit's clock period as the model sees it.
+
+A register slice (`handshake.buffer`, two slots, which cuts valid, data and ready: nothing passes it in the
+same cycle) on a channel cuts the three wires of the channel. Which channels get one is a mixed-integer
+program in the form of Dynamatic's timing-driven buffer placement (FPL'22), solved with HiGHS: an arrival
+time per vertex, at most the period; a binary per channel; every arc and every uncut wire constrains the
+arrivals; the cost of a slice is one, plus `RECURRENCE_COST` on a channel of a cycle (a loop's recurrence,
+whose every added register can cost a cycle per iteration), plus a little per data bit (area). The slices
+chosen are put in the graph before the slack pass (`dfv.lowering.slack`), which balances the latency they
+add, so a pipelined loop keeps its rate unless a slice had to go on its recurrence; `recurrence_bound`
+reports each loop's bound after.
+
+A target that a single operation cannot meet even with a slice on every one of its channels is refused,
+naming it; the solver runs within `SOLVE_SECONDS` and says so if it runs over.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+from dataclasses import dataclass, field
+
+from dfv.golden.catalogue import spec
+from dfv.lowering.dfg import DFG, Ref
+from dfv.lowering.errors import LoweringError
+from dfv.lowering.recurrence import recurrence_bound
+from dfv.lowering.slack import EXTMEMORY_READ_CYCLES, components
+from dfv.lowering.topgen import port_base
+from dfv.timing.netdelay import LAUNCH, DelayTable, ModuleArcs, load_table
+
+#: the slice: an opaque two-slot buffer (registers both ways)
+SLICE_OP = "handshake.buffer"
+#: the weight of a slice on a channel of a cycle, against one for any other channel
+RECURRENCE_COST = 100.0
+#: the weight of one data bit of a slice (its flip-flops), to break ties toward narrow channels
+BIT_COST = 0.001
+#: the bound of one solve
+SOLVE_SECONDS = 60.0
+#: a register of the environment (the function's ports are registered around it): its clock-to-q
+TOP_LAUNCH_NS = LAUNCH["TRELLIS_FF"]["Q"]
+
+Vertex = tuple[str, str]  # (node, module port: `in_valid`, `out_ready`, ...)
+Channel = tuple[str, str]  # (consumer node, its input port), the channel into it
+
+
+@dataclass
+class TimingGraph:
+    """Arcs (u, v, ns) inside the operations; per channel its wires (u, v) and the vertex sides they join;
+    when each vertex is launched after the clock and how long before it each must arrive."""
+
+    arcs: list[tuple[Vertex, Vertex, float]] = field(default_factory=list)
+    wires: dict[Channel, list[tuple[Vertex, Vertex, str]]] = field(default_factory=dict)  # (u, v, signal)
+    launch: dict[Vertex, float] = field(default_factory=dict)
+    capture: dict[Vertex, float] = field(default_factory=dict)
+    width: dict[Channel, int] = field(default_factory=dict)
+    internal: dict[str, float] = field(default_factory=dict)  # node -> its longest path between its own registers
+
+    def vertices(self) -> set[Vertex]:
+        out = set(self.launch) | set(self.capture)
+        for u, v, _ in self.arcs:
+            out |= {u, v}
+        for ws in self.wires.values():
+            for u, v, _ in ws:
+                out |= {u, v}
+        return out
+
+
+def _int_params(params: dict[str, str]) -> dict[str, int]:
+    return {k: int(v) for k, v in params.items() if re.fullmatch(r"-?\d+", str(v))}
+
+
+def node_arcs(g: DFG, nid: str, table: DelayTable) -> ModuleArcs:
+    """The port timing of node `nid`'s module from the table; wiring (no module) passes valid and data forward
+    and ready back at no delay."""
+    n = g.nodes[nid]
+    op = spec(n.op)
+    if not op.wiring:
+        module = op.module_for(n.params)
+        arcs = table.arcs(module, _int_params(op.rtl_params(n.params)))
+        if arcs is None:
+            raise ValueError(f"internal: the delay table has no {module} (dfv timing --characterise)")
+        return arcs
+    arcs = {}
+    for a in {port_base(p) for p in n.in_types}:
+        for b in {port_base(p) for p in n.out_types}:
+            arcs.update({(f"{a}_valid", f"{b}_valid"): 0.0, (f"{a}_data", f"{b}_data"): 0.0,
+                         (f"{b}_ready", f"{a}_ready"): 0.0})
+    return ModuleArcs(arcs, {}, {})
+
+
+def timing_graph(g: DFG, table: DelayTable) -> TimingGraph:
+    """The timing graph of `g` (after forks and sinks: every output feeds one input)."""
+    tg = TimingGraph()
+    on_channel: set[Vertex] = set()
+    for n in g.nodes.values():
+        for p, r in n.inputs.items():
+            if r is None:
+                continue
+            a, b = port_base(r.port), port_base(p)
+            ws = [((r.node, f"{a}_valid"), (n.id, f"{b}_valid"), "valid"),
+                  ((n.id, f"{b}_ready"), (r.node, f"{a}_ready"), "ready")]
+            width = g.out_type(r).width
+            if width:
+                ws.append(((r.node, f"{a}_data"), (n.id, f"{b}_data"), "data"))
+            tg.wires[(n.id, p)] = ws
+            tg.width[(n.id, p)] = width
+            for u, v, _ in ws:
+                on_channel |= {u, v}
+    for n in g.nodes.values():
+        if n.op.startswith("func."):
+            # the function's ports: registers of the environment (a wrapper's, a testbench's)
+            for p in map(port_base, n.in_types):
+                tg.capture[(n.id, f"{p}_valid")] = tg.capture[(n.id, f"{p}_data")] = table.route_ns
+                tg.launch[(n.id, f"{p}_ready")] = TOP_LAUNCH_NS
+            for p in map(port_base, n.out_types):
+                tg.launch[(n.id, f"{p}_valid")] = tg.launch[(n.id, f"{p}_data")] = TOP_LAUNCH_NS
+                tg.capture[(n.id, f"{p}_ready")] = table.route_ns
+            continue
+        m = node_arcs(g, n.id, table)
+        tg.internal[n.id] = m.internal
+        for (a, b), ns in m.arcs.items():
+            tg.arcs.append(((n.id, a), (n.id, b), ns))
+        for b, ns in m.launch.items():
+            tg.launch[(n.id, b)] = ns
+        for a, ns in m.capture.items():
+            tg.capture[(n.id, a)] = ns
+        # a port of the module that no channel joins faces the function's ports (a memory interface's
+        # requests and responses): launched or captured by the environment's registers
+        for (a, b), _ in m.arcs.items():
+            if (n.id, a) not in on_channel:
+                tg.launch.setdefault((n.id, a), TOP_LAUNCH_NS)
+            if (n.id, b) not in on_channel:
+                tg.capture.setdefault((n.id, b), table.route_ns)
+    return tg
+
+
+def _slice_arcs(table: DelayTable, width: int) -> ModuleArcs:
+    module = spec(SLICE_OP).module_for({"width": width})
+    arcs = table.arcs(module, {"W": width} if width else {})
+    if arcs is None or arcs.arcs:
+        raise ValueError(f"internal: the delay table has no {module}, or a path through it")
+    return arcs
+
+
+def _slice_ends(table: DelayTable, width: int) -> dict[str, tuple[float, float]]:
+    """Per wire signal, (capture on the producer side, launch on the consumer side) of a slice."""
+    s = _slice_arcs(table, width)
+    out = {"valid": (s.capture.get("in_valid", 0.0), s.launch.get("out_valid", 0.0)),
+           "ready": (s.capture.get("out_ready", 0.0), s.launch.get("in_ready", 0.0))}
+    if width:
+        out["data"] = (s.capture.get("in_data", 0.0), s.launch.get("out_data", 0.0))
+    return out
+
+
+@dataclass(frozen=True)
+class PathReport:
+    """The longest path of a timing graph: its delay and its vertices, in order."""
+
+    ns: float
+    vertices: tuple[Vertex, ...]
+
+    @property
+    def mhz(self) -> float:
+        return 1000.0 / self.ns if self.ns > 0 else float("inf")
+
+
+def longest_path(tg: TimingGraph, table: DelayTable, cut: set[Channel]) -> PathReport:
+    """The longest register-to-register path of `tg` with a slice on every channel of `cut`."""
+    launch = dict(tg.launch)
+    capture = dict(tg.capture)
+    succ: dict[Vertex, list[tuple[Vertex, float]]] = {}
+    for u, v, ns in tg.arcs:
+        succ.setdefault(u, []).append((v, ns))
+    for c, ws in tg.wires.items():
+        if c in cut:
+            ends = _slice_ends(table, tg.width[c])
+            for u, v, sig in ws:
+                cap, lau = ends[sig]
+                capture[u] = max(capture.get(u, 0.0), cap)
+                launch[v] = max(launch.get(v, 0.0), lau)
+        else:
+            for u, v, _ in ws:
+                succ.setdefault(u, []).append((v, -table.merge_ns))
+    order = _topological(tg.vertices(), succ)
+    at: dict[Vertex, float] = {}
+    prev: dict[Vertex, Vertex] = {}
+    for v in order:
+        if v in launch and at.get(v, -1.0) < launch[v]:
+            at[v] = launch[v]
+            prev.pop(v, None)
+        if v not in at:
+            continue
+        for w, ns in succ.get(v, ()):
+            if at.get(w, -1.0) < at[v] + ns:
+                at[w] = at[v] + ns
+                prev[w] = v
+    best, end = 0.0, None
+    for v, cap in capture.items():
+        if v in at and at[v] + cap > best:
+            best, end = at[v] + cap, v
+    path = []
+    while end is not None:
+        path.append(end)
+        end = prev.get(end)
+    inside = max(tg.internal.items(), key=lambda kv: (kv[1], kv[0]), default=("", 0.0))
+    if inside[1] > best:  # a module's own register-to-register path is the longest
+        return PathReport(inside[1], ((inside[0], "internal"),))
+    return PathReport(best, tuple(reversed(path)))
+
+
+def _topological(vertices: set[Vertex], succ: dict[Vertex, list[tuple[Vertex, float]]]) -> list[Vertex]:
+    indeg = dict.fromkeys(vertices, 0)
+    for u in succ:
+        for v, _ in succ[u]:
+            indeg[v] += 1
+    ready = sorted(v for v, d in indeg.items() if d == 0)
+    order = []
+    while ready:
+        u = ready.pop()
+        order.append(u)
+        for v, _ in succ.get(u, ()):
+            indeg[v] -= 1
+            if indeg[v] == 0:
+                ready.append(v)
+    if len(order) != len(indeg):
+        left = sorted(v for v, d in indeg.items() if d)
+        raise ValueError(f"internal: a combinational cycle in the timing graph of a lowered circuit, through "
+                         f"{', '.join(f'{n}.{p}' for n, p in left[:8])}")
+    return order
+
+
+def cyclic_channels(g: DFG) -> set[Channel]:
+    """The channels inside a strongly connected component of `g` (on some cycle: a loop's recurrence)."""
+    succ: dict[str, list[str]] = {nid: [] for nid in g.nodes}
+    for n in g.nodes.values():
+        for r in n.inputs.values():
+            if r is not None:
+                succ[r.node].append(n.id)
+    comp = components(list(g.nodes), succ)
+    return {(n.id, p) for n in g.nodes.values() for p, r in n.inputs.items()
+            if r is not None and comp[r.node] == comp[n.id]}
+
+
+def _highs():
+    """A silent HiGHS instance bounded by SOLVE_SECONDS. Imported here: loading HiGHS is paid only by a lowering
+    with a clock target. Its constructor prints a banner on the process's stdout (where `dfv run --json`
+    prints its result), so stdout is closed while it runs."""
+    import highspy
+
+    saved, null = os.dup(1), os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(null, 1)
+        h = highspy.Highs()
+    finally:
+        os.dup2(saved, 1)
+        os.close(saved)
+        os.close(null)
+    h.setOptionValue("output_flag", False)
+    h.setOptionValue("time_limit", SOLVE_SECONDS)
+    return h
+
+
+def place_slices(g: DFG, tg: TimingGraph, table: DelayTable, period_ns: float) -> set[Channel]:
+    """The cheapest set of channels whose slices bring every path of `tg` within `period_ns` (the mixed-integer
+    program of the module docstring). Raises LoweringError when no placement exists or the solver runs over."""
+    h = _highs()
+    t = {v: h.addVariable(lb=0.0, ub=period_ns) for v in sorted(tg.vertices())}
+    cyclic = cyclic_channels(g)
+    r = {c: h.addBinary() for c in sorted(tg.wires)}
+    for v, ns in tg.launch.items():
+        h.addConstr(t[v] >= ns)
+    for v, ns in tg.capture.items():
+        h.addConstr(t[v] <= period_ns - ns)
+    for u, v, ns in tg.arcs:
+        h.addConstr(t[v] - t[u] >= ns)
+    for c, ws in tg.wires.items():
+        ends = _slice_ends(table, tg.width[c])
+        for u, v, sig in ws:
+            cap, lau = ends[sig]
+            h.addConstr(t[v] - t[u] + (period_ns + table.merge_ns) * r[c] >= -table.merge_ns)
+            h.addConstr(t[u] + cap * r[c] <= period_ns)
+            h.addConstr(t[v] - lau * r[c] >= 0.0)
+    h.minimize(sum((1.0 + (RECURRENCE_COST if c in cyclic else 0.0) + BIT_COST * tg.width[c]) * r[c]
+                   for c in r))
+    status = h.modelStatusToString(h.getModelStatus())
+    if status == "Infeasible":
+        raise LoweringError(f"no placement of register slices meets a {period_ns:.3f} ns clock period",
+                            next(iter(g.nodes.values())).loc)
+    if h.getInfo().primal_solution_status != 2:  # no feasible solution found in time
+        raise LoweringError(f"buffer placement for a {period_ns:.3f} ns clock period ran over its "
+                            f"{SOLVE_SECONDS:g} s bound (HiGHS: {status})",
+                            next(iter(g.nodes.values())).loc)
+    return {c for c, x in r.items() if h.val(x) > 0.5}
+
+
+@dataclass(frozen=True)
+class TimingPlan:
+    """What timing-driven buffering did: the model's period before, the fastest any placement allows (a slice on
+    every channel), after, and the channels it cut."""
+
+    target_mhz: float
+    before: PathReport
+    floor: PathReport
+    after: PathReport
+    cut: tuple[Channel, ...]
+    on_cycles: int  # how many of the slices are on a cycle (a loop's recurrence)
+    loops: tuple[tuple[str, float | None, float | None], ...]  # (loop location, recurrence bound before, after)
+
+    def describe(self) -> str:
+        """One line: the model's clock before and after, the slices, each loop's recurrence bound."""
+        target = "fastest" if math.isinf(self.target_mhz) else f"{self.target_mhz:g} MHz"
+        text = (f"{target} target: {len(self.cut)} register slice(s) ({self.on_cycles} on loop "
+                f"recurrences); the delay model's clock {self.before.mhz:.1f} -> {self.after.mhz:.1f} MHz "
+                f"(at best {self.floor.mhz:.1f})")
+        changed = [f"{loc} {b:g} -> {a:g}" for loc, b, a in self.loops if b != a and b is not None and a is not None]
+        return text + (f"; recurrence bound (cycles per iteration): {', '.join(changed)}" if changed else "")
+
+
+def buffer_for_timing(g: DFG, target_mhz: float, table: DelayTable | None = None) -> TimingPlan:
+    """Put register slices into `g` (forks and sinks materialised, channels not yet built) so the model's
+    longest path fits a `target_mhz` clock (infinity: the fastest its operations allow), at the least cost
+    (module docstring). Raises LoweringError when the slowest operation alone is slower than the target,
+    naming it."""
+    table = table or load_table()
+    tg = timing_graph(g, table)
+    before = longest_path(tg, table, set())
+    floor = longest_path(tg, table, set(tg.wires))
+    period = floor.ns * (1 + 1e-9) if math.isinf(target_mhz) else 1000.0 / target_mhz
+    if floor.ns > period:
+        nid = floor.vertices[0][0]
+        raise LoweringError(f"--target-mhz {target_mhz:g} cannot be met: {g.origin_op(nid)} alone needs "
+                            f"{floor.ns:.2f} ns ({floor.mhz:.1f} MHz) with a register slice on every channel",
+                            g.nodes[nid].loc)
+    cut = set() if before.ns <= period else place_slices(g, tg, table, period)
+    after = longest_path(tg, table, cut)
+    bounds_before = {lid: recurrence_bound(g, {lid}, EXTMEMORY_READ_CYCLES) for lid in g.loops}
+    cyclic = cyclic_channels(g)
+    for nid, port in sorted(cut):
+        n = g.nodes[nid]
+        ref: Ref = n.inputs[port]
+        ty = g.out_type(ref)
+        b = g.add(SLICE_OP, {"in": ty}, {"out": ty}, n.loc, {"width": ty.width, "slots": 2}, {"in": ref},
+                  meta={"role": "timing"})
+        n.inputs[port] = Ref(b.id, "out")
+    loops = tuple((info["loc"], bounds_before[lid], recurrence_bound(g, {lid}, EXTMEMORY_READ_CYCLES))
+                  for lid, info in g.loops.items())
+    return TimingPlan(target_mhz, before, floor, after, tuple(sorted(cut)), len(cut & cyclic), loops)

@@ -1,0 +1,149 @@
+"""Timing-driven buffering (dfv.lowering.timing_buffers, `--target-mhz`): the slices it places bring the delay
+model's clock to the target, every one of them is needed, none goes on a loop's recurrence when another place
+will do, the buffered circuit computes what the program means (golden and RTL), and a target no placement can
+meet is one `dfv: error:` line naming the operation that stops it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from dfv_cli import check_one_line_error, run_dfv
+
+from dfv.kernels import gen, kernel_func, kernel_path
+from dfv.lowering.errors import LoweringError
+from dfv.lowering.parse import parse_file
+from dfv.lowering.pipeline import lower_program
+from dfv.lowering.timing_buffers import cyclic_channels, longest_path, timing_graph
+from dfv.runner import run_program
+from dfv.timing.netdelay import load_table
+
+KERNELS = ("dot_product", "vector_add", "gcd", "histogram", "bubble_sort")
+
+
+def lowered(name: str, target: float | None):
+    return lower_program(parse_file(str(kernel_path(name))), kernel_func(name), 32, target_mhz=target)
+
+
+def plan_between(name: str):
+    """The kernel lowered for a target halfway between the model's clock without slices and the best any
+    placement allows."""
+    probe = lowered(name, 1.0)
+    target = round((probe.timing.before.mhz + probe.timing.floor.mhz) / 2, 1)
+    return lowered(name, target), target
+
+
+@pytest.mark.parametrize("name", KERNELS)
+def test_the_slices_meet_the_target_and_each_one_is_needed(name):
+    prog, target = plan_between(name)
+    plan = prog.timing
+    assert plan.after.mhz >= target > plan.before.mhz
+    assert plan.cut, "a target above the unbuffered clock needs slices"
+    slices = [n for n in prog.g.nodes.values() if n.op == "handshake.buffer" and n.meta.get("role") == "timing"]
+    # the graph read back from the written IR has one buffer per slice placed (roles are not written; count
+    # the buffers against the same program lowered without a target)
+    plain = lowered(name, None)
+    extra = prog.g.summary().get("handshake.buffer", 0) - plain.g.summary().get("handshake.buffer", 0)
+    assert extra == len(plan.cut), (extra, len(plan.cut), len(slices))
+
+
+@pytest.mark.parametrize("name", KERNELS)
+def test_no_slice_can_be_left_out(name, monkeypatch):
+    """The solver's placement is minimal: without any one of its slices the model misses the target."""
+    import dfv.lowering.materialize as materialize_module
+    from dfv.lowering.lower_control import lower_function
+
+    _, target = plan_between(name)
+    period = 1000.0 / target
+    # the graph as the solver saw it: materialised up to the slices (the slack FIFOs come after them)
+    monkeypatch.setattr(materialize_module, "add_slack", lambda g: None)
+    g = lower_function(parse_file(str(kernel_path(name))), kernel_func(name), 32)
+    materialize_module.materialize(g, target_mhz=target)
+    table = load_table()
+    tg = timing_graph(_without_slices(g), table)
+    cut = set(g.timing.cut)
+    assert longest_path(tg, table, cut).ns <= period + 1e-9
+    for c in sorted(cut):
+        assert longest_path(tg, table, cut - {c}).ns > period, f"slice on {c} is not needed"
+
+
+def _without_slices(g):
+    """A copy of `g` with the timing slices taken out again (their consumers fed by their producers)."""
+    import copy
+
+    h = copy.deepcopy(g)
+    for nid, n in list(h.nodes.items()):
+        if n.op == "handshake.buffer" and n.meta.get("role") == "timing":
+            src = n.inputs["in"]
+            for m in h.nodes.values():
+                for p, r in m.inputs.items():
+                    if r is not None and r.node == nid:
+                        m.inputs[p] = src
+            del h.nodes[nid]
+    return h
+
+
+def test_slices_stay_off_the_recurrences_when_they_can():
+    """dot_product's loop: the slices for a target between its unbuffered clock and its best go on channels
+    outside every cycle, so the loop's recurrence bound (cycles per iteration) does not change."""
+    prog, _ = plan_between("dot_product")
+    assert prog.timing.on_cycles == 0
+    assert all(before == after for _, before, after in prog.timing.loops)
+
+
+def test_a_target_met_already_adds_nothing():
+    prog = lowered("dot_product", 1.0)
+    assert prog.timing.cut == () and prog.g.summary() == lowered("dot_product", None).g.summary()
+
+
+def test_a_target_no_placement_meets_names_the_operation():
+    floor = lowered("dot_product", 1.0).timing.floor
+    with pytest.raises(LoweringError, match=r"--target-mhz \S+ cannot be met: .* alone needs"):
+        lowered("dot_product", floor.mhz * 1.5)
+
+
+@pytest.mark.parametrize("name", ("dot_product", "histogram", "bubble_sort"))
+def test_the_buffered_circuit_computes_the_program_on_golden(name, tmp_path):
+    _, target = plan_between(name)
+    (tmp_path / "in.json").write_text(json.dumps({"args": gen(name, 1)}))
+    res = run_program(str(kernel_path(name)), kernel_func(name), str(tmp_path / "in.json"), "golden",
+                      32, target_mhz=target)
+    assert res["status"] == "pass", res["message"]
+    assert any(n.startswith("timing:") for n in res["notes"])
+
+
+def test_the_buffered_circuit_computes_the_program_on_verilator(tmp_path):
+    """dot_product with its slices on RTL, full-rate traffic: the results match and the cycles are those of
+    the circuit without them plus at most the slices' latency once (no recurrence lengthened)."""
+    name = "dot_product"
+    prog, target = plan_between(name)
+    (tmp_path / "in.json").write_text(json.dumps({"args": gen(name, 1)}))
+    common = (str(kernel_path(name)), "--inputs", str(tmp_path / "in.json"), "--engine", "verilator",
+              "--traffic", "full", "--mem-latency", "1", "--json")
+    runs = {}
+    for t in (None, target):
+        proc = run_dfv("run", *common, *(("--target-mhz", str(t)) if t else ()), timeout=900)
+        runs[t] = json.loads(proc.stdout.splitlines()[-1])
+        assert runs[t]["status"] == "pass", runs[t]["message"]
+    assert runs[None]["cycles"] <= runs[target]["cycles"] <= runs[None]["cycles"] + len(prog.timing.cut)
+
+
+def test_cli_refuses_a_bad_target(tmp_path):
+    k = str(kernel_path("dot_product"))
+    check_one_line_error(run_dfv("lower", k, "--target-mhz", "fast", "-o", str(tmp_path)), "invalid clock target")
+    check_one_line_error(run_dfv("lower", k, "--target-mhz", "0", "-o", str(tmp_path)), "clock target must be")
+    line = check_one_line_error(run_dfv("lower", k, "--target-mhz", "900", "-o", str(tmp_path)), "cannot be met")
+    assert "dot_product.mlir:" in line
+
+
+def test_cli_reports_the_plan(tmp_path):
+    proc = run_dfv("lower", str(kernel_path("dot_product")), "--target-mhz", "1", "-o", str(tmp_path))
+    assert proc.returncode == 0, proc.stderr
+    assert "1 MHz target: 0 register slice(s)" in proc.stdout
+
+
+def test_cycles_of_the_graph_are_the_recurrences():
+    g = lowered("dot_product", None).g
+    cyclic = cyclic_channels(g)
+    carries = [n.id for n in g.nodes.values() if n.op == "dataflow.carry"]
+    assert carries and all(any(c[0] == nid for c in cyclic) for nid in carries)
