@@ -22,12 +22,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING
 
 from dfv.golden.types import DEFAULT_INDEX_WIDTH, ScalarType, TokenType, index_type
-
-if TYPE_CHECKING:  # timing_buffers builds on this module
-    from dfv.lowering.timing_buffers import TimingPlan
+from dfv.lowering.timing_plan import TimingPlan
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,7 @@ from dfv.lowering.memref_args import Bound, ShapeError, bind
 from dfv.lowering.parse import LoweringError, SourceModule, parse_file, parse_text
 from dfv.lowering.read_upstream import refuse_upstream_off_wiring
 from dfv.lowering.reference import run_source
-from dfv.lowering.timing_buffers import TimingPlan
+from dfv.lowering.timing_plan import TimingPlan
 from dfv.lowering.trip_budget import DEFAULT_MAX_TRIPS
 from dfv.lowering.verify import DfgVerifyError, verify
 

@@ -37,6 +37,7 @@ from dfv.lowering.dfg import DFG, Ref
 from dfv.lowering.errors import LoweringError
 from dfv.lowering.recurrence import recurrence_bound
 from dfv.lowering.slack import EXTMEMORY_READ_CYCLES, components
+from dfv.lowering.timing_plan import Channel, PathReport, TimingPlan, Vertex
 from dfv.lowering.topgen import port_base
 from dfv.timing.netdelay import LAUNCH, DelayTable, ModuleArcs, load_table
 
@@ -50,9 +51,6 @@ BIT_COST = 0.001
 SOLVE_SECONDS = 60.0
 #: a register of the environment (the function's ports are registered around it): its clock-to-q
 TOP_LAUNCH_NS = LAUNCH["TRELLIS_FF"]["Q"]
-
-Vertex = tuple[str, str]  # (node, module port: `in_valid`, `out_ready`, ...)
-Channel = tuple[str, str]  # (consumer node, its input port), the channel into it
 
 
 @dataclass
@@ -162,18 +160,6 @@ def _slice_ends(table: DelayTable, width: int) -> dict[str, tuple[float, float]]
     if width:
         out["data"] = (s.capture.get("in_data", 0.0), s.launch.get("out_data", 0.0))
     return out
-
-
-@dataclass(frozen=True)
-class PathReport:
-    """The longest path of a timing graph: its delay and its vertices, in order."""
-
-    ns: float
-    vertices: tuple[Vertex, ...]
-
-    @property
-    def mhz(self) -> float:
-        return 1000.0 / self.ns if self.ns > 0 else float("inf")
 
 
 def longest_path(tg: TimingGraph, table: DelayTable, cut: set[Channel]) -> PathReport:
@@ -303,29 +289,6 @@ def place_slices(g: DFG, tg: TimingGraph, table: DelayTable, period_ns: float) -
                             f"{SOLVE_SECONDS:g} s bound (HiGHS: {status})",
                             next(iter(g.nodes.values())).loc)
     return {c for c, x in r.items() if h.val(x) > 0.5}
-
-
-@dataclass(frozen=True)
-class TimingPlan:
-    """What timing-driven buffering did: the model's period before, the fastest any placement allows (a slice on
-    every channel), after, and the channels it cut."""
-
-    target_mhz: float
-    before: PathReport
-    floor: PathReport
-    after: PathReport
-    cut: tuple[Channel, ...]
-    on_cycles: int  # how many of the slices are on a cycle (a loop's recurrence)
-    loops: tuple[tuple[str, float | None, float | None], ...]  # (loop location, recurrence bound before, after)
-
-    def describe(self) -> str:
-        """One line: the model's clock before and after, the slices, each loop's recurrence bound."""
-        target = "fastest" if math.isinf(self.target_mhz) else f"{self.target_mhz:g} MHz"
-        text = (f"{target} target: {len(self.cut)} register slice(s) ({self.on_cycles} on loop "
-                f"recurrences); the delay model's clock {self.before.mhz:.1f} -> {self.after.mhz:.1f} MHz "
-                f"(at best {self.floor.mhz:.1f})")
-        changed = [f"{loc} {b:g} -> {a:g}" for loc, b, a in self.loops if b != a and b is not None and a is not None]
-        return text + (f"; recurrence bound (cycles per iteration): {', '.join(changed)}" if changed else "")
 
 
 def buffer_for_timing(g: DFG, target_mhz: float, table: DelayTable | None = None) -> TimingPlan:
