@@ -53,12 +53,12 @@ def installed(tmp_path_factory) -> Path:
 
 
 def test_the_installed_package_is_the_wheel_and_has_its_data(installed: Path, tmp_path: Path):
-    code = ("import dfv, dfv.paths as p; print(json.dumps([dfv.__file__, str(p.RTL_DIR), str(p.HDL_DIR), "
-            "str(p.SCHEMA_DIR), p.CHECKOUT is None, str(p.WORK_DIR)]))")
+    code = ("import dfv, dfv.paths as p, dfv.timing.netdelay as d; print(json.dumps([dfv.__file__, str(p.RTL_DIR), "
+            "str(p.HDL_DIR), str(p.SCHEMA_DIR), p.CHECKOUT is None, str(p.WORK_DIR), len(d.load_table().modules)]))")
     out = _run([str(installed), "-c", f"import json; {code}"], cwd=tmp_path,
                env={k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", WORK_ENV)})
     assert out.returncode == 0, out.stderr
-    init, rtl, hdl, schema, outside, work = json.loads(out.stdout)
+    init, rtl, hdl, schema, outside, work, delay_modules = json.loads(out.stdout)
     package = Path(init).parent
     assert package.parent.parent.parent.parent == installed.parent.parent  # <venv>/lib/pythonX.Y/site-packages
     assert outside and Path(work) == tmp_path.resolve()
@@ -66,6 +66,7 @@ def test_the_installed_package_is_the_wheel_and_has_its_data(installed: Path, tm
     assert sorted(p.name for p in Path(hdl).glob("*.sv")) == sorted(p.name for p in (CHECKOUT / "dfv" / "tb" / "hdl")
                                                                       .glob("*.sv"))
     assert (Path(schema) / "dfg.schema.json").is_file()
+    assert delay_modules > 40  # the delay table of `--target-mhz` ships with the kit
 
 
 def test_dfv_run_on_verilator_from_another_folder(installed: Path, tmp_path: Path):
