@@ -13,14 +13,15 @@ A cycle through an `scf.if` branch (a `cond_br` side and its `mux`) counts on ev
 that takes such a branch on some iterations only can run faster than the bound (`if_no_else`).
 
 The carries of other loops are left out, so only the recurrences of the given loops count (an outer
-loop's cycle runs once per outer iteration, not per innermost one). The maximum cycle ratio is found
-by bisection on a Bellman-Ford test for a cycle of positive weight latency - ratio * k.
+loop's cycle runs once per outer iteration, not per innermost one), and so is every part of the graph outside
+the strongly connected components of the loops' carries, where none of their cycles can pass. The maximum
+cycle ratio is found by bisection on a Bellman-Ford test for a cycle of positive weight latency - ratio * k.
 """
 
 from __future__ import annotations
 
 from dfv.lowering.dfg import DFG
-from dfv.lowering.slack import part, stage_latency
+from dfv.lowering.slack import components, part, stage_latency
 
 CARRIES = ("dataflow.carry", "dataflow.invariant")
 
@@ -41,6 +42,14 @@ def recurrence_bound(g: DFG, loops: set[str], read_cycles: int) -> float | None:
             u, v = (r.node, part(g.nodes[r.node].op, r.port)), (n.id, part(n.op, p))
             vertices |= {u, v}
             edges.append((u, v, stage_latency(n, v[1], read_cycles), 1 if n.id in own else 0))
+    # only the strongly connected components of the loops' carries hold their cycles
+    succ: dict = {x: [] for x in vertices}
+    for u, v, _, _ in edges:
+        succ[u].append(v)
+    comp = components(sorted(vertices), succ)
+    keep = {comp[x] for x in vertices if x[0] in own}
+    vertices = {x for x in vertices if comp[x] in keep}
+    edges = [e for e in edges if comp[e[0]] in keep and comp[e[0]] == comp[e[1]]]
     if not own or not _positive_cycle(vertices, edges, 0.0):
         return None
     lo, hi = 0.0, float(sum(e[2] for e in edges)) + 1.0

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from dfv.golden.catalogue import spec
 from dfv.lowering.dfg import DFG, Ref
 from dfv.lowering.errors import LoweringError
-from dfv.lowering.recurrence import recurrence_bound
+from dfv.lowering.recurrence import CARRIES, recurrence_bound
 from dfv.lowering.slack import EXTMEMORY_READ_CYCLES, components
 from dfv.lowering.timing_plan import Channel, PathReport, TimingPlan, Vertex
 from dfv.lowering.topgen import port_base
@@ -227,14 +227,19 @@ def _topological(vertices: set[Vertex], succ: dict[Vertex, list[tuple[Vertex, fl
     return order
 
 
-def cyclic_channels(g: DFG) -> set[Channel]:
-    """The channels inside a strongly connected component of `g` (on some cycle: a loop's recurrence)."""
+def node_components(g: DFG) -> dict[str, int]:
+    """Node -> its strongly connected component in `g`."""
     succ: dict[str, list[str]] = {nid: [] for nid in g.nodes}
     for n in g.nodes.values():
         for r in n.inputs.values():
             if r is not None:
                 succ[r.node].append(n.id)
-    comp = components(list(g.nodes), succ)
+    return components(list(g.nodes), succ)
+
+
+def cyclic_channels(g: DFG) -> set[Channel]:
+    """The channels inside a strongly connected component of `g` (on some cycle: a loop's recurrence)."""
+    comp = node_components(g)
     return {(n.id, p) for n in g.nodes.values() for p, r in n.inputs.items()
             if r is not None and comp[r.node] == comp[n.id]}
 
@@ -255,6 +260,8 @@ def _highs():
         os.close(null)
     h.setOptionValue("output_flag", False)
     h.setOptionValue("time_limit", SOLVE_SECONDS)
+    # every slice costs at least 1: an incumbent within 0.5 of the bound has the fewest slices there are
+    h.setOptionValue("mip_abs_gap", 0.5)
     return h
 
 
@@ -308,8 +315,13 @@ def buffer_for_timing(g: DFG, target_mhz: float, table: DelayTable | None = None
                             g.nodes[nid].loc)
     cut = set() if before.ns <= period else place_slices(g, tg, table, period)
     after = longest_path(tg, table, cut)
-    bounds_before = {lid: recurrence_bound(g, {lid}, EXTMEMORY_READ_CYCLES) for lid in g.loops}
+    # a loop's recurrence bound can change only when a slice lands in the component of its carries
+    comp = node_components(g)
     cyclic = cyclic_channels(g)
+    touched = {comp[nid] for nid, _ in cut & cyclic}
+    carries = {nid: n.meta.get("loop") for nid, n in g.nodes.items() if n.op in CARRIES}
+    slowed = {lid for nid, lid in carries.items() if lid is not None and comp[nid] in touched}
+    bounds_before = {lid: recurrence_bound(g, {lid}, EXTMEMORY_READ_CYCLES) for lid in sorted(slowed)}
     for nid, port in sorted(cut):
         n = g.nodes[nid]
         ref: Ref = n.inputs[port]
@@ -317,6 +329,6 @@ def buffer_for_timing(g: DFG, target_mhz: float, table: DelayTable | None = None
         b = g.add(SLICE_OP, {"in": ty}, {"out": ty}, n.loc, {"width": ty.width, "slots": 2}, {"in": ref},
                   meta={"role": "timing"})
         n.inputs[port] = Ref(b.id, "out")
-    loops = tuple((info["loc"], bounds_before[lid], recurrence_bound(g, {lid}, EXTMEMORY_READ_CYCLES))
-                  for lid, info in g.loops.items())
+    loops = tuple((g.loops[lid]["loc"], bounds_before[lid], recurrence_bound(g, {lid}, EXTMEMORY_READ_CYCLES))
+                  for lid in sorted(slowed))
     return TimingPlan(target_mhz, before, floor, after, tuple(sorted(cut)), len(cut & cyclic), loops)

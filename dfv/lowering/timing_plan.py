@@ -34,7 +34,8 @@ class TimingPlan:
     after: PathReport
     cut: tuple[Channel, ...]
     on_cycles: int  # how many of the slices are on a cycle (a loop's recurrence)
-    loops: tuple[tuple[str, float | None, float | None], ...]  # (loop location, recurrence bound before, after)
+    # (loop location, recurrence bound before, after) of each loop with a slice among its carries' cycles
+    loops: tuple[tuple[str, float | None, float | None], ...]
 
     def describe(self) -> str:
         """One line: the model's clock before and after, the slices, each loop's recurrence bound."""
