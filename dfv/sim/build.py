@@ -57,9 +57,10 @@ class BuildSpec:
     its function, which need not be unique across programs); `waves` builds with signal tracing
     (a separate build: Verilator compiles tracing in); `verilator_args` are added to Verilator's;
     `coverage` compiles Verilator's code coverage in, `optimize` compiles the model at -Os instead of
-    -O0 (builds that differ in either are separate folders). `rtl_dir` is the RTL tree to compile and
-    `build_root` the folder the build goes under (`<build_root>/<sim>/<tag>`): a mutation run builds
-    its private copy of the tree in its own folder.
+    -O0 (builds that differ in either are separate folders). `rtl_dir` is the RTL tree to compile (a
+    mutation run builds its private copy of the tree; None: none of the kit's RTL, for another team's
+    module that may name its modules like the kit's) and `build_root` the folder the build goes under
+    (`<build_root>/<sim>/<tag>`).
     """
 
     toplevel: str
@@ -70,7 +71,7 @@ class BuildSpec:
     verilator_args: tuple[str, ...] = ()
     coverage: bool = True
     optimize: bool = True
-    rtl_dir: Path = RTL_DIR
+    rtl_dir: Path | None = RTL_DIR
     build_root: Path = BUILD_DIR
 
     def tag(self) -> str:
@@ -124,7 +125,10 @@ def write_if_changed(path: Path, text: str) -> None:
 
 
 def spec_rtl_sources(spec: BuildSpec) -> list[Path]:
-    """The RTL files `spec` compiles: those of dfv/rtl/, taken from `spec.rtl_dir` (a tree of the same layout)."""
+    """The RTL files `spec` compiles: those of dfv/rtl/, taken from `spec.rtl_dir` (a tree of the same layout;
+    none when it is None)."""
+    if spec.rtl_dir is None:
+        return []
     return [spec.rtl_dir / src.relative_to(RTL_DIR) for src in rtl_sources()]
 
 

@@ -97,9 +97,27 @@ class Header:
 
 
 _MODULE = re.compile(r"\bmodule\s+(\w+)\s*(#\s*\((?P<params>.*?)\))?\s*\((?P<ports>.*?)\)\s*;", re.S)
-_PARAM = re.compile(r"(?<!local)parameter\s+(int|logic\s*\[[^\]]*\])\s*(\w+)\s*=\s*([^,]+)")
-_LOCALPARAM = re.compile(r"localparam\s+(int|logic\s*\[[^\]]*\])\s*(\w+)\s*=\s*([^,]+)")
-_PORT = re.compile(r"(input|output)\s+logic\s*(\[[^\]]*\])?\s*(\w+)")
+# one declaration of a parameter list: `[local]parameter [int|integer|logic [..]|[..]] NAME = value`, the
+# keyword optional after the first (Verilog-2001 lists: `parameter A = 1, B = 2`); the type is kept as written
+_PARAM = re.compile(r"(?:(?P<kw>localparam|parameter)\s+)?(?P<type>(?:int|integer)\b|logic\s*\[[^\]]*\]|\[[^\]]*\])?"
+                    r"\s*(?P<name>\w+)\s*=\s*(?P<value>.+)", re.S)
+# one ANSI port: `input|output [wire|reg|logic|var logic] [signed] [range] NAME` (later names of the same
+# declaration, `input wire a, b`, are bare names)
+_PORT = re.compile(r"(?:(?P<dir>input|output)\s+(?:(?:wire|reg|var\s+logic|logic)\b\s*)?(?:signed\b\s*)?"
+                   r"(?P<range>\[[^\]]*\])?\s*)?(?P<name>\w+)", re.S)
+
+
+def _top_level_items(text: str) -> list[str]:
+    """`text` split at the commas outside brackets and braces (a default value may be `{A, B}` or `f(a, b)`)."""
+    items, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += ch in "([{"
+        depth -= ch in ")]}"
+        if ch == "," and depth == 0:
+            items.append(text[start:i])
+            start = i + 1
+    items.append(text[start:])
+    return [item.strip() for item in items if item.strip()]
 
 
 def rtl_file(module: str, rtl_dir: Path = RTL_DIR) -> Path:
@@ -110,20 +128,36 @@ def rtl_file(module: str, rtl_dir: Path = RTL_DIR) -> Path:
 
 
 def parse_header(path: Path) -> Header:
-    """The first module of `path`: parameters `parameter int NAME = default` (and `localparam int NAME = expr`),
-    ANSI ports `input|output logic`."""
+    """The first module of `path` with an ANSI header, SystemVerilog or Verilog-2001: its parameters
+    (`parameter int NAME = default`, `parameter NAME = default`, `parameter [7:0] NAME = ...`, local ones
+    with `localparam`) and its ports (`input|output [wire|reg|logic] [signed] [range] NAME`, several names
+    to a declaration allowed)."""
     text = re.sub(r"//[^\n]*|/\*.*?\*/", "", path.read_text(), flags=re.S)
     m = _MODULE.search(text)
     if m is None:
         raise HarnessError(f"{path}: no module header")
-    text_params = m.group("params") or ""
-    params = tuple((p.group(1), p.group(2), p.group(3).strip()) for p in _PARAM.finditer(text_params))
-    if len(params) != text_params.count("parameter"):
-        raise HarnessError(f"{path}: a parameter is not `parameter int NAME = ...` or "
-                           "`parameter logic [..] NAME = ...`")
-    ports = tuple(Port(p.group(1), p.group(2) or "", p.group(3)) for p in _PORT.finditer(m.group("ports")))
-    local = tuple((p.group(1), p.group(2), p.group(3).strip()) for p in _LOCALPARAM.finditer(text_params))
-    return Header(m.group(1), params, ports, local)
+    params: list[tuple[str, str, str]] = []
+    local: list[tuple[str, str, str]] = []
+    kind = None
+    for item in _top_level_items(m.group("params") or ""):
+        d = _PARAM.fullmatch(item)
+        kind = d and (d.group("kw") or kind)
+        if d is None or kind is None:
+            raise HarnessError(f"{path}: module {m.group(1)}: cannot read parameter `{' '.join(item.split())}` "
+                               "(expected `parameter [type] NAME = value`)")
+        (local if kind == "localparam" else params).append(
+            ((d.group("type") or "").strip(), d.group("name"), " ".join(d.group("value").split())))
+    ports: list[Port] = []
+    for item in _top_level_items(m.group("ports")):
+        d = _PORT.fullmatch(item)
+        if d is None or (d.group("dir") is None and not ports):
+            raise HarnessError(f"{path}: module {m.group(1)}: cannot read port `{' '.join(item.split())}` "
+                               "(expected an ANSI port: `input|output [wire|reg|logic] [range] NAME`)")
+        if d.group("dir") is None:  # another name of the previous declaration
+            ports.append(Port(ports[-1].direction, ports[-1].range, d.group("name")))
+        else:
+            ports.append(Port(d.group("dir"), d.group("range") or "", d.group("name")))
+    return Header(m.group(1), tuple(params), tuple(ports), tuple(local))
 
 
 def _unused(decl: str) -> str:

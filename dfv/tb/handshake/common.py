@@ -47,7 +47,7 @@ def compute_config(module: str, op: str, golden: dict, params: dict, status: tup
 
 def toplevel() -> str:
     """The kit module the design under test plays ("" outside a simulation; `dfv.tb.common.dut`)."""
-    return current().plays if cocotb.top is not None else ""
+    return current().plays if getattr(cocotb, "top", None) is not None else ""
 
 
 def run_params() -> dict:
