@@ -319,6 +319,33 @@ def from_rtl(module: str, rtl: Mapping[str, object]) -> tuple[OpSpec, Params]:
     raise ValueError(f"no operation instantiates {module} with parameters {dict(rtl)}")
 
 
+def module_of_op(op: str, rtl: Mapping[str, int]) -> tuple[str, dict[str, int]]:
+    """The RTL module operation `op` instantiates and that module's parameters, from the parameters `rtl` a
+    user gives it (widths, formats, a primitive's `N` or `DEPTH`; `W` absent: the control variant): the ones
+    the operation fixes are added (arith_binop's `OP` for `arith.addi`). ValueError for wiring, for a given
+    parameter the operation contradicts, and for an operation whose module needs more than widths and
+    formats (a comparison's predicate): that module is named instead, with its own parameters."""
+    s = spec(op)
+    if s.module is None:
+        raise ValueError(f"{op} is wiring in the generated top, not a module of the kit")
+    if s.compute is None:
+        return s.module_for({"width": int(rtl.get("W", 0))}), dict(rtl)
+    try:
+        golden = _golden_of(s.compute, rtl)
+    except KeyError as exc:
+        raise ValueError(f"{op} (module {s.module}) needs parameter {exc.args[0]}") from None
+    try:
+        fixed = {k: int(v) for k, v in s.rtl_params(golden).items()}
+    except KeyError as exc:
+        raise ValueError(f"{op} (module {s.module}) needs its {exc.args[0]}, which no parameter of a width or "
+                         f"format names: play the module itself ({s.module}) with all its parameters") from None
+    clash = sorted(k for k in fixed.keys() & rtl.keys() if fixed[k] != rtl[k])
+    if clash:
+        raise ValueError(f"{op} fixes {', '.join(f'{k}={fixed[k]}' for k in clash)} of {s.module}, not "
+                         f"{', '.join(f'{k}={rtl[k]}' for k in clash)}")
+    return s.module, {**rtl, **fixed}
+
+
 def own_module_params(op: OpSpec, rtl: Mapping[str, object]) -> Params:
     """The golden parameters of compute operation `op`, whose module is its own (no parameters but
     widths and formats), from the module's parameters `rtl` (the inverse of its `rtl_params`)."""

@@ -6,13 +6,15 @@ ports carry the kit's channels. It writes the module's harness (the SystemVerilo
 beside it, its ports connected through the map), builds it with the simulator and runs the kit's suite of
 the module it plays: the golden scoreboard, the traffic patterns, the consumers whose ready follows valid,
 the protocol and stranded-token checks, `at_init` when it has one, coverage, and the expected-failure tests
-that show the checks fire on it. docs/verify_your_ip.md shows it on three fixtures.
+that show the checks fire on it; then the kit's full-rate bench of the module it plays, against the documented
+rate or the one claimed. `dfv verify-ip` (`dfv.tb.ip_command`) is its command line; docs/verify_your_ip.md
+shows both on five fixtures.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
 from dfv.paths import BUILD_DIR
@@ -20,15 +22,32 @@ from dfv.sim.build import HARNESS_ARGS, BuildSpec, write_if_changed
 from dfv.sim.run import TestResult, run_tests
 from dfv.tb.common.dut import Dut, PortMap
 from dfv.tb.common.op_harness import HarnessError, gen_harness, harness_name, hdl_sources, parse_header
-from dfv.tb.suites import suite_config, suite_module
+from dfv.tb.common.rates import documented_rates
+from dfv.tb.suites import bench_module, suite_config, suite_module
+
+
+def _headers(sources: Sequence[Path]) -> Iterator[tuple[Path, str]]:
+    """(file, name of its first module) for every file of `sources` that declares a module (not a package's)."""
+    for path in map(Path, sources):
+        try:
+            yield path, parse_header(path).name
+        except HarnessError:
+            continue
 
 
 def module_file(sources: Sequence[Path], module: str) -> Path:
     """The file of `sources` whose first module is `module`."""
-    for path in sources:
-        if parse_header(Path(path)).name == module:
-            return Path(path)
+    for path, name in _headers(sources):
+        if name == module:
+            return path
     raise HarnessError(f"no file of {', '.join(map(str, sources))} declares module {module} first")
+
+
+def first_module(sources: Sequence[Path]) -> str:
+    """The first module of the first file of `sources` that declares one (the default design under test)."""
+    for _path, name in _headers(sources):
+        return name
+    raise HarnessError(f"no file of {', '.join(map(str, sources))} declares a module")
 
 
 def ip_spec(sources: Sequence[Path], module: str, dut: Dut, module_params: Mapping[str, int] | None = None,
@@ -38,6 +57,10 @@ def ip_spec(sources: Sequence[Path], module: str, dut: Dut, module_params: Mappi
     `module_params`, the module's own parameters the kit does not know."""
     cfg = suite_config(suite_module(dut.plays), dut.plays, dut.params)
     header = parse_header(module_file(sources, module))
+    unknown_channels = sorted(set(dut.ports.channels) - {c.port for c in cfg.channels})
+    if unknown_channels:
+        raise HarnessError(f"{dut.plays} has no channel(s) {', '.join(unknown_channels)} (its channels: "
+                           f"{', '.join(sorted({c.port for c in cfg.channels}))})")
     text = gen_harness(header, cfg.channels, cfg.tie_offs, dut.ports, cfg.memories, cfg.slots, cfg.passes)
     names = {name for _type, name, _default in header.params}
     unknown = sorted(set(module_params or {}) - names)
@@ -47,16 +70,57 @@ def ip_spec(sources: Sequence[Path], module: str, dut: Dut, module_params: Mappi
     params = {k: v for k, v in {**dut.ports.module_params(dut.params), **(module_params or {})}.items() if k in names}
     path = build_root / "ip" / f"{harness_name(module)}_{hashlib.sha256(text.encode()).hexdigest()[:12]}.sv"
     write_if_changed(path, text)
+    # the module and the agents only: another team's modules may be named like the kit's (its handshake_fork)
     return BuildSpec(harness_name(module), params, extra_sources=(*map(Path, sources), path, *hdl_sources()),
-                     verilator_args=HARNESS_ARGS, build_root=build_root)
+                     label=f"ip__{module}", verilator_args=HARNESS_ARGS, rtl_dir=None, build_root=build_root)
+
+
+class RateClaimError(ValueError):
+    """A claimed rate on a channel the bench does not measure, or not a rate."""
+
+
+class IpBuildError(RuntimeError):
+    """The simulator cannot build the module's harness (the module's own RTL, most likely)."""
+
+
+def _build_errors(log: Path, limit: int = 6) -> str:
+    """The first error lines of a simulator's build log (all of its last lines when none says error)."""
+    lines = log.read_text(errors="replace").splitlines() if log.exists() else []
+    errors = [ln.strip() for ln in lines if "error" in ln.lower()]
+    return "; ".join((errors or [ln.strip() for ln in lines[-limit:]])[:limit]) or f"no build log at {log}"
+
+
+def check_rates(plays: str, params: Mapping[str, int], rates: Mapping[str, float]) -> None:
+    """Refuse (RateClaimError) a claimed rate on a channel that the kit module's bench does not measure, or one
+    that is not a rate."""
+    documented = documented_rates(plays, dict(params))
+    for channel, rate in rates.items():
+        if channel not in documented:
+            raise RateClaimError(f"no documented throughput on channel {channel} of {plays} to replace (it has: "
+                             f"{', '.join(documented)})")
+        if not 0 < rate <= 1:
+            raise RateClaimError(f"rate {rate} of channel {channel} is not in (0, 1] tokens per cycle")
 
 
 def verify(sources: Sequence[Path], module: str, plays: str, params: Mapping[str, int], ports: PortMap,
            sim: str, run_dir: Path, tests: Sequence[str] | None = None, seed: int = 1,
-           module_params: Mapping[str, int] | None = None, build_root: Path = BUILD_DIR) -> list[TestResult]:
+           module_params: Mapping[str, int] | None = None, build_root: Path = BUILD_DIR,
+           rates: Mapping[str, float] | None = None, throughput: bool = True) -> list[TestResult]:
     """Run the kit's suite of `plays` on `module` (from `sources`) at the kit's `params`, its ports mapped
     by `ports`, on `sim` in `run_dir`; one result per test (`tests`: only these, by name). `module_params`:
-    the module's own parameters that the kit does not know."""
-    dut = Dut(plays, dict(params), ports)
+    the module's own parameters that the kit does not know. `throughput`: the kit's full-rate bench of
+    `plays` runs after the suite, in the same process, and checks the documented rate of each channel, or
+    the rate `rates` claims for it (`FullRateBench`: `throughput: ... claimed ...` when it misses).
+    IpBuildError when the simulator cannot build the harness (its first errors)."""
+    rates = dict(rates or {})
+    if rates:
+        check_rates(plays, params, rates)
+    dut = Dut(plays, dict(params), ports, rates)
     spec = ip_spec(sources, module, dut, module_params, build_root)
-    return run_tests(spec, sim, suite_module(plays), seed, run_dir, testcase=tests, dut=dut)
+    bench = bench_module(plays) if throughput else None
+    modules = ",".join([suite_module(plays), *([bench] if bench else [])])
+    try:
+        return run_tests(spec, sim, modules, seed, run_dir, testcase=tests, dut=dut)
+    except RuntimeError as exc:  # cocotb's runner: a build command failed
+        log = spec.build_root / sim / spec.tag() / "build.log"
+        raise IpBuildError(f"{sim} cannot build {module}: {_build_errors(log)}") from exc

@@ -14,6 +14,7 @@ from dfv.tb.common.op_config import OpConfig
 from dfv.tb.common.op_harness import gen_harness, parse_header, rtl_file
 
 SUITE_PACKAGES = ("dfv.tb.dataflow", "dfv.tb.handshake", "dfv.tb.fp", "dfv.tb.memory")
+BENCH_PACKAGE = "dfv.tb.bench"  # each module's `BASES`: the kit modules whose full-rate bench it runs
 
 
 class UnknownSuiteError(KeyError):
@@ -41,6 +42,16 @@ def suite_module(plays: str) -> str:
                 return name
             known += modules
     raise UnknownSuiteError(f"no suite of the kit tests a module {plays!r} (suites: {', '.join(sorted(known))})")
+
+
+def bench_module(plays: str) -> str | None:
+    """The bench test module that measures kit module `plays` at full rate against its documented throughput
+    (`dfv.tb.bench.handshake` for the fork), None when no bench covers it."""
+    for info in pkgutil.iter_modules(importlib.import_module(BENCH_PACKAGE).__path__):
+        name = f"{BENCH_PACKAGE}.{info.name}"
+        if plays in getattr(importlib.import_module(name), "BASES", {}):
+            return name
+    return None
 
 
 def suite_config(test_module: str, plays: str, params: Mapping[str, int]) -> OpConfig:

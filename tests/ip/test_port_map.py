@@ -31,10 +31,10 @@ CASES = {
 }
 SUITES = {
     "fork": ("ForkRandomTest", "ForkFullRateTest", "ForkBurstyTest", "ForkBackpressureTest", "ForkResetTest",
-             "ForkValidReadyTest", "ForkWrongModelTest", "ForkCorruptDutTest", "ForkSplitReadyTest"),
+             "ForkValidReadyTest", "ForkWrongModelTest", "ForkCorruptDutTest", "ForkSplitReadyTest", "FullRateBench"),
     "buffer": ("BufferRandomTest", "BufferFullRateTest", "BufferBurstyTest", "BufferBackpressureTest",
                "BufferResetTest", "BufferValidReadyTest", "BufferWrongModelTest", "BufferCorruptDutTest",
-               "BufferDrainTest"),
+               "BufferDrainTest", "FullRateBench"),
 }
 
 

@@ -13,6 +13,7 @@ import os
 import time
 from pathlib import Path
 
+from dfv.tb.common.dut import current
 from dfv.tb.common.rates import documented_rates, rate_misses
 from dfv.tb.handshake.common import run_params, toplevel
 
@@ -31,8 +32,8 @@ def run_length(bench: int, regression: int) -> int:
 
 class RateCheckMixin:
     """For a bench test (an `OpTest`): the documented rates of the DUT, the measured ones, the record of
-    `make bench`, and the check (called from report_phase: after the scoreboard's check_phase, so a wrong
-    token is reported as such first)."""
+    `make bench`, and the check against the documented rates, or the ones the DUT claims (`Dut.rates`),
+    called from report_phase: after the scoreboard's check_phase, so a wrong token is reported as such first."""
 
     CASE = "full rate"
 
@@ -49,7 +50,8 @@ class RateCheckMixin:
     def measured(self) -> dict[str, float]:
         """Channel -> measured tokens per cycle, first to last transfer, of the documented channels."""
         monitors = self.env.monitors
-        return {ch: round(monitors[ch].throughput(), 4) for ch in self.documented() if ch in monitors}
+        return {ch: round(monitors[ch].throughput(), 4) for ch in {**self.documented(), **current().rates}
+                if ch in monitors}
 
     def record(self, figures: dict) -> None:
         """Append `figures` to the run's bench.jsonl (in `make bench` only)."""
@@ -58,6 +60,6 @@ class RateCheckMixin:
                 f.write(json.dumps(figures) + "\n")
 
     def check_rates(self, measured: dict[str, float]) -> None:
-        misses = rate_misses(toplevel(), run_params(), measured, self.documented())
+        misses = rate_misses(toplevel(), run_params(), measured, self.documented(), current().rates)
         if misses:
             raise AssertionError("\n".join(misses))

@@ -109,19 +109,23 @@ KIT_PORTS = PortMap()
 @dataclass(frozen=True)
 class Dut:
     """The design under test of an operation suite: the kit module it plays (whose golden model,
-    channels, sequences, coverage and documented rate apply), the kit's parameters, its port map."""
+    channels, sequences, coverage and documented rate apply), the kit's parameters, its port map, and the
+    full-rate throughput it claims where that differs from the kit module's documented one (`rates`:
+    channel -> tokens per cycle; the bench tests check these instead, channel by channel)."""
 
     plays: str
     params: Mapping[str, int]
     ports: PortMap = KIT_PORTS
+    rates: Mapping[str, float] = field(default_factory=dict)
 
     def to_env(self) -> str:
-        return json.dumps({"plays": self.plays, "params": dict(self.params), "ports": self.ports.to_json()})
+        return json.dumps({"plays": self.plays, "params": dict(self.params), "ports": self.ports.to_json(),
+                           "rates": dict(self.rates)})
 
     @classmethod
     def from_env(cls, text: str) -> Dut:
         d = json.loads(text)
-        return cls(d["plays"], d["params"], PortMap.from_json(d["ports"]))
+        return cls(d["plays"], d["params"], PortMap.from_json(d["ports"]), d["rates"])
 
 
 def current() -> Dut:

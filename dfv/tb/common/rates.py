@@ -12,6 +12,8 @@ firing of the module are listed.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from dfv.golden.catalogue import ACCESSES, Storage, ops_of_module
 
 DOC = "docs/primitives.md"
@@ -45,23 +47,33 @@ def describe_params(params: dict) -> str:
     return ",".join(f"{k}={v}" for k, v in sorted(params.items())) or "-"
 
 
-def miss_message(top: str, params: dict, channel: str, measured: float, documented: float) -> str:
+CLAIMED = "claimed by the user"  # where a rate given to `dfv verify-ip --rate` comes from, in a miss's message
+
+
+def _expected(rate: float, claimed: bool) -> str:
+    return f"claimed {rate:.3f} ({CLAIMED})" if claimed else f"documented {rate:.3f} ({DOC})"
+
+
+def miss_message(top: str, params: dict, channel: str, measured: float, expected: float, claimed: bool = False) -> str:
+    """The message of a missed rate: `expected` is the documented rate, or (`claimed`) the one the user gave."""
     unit = "accesses/cycle" if channel == ACCESSES else "tokens/cycle"
     return (f"{MISS_PREFIX} {top} [{describe_params(params)}] {channel} {measured:.3f} {unit}, "
-            f"documented {documented:.3f} ({DOC})")
+            f"{_expected(expected, claimed)}")
 
 
 def rate_misses(top: str, params: dict, measured: dict[str, float],
-                documented: dict[str, float] | None = None) -> list[str]:
-    """One message per channel whose measured rate is not its documented one (`documented` default:
-    `documented_rates(top, params)`). A documented channel not measured is a miss too."""
+                documented: dict[str, float] | None = None, claimed: Mapping[str, float] | None = None) -> list[str]:
+    """One message per channel whose measured rate is not the expected one: the rate `claimed` for it (another
+    team's module that is faster or slower than the kit's, `dfv.tb.common.dut.Dut.rates`), else its documented
+    one (`documented` default: `documented_rates(top, params)`). An expected channel not measured is a miss too."""
     documented = documented_rates(top, params) if documented is None else documented
+    claimed = claimed or {}
     misses = []
-    for channel, rate in documented.items():
+    for channel, rate in {**documented, **claimed}.items():
         got = measured.get(channel)
         if got is None:
             misses.append(f"{MISS_PREFIX} {top} [{describe_params(params)}] {channel} not measured, "
-                          f"documented {rate:.3f} ({DOC})")
+                          f"{_expected(rate, channel in claimed)}")
         elif not within(got, rate):
-            misses.append(miss_message(top, params, channel, got, rate))
+            misses.append(miss_message(top, params, channel, got, rate, channel in claimed))
     return misses
