@@ -23,6 +23,11 @@
         area, Fmax and critical path of every module at its regression parameter sets and of every kernel's
         generated top on Yosys + nextpnr-ecp5 (the same as `make timing`, docs/timing.md); exit 0 when every
         target meets its goal of configs/timing.yaml.
+    dfv verify-ip FILE... --as PRIMITIVE [--ports MAP.yaml] [--top NAME] [--param K=V]... [--module-param K=V]...
+                  [--rate CHANNEL=R]... [--no-throughput] [--sim icarus|verilator] [--test NAME]... [--seed N]
+        another team's implementation of a kit primitive (a kit module, or an operation: handshake.fork) checked
+        by the kit's suite of it, its ports mapped by a YAML port map, and its full-rate throughput against the
+        documented (or the claimed) rate (docs/verify_your_ip.md); exit 0 when every test passes, 1 when one fails.
     dfv report merge DIR... [--out DIR]
         merges the output folders of regression shards (`make sim SHARD=I/N`, docs/regression.md): one
         junit.xml and the report of `make coverage` with its thresholds (default out reports/merged/); exit 1
@@ -135,6 +140,9 @@ def _build() -> argparse.ArgumentParser:
     from dfv.timing.command import add_parser as add_timing_parser
 
     add_timing_parser(sub)
+    from dfv.tb.ip_command import add_parser as add_verify_ip_parser
+
+    add_verify_ip_parser(sub)
     rp = sub.add_parser("report", help="reports over the regression's output folders")
     rsub = rp.add_subparsers(dest="report_cmd", required=True, parser_class=Parser, metavar="merge|signoff")
     mg = rsub.add_parser("merge", help="merge regression shards: one junit.xml and the coverage report",
@@ -234,6 +242,15 @@ def main(argv: list[str] | None = None) -> int:
             return run_timing(a)
         if a.cmd == "report":
             return cmd_report(a)
+        if a.cmd == "verify-ip":
+            from dfv.tb.ip_command import INPUT_ERRORS
+            from dfv.tb.ip_command import run as run_verify_ip
+
+            try:
+                return run_verify_ip(a)
+            except INPUT_ERRORS as exc:
+                print(f"dfv: error: {' '.join(str(exc).split())}", file=sys.stderr)
+                return 2
         return cmd_lower(a) if a.cmd == "lower" else cmd_run(a)
     except (LoweringError, EngineUnavailable) as exc:
         msg = " ".join(str(exc).split())

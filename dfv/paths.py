@@ -21,6 +21,7 @@ PACKAGE_DIR = Path(str(resources.files("dfv")))
 RTL_DIR = PACKAGE_DIR / "rtl"
 HDL_DIR = PACKAGE_DIR / "tb" / "hdl"
 SCHEMA_DIR = PACKAGE_DIR / "lowering" / "schema"
+TB_SCHEMA_DIR = PACKAGE_DIR / "tb" / "schema"
 
 WORK_ENV = "DFV_WORK"
 

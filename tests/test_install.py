@@ -79,3 +79,17 @@ def test_dfv_run_on_verilator_from_another_folder(installed: Path, tmp_path: Pat
     result = json.loads(out.stdout.splitlines()[-1])
     assert (result["status"], result["returns"]) == ("pass", [36])
     assert (tmp_path / "build" / "verilator").is_dir() and (tmp_path / "reports" / "run" / "verilator").is_dir()
+
+
+def test_dfv_verify_ip_from_another_folder(installed: Path, tmp_path: Path):
+    """Another team's buffer, its port map read against the schema the wheel ships, under the kit's suite."""
+    for name in ("one_slot_transparent.v", "one_slot_transparent.yaml"):
+        (tmp_path / name).write_text((CHECKOUT / "tests" / "ip" / name).read_text())
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", WORK_ENV)}
+    out = _run([str(installed), "-m", "dfv.cli", "verify-ip", "one_slot_transparent.v", "--as", "handshake_tehb",
+                "--ports", "one_slot_transparent.yaml", "--param", "W=8", "--test", "BufferRandomTest",
+                "--test", "FullRateBench"], cwd=tmp_path, env=env)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert out.stdout.splitlines()[-1].startswith("one_slot_transparent as handshake_tehb [W=8] on icarus: 2 passed, 0 "
+                                                  "failed")
+    assert (tmp_path / "reports" / "ip" / "one_slot_transparent" / "results.xml").is_file()
