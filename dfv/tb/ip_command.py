@@ -15,6 +15,7 @@ build), with `dfv: error: ...` naming the file, line and column where there is o
 from __future__ import annotations
 
 import argparse
+import re
 from pathlib import Path
 
 from dfv.args import int_in
@@ -94,11 +95,25 @@ def with_defaults(plays: str, params: dict[str, int]) -> dict[str, int]:
     then tests; `--param` overrides it)."""
     defaults = {}
     for _type, name, value in parse_header(rtl_file(plays)).params:
-        try:
-            defaults[name] = int(value, 0)
-        except ValueError:
-            continue  # an expression or a sized literal: the suite's configuration does not read it
+        number = _literal(value)
+        if number is not None:  # an expression depends on the others: the module works it out
+            defaults[name] = number
     return {**defaults, **params}
+
+
+_SIZED = re.compile(r"(?:\d+)?'[sS]?([hHdDbBoO])([0-9a-fA-F_]+)")
+_BASES = {"h": 16, "d": 10, "b": 2, "o": 8}
+
+
+def _literal(text: str) -> int | None:
+    """The value of a Verilog number (`8`, `32'h0`, `4'b1010`, `'0`), None for anything else (`'1` is all ones of a
+    width the module works out)."""
+    if text == "'0":
+        return 0
+    m = _SIZED.fullmatch(text)
+    if m:
+        return int(m.group(2).replace("_", ""), _BASES[m.group(1).lower()])
+    return int(text) if text.isdigit() else None
 
 
 def _one_line(result: TestResult) -> str:
@@ -112,7 +127,7 @@ def run(a: argparse.Namespace) -> int:
         if not f.is_file():
             raise IpInputError(f"{f}: no such file")
     module = a.top or first_module(a.files)
-    header = parse_header(module_file(a.files, module))
+    header = parse_header(module_file(a.files, module), module)
     plays, given = resolve_plays(a.plays, dict(a.param))
     kit_params = {name for _t, name, _v in parse_header(rtl_file(plays)).params}
     unknown = sorted(set(given) - kit_params)

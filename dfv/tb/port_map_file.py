@@ -2,8 +2,8 @@
 JSON schema (dfv/tb/schema/port_map.schema.json) and made into a `dfv.tb.common.dut.PortMap`.
 
 ```yaml
-clock: clock            # default clk
-reset: rstn             # default rst
+clock: clock            # default clk; null: none (a combinational unit)
+reset: rstn             # default rst; null: none
 reset_active_low: true  # default false
 at_init: null           # no idle flag (default at_init)
 errors: false           # no err_valid / err_code (default true)
@@ -98,7 +98,7 @@ class PortMapFile:
             if mine not in module_params:
                 raise PortMapError(f"{self.at('params', kit)}: module {header.name} has no parameter {mine}")
         for key, name in (("clock", self.ports.clock), ("reset", self.ports.reset)):
-            if name not in module_ports:
+            if name is not None and name not in module_ports:
                 raise PortMapError(f"{self.at(key)}: module {header.name} has no port {name} (the {key})")
         for port, cp in self.ports.channels.items():
             for role, name in (("data", cp.data), ("valid", cp.valid), ("ready", cp.ready)):

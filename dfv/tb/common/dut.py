@@ -55,6 +55,7 @@ class PortMap:
     """How a module's ports carry the kit's channels and signals (see the module docstring).
 
     `channels`: kit channel port -> the module's ports (a port not listed is named the kit's way);
+    `clock`, `reset`: the module's clock and reset ports, None when it has none (a combinational unit);
     `signals`: any other kit port (`err_valid`, `err_code`, a sideband) -> the module's name;
     `at_init`: the module's idle flag, None when it has none (the `at_init` checks are then skipped);
     `errors`: whether it has the kit's sticky error ports (`err_valid` / `err_code`; without them the
@@ -63,8 +64,8 @@ class PortMap:
     """
 
     channels: Mapping[str, ChannelPorts] = field(default_factory=dict)
-    clock: str = "clk"
-    reset: str = "rst"
+    clock: str | None = "clk"
+    reset: str | None = "rst"
     reset_active_low: bool = False
     at_init: str | None = "at_init"
     errors: bool = True
