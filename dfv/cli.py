@@ -5,13 +5,14 @@
         why when it is not), dfg.mlir
     dfv run K.mlir --func F --inputs IN.json --engine golden|golden-unbounded|icarus|verilator [--seed N] [--waves]
             [--mem-latency N] [--traffic full|random|bursty] [--max-cycles N] [--json] [--index-width N]
-            [--max-trips N] [--max-mem N|POS=N]...
+            [--max-trips N] [--max-mem N|POS=N]... [--rtl FILE... --top NAME [--ports circt|MAP.yaml]]
         with --json prints one JSON object on its last line, without it a short readable report;
         exit 0 only for "pass". icarus / verilator simulate the generated top with the RTL library in
         the kernel environment (seeded random back-pressure unless --traffic says otherwise, memory read
         latency 1 + seed % 3 unless --mem-latency is given, a run past --max-cycles stopped as a runaway);
         --waves writes a waveform file and prints its path. --max-mem is the depth of the memory of a memref
-        argument with a dynamic size (default 4096 elements).
+        argument with a dynamic size (default 4096 elements). --rtl runs another flow's circuit of the program
+        (module --top, its ports mapped by --ports) in place of the generated top.
     dfv fuzz [--seed S] [--count N] [--size K] [--engines golden,golden-unbounded[,verilator,icarus]]
              [--out DIR] [--jobs J] [--no-shrink] [--timeout S] [--shrink-seconds S]
         generated programs on every engine; each failure is shrunk and saved as a reproducer folder
@@ -131,6 +132,13 @@ def _build() -> argparse.ArgumentParser:
                          "iterations, default %(default)s); a loop that needs more is reported with its location "
                          "instead of running on")
     _add_max_mem(ru)
+    ru.add_argument("--rtl", action="append", default=[], metavar="FILE",
+                    help="RTL engines: run another flow's circuit of the program from FILE (repeatable: every file "
+                         "it needs) in place of the generated top, checked the same way (docs/verify_your_ip.md)")
+    ru.add_argument("--top", default=None, metavar="NAME", help="with --rtl: the circuit's top module")
+    ru.add_argument("--ports", default="circt", metavar="circt|MAP.yaml",
+                    help="with --rtl: how the top's ports carry the start token, the arguments, the results and done: "
+                         "`circt` (CIRCT's lower-handshake-to-hw names, the default) or a port map file")
     from dfv.fuzz.command import add_parser as add_fuzz_parser
 
     add_fuzz_parser(sub)
@@ -189,7 +197,8 @@ def cmd_run(a) -> int:
 
     res = run_program(a.mlir, a.func, a.inputs, a.engine, a.index_width, seed=a.seed, waves=a.waves,
                       mem_latency=a.mem_latency, max_trips=a.max_trips, limits=MemLimits.parse(a.max_mem),
-                      traffic=a.traffic, max_cycles=a.max_cycles, target_mhz=a.target_mhz)
+                      traffic=a.traffic, max_cycles=a.max_cycles, target_mhz=a.target_mhz, rtl=a.rtl, top=a.top,
+                      ports=a.ports)
     notes = res.pop("notes", [])
     if a.json:
         for n in notes:

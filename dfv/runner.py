@@ -24,9 +24,10 @@ from __future__ import annotations
 
 import fcntl
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 
 from xdsl.dialects.builtin import MemRefType
 
@@ -42,7 +43,10 @@ from dfv.lowering.pipeline import Lowered, dfg_outputs, lower_program
 from dfv.lowering.reference import value_type
 from dfv.lowering.trip_budget import DEFAULT_MAX_TRIPS
 from dfv.paths import REPORTS_DIR, WORK_DIR, WORK_ENV
+from dfv.tb.common.dut import PortMapError
+from dfv.tb.common.op_harness import HarnessError
 from dfv.tb.kernel.bounds import DEFAULT_MAX_CYCLES, TRAFFIC
+from dfv.tb.kernel.foreign import CIRCT, ForeignTop, load_foreign
 
 
 class InputError(LoweringError):
@@ -86,6 +90,7 @@ class Run:
     inputs: list = field(default_factory=list)  # the arguments as the inputs file gives them
     traffic: str = "random"  # RTL engines: a preset of dfv.tb.kernel.bounds.TRAFFIC
     max_cycles: int = DEFAULT_MAX_CYCLES  # RTL engines: the runaway bound
+    foreign: ForeignTop | None = None  # RTL engines: another flow's circuit in place of the generated top
 
 
 def reference_name(prog: Lowered) -> str:
@@ -140,14 +145,18 @@ def rtl_engine(sim: str) -> Callable[[Run], EngineResult]:
             raise EngineUnavailable(str(exc)) from None
         prog = prepare_lowered(r.path, r.prog)
         latency = r.mem_latency if r.mem_latency is not None else 1 + r.seed % 3
-        run_dir = REPORTS_DIR / "run" / sim / f"{prog.tag}__seed{r.seed}"
+        circuit = "" if r.foreign is None else f"__{r.foreign.top}"
+        run_dir = REPORTS_DIR / "run" / sim / f"{prog.tag}{circuit}__seed{r.seed}"
         with _exclusive(run_dir):  # two runs of one program and seed share the folder: one at a time
             out = run_kernel(prog, r.inputs, sim, r.seed, run_dir, latency=latency, source=r.source,
                              waves=r.waves, build=BuildKind.QUICK, traffic=TRAFFIC[r.traffic],
-                             max_cycles=r.max_cycles)
+                             max_cycles=r.max_cycles, foreign=r.foreign)
         rec, g = out.main, prog.g
         problems: list[str] = []
         notes = [f"seed {r.seed}, {r.traffic} traffic, memory read latency {latency}, run folder {run_dir}"]
+        if r.foreign is not None:
+            notes.append(f"circuit: {r.foreign.top} of {', '.join(map(str, r.foreign.files))} (ports: "
+                         f"{r.foreign.ports_name}), not the generated top")
         if r.waves:
             notes.append(f"waves: {out.waves}" if out.waves else "waves: no waveform file was written")
         if rec is None:
@@ -170,6 +179,7 @@ def rtl_engine(sim: str) -> Callable[[Run], EngineResult]:
     return run
 
 
+RTL_ENGINES = ("icarus", "verilator")
 ENGINES: dict[str, Callable[[Run], EngineResult]] = {
     "golden": _golden_engine("bounded"),
     "golden-unbounded": _golden_engine("unbounded"),
@@ -274,22 +284,34 @@ def run_program(path: str, func: str | None, inputs: str, engine: str = "golden"
                 index_width: int = DEFAULT_INDEX_WIDTH, seed: int = 1, waves: bool = False,
                 mem_latency: int | None = None, max_trips: int = DEFAULT_MAX_TRIPS,
                 limits: MemLimits = DEFAULT_LIMITS, traffic: str = "random",
-                max_cycles: int = DEFAULT_MAX_CYCLES, target_mhz: float | None = None) -> dict:
+                max_cycles: int = DEFAULT_MAX_CYCLES, target_mhz: float | None = None,
+                rtl: Sequence[str] = (), top: str | None = None, ports: str = CIRCT) -> dict:
     """Lower, run and compare; raises LoweringError / EngineUnavailable for bad input.
 
     `seed`, `waves`, `mem_latency` (default: 1 + seed % 3), `traffic` (a preset of
     `dfv.tb.kernel.bounds.TRAFFIC`) and `max_cycles` (the runaway bound) apply to the RTL engines, `max_trips`
     bounds the loop trips of the source interpreter (`dfv.lowering.trip_budget`), `limits` the memories of
     memref arguments with a dynamic size (`--max-mem`), `target_mhz` the clock the circuit is buffered for
-    (`dfv.lowering.timing_buffers`). The dict has the keys of the JSON object; `notes`
-    (not printed in the JSON) are lines for the readable report.
+    (`dfv.lowering.timing_buffers`). `rtl` (with `top` and `ports`, `circt` or a port map file): another flow's
+    circuit of the program runs in place of the generated top (`dfv.tb.kernel.foreign`). The dict has the keys
+    of the JSON object; `notes` (not printed in the JSON) are lines for the readable report.
     """
     if engine not in ENGINES:
         raise EngineUnavailable(f"unknown engine {engine} (known: {', '.join(ENGINES)})")
     if traffic not in TRAFFIC:
         raise EngineUnavailable(f"unknown traffic {traffic} (known: {', '.join(TRAFFIC)})")
     run = prepare_run(path, func, inputs, index_width, seed, waves, mem_latency, max_trips, limits, target_mhz)
-    return execute(replace(run, traffic=traffic, max_cycles=max_cycles), engine)
+    foreign = None
+    if rtl:
+        if engine not in RTL_ENGINES:
+            raise EngineUnavailable(f"--rtl needs an RTL engine ({', '.join(RTL_ENGINES)}), not {engine}")
+        if top is None:
+            raise EngineUnavailable("--rtl needs --top: the module of the circuit")
+        try:
+            foreign = load_foreign(run.prog.g, [Path(f) for f in rtl], top, ports)
+        except (PortMapError, HarnessError) as exc:
+            raise InputError(str(exc)) from None
+    return execute(replace(run, traffic=traffic, max_cycles=max_cycles, foreign=foreign), engine)
 
 
 def prepare_run(path: str, func: str | None, inputs: str, index_width: int = DEFAULT_INDEX_WIDTH, seed: int = 1,

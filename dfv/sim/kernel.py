@@ -42,13 +42,14 @@ from dfv.lowering.parse import parse_file
 from dfv.lowering.pipeline import Lowered, lower_program
 from dfv.lowering.topgen import gen_top
 from dfv.paths import BUILD_DIR, RTL_DIR, WORK_DIR, WORK_ENV
-from dfv.sim.build import TIMING_ARGS, BuildSpec, write_if_changed
+from dfv.sim.build import FOREIGN_ARGS, TIMING_ARGS, BuildSpec, write_if_changed
 from dfv.sim.run import TestResult, run_tests
 from dfv.tb.common.op_harness import hdl_sources
 from dfv.tb.common.sv_memory import FILES_PLUSARG
 from dfv.tb.common.variants import Variant
 from dfv.tb.kernel.bounds import DEADLOCK_CYCLES, DEFAULT_MAX_CYCLES, MAX_MEM_LATENCY, TRAFFIC, KernelTraffic
 from dfv.tb.kernel.description import KernelDescription
+from dfv.tb.kernel.foreign import ForeignTop
 from dfv.tb.kernel.harness import gen_harness, harness_name
 
 TEST_MODULE = "dfv.tb.kernel.tests"
@@ -110,15 +111,23 @@ class Program:
         return self.folder / "harness.sv"
 
     def spec(self, waves: bool = False, kind: BuildKind = BuildKind.SIGNOFF, rtl_dir: Path = RTL_DIR,
-             build_root: Path = BUILD_DIR) -> BuildSpec:
+             build_root: Path = BUILD_DIR, foreign: ForeignTop | None = None) -> BuildSpec:
         """The build of this program's harness (`dfv.tb.kernel.harness`: the generated top with the SystemVerilog
         agents of dfv/tb/hdl beside it, the cocotb toplevel of a kernel run) of `kind`; `rtl_dir` / `build_root`
         as in `BuildSpec` (a test builds on a broken copy of the RTL). The harness is written here, beside
-        whatever `top.sv` the folder holds."""
-        write_if_changed(self.harness_sv, gen_harness(self.g))
-        return BuildSpec(harness_name(self.g), {}, (*hdl_sources(), self.top_sv, self.harness_sv), label=self.tag,
-                         waves=waves, verilator_args=VERILATOR_ARGS, coverage=kind.coverage, optimize=kind.optimize,
-                         rtl_dir=rtl_dir, build_root=build_root)
+        whatever `top.sv` the folder holds. `foreign`: another flow's circuit of the program instead of the
+        generated top, built with its own files and none of the kit's RTL (its warnings not fatal)."""
+        if foreign is None:
+            write_if_changed(self.harness_sv, gen_harness(self.g))
+            return BuildSpec(harness_name(self.g), {}, (*hdl_sources(), self.top_sv, self.harness_sv),
+                             label=self.tag, waves=waves, verilator_args=VERILATOR_ARGS, coverage=kind.coverage,
+                             optimize=kind.optimize, rtl_dir=rtl_dir, build_root=build_root)
+        harness = self.folder / f"harness_{foreign.top}.sv"
+        write_if_changed(harness, gen_harness(self.g, foreign))
+        return BuildSpec(harness_name(self.g), {}, (*hdl_sources(), *foreign.files, harness),
+                         label=f"{self.tag}__{foreign.top}", waves=waves,
+                         verilator_args=(*VERILATOR_ARGS, *FOREIGN_ARGS), coverage=kind.coverage,
+                         optimize=kind.optimize, rtl_dir=None, build_root=build_root)
 
 
 _PROGRAMS: dict[tuple, Program] = {}
@@ -196,7 +205,8 @@ def run_kernels(prog: Program, runs: Sequence[KernelRun], sim: str, run_dir: Pat
                 coverage: dict | None = None, waves: bool = False, name: str | None = None,
                 max_cycles: int = DEFAULT_MAX_CYCLES, deadlock_cycles: int = DEADLOCK_CYCLES,
                 build: BuildKind = BuildKind.SIGNOFF,
-                rtl_dir: Path = RTL_DIR, build_root: Path = BUILD_DIR) -> dict[str, KernelOutcome]:
+                rtl_dir: Path = RTL_DIR, build_root: Path = BUILD_DIR,
+                foreign: ForeignTop | None = None) -> dict[str, KernelOutcome]:
     """Simulate `prog` in the kernel environment on `sim`, every run of `runs` in one simulator process
     (the first run's seed seeds the simulator); the outcome of each, by key.
 
@@ -205,7 +215,8 @@ def run_kernels(prog: Program, runs: Sequence[KernelRun], sim: str, run_dir: Pat
     `build` is the kind of build (`BuildKind`): the regression's runs feed `make coverage` and `make bench`
     (`SIGNOFF`); a one-off run builds a `QUICK` one, some 7 times faster to make.
     `coverage` the functional-coverage bins (`{"suite", "kernels", "latencies"}`) or None for none;
-    `rtl_dir` / `build_root` build on another copy of the RTL tree (a must-fail test's broken one).
+    `rtl_dir` / `build_root` build on another copy of the RTL tree (a must-fail test's broken one);
+    `foreign` runs another flow's circuit of the program (`dfv.tb.kernel.foreign`) in place of the generated top.
     A memory latency outside 1..MAX_MEM_LATENCY is the caller's bad input (`dfv run --mem-latency`): a
     LoweringError before anything is built.
     """
@@ -237,6 +248,7 @@ def run_kernels(prog: Program, runs: Sequence[KernelRun], sim: str, run_dir: Pat
             max_cycles=max_cycles,
             deadlock_cycles=deadlock_cycles,
             result_dir=str(run_dir),
+            foreign=foreign is not None,
         )
         desc_path = run_dir / (f"description.{run.key}.json" if run.key else "description.json")
         desc.write(desc_path)
@@ -254,8 +266,9 @@ def run_kernels(prog: Program, runs: Sequence[KernelRun], sim: str, run_dir: Pat
     plusargs.append(f"+{FILES_PLUSARG}={files}")
     testcase = [v.test_name(t) for v, run in zip(variants, runs, strict=True) for t in run.tests]
     try:
-        results = run_tests(prog.spec(waves, build, rtl_dir, build_root), sim, TEST_MODULE, runs[0].seed, run_dir,
-                            testcase=testcase, waves=waves, plusargs=plusargs, variants=variants)
+        spec = prog.spec(waves, build, rtl_dir, build_root, foreign)
+        results = run_tests(spec, sim, TEST_MODULE, runs[0].seed, run_dir, testcase=testcase, waves=waves,
+                            plusargs=plusargs, variants=variants)
     finally:
         if files != run_dir:
             shutil.rmtree(files, ignore_errors=True)

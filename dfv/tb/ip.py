@@ -18,29 +18,12 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from dfv.paths import BUILD_DIR
-from dfv.sim.build import HARNESS_ARGS, BuildSpec, write_if_changed
+from dfv.sim.build import FOREIGN_ARGS, HARNESS_ARGS, BuildSpec, write_if_changed
 from dfv.sim.run import TestResult, run_tests
 from dfv.tb.common.dut import Dut, PortMap
-from dfv.tb.common.op_harness import HarnessError, gen_harness, harness_name, hdl_sources, module_names, parse_header
+from dfv.tb.common.op_harness import HarnessError, gen_harness, harness_name, hdl_sources, module_file, parse_header
 from dfv.tb.common.rates import documented_rates
 from dfv.tb.suites import bench_module, suite_config, suite_module
-
-
-def module_file(sources: Sequence[Path], module: str) -> Path:
-    """The file of `sources` that declares `module` (a file may declare many: CIRCT exports one per program)."""
-    for path in map(Path, sources):
-        if module in module_names(path):
-            return path
-    raise HarnessError(f"no file of {', '.join(map(str, sources))} declares module {module}")
-
-
-def first_module(sources: Sequence[Path]) -> str:
-    """The first module of the first file of `sources` that declares one (the default design under test)."""
-    for path in map(Path, sources):
-        names = module_names(path)
-        if names:
-            return names[0]
-    raise HarnessError(f"no file of {', '.join(map(str, sources))} declares a module")
 
 
 def ip_spec(sources: Sequence[Path], module: str, dut: Dut, module_params: Mapping[str, int] | None = None,
@@ -67,9 +50,6 @@ def ip_spec(sources: Sequence[Path], module: str, dut: Dut, module_params: Mappi
     return BuildSpec(harness_name(module), params, extra_sources=(*map(Path, sources), path, *hdl_sources()),
                      label=f"ip__{module}", verilator_args=(*HARNESS_ARGS, *FOREIGN_ARGS), rtl_dir=None,
                      build_root=build_root)
-
-
-FOREIGN_ARGS = ("-Wno-fatal",)  # Verilator on another team's RTL: its lint warnings are in build.log, not errors
 
 
 class RateClaimError(ValueError):

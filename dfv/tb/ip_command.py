@@ -23,8 +23,8 @@ from dfv.golden.catalogue import OPS, module_of_op
 from dfv.paths import REPORTS_DIR
 from dfv.sim.run import TestResult
 from dfv.tb.common.dut import KIT_PORTS, PortMap, PortMapError
-from dfv.tb.common.op_harness import HarnessError, parse_header, rtl_file
-from dfv.tb.ip import IpBuildError, RateClaimError, first_module, module_file, verify
+from dfv.tb.common.op_harness import HarnessError, first_module, module_file, parse_header, rtl_file
+from dfv.tb.ip import IpBuildError, RateClaimError, verify
 from dfv.tb.port_map_file import load_port_map
 from dfv.tb.suites import UnknownSuiteError, suite_config, suite_module
 

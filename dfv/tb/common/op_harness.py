@@ -34,6 +34,7 @@ release, so no transfer happens while the monitors are still in reset.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -134,6 +135,23 @@ def module_names(path: Path) -> list[str]:
 
 def _code(path: Path) -> str:
     return re.sub(r"//[^\n]*|/\*.*?\*/", "", path.read_text(), flags=re.S)
+
+
+def module_file(sources: Sequence[Path], module: str) -> Path:
+    """The file of `sources` that declares `module` (a file may declare many: CIRCT exports one per program)."""
+    for path in map(Path, sources):
+        if module in module_names(path):
+            return path
+    raise HarnessError(f"no file of {', '.join(map(str, sources))} declares module {module}")
+
+
+def first_module(sources: Sequence[Path]) -> str:
+    """The first module of the first file of `sources` that declares one (the default design under test)."""
+    for path in map(Path, sources):
+        names = module_names(path)
+        if names:
+            return names[0]
+    raise HarnessError(f"no file of {', '.join(map(str, sources))} declares a module")
 
 
 def parse_header(path: Path, module: str | None = None) -> Header:

@@ -20,7 +20,9 @@ from dfv.tb.kernel.bounds import DEADLOCK_CYCLES, DEFAULT_MAX_CYCLES, KernelTraf
 class KernelDescription:
     """One kernel run: the program (`dfg`: its dfg.yaml), its raw argument words, the reference results
     as raw words (`source_returns`, `source_memrefs`), the memory latency, the traffic (`KernelTraffic`), the
-    functional-coverage bins, the cycle bounds and the folder the environment writes its records to."""
+    functional-coverage bins, the cycle bounds, the folder the environment writes its records to, and whether
+    the circuit is another flow's (`foreign`: its insides are not the generated top's, so only its boundary is
+    watched; `dfv.tb.kernel.foreign`)."""
 
     name: str
     function: str
@@ -34,6 +36,7 @@ class KernelDescription:
     max_cycles: int = DEFAULT_MAX_CYCLES
     deadlock_cycles: int = DEADLOCK_CYCLES
     result_dir: str = "."
+    foreign: bool = False
 
     def write(self, path: Path) -> None:
         path.write_text(json.dumps(asdict(self), indent=1) + "\n")

@@ -144,7 +144,8 @@ def make_config(kernel: Kernel) -> OpConfig:
                  for r in sorted(g.results, key=lambda r: r.position)]
     channels.append(ChannelSpec("done", 0, False))
     d = kernel.desc
-    return OpConfig(f"kernel {d.name}", tuple(channels), lambda: DfgMachine(kernel), status=(("err_code", "error"),),
+    status = () if d.foreign else (("err_code", "error"),)  # another flow's circuit has no error port
+    return OpConfig(f"kernel {d.name}", tuple(channels), lambda: DfgMachine(kernel), status=status,
                     deadlock_cycles=d.deadlock_cycles, max_cycles=d.max_cycles,
                     drain_quiet=DRAIN_QUIET + max((stage_latency(n, "") for n in g.nodes.values()
                                                    if n.op in OPS and OPS[n.op].storage is Storage.PIPELINED),
@@ -219,7 +220,8 @@ class KernelEnv(HarnessEnv):
     so extra tokens are caught, and an operation whose result is dead (into a sink: `done` does not wait for
     it) finishes before the end check, however many of them an iterative unit has queued (`drain_quiet`
     exceeds the longest unit latency). Progress is any boundary or memory transfer, or, while the boundary is quiet,
-    a change inside the circuit seen every PROBE_PERIOD cycles (the run control's probe)."""
+    a change inside the circuit seen every PROBE_PERIOD cycles (the run control's probe). Another flow's circuit
+    (`KernelDescription.foreign`) is watched at its boundary only: no look inside, no internal end check."""
 
     SOURCE_DEPTH = LOG_DEPTH = CHANNEL_LOG_DEPTH
 
@@ -239,10 +241,11 @@ class KernelEnv(HarnessEnv):
                           rng=channel_rng(seed, f"arg{i}_mem", "model"), req_consumer=Consumer.WHILE_VALID,
                           check_resp_ready=True, log_depth=MEMORY_LOG_DEPTH)
             self.memories[i] = mem
-        # the generated top inside the harness: its internal channels and instances (the one place its path is named)
+        # the generated top inside the harness: its internal channels and instances (the one place its path is named);
+        # another flow's circuit is watched at its boundary only
         self.dut_top = dut = getattr(top, DUT_INSTANCE)
         self.internal: list[_Internal] = []
-        for c in g.channels:
+        for c in [] if desc.foreign else g.channels:
             if g.nodes[c.src.node].op.startswith("func."):
                 continue  # start / argument ports: driven by the agents
             w = channel_wires(g, c)
@@ -250,10 +253,11 @@ class KernelEnv(HarnessEnv):
                                            getattr(dut, w.valid), getattr(dut, w.ready), w.bit,
                                            getattr(dut, w.data) if w.data else None, w.lo, w.width))
         self.instances = [(nid, n.op, g.origin_op(nid), getattr(dut, instance_name(nid)))
-                          for nid, n in g.nodes.items() if not n.op.startswith("func.") and n.op not in WIRING]
+                          for nid, n in g.nodes.items()
+                          if not desc.foreign and not n.op.startswith("func.") and n.op not in WIRING]
         # a circuit with initial tokens ends in its idle state, not empty (dfv.golden.interpreter.IdleState)
         args = word_args(g, {a.position: desc.args[a.position] for a in g.args})
-        self.idle = idle_state(g, args, mode=Mode.BOUNDED) if has_initial_tokens(g) else None
+        self.idle = idle_state(g, args, mode=Mode.BOUNDED) if has_initial_tokens(g) and not desc.foreign else None
         valids = {id(i.valid): i.valid for i in self.internal}
         index = {k: n for n, k in enumerate(valids)}
         self._probe_valids = list(valids.values())
@@ -315,6 +319,14 @@ class KernelEnv(HarnessEnv):
             moved, self._probe_last = self._probe(self._probe_last)
             if moved:
                 self.last_internal = now
+
+    def deadlock_message(self, quiet: int, cycle: int) -> str:
+        """The base's; for another flow's circuit, whose inside is not watched, what the silence may also be."""
+        text = super().deadlock_message(quiet, cycle)
+        if self.kernel.desc.foreign:
+            text += (" (another flow's circuit is watched at its boundary only: a loop that runs without end "
+                     "inside it is silent there too)")
+        return text
 
     def last_progress(self, now: int, base: int) -> int:
         return max(super().last_progress(now, base), self.last_internal)

@@ -1,7 +1,8 @@
 """The recipe of the CIRCT-made fixtures of this folder: CIRCT's own flow (the `circt` wheel of PyPI, Python 3.13; no
 dfv code) from a `cf` program to the Verilog it exports, the pass pipeline of `hlstool --dynamic-hw` with
 `buffering=cycles`. Run it where the wheel is installed (`python recipe.py`, circt==1.162.0 for the committed files);
-it rewrites `sum_i16.sv` (the loop `sum i<n` of 16-bit integers) and `branch_i16.sv` (an if-else).
+it rewrites `sum_i16.sv` from `sum_i16.mlir` (the loop `sum i<n` of 16-bit integers) and `branch_i16.sv` from
+`branch_i16.mlir` (an if-else). dfv reads the same `.mlir` files (`dfv run --rtl`, tests/ip/test_foreign_run.py).
 
 The tests of tests/ip/test_circt_primitives.py take CIRCT's handshake primitives from these files and verify each
 with the kit's suite of the primitive it implements (docs/verify_your_ip.md), so `make test` covers them without
@@ -16,38 +17,7 @@ from circt.ir import Context, Module
 from circt.passmanager import PassManager
 
 HERE = Path(__file__).parent
-PROGRAMS = {
-    "sum_i16": """
-func.func @sum(%n: i16) -> i16 {
-  %c0 = arith.constant 0 : i16
-  %c1 = arith.constant 1 : i16
-  cf.br ^loop(%c0, %c0 : i16, i16)
-^loop(%i: i16, %acc: i16):
-  %lt = arith.cmpi slt, %i, %n : i16
-  cf.cond_br %lt, ^body, ^exit
-^body:
-  %s = arith.addi %acc, %i : i16
-  %i2 = arith.addi %i, %c1 : i16
-  cf.br ^loop(%i2, %s : i16, i16)
-^exit:
-  return %acc : i16
-}
-""",
-    "branch_i16": """
-func.func @branch(%a: i16, %b: i16) -> i16 {
-  %c = arith.cmpi ult, %a, %b : i16
-  cf.cond_br %c, ^then, ^else
-^then:
-  %d = arith.subi %b, %a : i16
-  cf.br ^join(%d : i16)
-^else:
-  %e = arith.xori %a, %b : i16
-  cf.br ^join(%e : i16)
-^join(%r: i16):
-  return %r : i16
-}
-""",
-}
+PROGRAMS = ("sum_i16", "branch_i16")  # <name>.mlir in, <name>.sv out
 PIPELINE = [
     "builtin.module(lower-cf-to-handshake)",
     "builtin.module(canonicalize)",
@@ -60,10 +30,10 @@ PIPELINE = [
     "builtin.module(canonicalize, cse)",
 ]
 
-for name, source in PROGRAMS.items():
+for name in PROGRAMS:
     with Context() as ctx:
         circt.register_dialects(ctx)
-        module = Module.parse(source)
+        module = Module.parse((HERE / f"{name}.mlir").read_text())
         for step in PIPELINE:
             PassManager.parse(step).run(module.operation)
         out = io.StringIO()

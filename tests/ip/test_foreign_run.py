@@ -1,0 +1,94 @@
+"""Whole programs on another flow's circuit (`dfv run --rtl FILE --top NAME --ports circt|MAP.yaml`,
+`dfv.tb.kernel.foreign`): CIRCT's own circuits of tests/ip/circt/sum_i16.mlir and branch_i16.mlir, as CIRCT 1.162.0
+exports them (tests/ip/circt/recipe.py), driven by the kernel environment in place of the generated top: results
+against the source interpreter and the golden DFG run, token by token, with seeded back-pressure; nothing left on
+the boundary. A planted bug in CIRCT's adder is caught on the result; bad input is one `dfv: error:` line, exit 2.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from dfv.cli import main
+
+pytestmark = pytest.mark.skipif(shutil.which("iverilog") is None, reason="iverilog not installed")
+
+CIRCT = Path(__file__).parent / "circt"
+KERNELS = Path(__file__).parents[2] / "kernels"
+SUM = [str(CIRCT / "sum_i16.mlir"), "--rtl", str(CIRCT / "sum_i16.sv"), "--top", "sum"]
+BRANCH = [str(CIRCT / "branch_i16.mlir"), "--rtl", str(CIRCT / "branch_i16.sv"), "--top", "branch"]
+
+
+def _run(args: list[str], inputs: list, tmp_path: Path, capsys) -> tuple[int, dict, str]:
+    path = tmp_path / "in.json"
+    path.write_text(json.dumps({"args": inputs}))
+    status = main(["run", *args, "--inputs", str(path), "--json"])
+    captured = capsys.readouterr()
+    return status, json.loads(captured.out.splitlines()[-1]), captured.err
+
+
+@pytest.mark.parametrize(("args", "inputs", "returns"), [
+    (SUM, [10], [45]), (SUM, [0], [0]), (SUM, [-3], [0]), (BRANCH, [3, 10], [7]), (BRANCH, [10, 3], [9]),
+])
+def test_circts_circuit_of_the_program_gives_the_programs_results_on_both_simulators(args, inputs, returns,
+                                                                                      tmp_path, capsys):
+    out = {}
+    for sim in ("icarus", "verilator"):
+        status, res, err = _run([*args, "--engine", sim], inputs, tmp_path, capsys)
+        assert (status, err) == (0, ""), res
+        assert res["status"] == "pass" and res["returns"] == returns, res
+        out[sim] = res["cycles"]
+    assert out["icarus"] == out["verilator"] > 0
+
+
+def test_a_port_map_file_says_the_same_as_the_built_in_one(tmp_path, capsys):
+    ports = tmp_path / "sum.yaml"
+    ports.write_text("clock: clock\nreset: reset\nat_init: null\nerrors: false\n"
+                     "channels:\n  arg0: in0\n  start: in1\n  res0: out0\n  done: out1\ncontrol: [start, done]\n")
+    _, builtin, _ = _run([*SUM, "--engine", "icarus"], [7], tmp_path, capsys)
+    status, mapped, err = _run([*SUM, "--engine", "icarus", "--ports", str(ports)], [7], tmp_path, capsys)
+    assert (status, err, mapped["returns"]) == (0, "", [21])
+    assert mapped["cycles"] == builtin["cycles"]
+
+
+def test_a_circuit_whose_adder_adds_one_too_many_fails_on_the_result(tmp_path, capsys):
+    text = (CIRCT / "sum_i16.sv").read_text()
+    assert text.count("assign out0 = in0 + in1;") == 1  # CIRCT's one adder module, instantiated twice
+    bad = tmp_path / "sum_bad.sv"
+    bad.write_text(text.replace("assign out0 = in0 + in1;", "assign out0 = in0 + in1 + 16'h1;"))
+    status, res, _ = _run([SUM[0], "--rtl", str(bad), "--top", "sum", "--engine", "icarus"], [10], tmp_path, capsys)
+    assert status == 1 and res["status"] == "fail"
+    assert "res0: token 0 is 25, the model expects 45" in res["message"], res["message"]
+    assert "result 0: RTL returned 25, the source interpreter 45" in res["message"], res["message"]
+
+
+def _error(args: list[str], tmp_path: Path, capsys, inputs: list | None = None) -> str:
+    status, res, err = _run(args, [10] if inputs is None else inputs, tmp_path, capsys)
+    assert status == 2 and res["status"] == "error", res
+    (line,) = err.splitlines()
+    assert line.startswith("dfv: error: "), line
+    return line.removeprefix("dfv: error: ")
+
+
+def test_bad_foreign_runs_are_refused(tmp_path, capsys):
+    assert _error([*SUM, "--engine", "golden"], tmp_path, capsys) == (
+        "--rtl needs an RTL engine (icarus, verilator), not golden")
+    assert _error([SUM[0], "--rtl", SUM[2], "--engine", "icarus"], tmp_path, capsys) == (
+        "--rtl needs --top: the module of the circuit")
+    assert _error([*SUM[:3], "--top", "summ", "--engine", "icarus"], tmp_path, capsys) == (
+        f"no file of {SUM[2]} declares module summ")
+    ports = tmp_path / "bad.yaml"
+    ports.write_text("clock: clock\nchannels:\n  arg0: in0\n  arg1: in1\n")
+    assert _error([*SUM, "--engine", "icarus", "--ports", str(ports)], tmp_path, capsys) == (
+        f"{ports}:4:3: @sum has no boundary channel arg1 (its channels: start, arg0, res0, done)")
+    ports.write_text("clock: clock\nreset: reset\nchannels:\n  arg0: in0\n")
+    assert _error([*SUM, "--engine", "icarus", "--ports", str(ports)], tmp_path, capsys) == (
+        f"{ports}:4:3: module sum has no port start_valid (valid of channel start, which the map leaves under the "
+        "kit's names)")
+    vadd = [str(KERNELS / "vector_add.mlir"), "--rtl", SUM[2], "--top", "sum", "--engine", "icarus"]
+    assert _error(vadd, tmp_path, capsys, inputs=[[1] * 8, [2] * 8, [0] * 8]).startswith(
+        "--rtl: @vector_add has a memref argument; a foreign circuit's memory interface is not supported yet")
