@@ -623,6 +623,9 @@ COMPUTE: dict[str, Compute] = {s.name: s.compute for s in _SPECS if s.compute is
 
 #: the operations realised as wiring in the generated top
 WIRING = frozenset(s.name for s in _SPECS if s.wiring)
+#: a wiring operation's ports: its one input passes to its one output with no delay and no state (valid and
+#: data forward, ready back), as the generated top assigns them and the timing-driven buffering counts them
+WIRING_IN, WIRING_OUT = "in", "out"
 #: the buffers: the identity on their token stream, holding the machine's `slots` (buffer, FIFO, tehb)
 BUFFERS = frozenset(s.name for s in _SPECS if not s.wiring and isinstance(s.factory, type)
                     and issubclass(s.factory, handshake.Buffer))

@@ -32,7 +32,7 @@ import os
 import re
 from dataclasses import dataclass, field
 
-from dfv.golden.catalogue import spec
+from dfv.golden.catalogue import WIRING_IN, WIRING_OUT, spec
 from dfv.lowering.dfg import DFG, Ref
 from dfv.lowering.errors import LoweringError
 from dfv.lowering.recurrence import CARRIES, recurrence_bound
@@ -90,12 +90,9 @@ def node_arcs(g: DFG, nid: str, table: DelayTable) -> ModuleArcs:
         if arcs is None:
             raise ValueError(f"internal: the delay table has no {module} (dfv timing --characterise)")
         return arcs
-    arcs = {}
-    for a in {port_base(p) for p in n.in_types}:
-        for b in {port_base(p) for p in n.out_types}:
-            arcs.update({(f"{a}_valid", f"{b}_valid"): 0.0, (f"{a}_data", f"{b}_data"): 0.0,
-                         (f"{b}_ready", f"{a}_ready"): 0.0})
-    return ModuleArcs(arcs, {}, {})
+    a, b = WIRING_IN, WIRING_OUT
+    return ModuleArcs({(f"{a}_valid", f"{b}_valid"): 0.0, (f"{a}_data", f"{b}_data"): 0.0,
+                       (f"{b}_ready", f"{a}_ready"): 0.0}, {}, {})
 
 
 def timing_graph(g: DFG, table: DelayTable) -> TimingGraph:

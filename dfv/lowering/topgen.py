@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from dfv.golden.catalogue import spec
+from dfv.golden.catalogue import WIRING_IN, WIRING_OUT, spec
 from dfv.golden.types import CONTROL, data_width, upstream_width
 from dfv.lowering.dfg import DFG, Ref, sorted_ports
 from dfv.lowering.errors import LoweringError
@@ -179,25 +179,26 @@ def _wiring(g: DFG, n, pgs: dict, wires: list[str], wire) -> list[str]:
         if pg.width:
             wires.append(f"wire [{pg.width - 1}:0] {wire(pg.base, 'data')};")
         wires += [f"wire [0:0] {wire(pg.base, 'valid')};", f"wire [0:0] {wire(pg.base, 'ready')};"]
-    uw = upstream_width(n.out_types["out"])
+    i, o = WIRING_IN, WIRING_OUT
+    uw = upstream_width(n.out_types[o])
     if uw:
-        wires += [f"wire [{uw - 1}:0] {wire(base, 'up')};" for base in ("in", "out")]
-    w = pgs[("out", "out")].width
+        wires += [f"wire [{uw - 1}:0] {wire(base, 'up')};" for base in (i, o)]
+    w = pgs[(o, o)].width
     if n.op == "handshake.repack":
-        parts = [f"{wire('in', 'data')}[{lo + fw - 1}:{lo}]" for lo, fw in n.params["fields"]]
+        parts = [f"{wire(i, 'data')}[{lo + fw - 1}:{lo}]" for lo, fw in n.params["fields"]]
         data = "{" + ", ".join(reversed(parts)) + "}"
     else:
-        data = wire("in", "data")
+        data = wire(i, "data")
     out = [f"// {n.op} from {comment_text(g.sources.get(n.loc, '?'))} at {comment_text(n.loc)}: wiring",
-           f"assign {wire('out', 'valid')} = {wire('in', 'valid')};",
-           f"assign {wire('in', 'ready')} = {wire('out', 'ready')};"]
+           f"assign {wire(o, 'valid')} = {wire(i, 'valid')};",
+           f"assign {wire(i, 'ready')} = {wire(o, 'ready')};"]
     if w:
-        out.append(f"assign {wire('out', 'data')} = {data};")
+        out.append(f"assign {wire(o, 'data')} = {data};")
     if uw:
-        out.append(f"assign {wire('in', 'up')} = {wire('out', 'up')};")
-    if n.op == "handshake.repack" and pgs[("in", "in")].width:  # fields left out of the bundle are unread
-        wires.append(f"/* verilator lint_off UNUSEDSIGNAL */ wire {wire('in', 'data')}_unread_ = "
-                     f"|{wire('in', 'data')}; /* verilator lint_on UNUSEDSIGNAL */")
+        out.append(f"assign {wire(i, 'up')} = {wire(o, 'up')};")
+    if n.op == "handshake.repack" and pgs[(i, i)].width:  # fields left out of the bundle are unread
+        wires.append(f"/* verilator lint_off UNUSEDSIGNAL */ wire {wire(i, 'data')}_unread_ = "
+                     f"|{wire(i, 'data')}; /* verilator lint_on UNUSEDSIGNAL */")
     return out
 
 

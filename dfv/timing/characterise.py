@@ -17,7 +17,7 @@ from pathlib import Path
 
 from dfv.sim.provenance import inputs_digest
 from dfv.timing.config import TargetKind, TimingConfig
-from dfv.timing.flow import YOSYS, FlowError, run_tool, stage
+from dfv.timing.flow import YOSYS, FlowError, read_target, run_tool, stage
 from dfv.timing.netdelay import MERGE_NS, ROUTE_NS, TABLE, ModuleArcs, TimingNetlist, module_arcs
 from dfv.timing.targets import Target, module_label, module_targets
 
@@ -64,8 +64,7 @@ def characterise_one(target: Target, cfg: TimingConfig, work: Path) -> Character
     folder = work / target.name.replace("[", "_").replace("]", "").replace(",", "_")
     shutil.rmtree(folder, ignore_errors=True)
     files = " ".join(stage(target, folder))
-    chparam = f"chparam {' '.join(f'-set {k} {v}' for k, v in target.params)} {target.top}; " if target.params else ""
-    script = f"read_verilog -sv {files}; {chparam}synth_ecp5 -top {target.top} -json alone.json"
+    script = f"{read_target(target, files)}synth_ecp5 -top {target.top} -json alone.json"
     try:
         run_tool([str(YOSYS), "-q", "-l", "synth.log", "-p", script], folder, target, "Yosys", cfg)
     except FlowError as exc:

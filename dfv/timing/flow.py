@@ -125,11 +125,17 @@ def _ports(path: Path, top: str) -> list[Port]:
     return [Port(name, Direction(p["direction"]), len(p["bits"])) for name, p in module["ports"].items()]
 
 
+def read_target(target: Target, files: str) -> str:
+    """The Yosys commands that read `files` (staged by `stage`) and set `target`'s parameters on its top: the
+    start of every script that synthesises a target alone (here, and `dfv timing --characterise`)."""
+    chparam = f"chparam {' '.join(f'-set {k} {v}' for k, v in target.params)} {target.top}; " if target.params else ""
+    return f"read_verilog -sv {files}; {chparam}"
+
+
 def synthesize(target: Target, folder: Path, cfg: TimingConfig) -> tuple[Area, Wrapper]:
     """Synthesise `target` alone (area) and inside its wrapper (`wrap.json`, what nextpnr places)."""
     files = " ".join(stage(target, folder))
-    chparam = f"chparam {' '.join(f'-set {k} {v}' for k, v in target.params)} {target.top}; " if target.params else ""
-    alone = (f"read_verilog -sv {files}; {chparam}hierarchy -check -top {target.top}; proc; write_json ports.json; "
+    alone = (f"{read_target(target, files)}hierarchy -check -top {target.top}; proc; write_json ports.json; "
              f"synth_ecp5 -top {target.top}; tee -q -o area.json stat -json")
     run_tool([str(YOSYS), "-q", "-l", "synth_alone.log", "-p", alone], folder, target, "Yosys (the target alone)", cfg)
     wrapper = gen_wrapper(target.top, target.params, _ports(folder / "ports.json", target.top), target.name,

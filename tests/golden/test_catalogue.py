@@ -12,7 +12,18 @@ from pathlib import Path
 
 import pytest
 
-from dfv.golden.catalogue import OPS, WIRING, Storage, from_rtl, make_machine, ops_of_module, ops_with, spec
+from dfv.golden.catalogue import (
+    OPS,
+    WIRING,
+    WIRING_IN,
+    WIRING_OUT,
+    Storage,
+    from_rtl,
+    make_machine,
+    ops_of_module,
+    ops_with,
+    spec,
+)
 from dfv.golden.encodings import BinopCode
 from dfv.paths import RTL_DIR
 from dfv.sim.hierarchy import users
@@ -57,6 +68,16 @@ def test_wiring_operations_have_no_module_and_a_golden_model():
         assert spec(name).modules() == ()
         with pytest.raises(ValueError, match="wiring"):
             spec(name).module_for({"width": 8})
+
+
+def test_a_wiring_operation_has_the_one_input_and_output_the_top_and_the_timing_model_wire():
+    """The generated top assigns WIRING_OUT from WIRING_IN and the timing-driven buffering counts that path."""
+    machines = [spec("handshake.compose").machine(width=8), spec("handshake.decompose").machine(width=8),
+                spec("handshake.repack").machine(width=8, in_width=16, fields=[[8, 8]])]
+    for m in machines:
+        assert (m.INPUTS, m.OUTPUTS) == ((WIRING_IN,), (WIRING_OUT,)), m
+    bitcast = spec("arith.bitcast").compute
+    assert ([p.name for p in bitcast.inputs], bitcast.output.name) == ([WIRING_IN], WIRING_OUT)
 
 
 def test_every_binop_and_cast_is_an_operation():
