@@ -136,6 +136,7 @@ def rtl_engine(sim: str) -> Callable[[Run], EngineResult]:
     def run(r: Run) -> EngineResult:
         # Deferred on purpose (tests/test_imports.py lists it): the RTL engines bring cocotb and pyuvm, about
         # a second of imports that a golden run or `dfv lower` does not need.
+        from dfv.sim.build import BuildError
         from dfv.sim.kernel import BuildKind, prepare_lowered, run_kernel
         from dfv.sim.toolchain import ToolchainError, setup_path
 
@@ -148,9 +149,14 @@ def rtl_engine(sim: str) -> Callable[[Run], EngineResult]:
         circuit = "" if r.foreign is None else f"__{r.foreign.top}"
         run_dir = REPORTS_DIR / "run" / sim / f"{prog.tag}{circuit}__seed{r.seed}"
         with _exclusive(run_dir):  # two runs of one program and seed share the folder: one at a time
-            out = run_kernel(prog, r.inputs, sim, r.seed, run_dir, latency=latency, source=r.source,
-                             waves=r.waves, build=BuildKind.QUICK, traffic=TRAFFIC[r.traffic],
-                             max_cycles=r.max_cycles, foreign=r.foreign)
+            try:
+                out = run_kernel(prog, r.inputs, sim, r.seed, run_dir, latency=latency, source=r.source,
+                                 waves=r.waves, build=BuildKind.QUICK, traffic=TRAFFIC[r.traffic],
+                                 max_cycles=r.max_cycles, foreign=r.foreign)
+            except BuildError as exc:
+                if r.foreign is None:
+                    raise  # the kit's own generated top must build: an internal error
+                raise InputError(str(exc)) from None  # the user's circuit
         rec, g = out.main, prog.g
         problems: list[str] = []
         notes = [f"seed {r.seed}, {r.traffic} traffic, memory read latency {latency}, run folder {run_dir}"]

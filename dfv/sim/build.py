@@ -27,6 +27,7 @@ from cocotb_tools.runner import Runner, get_runner
 
 from dfv.paths import BUILD_DIR, RTL_DIR
 from dfv.sim.toolchain import rtl_sources, setup_path
+from dfv.tb.common.op_harness import dut_module
 
 # `--x-initial unique` lets the run randomise uninitialised state, so a missing reset shows up on
 # the 2-state simulator too.
@@ -98,6 +99,23 @@ def _digest(spec: BuildSpec, sim: str, sources: Sequence[Path]) -> str:
         h.update(str(src).encode())
         h.update(src.read_bytes())
     return h.hexdigest()
+
+
+class BuildError(RuntimeError):
+    """The simulator could not build a design: its first error lines (a foreign module's RTL, most likely)."""
+
+
+@contextmanager
+def _build_errors(log: Path, sim: str, top: str, limit: int = 6):
+    """Turn the runner's bare failure into a BuildError that quotes the first error lines of `log` (its last
+    lines when none says error)."""
+    try:
+        yield
+    except RuntimeError as exc:
+        lines = log.read_text(errors="replace").splitlines() if log.exists() else []
+        errors = [ln.strip() for ln in lines if "error" in ln.lower() and not ln.startswith("%Error: Exiting due to")]
+        text = "; ".join((errors or [ln.strip() for ln in lines[-limit:]])[:limit]) or f"no build log at {log}"
+        raise BuildError(f"{sim} cannot build {top}: {text}") from exc
 
 
 @contextmanager
@@ -184,7 +202,7 @@ def build(spec: BuildSpec, sim: str) -> Build:
         # make reads variable overrides from MAKEFLAGS, and cocotb copies os.environ when it builds
         quick = ({"MAKEFLAGS": f"{os.environ.get('MAKEFLAGS', '')} {QUICK_MAKEFLAGS}".strip()}
                  if sim == "verilator" and not spec.optimize else {})
-        with _environ(quick):
+        with _environ(quick), _build_errors(build_dir / "build.log", sim, dut_module(spec.toplevel)):
             runner.build(
                 sources=sources,
                 hdl_toplevel=spec.toplevel,

@@ -56,17 +56,6 @@ class RateClaimError(ValueError):
     """A claimed rate on a channel the bench does not measure, or not a rate."""
 
 
-class IpBuildError(RuntimeError):
-    """The simulator cannot build the module's harness (the module's own RTL, most likely)."""
-
-
-def _build_errors(log: Path, limit: int = 6) -> str:
-    """The first error lines of a simulator's build log (its last lines when none says error)."""
-    lines = log.read_text(errors="replace").splitlines() if log.exists() else []
-    errors = [ln.strip() for ln in lines if "error" in ln.lower() and not ln.startswith("%Error: Exiting due to")]
-    return "; ".join((errors or [ln.strip() for ln in lines[-limit:]])[:limit]) or f"no build log at {log}"
-
-
 def check_rates(plays: str, params: Mapping[str, int], rates: Mapping[str, float]) -> None:
     """Refuse (RateClaimError) a claimed rate on a channel that the kit module's bench does not measure, or one
     that is not a rate."""
@@ -74,7 +63,7 @@ def check_rates(plays: str, params: Mapping[str, int], rates: Mapping[str, float
     for channel, rate in rates.items():
         if channel not in documented:
             raise RateClaimError(f"no documented throughput on channel {channel} of {plays} to replace (it has: "
-                             f"{', '.join(documented)})")
+                                 f"{', '.join(documented)})")
         if not 0 < rate <= 1:
             raise RateClaimError(f"rate {rate} of channel {channel} is not in (0, 1] tokens per cycle")
 
@@ -88,7 +77,7 @@ def verify(sources: Sequence[Path], module: str, plays: str, params: Mapping[str
     the module's own parameters that the kit does not know. `throughput`: the kit's full-rate bench of
     `plays` runs after the suite, in the same process, and checks the documented rate of each channel, or
     the rate `rates` claims for it (`FullRateBench`: `throughput: ... claimed ...` when it misses).
-    IpBuildError when the simulator cannot build the harness (its first errors)."""
+    `dfv.sim.build.BuildError` when the simulator cannot build the harness (its first errors)."""
     rates = dict(rates or {})
     if rates:
         check_rates(plays, params, rates)
@@ -96,8 +85,4 @@ def verify(sources: Sequence[Path], module: str, plays: str, params: Mapping[str
     spec = ip_spec(sources, module, dut, module_params, build_root)
     bench = bench_module(plays) if throughput else None
     modules = ",".join([suite_module(plays), *([bench] if bench else [])])
-    try:
-        return run_tests(spec, sim, modules, seed, run_dir, testcase=tests, dut=dut)
-    except RuntimeError as exc:  # cocotb's runner: a build command failed
-        log = spec.build_root / sim / spec.tag() / "build.log"
-        raise IpBuildError(f"{sim} cannot build {module}: {_build_errors(log)}") from exc
+    return run_tests(spec, sim, modules, seed, run_dir, testcase=tests, dut=dut)

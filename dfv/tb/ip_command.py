@@ -21,10 +21,11 @@ from pathlib import Path
 from dfv.args import int_in
 from dfv.golden.catalogue import OPS, module_of_op
 from dfv.paths import REPORTS_DIR
+from dfv.sim.build import BuildError
 from dfv.sim.run import TestResult
 from dfv.tb.common.dut import KIT_PORTS, PortMap, PortMapError
 from dfv.tb.common.op_harness import HarnessError, first_module, module_file, parse_header, rtl_file
-from dfv.tb.ip import IpBuildError, RateClaimError, verify
+from dfv.tb.ip import RateClaimError, verify
 from dfv.tb.port_map_file import load_port_map
 from dfv.tb.suites import UnknownSuiteError, suite_config, suite_module
 
@@ -155,5 +156,5 @@ def run(a: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
-INPUT_ERRORS = (IpInputError, PortMapError, HarnessError, IpBuildError, RateClaimError)
+INPUT_ERRORS = (IpInputError, PortMapError, HarnessError, BuildError, RateClaimError)
 """What `dfv verify-ip` reports as bad input (exit 2)."""

@@ -92,3 +92,11 @@ def test_bad_foreign_runs_are_refused(tmp_path, capsys):
     vadd = [str(KERNELS / "vector_add.mlir"), "--rtl", SUM[2], "--top", "sum", "--engine", "icarus"]
     assert _error(vadd, tmp_path, capsys, inputs=[[1] * 8, [2] * 8, [0] * 8]).startswith(
         "--rtl: @vector_add has a memref argument; a foreign circuit's memory interface is not supported yet")
+
+
+def test_a_circuit_the_simulator_cannot_build_is_bad_input(tmp_path, capsys):
+    """The user's RTL, not the kit's: its compiler errors, one line, exit 2."""
+    broken = tmp_path / "sum_broken.sv"
+    broken.write_text((CIRCT / "sum_i16.sv").read_text().replace("assign out0 = in0 + in1;", "assign out0 = in0 + q;"))
+    message = _error([SUM[0], "--rtl", str(broken), "--top", "sum", "--engine", "icarus"], tmp_path, capsys)
+    assert message.startswith(f"icarus cannot build sum: {broken}:") and "`q'" in message, message
