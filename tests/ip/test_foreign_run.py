@@ -100,3 +100,13 @@ def test_a_circuit_the_simulator_cannot_build_is_bad_input(tmp_path, capsys):
     broken.write_text((CIRCT / "sum_i16.sv").read_text().replace("assign out0 = in0 + in1;", "assign out0 = in0 + q;"))
     message = _error([SUM[0], "--rtl", str(broken), "--top", "sum", "--engine", "icarus"], tmp_path, capsys)
     assert message.startswith(f"icarus cannot build sum: {broken}:") and "`q'" in message, message
+
+
+def test_a_port_of_another_width_than_its_channel_is_refused(tmp_path, capsys):
+    """A value cut or extended on its way in would make another program of it (a negative index zero-extended to
+    CIRCT's 64 bits runs a loop without end): refused before anything is built."""
+    wide = tmp_path / "sum_i32.mlir"
+    wide.write_text((CIRCT / "sum_i16.mlir").read_text().replace("i16", "i32"))
+    message = _error([str(wide), *SUM[1:], "--engine", "icarus"], tmp_path, capsys)
+    assert message == ("--ports circt: port in0 of sum has 16 bits, channel arg0 of @sum 32 (an index has "
+                       "--index-width bits: CIRCT's 64)")

@@ -11,6 +11,7 @@ then the start token, `out<k>` for result k and then done, on `clock` and an act
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -58,6 +59,7 @@ def check_ports(g: DFG, header: Header, ports: PortMap, at: Callable[..., str], 
         raise PortMapError(f"{key_at('channels', unknown[0])}: @{g.name} has no boundary channel {unknown[0]} (its "
                            f"channels: {', '.join(chans)})")
     names = {p.name for p in header.ports}
+    widths = {p.name: _width(p.range) for p in header.ports}
     for key, name in (("clock", ports.clock), ("reset", ports.reset)):
         if name is not None and name not in names:
             raise PortMapError(f"{at(key)}: module {header.name} has no port {name} (the {key})")
@@ -69,6 +71,18 @@ def check_ports(g: DFG, header: Header, ports: PortMap, at: Callable[..., str], 
                 unmapped = "" if c.name in ports.channels else ", which the map leaves under the kit's names"
                 raise PortMapError(f"{at('channels', c.name)}: module {header.name} has no port {port} ({role} of "
                                    f"channel {c.name}{unmapped})")
+        width = widths.get(cp.data) if c.width and cp.data else None
+        if width is not None and width != c.width:  # a value would be cut or extended on the way: refused
+            raise PortMapError(f"{at('channels', c.name)}: port {cp.data} of {header.name} has {width} bits, channel "
+                               f"{c.name} of @{g.name} {c.width} (an index has --index-width bits: CIRCT's 64)")
+
+
+def _width(rng: str) -> int | None:
+    """The width of a port range written `[N:0]` with a number N (1 without a range), None for anything else."""
+    if not rng:
+        return 1
+    m = re.fullmatch(r"\[\s*(\d+)\s*:\s*0\s*\]", rng)
+    return int(m.group(1)) + 1 if m else None
 
 
 def load_foreign(g: DFG, files: list[Path], top: str, ports: str) -> ForeignTop:
