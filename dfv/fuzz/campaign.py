@@ -23,12 +23,14 @@ folder, so an RTL engine rebuilds one generated top per worker instead of one pe
 
 from __future__ import annotations
 
+import fcntl
 import json
 import multiprocessing
 import shutil
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import TextIO
@@ -261,10 +263,33 @@ class CampaignResult:
         }
 
 
+class CampaignBusy(Exception):
+    """Another campaign is running in the same output folder."""
+
+
+@contextmanager
+def _own_folder(out: Path):
+    """Hold `out` for this campaign: two campaigns in one folder would share its work slots (`.work/slot<k>`) and
+    report each other's half-written inputs as failures."""
+    out.mkdir(parents=True, exist_ok=True)
+    with open(out / ".lock", "w") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise CampaignBusy(f"{out} is in use by another dfv fuzz campaign (they would share its work "
+                               "folders): give this one another --out") from None
+        yield
+
+
 def run_campaign(cfg: Config, progress: TextIO | None = None) -> CampaignResult:
-    """Run the campaign `cfg`; failures (and every 100th program) are reported on `progress` as they come."""
+    """Run the campaign `cfg`; failures (and every 100th program) are reported on `progress` as they come.
+    CampaignBusy when another campaign holds `cfg.out`."""
+    with _own_folder(cfg.out):
+        return _run_campaign(cfg, progress)
+
+
+def _run_campaign(cfg: Config, progress: TextIO | None) -> CampaignResult:
     t0 = time.monotonic()
-    cfg.out.mkdir(parents=True, exist_ok=True)
     seeds = range(cfg.seed, cfg.seed + cfg.count)
     reports: list[ProgramReport] = []
 

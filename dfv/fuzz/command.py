@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 from dfv.args import int_in, positive_seconds, target_mhz
-from dfv.fuzz.campaign import DEFAULT_ENGINES, DEFAULT_OUT, Config, run_campaign
+from dfv.fuzz.campaign import DEFAULT_ENGINES, DEFAULT_OUT, CampaignBusy, Config, run_campaign
 from dfv.fuzz.gen import MAX_SIZE
 from dfv.runner import ENGINES
 
@@ -65,6 +65,10 @@ def cmd_fuzz(a: argparse.Namespace) -> int:
     cfg = Config(seed=a.seed, count=a.count, size=a.size, engines=a.engines, floats=a.floats, cf=a.cf, out=a.out,
                  jobs=a.jobs, shrink=not a.no_shrink, timeout=a.timeout, shrink_seconds=a.shrink_seconds,
                  target_mhz=a.target_mhz)
-    result = run_campaign(cfg, progress=sys.stderr)
+    try:
+        result = run_campaign(cfg, progress=sys.stderr)
+    except CampaignBusy as exc:
+        print(f"dfv: error: {exc}", file=sys.stderr)
+        return 2
     print(result.table())
     return 0 if result.failures == 0 else 1
