@@ -114,7 +114,7 @@ def _build_errors(log: Path, sim: str, top: str, limit: int = 6):
     except RuntimeError as exc:
         lines = log.read_text(errors="replace").splitlines() if log.exists() else []
         errors = [ln.strip() for ln in lines if "error" in ln.lower() and not ln.startswith("%Error: Exiting due to")]
-        text = "; ".join((errors or [ln.strip() for ln in lines[-limit:]])[:limit]) or f"no build log at {log}"
+        text = "; ".join((errors or [ln.strip() for ln in lines[-limit:]])[:limit]) or f"{exc} (no build log at {log})"
         raise BuildError(f"{sim} cannot build {top}: {text}") from exc
 
 

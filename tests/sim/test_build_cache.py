@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from dfv.sim import build as build_mod
-from dfv.sim.build import BuildSpec, build
+from dfv.sim.build import BuildError, BuildSpec, build
 
 
 class RecordingRunner:
@@ -82,6 +82,6 @@ def test_a_failed_build_leaves_no_stamp(tmp_path, runners, monkeypatch):
 
     (build_dir / "stamp").write_text("an older digest")
     monkeypatch.setattr(RecordingRunner, "build", fail)
-    with pytest.raises(RuntimeError, match="compile error"):
+    with pytest.raises(BuildError, match=r"^icarus cannot build handshake_join: compile error \(no build log at "):
         build(spec, "icarus")
     assert not (build_dir / "stamp").exists()
