@@ -23,13 +23,20 @@ from dfv.golden.catalogue import OPS, module_of_op
 from dfv.paths import REPORTS_DIR
 from dfv.sim.build import BuildError
 from dfv.sim.run import TestResult
+from dfv.sim.toolchain import SIMULATORS
 from dfv.tb.common.dut import KIT_PORTS, PortMap, PortMapError
-from dfv.tb.common.op_harness import HarnessError, first_module, module_file, parse_header, rtl_file
+from dfv.tb.common.op_harness import (
+    HarnessError,
+    Header,
+    first_module,
+    module_file,
+    parse_header,
+    require_files,
+    rtl_file,
+)
 from dfv.tb.ip import RateClaimError, verify
 from dfv.tb.port_map_file import load_port_map
 from dfv.tb.suites import UnknownSuiteError, suite_config, suite_module
-
-SIMULATORS = ("icarus", "verilator")
 
 
 class IpInputError(ValueError):
@@ -91,11 +98,11 @@ def resolve_plays(plays: str, params: dict[str, int]) -> tuple[str, dict[str, in
     return plays, params
 
 
-def with_defaults(plays: str, params: dict[str, int]) -> dict[str, int]:
-    """`params` with every other integer parameter of kit module `plays` at its default (what the suite
-    then tests; `--param` overrides it)."""
+def with_defaults(kit: Header, params: dict[str, int]) -> dict[str, int]:
+    """`params` with every other integer parameter of kit module `kit` at its default (what the suite then tests;
+    `--param` overrides it)."""
     defaults = {}
-    for _type, name, value in parse_header(rtl_file(plays)).params:
+    for _type, name, value in kit.params:
         number = _literal(value)
         if number is not None:  # an expression depends on the others: the module works it out
             defaults[name] = number
@@ -124,18 +131,17 @@ def _one_line(result: TestResult) -> str:
 
 def run(a: argparse.Namespace) -> int:
     """`dfv verify-ip`: exit 0 when every test passes, 1 when one fails; bad input raises (exit 2 in main)."""
-    for f in a.files:
-        if not f.is_file():
-            raise IpInputError(f"{f}: no such file")
+    require_files(a.files)
     module = a.top or first_module(a.files)
     header = parse_header(module_file(a.files, module), module)
     plays, given = resolve_plays(a.plays, dict(a.param))
-    kit_params = {name for _t, name, _v in parse_header(rtl_file(plays)).params}
+    kit_header = parse_header(rtl_file(plays))
+    kit_params = {name for _t, name, _v in kit_header.params}
     unknown = sorted(set(given) - kit_params)
     if unknown:
         raise IpInputError(f"--param {unknown[0]}: {plays} has no parameter {unknown[0]} (its parameters: "
                            f"{', '.join(sorted(kit_params)) or 'none'})")
-    params = with_defaults(plays, given)
+    params = with_defaults(kit_header, given)
     ports: PortMap = KIT_PORTS
     if a.ports is not None:
         map_file = load_port_map(a.ports)

@@ -22,7 +22,7 @@ port or parameter the module lacks.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -97,15 +97,22 @@ class PortMapFile:
                                    f"(its parameters: {', '.join(kit_params) or 'none'})")
             if mine not in module_params:
                 raise PortMapError(f"{self.at('params', kit)}: module {header.name} has no parameter {mine}")
-        for key, name in (("clock", self.ports.clock), ("reset", self.ports.reset)):
-            if name is not None and name not in module_ports:
-                raise PortMapError(f"{self.at(key)}: module {header.name} has no port {name} (the {key})")
+        check_clock_reset(self.ports, header, self.at)
         for port, cp in self.ports.channels.items():
             for role, name in (("data", cp.data), ("valid", cp.valid), ("ready", cp.ready)):
                 lane0 = None if name is None else cp.lane(name, 0)
                 if lane0 is not None and lane0 not in module_ports:
                     raise PortMapError(f"{self.at('channels', port)}: module {header.name} has no port {lane0} "
                                        f"({role} of channel {port})")
+
+
+def check_clock_reset(ports: PortMap, header: Header, at: Callable[..., str]) -> None:
+    """Refuse (PortMapError) a clock or reset port of `ports` that module `header` lacks; `at(key)` names where
+    the map says it."""
+    names = {p.name for p in header.ports}
+    for key, name in (("clock", ports.clock), ("reset", ports.reset)):
+        if name is not None and name not in names:
+            raise PortMapError(f"{at(key)}: module {header.name} has no port {name} (the {key})")
 
 
 def _channel(entry: str | Mapping, control: bool, suffixes: Mapping[str, str]) -> ChannelPorts:

@@ -89,6 +89,14 @@ class PortMap:
         """The module's name of kit port `name` (not a channel's)."""
         return self.signals.get(name, name)
 
+    def clock_reset(self) -> dict[str, str]:
+        """The module's clock and reset ports -> what a harness drives them with (its `clk`, and its active-high
+        `rst`, inverted for an active-low reset); a port the module lacks (None) is left out."""
+        conn = {} if self.clock is None else {self.clock: "clk"}
+        if self.reset is not None:
+            conn[self.reset] = "~rst" if self.reset_active_low else "rst"
+        return conn
+
     def module_params(self, params: Mapping[str, int]) -> dict[str, int]:
         """The module's parameter overrides for the kit's `params`."""
         return {self.params.get(k, k): v for k, v in params.items()}

@@ -137,6 +137,13 @@ def _code(path: Path) -> str:
     return re.sub(r"//[^\n]*|/\*.*?\*/", "", path.read_text(), flags=re.S)
 
 
+def require_files(sources: Sequence[Path]) -> None:
+    """Refuse (HarnessError) a list of a user's sources that names something that is not a file."""
+    for path in map(Path, sources):
+        if not path.is_file():
+            raise HarnessError(f"{path}: no such file")
+
+
 def module_file(sources: Sequence[Path], module: str) -> Path:
     """The file of `sources` that declares `module` (a file may declare many: CIRCT exports one per program)."""
     for path in map(Path, sources):
@@ -229,11 +236,7 @@ def gen_harness(header: Header, channels: tuple[ChannelSpec, ...], tie_offs: tup
              "  logic agent_rst;",
              "  assign agent_rst = rst || rst_q;"]
     # the module's port -> what the harness connects to it; the harness's signals have the kit's names
-    conn: dict[str, str] = {}
-    if ports.clock is not None:
-        conn[ports.clock] = "clk"
-    if ports.reset is not None:
-        conn[ports.reset] = "~rst" if ports.reset_active_low else "rst"
+    conn: dict[str, str] = ports.clock_reset()
     decls: list[str] = []
     # the channels: which port bits each agent drives or watches
     lanes: dict[str, dict[int, ChannelSpec]] = {}

@@ -18,9 +18,9 @@ from pathlib import Path
 
 from dfv.lowering.dfg import DFG
 from dfv.tb.common.dut import ChannelPorts, PortMap, PortMapError
-from dfv.tb.common.op_harness import Header, module_file, parse_header
+from dfv.tb.common.op_harness import Header, module_file, parse_header, require_files
 from dfv.tb.kernel.boundary import BoundaryChannel, boundary
-from dfv.tb.port_map_file import load_port_map
+from dfv.tb.port_map_file import check_clock_reset, load_port_map
 
 CIRCT = "circt"  # the built-in port map of `--ports`
 
@@ -60,9 +60,7 @@ def check_ports(g: DFG, header: Header, ports: PortMap, at: Callable[..., str], 
                            f"channels: {', '.join(chans)})")
     names = {p.name for p in header.ports}
     widths = {p.name: _width(p.range) for p in header.ports}
-    for key, name in (("clock", ports.clock), ("reset", ports.reset)):
-        if name is not None and name not in names:
-            raise PortMapError(f"{at(key)}: module {header.name} has no port {name} (the {key})")
+    check_clock_reset(ports, header, at)
     for c in chans.values():
         cp = ports.channel(c.name)
         roles = [("valid", cp.valid), ("ready", cp.ready)] + ([("data", cp.data)] if c.width else [])
@@ -88,9 +86,7 @@ def _width(rng: str) -> int | None:
 def load_foreign(g: DFG, files: list[Path], top: str, ports: str) -> ForeignTop:
     """The foreign circuit of `g`: `files`, module `top`, `ports` `circt` or a port map file. PortMapError (or
     HarnessError for the files) when it does not fit the program."""
-    for f in files:
-        if not f.is_file():
-            raise PortMapError(f"{f}: no such file")
+    require_files(files)
     header = parse_header(module_file(files, top), top)
     if any(grp.position is not None for grp in g.groups.values()):
         raise PortMapError(f"--rtl: @{g.name} has a memref argument; a foreign circuit's memory interface is not "

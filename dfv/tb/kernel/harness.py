@@ -72,11 +72,8 @@ def _foreign_top(g: DFG, foreign: ForeignTop) -> list[str]:
     """Another flow's top: the boundary channels as harness signals of the kit's names (`start_valid`,
     `arg0_data`, ...), connected to the top's ports through its map."""
     ports = foreign.ports
-    lines, conns = [], []
-    if ports.clock is not None:
-        conns.append(f".{ports.clock}(clk)")
-    if ports.reset is not None:
-        conns.append(f".{ports.reset}({'~rst' if ports.reset_active_low else 'rst'})")
+    lines = []
+    conns = [f".{port}({signal})" for port, signal in ports.clock_reset().items()]
     for c in boundary(g):
         cp = ports.channel(c.name)
         lines.append(f"  logic {c.name}_valid, {c.name}_ready;")
