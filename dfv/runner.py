@@ -43,6 +43,7 @@ from dfv.lowering.pipeline import Lowered, dfg_outputs, lower_program
 from dfv.lowering.reference import value_type
 from dfv.lowering.trip_budget import DEFAULT_MAX_TRIPS
 from dfv.paths import REPORTS_DIR, WORK_DIR, WORK_ENV
+from dfv.sim.toolchain import SIMULATORS, ToolchainError, setup_path
 from dfv.tb.common.dut import PortMapError
 from dfv.tb.common.op_harness import HarnessError
 from dfv.tb.kernel.bounds import DEFAULT_MAX_CYCLES, TRAFFIC
@@ -138,7 +139,6 @@ def rtl_engine(sim: str) -> Callable[[Run], EngineResult]:
         # a second of imports that a golden run or `dfv lower` does not need.
         from dfv.sim.build import BuildError
         from dfv.sim.kernel import BuildKind, prepare_lowered, run_kernel
-        from dfv.sim.toolchain import ToolchainError, setup_path
 
         try:
             setup_path(sim)
@@ -185,12 +185,11 @@ def rtl_engine(sim: str) -> Callable[[Run], EngineResult]:
     return run
 
 
-RTL_ENGINES = ("icarus", "verilator")
+RTL_ENGINES = SIMULATORS  # each simulator is an engine
 ENGINES: dict[str, Callable[[Run], EngineResult]] = {
     "golden": _golden_engine("bounded"),
     "golden-unbounded": _golden_engine("unbounded"),
-    "icarus": rtl_engine("icarus"),
-    "verilator": rtl_engine("verilator"),
+    **{sim: rtl_engine(sim) for sim in RTL_ENGINES},
 }
 
 

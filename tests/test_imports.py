@@ -18,7 +18,6 @@ PACKAGE = Path(dfv.__file__).parent
 DEFERRED = {
     ("dfv.cli", "*"): "the command line imports a subcommand's modules only when that subcommand runs",
     ("dfv.runner", "dfv.sim.kernel"): "the RTL engines bring cocotb and pyuvm, which a golden run does not need",
-    ("dfv.runner", "dfv.sim.toolchain"): "only the RTL engines look for a simulator",
     ("dfv.runner", "dfv.sim.build"): "a build's error comes with cocotb's runner, which a golden run does not need",
 }
 

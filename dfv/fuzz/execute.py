@@ -49,9 +49,7 @@ from dfv.lowering.lower_control import find_function
 from dfv.lowering.parse import LoweringError, parse_file
 from dfv.lowering.reference import run_source
 from dfv.lowering.verify import DfgVerifyError
-from dfv.runner import EngineUnavailable, execute, load_inputs, prepare_run
-
-RTL_ENGINES = ("icarus", "verilator")
+from dfv.runner import RTL_ENGINES, EngineUnavailable, execute, load_inputs, prepare_run
 
 
 class Verdict(Enum):
