@@ -5,7 +5,7 @@ The safety built into the AST is expanded here into plain arith ops, with fresh 
 index clamps (`remui` by the dimension), division and shift guards, computed loop bounds and the
 counter of every `scf.while`. The text is a pure function of the program, so the same program
 always prints the same file. A program marked `cf` is printed, then its loops and branches are lowered to
-`cf` blocks (`dfv.fuzz.to_cf`).
+`cf` blocks (`dfv.lowering.to_cf`).
 
 Floats, held as IEEE words: a constant is its bit pattern (`0x7FC00000 : f32`) when the AST says so
 or when it has no decimal (NaN, infinity), else its shortest exact decimal (`-0.0 : f16`,
@@ -56,7 +56,7 @@ from dfv.fuzz.program import (
     walk,
     width,
 )
-from dfv.fuzz.to_cf import to_cf
+from dfv.lowering.to_cf import to_cf
 from dfv.golden.fp.format import FORMATS, FloatClass
 from dfv.golden.fp.text import format_float
 from dfv.golden.types import to_signed
@@ -372,7 +372,7 @@ class _Printer:
 
 
 def to_mlir(p: Program) -> str:
-    """The MLIR text of `p` (for a `cf` program, with its loops and branches as blocks: `dfv.fuzz.to_cf`)."""
+    """The MLIR text of `p` (for a `cf` program, with its loops and branches as blocks: `dfv.lowering.to_cf`)."""
     text = _Printer(p).program()
     return to_cf(text) if p.cf else text
 

@@ -428,7 +428,7 @@ class Program:
     body: Block  # yields = the returned values
     name: str = "fuzz"
     style: Style = Style.PLAIN
-    cf: bool = False  # printed with its control flow as blocks and cf branches (dfv.fuzz.to_cf)
+    cf: bool = False  # printed with its control flow as blocks and cf branches (dfv.lowering.to_cf)
     globals: list[Global] = field(default_factory=list)  # the module's memref.global tables
 
 

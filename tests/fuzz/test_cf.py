@@ -1,5 +1,5 @@
 """`dfv fuzz --cf`: generated programs printed with their control flow as `cf` blocks and branches
-(dfv/fuzz/to_cf.py), which `dfv run` lifts back to `scf`; a bug in the lifting is found and saved."""
+(dfv/lowering/to_cf.py), which `dfv run` lifts back to `scf`; a bug in the lifting is found and saved."""
 
 from __future__ import annotations
 

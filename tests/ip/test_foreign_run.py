@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from dfv.cli import main
-from dfv.fuzz.to_cf import to_cf
+from dfv.lowering.to_cf import to_cf
 
 pytestmark = pytest.mark.skipif(shutil.which("iverilog") is None, reason="iverilog not installed")
 
@@ -46,7 +46,7 @@ def test_circts_circuit_of_the_program_gives_the_programs_results_on_both_simula
     assert out["icarus"] == out["verilator"] > 0
 
 
-# the kit's scalar kernels as CIRCT compiles them (tests/ip/circt/kernels/, cf text of dfv.fuzz.to_cf): index is
+# the kit's scalar kernels as CIRCT compiles them (tests/ip/circt/kernels/, cf text of dfv.lowering.to_cf): index is
 # 64 bits in CIRCT's circuits, so they are lowered with --index-width 64
 KERNEL_RUNS = [("cf_absdiff", [3, 10], [7]), ("cf_absdiff", [10, -3], [13]), ("cf_sum", [10], [45]),
                ("cf_sum", [-5], [0]), ("gcd", [48, 18], [6]), ("gcd", [7, 7], [7]),
