@@ -16,32 +16,28 @@ module handshake_fork_in_ui16_out_ui16_ui16(	// -:1:28
 
   wire allDone;	// -:1:28
   wire done1;	// -:1:28
-  wire done0;	// -:1:28
-  wire _GEN = ~allDone;	// -:1:28
   reg  emitted_0;	// -:1:28
-  always_ff @(posedge clock) begin	// -:1:28
-    if (reset)	// -:1:28
-      emitted_0 <= 1'h0;	// -:1:28
-    else	// -:1:28
-      emitted_0 <= done0 & _GEN;	// -:1:28
-  end // always_ff @(posedge)
-  wire _GEN_0 = ~emitted_0 & in0_valid;	// -:1:28
-  assign done0 = out0_ready & _GEN_0 | emitted_0;	// -:1:28
+  wire _GEN = ~emitted_0 & in0_valid;	// -:1:28
+  wire done0 = out0_ready & _GEN | emitted_0;	// -:1:28
   reg  emitted_1;	// -:1:28
   always_ff @(posedge clock) begin	// -:1:28
-    if (reset)	// -:1:28
+    if (reset) begin	// -:1:28
+      emitted_0 <= 1'h0;	// -:1:28
       emitted_1 <= 1'h0;	// -:1:28
-    else	// -:1:28
-      emitted_1 <= done1 & _GEN;	// -:1:28
+    end
+    else begin	// -:1:28
+      emitted_0 <= done0 & ~allDone;	// -:1:28
+      emitted_1 <= done1 & ~allDone;	// -:1:28
+    end
   end // always_ff @(posedge)
-  wire _GEN_1 = ~emitted_1 & in0_valid;	// -:1:28
-  assign done1 = out1_ready & _GEN_1 | emitted_1;	// -:1:28
+  wire _GEN_0 = ~emitted_1 & in0_valid;	// -:1:28
+  assign done1 = out1_ready & _GEN_0 | emitted_1;	// -:1:28
   assign allDone = done0 & done1;	// -:1:28
   assign in0_ready = allDone;	// -:1:28
   assign out0 = in0;	// -:1:28
-  assign out0_valid = _GEN_0;	// -:1:28
+  assign out0_valid = _GEN;	// -:1:28
   assign out1 = in0;	// -:1:28
-  assign out1_valid = _GEN_1;	// -:1:28
+  assign out1_valid = _GEN_0;	// -:1:28
 endmodule
 
 module arith_cmpi_in_ui16_ui16_out_ui1_ult(	// -:2:8
@@ -83,44 +79,35 @@ module handshake_fork_in_ui1_out_ui1_ui1_ui1(	// -:2:8
 
   wire allDone;	// -:2:8
   wire done2;	// -:2:8
-  wire done1;	// -:2:8
-  wire done0;	// -:2:8
-  wire _GEN = ~allDone;	// -:2:8
   reg  emitted_0;	// -:2:8
-  always_ff @(posedge clock) begin	// -:2:8
-    if (reset)	// -:2:8
-      emitted_0 <= 1'h0;	// -:2:8
-    else	// -:2:8
-      emitted_0 <= done0 & _GEN;	// -:2:8
-  end // always_ff @(posedge)
-  wire _GEN_0 = ~emitted_0 & in0_valid;	// -:2:8
-  assign done0 = out0_ready & _GEN_0 | emitted_0;	// -:2:8
+  wire _GEN = ~emitted_0 & in0_valid;	// -:2:8
+  wire done0 = out0_ready & _GEN | emitted_0;	// -:2:8
   reg  emitted_1;	// -:2:8
-  always_ff @(posedge clock) begin	// -:2:8
-    if (reset)	// -:2:8
-      emitted_1 <= 1'h0;	// -:2:8
-    else	// -:2:8
-      emitted_1 <= done1 & _GEN;	// -:2:8
-  end // always_ff @(posedge)
-  wire _GEN_1 = ~emitted_1 & in0_valid;	// -:2:8
-  assign done1 = out1_ready & _GEN_1 | emitted_1;	// -:2:8
+  wire _GEN_0 = ~emitted_1 & in0_valid;	// -:2:8
+  wire done1 = out1_ready & _GEN_0 | emitted_1;	// -:2:8
   reg  emitted_2;	// -:2:8
   always_ff @(posedge clock) begin	// -:2:8
-    if (reset)	// -:2:8
+    if (reset) begin	// -:2:8
+      emitted_0 <= 1'h0;	// -:2:8
+      emitted_1 <= 1'h0;	// -:2:8
       emitted_2 <= 1'h0;	// -:2:8
-    else	// -:2:8
-      emitted_2 <= done2 & _GEN;	// -:2:8
+    end
+    else begin	// -:2:8
+      emitted_0 <= done0 & ~allDone;	// -:2:8
+      emitted_1 <= done1 & ~allDone;	// -:2:8
+      emitted_2 <= done2 & ~allDone;	// -:2:8
+    end
   end // always_ff @(posedge)
-  wire _GEN_2 = ~emitted_2 & in0_valid;	// -:2:8
-  assign done2 = out2_ready & _GEN_2 | emitted_2;	// -:2:8
+  wire _GEN_1 = ~emitted_2 & in0_valid;	// -:2:8
+  assign done2 = out2_ready & _GEN_1 | emitted_2;	// -:2:8
   assign allDone = done0 & done1 & done2;	// -:2:8
   assign in0_ready = allDone;	// -:2:8
   assign out0 = in0;	// -:2:8
-  assign out0_valid = _GEN_0;	// -:2:8
+  assign out0_valid = _GEN;	// -:2:8
   assign out1 = in0;	// -:2:8
-  assign out1_valid = _GEN_1;	// -:2:8
+  assign out1_valid = _GEN_0;	// -:2:8
   assign out2 = in0;	// -:2:8
-  assign out2_valid = _GEN_2;	// -:2:8
+  assign out2_valid = _GEN_1;	// -:2:8
 endmodule
 
 module handshake_buffer_in_ui1_out_ui1_2slots_fifo(	// -:2:8
@@ -134,86 +121,43 @@ module handshake_buffer_in_ui1_out_ui1_2slots_fifo(	// -:2:8
          out0_valid
 );
 
-  wire _GEN;	// -:2:8
-  wire _GEN_0;	// -:2:8
-  wire _GEN_1;	// -:2:8
-  reg  data1_reg;	// -:2:8
-  wire _GEN_2;	// -:2:8
-  wire _GEN_3;	// -:2:8
-  wire _GEN_4;	// -:2:8
-  wire _GEN_5;	// -:2:8
-  wire _GEN_6;	// -:2:8
-  reg  data0_reg;	// -:2:8
-  wire _GEN_7;	// -:2:8
-  reg  valid0_reg;	// -:2:8
-  always_ff @(posedge clock) begin	// -:2:8
-    if (reset)	// -:2:8
-      valid0_reg <= 1'h0;	// -:2:8
-    else	// -:2:8
-      valid0_reg <= _GEN_7;	// -:2:8
-  end // always_ff @(posedge)
-  wire _GEN_8 = ~valid0_reg | _GEN_6;	// -:2:8
-  assign _GEN_7 = _GEN_8 ? in0_valid : valid0_reg;	// -:2:8
-  always_ff @(posedge clock) begin	// -:2:8
-    if (reset)	// -:2:8
-      data0_reg <= 1'h0;	// -:2:8
-    else	// -:2:8
-      data0_reg <= _GEN_8 ? in0 : data0_reg;	// -:2:8
-  end // always_ff @(posedge)
-  reg  ready0_reg;	// -:2:8
-  always_ff @(posedge clock) begin	// -:2:8
-    if (reset)	// -:2:8
-      ready0_reg <= 1'h0;	// -:2:8
-    else	// -:2:8
-      ready0_reg <= _GEN_5;	// -:2:8
-  end // always_ff @(posedge)
-  assign _GEN_6 = ~ready0_reg;	// -:2:8
-  wire _GEN_9 = ~_GEN_3 & _GEN_6;	// -:2:8
-  wire _GEN_10 = ~(_GEN_3 & ready0_reg);	// -:2:8
-  assign _GEN_5 = _GEN_10 & (_GEN_9 ? valid0_reg : ready0_reg);	// -:2:8
-  reg  ctrl_data0_reg;	// -:2:8
-  always_ff @(posedge clock) begin	// -:2:8
-    if (reset)	// -:2:8
-      ctrl_data0_reg <= 1'h0;	// -:2:8
-    else	// -:2:8
-      ctrl_data0_reg <= _GEN_4;	// -:2:8
-  end // always_ff @(posedge)
-  assign _GEN_4 = _GEN_10 & (_GEN_9 ? data0_reg : ctrl_data0_reg);	// -:2:8
-  reg  valid1_reg;	// -:2:8
-  always_ff @(posedge clock) begin	// -:2:8
-    if (reset)	// -:2:8
-      valid1_reg <= 1'h0;	// -:2:8
-    else	// -:2:8
-      valid1_reg <= _GEN_2;	// -:2:8
-  end // always_ff @(posedge)
-  assign _GEN_3 = ~valid1_reg | _GEN_1;	// -:2:8
-  assign _GEN_2 = _GEN_3 ? (ready0_reg ? ready0_reg : valid0_reg) : valid1_reg;	// -:2:8
-  always_ff @(posedge clock) begin	// -:2:8
-    if (reset)	// -:2:8
-      data1_reg <= 1'h0;	// -:2:8
-    else	// -:2:8
-      data1_reg <= _GEN_3 ? (ready0_reg ? ctrl_data0_reg : data0_reg) : data1_reg;	// -:2:8
-  end // always_ff @(posedge)
   reg  ready1_reg;	// -:2:8
-  always_ff @(posedge clock) begin	// -:2:8
-    if (reset)	// -:2:8
-      ready1_reg <= 1'h0;	// -:2:8
-    else	// -:2:8
-      ready1_reg <= _GEN_0;	// -:2:8
-  end // always_ff @(posedge)
-  assign _GEN_1 = ~ready1_reg;	// -:2:8
-  wire _GEN_11 = ~out0_ready & _GEN_1;	// -:2:8
-  wire _GEN_12 = ~(out0_ready & ready1_reg);	// -:2:8
-  assign _GEN_0 = _GEN_12 & (_GEN_11 ? valid1_reg : ready1_reg);	// -:2:8
+  reg  ready0_reg;	// -:2:8
+  reg  valid0_reg;	// -:2:8
+  wire _GEN = ~valid0_reg | ~ready0_reg;	// -:2:8
+  reg  data0_reg;	// -:2:8
+  reg  ctrl_data0_reg;	// -:2:8
+  reg  valid1_reg;	// -:2:8
+  wire _GEN_0 = ~valid1_reg | ~ready1_reg;	// -:2:8
+  reg  data1_reg;	// -:2:8
   reg  ctrl_data1_reg;	// -:2:8
+  wire _GEN_1 = ~_GEN_0 & ~ready0_reg;	// -:2:8
+  wire _GEN_2 = _GEN_0 & ready0_reg;	// -:2:8
+  wire _GEN_3 = ~out0_ready & ~ready1_reg;	// -:2:8
+  wire _GEN_4 = out0_ready & ready1_reg;	// -:2:8
   always_ff @(posedge clock) begin	// -:2:8
-    if (reset)	// -:2:8
+    if (reset) begin	// -:2:8
+      valid0_reg <= 1'h0;	// -:2:8
+      data0_reg <= 1'h0;	// -:2:8
+      ready0_reg <= 1'h0;	// -:2:8
+      ctrl_data0_reg <= 1'h0;	// -:2:8
+      valid1_reg <= 1'h0;	// -:2:8
+      data1_reg <= 1'h0;	// -:2:8
+      ready1_reg <= 1'h0;	// -:2:8
       ctrl_data1_reg <= 1'h0;	// -:2:8
-    else	// -:2:8
-      ctrl_data1_reg <= _GEN;	// -:2:8
+    end
+    else begin	// -:2:8
+      valid0_reg <= _GEN ? in0_valid : valid0_reg;	// -:2:8
+      data0_reg <= _GEN ? in0 : data0_reg;	// -:2:8
+      ready0_reg <= ~_GEN_2 & (_GEN_1 ? valid0_reg : ready0_reg);	// -:2:8
+      ctrl_data0_reg <= ~_GEN_2 & (_GEN_1 ? data0_reg : ctrl_data0_reg);	// -:2:8
+      valid1_reg <= _GEN_0 ? (ready0_reg ? ready0_reg : valid0_reg) : valid1_reg;	// -:2:8
+      data1_reg <= _GEN_0 ? (ready0_reg ? ctrl_data0_reg : data0_reg) : data1_reg;	// -:2:8
+      ready1_reg <= ~_GEN_4 & (_GEN_3 ? valid1_reg : ready1_reg);	// -:2:8
+      ctrl_data1_reg <= ~_GEN_4 & (_GEN_3 ? data1_reg : ctrl_data1_reg);	// -:2:8
+    end
   end // always_ff @(posedge)
-  assign _GEN = _GEN_12 & (_GEN_11 ? data1_reg : ctrl_data1_reg);	// -:2:8
-  assign in0_ready = _GEN_8;	// -:2:8
+  assign in0_ready = _GEN;	// -:2:8
   assign out0 = ready1_reg ? ctrl_data1_reg : data1_reg;	// -:2:8
   assign out0_valid = ready1_reg ? ready1_reg : valid1_reg;	// -:2:8
 endmodule
@@ -319,86 +263,43 @@ module handshake_buffer_in_ui16_out_ui16_2slots_fifo(	// -:11:3
   output        out0_valid
 );
 
-  wire [15:0] _GEN;	// -:11:3
-  wire        _GEN_0;	// -:11:3
-  wire        _GEN_1;	// -:11:3
-  reg  [15:0] data1_reg;	// -:11:3
-  wire        _GEN_2;	// -:11:3
-  wire        _GEN_3;	// -:11:3
-  wire [15:0] _GEN_4;	// -:11:3
-  wire        _GEN_5;	// -:11:3
-  wire        _GEN_6;	// -:11:3
-  reg  [15:0] data0_reg;	// -:11:3
-  wire        _GEN_7;	// -:11:3
-  reg         valid0_reg;	// -:11:3
-  always_ff @(posedge clock) begin	// -:11:3
-    if (reset)	// -:11:3
-      valid0_reg <= 1'h0;	// -:11:3
-    else	// -:11:3
-      valid0_reg <= _GEN_7;	// -:11:3
-  end // always_ff @(posedge)
-  wire        _GEN_8 = ~valid0_reg | _GEN_6;	// -:11:3
-  assign _GEN_7 = _GEN_8 ? in0_valid : valid0_reg;	// -:11:3
-  always_ff @(posedge clock) begin	// -:11:3
-    if (reset)	// -:11:3
-      data0_reg <= 16'h0;	// -:11:3
-    else	// -:11:3
-      data0_reg <= _GEN_8 ? in0 : data0_reg;	// -:11:3
-  end // always_ff @(posedge)
-  reg         ready0_reg;	// -:11:3
-  always_ff @(posedge clock) begin	// -:11:3
-    if (reset)	// -:11:3
-      ready0_reg <= 1'h0;	// -:11:3
-    else	// -:11:3
-      ready0_reg <= _GEN_5;	// -:11:3
-  end // always_ff @(posedge)
-  assign _GEN_6 = ~ready0_reg;	// -:11:3
-  wire        _GEN_9 = ~_GEN_3 & _GEN_6;	// -:11:3
-  wire        _GEN_10 = _GEN_3 & ready0_reg;	// -:11:3
-  assign _GEN_5 = ~_GEN_10 & (_GEN_9 ? valid0_reg : ready0_reg);	// -:11:3
-  reg  [15:0] ctrl_data0_reg;	// -:11:3
-  always_ff @(posedge clock) begin	// -:11:3
-    if (reset)	// -:11:3
-      ctrl_data0_reg <= 16'h0;	// -:11:3
-    else	// -:11:3
-      ctrl_data0_reg <= _GEN_4;	// -:11:3
-  end // always_ff @(posedge)
-  assign _GEN_4 = _GEN_10 ? 16'h0 : _GEN_9 ? data0_reg : ctrl_data0_reg;	// -:11:3
-  reg         valid1_reg;	// -:11:3
-  always_ff @(posedge clock) begin	// -:11:3
-    if (reset)	// -:11:3
-      valid1_reg <= 1'h0;	// -:11:3
-    else	// -:11:3
-      valid1_reg <= _GEN_2;	// -:11:3
-  end // always_ff @(posedge)
-  assign _GEN_3 = ~valid1_reg | _GEN_1;	// -:11:3
-  assign _GEN_2 = _GEN_3 ? (ready0_reg ? ready0_reg : valid0_reg) : valid1_reg;	// -:11:3
-  always_ff @(posedge clock) begin	// -:11:3
-    if (reset)	// -:11:3
-      data1_reg <= 16'h0;	// -:11:3
-    else	// -:11:3
-      data1_reg <= _GEN_3 ? (ready0_reg ? ctrl_data0_reg : data0_reg) : data1_reg;	// -:11:3
-  end // always_ff @(posedge)
   reg         ready1_reg;	// -:11:3
-  always_ff @(posedge clock) begin	// -:11:3
-    if (reset)	// -:11:3
-      ready1_reg <= 1'h0;	// -:11:3
-    else	// -:11:3
-      ready1_reg <= _GEN_0;	// -:11:3
-  end // always_ff @(posedge)
-  assign _GEN_1 = ~ready1_reg;	// -:11:3
-  wire        _GEN_11 = ~out0_ready & _GEN_1;	// -:11:3
-  wire        _GEN_12 = out0_ready & ready1_reg;	// -:11:3
-  assign _GEN_0 = ~_GEN_12 & (_GEN_11 ? valid1_reg : ready1_reg);	// -:11:3
+  reg         ready0_reg;	// -:11:3
+  reg         valid0_reg;	// -:11:3
+  wire        _GEN = ~valid0_reg | ~ready0_reg;	// -:11:3
+  reg  [15:0] data0_reg;	// -:11:3
+  reg  [15:0] ctrl_data0_reg;	// -:11:3
+  reg         valid1_reg;	// -:11:3
+  wire        _GEN_0 = ~valid1_reg | ~ready1_reg;	// -:11:3
+  reg  [15:0] data1_reg;	// -:11:3
   reg  [15:0] ctrl_data1_reg;	// -:11:3
+  wire        _GEN_1 = ~_GEN_0 & ~ready0_reg;	// -:11:3
+  wire        _GEN_2 = _GEN_0 & ready0_reg;	// -:11:3
+  wire        _GEN_3 = ~out0_ready & ~ready1_reg;	// -:11:3
+  wire        _GEN_4 = out0_ready & ready1_reg;	// -:11:3
   always_ff @(posedge clock) begin	// -:11:3
-    if (reset)	// -:11:3
+    if (reset) begin	// -:11:3
+      valid0_reg <= 1'h0;	// -:11:3
+      data0_reg <= 16'h0;	// -:11:3
+      ready0_reg <= 1'h0;	// -:11:3
+      ctrl_data0_reg <= 16'h0;	// -:11:3
+      valid1_reg <= 1'h0;	// -:11:3
+      data1_reg <= 16'h0;	// -:11:3
+      ready1_reg <= 1'h0;	// -:11:3
       ctrl_data1_reg <= 16'h0;	// -:11:3
-    else	// -:11:3
-      ctrl_data1_reg <= _GEN;	// -:11:3
+    end
+    else begin	// -:11:3
+      valid0_reg <= _GEN ? in0_valid : valid0_reg;	// -:11:3
+      data0_reg <= _GEN ? in0 : data0_reg;	// -:11:3
+      ready0_reg <= ~_GEN_2 & (_GEN_1 ? valid0_reg : ready0_reg);	// -:11:3
+      ctrl_data0_reg <= _GEN_2 ? 16'h0 : _GEN_1 ? data0_reg : ctrl_data0_reg;	// -:11:3
+      valid1_reg <= _GEN_0 ? (ready0_reg ? ready0_reg : valid0_reg) : valid1_reg;	// -:11:3
+      data1_reg <= _GEN_0 ? (ready0_reg ? ctrl_data0_reg : data0_reg) : data1_reg;	// -:11:3
+      ready1_reg <= ~_GEN_4 & (_GEN_3 ? valid1_reg : ready1_reg);	// -:11:3
+      ctrl_data1_reg <= _GEN_4 ? 16'h0 : _GEN_3 ? data1_reg : ctrl_data1_reg;	// -:11:3
+    end
   end // always_ff @(posedge)
-  assign _GEN = _GEN_12 ? 16'h0 : _GEN_11 ? data1_reg : ctrl_data1_reg;	// -:11:3
-  assign in0_ready = _GEN_8;	// -:11:3
+  assign in0_ready = _GEN;	// -:11:3
   assign out0 = ready1_reg ? ctrl_data1_reg : data1_reg;	// -:11:3
   assign out0_valid = ready1_reg ? ready1_reg : valid1_reg;	// -:11:3
 endmodule

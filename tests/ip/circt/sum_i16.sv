@@ -19,44 +19,35 @@ module handshake_fork_in_none_out_none_none_none_1ins_3outs_ctrl(	// -:1:1
 
   wire allDone;	// -:1:1
   wire done2;	// -:1:1
-  wire done1;	// -:1:1
-  wire done0;	// -:1:1
-  wire _GEN = ~allDone;	// -:1:1
   reg  emitted_0;	// -:1:1
-  always_ff @(posedge clock) begin	// -:1:1
-    if (reset)	// -:1:1
-      emitted_0 <= 1'h0;	// -:1:1
-    else	// -:1:1
-      emitted_0 <= done0 & _GEN;	// -:1:1
-  end // always_ff @(posedge)
-  wire _GEN_0 = ~emitted_0 & in0_valid;	// -:1:1
-  assign done0 = out0_ready & _GEN_0 | emitted_0;	// -:1:1
+  wire _GEN = ~emitted_0 & in0_valid;	// -:1:1
+  wire done0 = out0_ready & _GEN | emitted_0;	// -:1:1
   reg  emitted_1;	// -:1:1
-  always_ff @(posedge clock) begin	// -:1:1
-    if (reset)	// -:1:1
-      emitted_1 <= 1'h0;	// -:1:1
-    else	// -:1:1
-      emitted_1 <= done1 & _GEN;	// -:1:1
-  end // always_ff @(posedge)
-  wire _GEN_1 = ~emitted_1 & in0_valid;	// -:1:1
-  assign done1 = out1_ready & _GEN_1 | emitted_1;	// -:1:1
+  wire _GEN_0 = ~emitted_1 & in0_valid;	// -:1:1
+  wire done1 = out1_ready & _GEN_0 | emitted_1;	// -:1:1
   reg  emitted_2;	// -:1:1
   always_ff @(posedge clock) begin	// -:1:1
-    if (reset)	// -:1:1
+    if (reset) begin	// -:1:1
+      emitted_0 <= 1'h0;	// -:1:1
+      emitted_1 <= 1'h0;	// -:1:1
       emitted_2 <= 1'h0;	// -:1:1
-    else	// -:1:1
-      emitted_2 <= done2 & _GEN;	// -:1:1
+    end
+    else begin	// -:1:1
+      emitted_0 <= done0 & ~allDone;	// -:1:1
+      emitted_1 <= done1 & ~allDone;	// -:1:1
+      emitted_2 <= done2 & ~allDone;	// -:1:1
+    end
   end // always_ff @(posedge)
-  wire _GEN_2 = ~emitted_2 & in0_valid;	// -:1:1
-  assign done2 = out2_ready & _GEN_2 | emitted_2;	// -:1:1
+  wire _GEN_1 = ~emitted_2 & in0_valid;	// -:1:1
+  assign done2 = out2_ready & _GEN_1 | emitted_2;	// -:1:1
   assign allDone = done0 & done1 & done2;	// -:1:1
   assign in0_ready = allDone;	// -:1:1
   // Zero width: assign out0 = in0;	// -:1:1
-  assign out0_valid = _GEN_0;	// -:1:1
+  assign out0_valid = _GEN;	// -:1:1
   // Zero width: assign out1 = in0;	// -:1:1
-  assign out1_valid = _GEN_1;	// -:1:1
+  assign out1_valid = _GEN_0;	// -:1:1
   // Zero width: assign out2 = in0;	// -:1:1
-  assign out2_valid = _GEN_2;	// -:1:1
+  assign out2_valid = _GEN_1;	// -:1:1
 endmodule
 
 module handshake_constant_c0_in_none_out_ui16(	// -:2:9
@@ -89,32 +80,28 @@ module handshake_fork_in_ui16_out_ui16_ui16(	// -:2:9
 
   wire allDone;	// -:2:9
   wire done1;	// -:2:9
-  wire done0;	// -:2:9
-  wire _GEN = ~allDone;	// -:2:9
   reg  emitted_0;	// -:2:9
-  always_ff @(posedge clock) begin	// -:2:9
-    if (reset)	// -:2:9
-      emitted_0 <= 1'h0;	// -:2:9
-    else	// -:2:9
-      emitted_0 <= done0 & _GEN;	// -:2:9
-  end // always_ff @(posedge)
-  wire _GEN_0 = ~emitted_0 & in0_valid;	// -:2:9
-  assign done0 = out0_ready & _GEN_0 | emitted_0;	// -:2:9
+  wire _GEN = ~emitted_0 & in0_valid;	// -:2:9
+  wire done0 = out0_ready & _GEN | emitted_0;	// -:2:9
   reg  emitted_1;	// -:2:9
   always_ff @(posedge clock) begin	// -:2:9
-    if (reset)	// -:2:9
+    if (reset) begin	// -:2:9
+      emitted_0 <= 1'h0;	// -:2:9
       emitted_1 <= 1'h0;	// -:2:9
-    else	// -:2:9
-      emitted_1 <= done1 & _GEN;	// -:2:9
+    end
+    else begin	// -:2:9
+      emitted_0 <= done0 & ~allDone;	// -:2:9
+      emitted_1 <= done1 & ~allDone;	// -:2:9
+    end
   end // always_ff @(posedge)
-  wire _GEN_1 = ~emitted_1 & in0_valid;	// -:2:9
-  assign done1 = out1_ready & _GEN_1 | emitted_1;	// -:2:9
+  wire _GEN_0 = ~emitted_1 & in0_valid;	// -:2:9
+  assign done1 = out1_ready & _GEN_0 | emitted_1;	// -:2:9
   assign allDone = done0 & done1;	// -:2:9
   assign in0_ready = allDone;	// -:2:9
   assign out0 = in0;	// -:2:9
-  assign out0_valid = _GEN_0;	// -:2:9
+  assign out0_valid = _GEN;	// -:2:9
   assign out1 = in0;	// -:2:9
-  assign out1_valid = _GEN_1;	// -:2:9
+  assign out1_valid = _GEN_0;	// -:2:9
 endmodule
 
 module handshake_constant_c1_in_none_out_ui16(	// -:3:9
@@ -142,46 +129,28 @@ module handshake_buffer_in_ui1_out_ui1_1slots_seq_init_0(	// -:2:9
          out0_valid
 );
 
-  wire _GEN;	// -:2:9
-  wire _GEN_0;	// -:2:9
-  wire _GEN_1;	// -:2:9
-  reg  data0_reg;	// -:2:9
-  wire _GEN_2;	// -:2:9
-  reg  valid0_reg;	// -:2:9
-  always_ff @(posedge clock) begin	// -:2:9
-    if (reset)	// -:2:9
-      valid0_reg <= 1'h1;	// -:2:9
-    else	// -:2:9
-      valid0_reg <= _GEN_2;	// -:2:9
-  end // always_ff @(posedge)
-  wire _GEN_3 = ~valid0_reg | _GEN_1;	// -:2:9
-  assign _GEN_2 = _GEN_3 ? in0_valid : valid0_reg;	// -:2:9
-  always_ff @(posedge clock) begin	// -:2:9
-    if (reset)	// -:2:9
-      data0_reg <= 1'h0;	// -:2:9
-    else	// -:2:9
-      data0_reg <= _GEN_3 ? in0 : data0_reg;	// -:2:9
-  end // always_ff @(posedge)
   reg  ready0_reg;	// -:2:9
-  always_ff @(posedge clock) begin	// -:2:9
-    if (reset)	// -:2:9
-      ready0_reg <= 1'h0;	// -:2:9
-    else	// -:2:9
-      ready0_reg <= _GEN_0;	// -:2:9
-  end // always_ff @(posedge)
-  assign _GEN_1 = ~ready0_reg;	// -:2:9
-  wire _GEN_4 = ~out0_ready & _GEN_1;	// -:2:9
-  wire _GEN_5 = ~(out0_ready & ready0_reg);	// -:2:9
-  assign _GEN_0 = _GEN_5 & (_GEN_4 ? valid0_reg : ready0_reg);	// -:2:9
+  reg  valid0_reg;	// -:2:9
+  wire _GEN = ~valid0_reg | ~ready0_reg;	// -:2:9
+  reg  data0_reg;	// -:2:9
   reg  ctrl_data0_reg;	// -:2:9
+  wire _GEN_0 = ~out0_ready & ~ready0_reg;	// -:2:9
+  wire _GEN_1 = out0_ready & ready0_reg;	// -:2:9
   always_ff @(posedge clock) begin	// -:2:9
-    if (reset)	// -:2:9
+    if (reset) begin	// -:2:9
+      valid0_reg <= 1'h1;	// -:2:9
+      data0_reg <= 1'h0;	// -:2:9
+      ready0_reg <= 1'h0;	// -:2:9
       ctrl_data0_reg <= 1'h0;	// -:2:9
-    else	// -:2:9
-      ctrl_data0_reg <= _GEN;	// -:2:9
+    end
+    else begin	// -:2:9
+      valid0_reg <= _GEN ? in0_valid : valid0_reg;	// -:2:9
+      data0_reg <= _GEN ? in0 : data0_reg;	// -:2:9
+      ready0_reg <= ~_GEN_1 & (_GEN_0 ? valid0_reg : ready0_reg);	// -:2:9
+      ctrl_data0_reg <= ~_GEN_1 & (_GEN_0 ? data0_reg : ctrl_data0_reg);	// -:2:9
+    end
   end // always_ff @(posedge)
-  assign _GEN = _GEN_5 & (_GEN_4 ? data0_reg : ctrl_data0_reg);	// -:2:9
-  assign in0_ready = _GEN_3;	// -:2:9
+  assign in0_ready = _GEN;	// -:2:9
   assign out0 = ready0_reg ? ctrl_data0_reg : data0_reg;	// -:2:9
   assign out0_valid = ready0_reg ? ready0_reg : valid0_reg;	// -:2:9
 endmodule
@@ -211,68 +180,49 @@ module handshake_fork_in_ui1_out_ui1_ui1_ui1_ui1_ui1(	// -:2:9
 
   wire allDone;	// -:2:9
   wire done4;	// -:2:9
-  wire done3;	// -:2:9
-  wire done2;	// -:2:9
-  wire done1;	// -:2:9
-  wire done0;	// -:2:9
-  wire _GEN = ~allDone;	// -:2:9
   reg  emitted_0;	// -:2:9
-  always_ff @(posedge clock) begin	// -:2:9
-    if (reset)	// -:2:9
-      emitted_0 <= 1'h0;	// -:2:9
-    else	// -:2:9
-      emitted_0 <= done0 & _GEN;	// -:2:9
-  end // always_ff @(posedge)
-  wire _GEN_0 = ~emitted_0 & in0_valid;	// -:2:9
-  assign done0 = out0_ready & _GEN_0 | emitted_0;	// -:2:9
+  wire _GEN = ~emitted_0 & in0_valid;	// -:2:9
+  wire done0 = out0_ready & _GEN | emitted_0;	// -:2:9
   reg  emitted_1;	// -:2:9
-  always_ff @(posedge clock) begin	// -:2:9
-    if (reset)	// -:2:9
-      emitted_1 <= 1'h0;	// -:2:9
-    else	// -:2:9
-      emitted_1 <= done1 & _GEN;	// -:2:9
-  end // always_ff @(posedge)
-  wire _GEN_1 = ~emitted_1 & in0_valid;	// -:2:9
-  assign done1 = out1_ready & _GEN_1 | emitted_1;	// -:2:9
+  wire _GEN_0 = ~emitted_1 & in0_valid;	// -:2:9
+  wire done1 = out1_ready & _GEN_0 | emitted_1;	// -:2:9
   reg  emitted_2;	// -:2:9
-  always_ff @(posedge clock) begin	// -:2:9
-    if (reset)	// -:2:9
-      emitted_2 <= 1'h0;	// -:2:9
-    else	// -:2:9
-      emitted_2 <= done2 & _GEN;	// -:2:9
-  end // always_ff @(posedge)
-  wire _GEN_2 = ~emitted_2 & in0_valid;	// -:2:9
-  assign done2 = out2_ready & _GEN_2 | emitted_2;	// -:2:9
+  wire _GEN_1 = ~emitted_2 & in0_valid;	// -:2:9
+  wire done2 = out2_ready & _GEN_1 | emitted_2;	// -:2:9
   reg  emitted_3;	// -:2:9
-  always_ff @(posedge clock) begin	// -:2:9
-    if (reset)	// -:2:9
-      emitted_3 <= 1'h0;	// -:2:9
-    else	// -:2:9
-      emitted_3 <= done3 & _GEN;	// -:2:9
-  end // always_ff @(posedge)
-  wire _GEN_3 = ~emitted_3 & in0_valid;	// -:2:9
-  assign done3 = out3_ready & _GEN_3 | emitted_3;	// -:2:9
+  wire _GEN_2 = ~emitted_3 & in0_valid;	// -:2:9
+  wire done3 = out3_ready & _GEN_2 | emitted_3;	// -:2:9
   reg  emitted_4;	// -:2:9
   always_ff @(posedge clock) begin	// -:2:9
-    if (reset)	// -:2:9
+    if (reset) begin	// -:2:9
+      emitted_0 <= 1'h0;	// -:2:9
+      emitted_1 <= 1'h0;	// -:2:9
+      emitted_2 <= 1'h0;	// -:2:9
+      emitted_3 <= 1'h0;	// -:2:9
       emitted_4 <= 1'h0;	// -:2:9
-    else	// -:2:9
-      emitted_4 <= done4 & _GEN;	// -:2:9
+    end
+    else begin	// -:2:9
+      emitted_0 <= done0 & ~allDone;	// -:2:9
+      emitted_1 <= done1 & ~allDone;	// -:2:9
+      emitted_2 <= done2 & ~allDone;	// -:2:9
+      emitted_3 <= done3 & ~allDone;	// -:2:9
+      emitted_4 <= done4 & ~allDone;	// -:2:9
+    end
   end // always_ff @(posedge)
-  wire _GEN_4 = ~emitted_4 & in0_valid;	// -:2:9
-  assign done4 = out4_ready & _GEN_4 | emitted_4;	// -:2:9
+  wire _GEN_3 = ~emitted_4 & in0_valid;	// -:2:9
+  assign done4 = out4_ready & _GEN_3 | emitted_4;	// -:2:9
   assign allDone = done0 & done1 & done2 & done3 & done4;	// -:2:9
   assign in0_ready = allDone;	// -:2:9
   assign out0 = in0;	// -:2:9
-  assign out0_valid = _GEN_0;	// -:2:9
+  assign out0_valid = _GEN;	// -:2:9
   assign out1 = in0;	// -:2:9
-  assign out1_valid = _GEN_1;	// -:2:9
+  assign out1_valid = _GEN_0;	// -:2:9
   assign out2 = in0;	// -:2:9
-  assign out2_valid = _GEN_2;	// -:2:9
+  assign out2_valid = _GEN_1;	// -:2:9
   assign out3 = in0;	// -:2:9
-  assign out3_valid = _GEN_3;	// -:2:9
+  assign out3_valid = _GEN_2;	// -:2:9
   assign out4 = in0;	// -:2:9
-  assign out4_valid = _GEN_4;	// -:2:9
+  assign out4_valid = _GEN_3;	// -:2:9
 endmodule
 
 module handshake_mux_in_ui1_none_none_out_none_3ins_1outs_ctrl(	// -:2:9
@@ -311,75 +261,30 @@ module handshake_buffer_in_none_out_none_2slots_seq_1ins_1outs_ctrl(	// -:2:9
      output                out0_valid
 );
 
-  wire _GEN;	// -:2:9
-  wire _GEN_0;	// -:2:9
-  wire _GEN_1;	// -:2:9
-  wire _GEN_2;	// -:2:9
-  wire _GEN_3;	// -:2:9
-  wire _GEN_4;	// -:2:9
-  wire _GEN_5;	// -:2:9
-  reg  valid0_reg;	// -:2:9
-  always_ff @(posedge clock) begin	// -:2:9
-    if (reset)	// -:2:9
-      valid0_reg <= 1'h0;	// -:2:9
-    else	// -:2:9
-      valid0_reg <= _GEN_5;	// -:2:9
-  end // always_ff @(posedge)
-  wire _GEN_6 = ~valid0_reg | _GEN_4;	// -:2:9
-  assign _GEN_5 = _GEN_6 ? in0_valid : valid0_reg;	// -:2:9
-  always_ff @(posedge clock) begin	// -:2:9
-    if (reset) begin	// -:2:9
-    end
-    else begin	// -:2:9
-    end
-  end // always_ff @(posedge)
-  reg  ready0_reg;	// -:2:9
-  always_ff @(posedge clock) begin	// -:2:9
-    if (reset)	// -:2:9
-      ready0_reg <= 1'h0;	// -:2:9
-    else	// -:2:9
-      ready0_reg <= _GEN_3;	// -:2:9
-  end // always_ff @(posedge)
-  assign _GEN_4 = ~ready0_reg;	// -:2:9
-  assign _GEN_3 = ~(_GEN_2 & ready0_reg) & (~_GEN_2 & _GEN_4 ? valid0_reg : ready0_reg);	// -:2:9
-  always_ff @(posedge clock) begin	// -:2:9
-    if (reset) begin	// -:2:9
-    end
-    else begin	// -:2:9
-    end
-  end // always_ff @(posedge)
-  reg  valid1_reg;	// -:2:9
-  always_ff @(posedge clock) begin	// -:2:9
-    if (reset)	// -:2:9
-      valid1_reg <= 1'h0;	// -:2:9
-    else	// -:2:9
-      valid1_reg <= _GEN_1;	// -:2:9
-  end // always_ff @(posedge)
-  assign _GEN_2 = ~valid1_reg | _GEN_0;	// -:2:9
-  assign _GEN_1 = _GEN_2 ? (ready0_reg ? ready0_reg : valid0_reg) : valid1_reg;	// -:2:9
-  always_ff @(posedge clock) begin	// -:2:9
-    if (reset) begin	// -:2:9
-    end
-    else begin	// -:2:9
-    end
-  end // always_ff @(posedge)
   reg  ready1_reg;	// -:2:9
-  always_ff @(posedge clock) begin	// -:2:9
-    if (reset)	// -:2:9
-      ready1_reg <= 1'h0;	// -:2:9
-    else	// -:2:9
-      ready1_reg <= _GEN;	// -:2:9
-  end // always_ff @(posedge)
-  assign _GEN_0 = ~ready1_reg;	// -:2:9
-  assign _GEN =
-    ~(out0_ready & ready1_reg) & (~out0_ready & _GEN_0 ? valid1_reg : ready1_reg);	// -:2:9
+  reg  ready0_reg;	// -:2:9
+  reg  valid0_reg;	// -:2:9
+  wire _GEN = ~valid0_reg | ~ready0_reg;	// -:2:9
+  reg  valid1_reg;	// -:2:9
+  wire _GEN_0 = ~valid1_reg | ~ready1_reg;	// -:2:9
   always_ff @(posedge clock) begin	// -:2:9
     if (reset) begin	// -:2:9
+      valid0_reg <= 1'h0;	// -:2:9
+      ready0_reg <= 1'h0;	// -:2:9
+      valid1_reg <= 1'h0;	// -:2:9
+      ready1_reg <= 1'h0;	// -:2:9
     end
     else begin	// -:2:9
+      valid0_reg <= _GEN ? in0_valid : valid0_reg;	// -:2:9
+      ready0_reg <=
+        ~(_GEN_0 & ready0_reg) & (~_GEN_0 & ~ready0_reg ? valid0_reg : ready0_reg);	// -:2:9
+      valid1_reg <= _GEN_0 ? (ready0_reg ? ready0_reg : valid0_reg) : valid1_reg;	// -:2:9
+      ready1_reg <=
+        ~(out0_ready & ready1_reg)
+        & (~out0_ready & ~ready1_reg ? valid1_reg : ready1_reg);	// -:2:9
     end
   end // always_ff @(posedge)
-  assign in0_ready = _GEN_6;	// -:2:9
+  assign in0_ready = _GEN;	// -:2:9
   // Zero width: assign out0 = /*Zero width*/;	// -:2:9
   assign out0_valid = ready1_reg ? ready1_reg : valid1_reg;	// -:2:9
 endmodule
@@ -420,86 +325,43 @@ module handshake_buffer_in_ui16_out_ui16_2slots_seq(	// -:2:9
   output        out0_valid
 );
 
-  wire [15:0] _GEN;	// -:2:9
-  wire        _GEN_0;	// -:2:9
-  wire        _GEN_1;	// -:2:9
-  reg  [15:0] data1_reg;	// -:2:9
-  wire        _GEN_2;	// -:2:9
-  wire        _GEN_3;	// -:2:9
-  wire [15:0] _GEN_4;	// -:2:9
-  wire        _GEN_5;	// -:2:9
-  wire        _GEN_6;	// -:2:9
-  reg  [15:0] data0_reg;	// -:2:9
-  wire        _GEN_7;	// -:2:9
-  reg         valid0_reg;	// -:2:9
-  always_ff @(posedge clock) begin	// -:2:9
-    if (reset)	// -:2:9
-      valid0_reg <= 1'h0;	// -:2:9
-    else	// -:2:9
-      valid0_reg <= _GEN_7;	// -:2:9
-  end // always_ff @(posedge)
-  wire        _GEN_8 = ~valid0_reg | _GEN_6;	// -:2:9
-  assign _GEN_7 = _GEN_8 ? in0_valid : valid0_reg;	// -:2:9
-  always_ff @(posedge clock) begin	// -:2:9
-    if (reset)	// -:2:9
-      data0_reg <= 16'h0;	// -:2:9
-    else	// -:2:9
-      data0_reg <= _GEN_8 ? in0 : data0_reg;	// -:2:9
-  end // always_ff @(posedge)
-  reg         ready0_reg;	// -:2:9
-  always_ff @(posedge clock) begin	// -:2:9
-    if (reset)	// -:2:9
-      ready0_reg <= 1'h0;	// -:2:9
-    else	// -:2:9
-      ready0_reg <= _GEN_5;	// -:2:9
-  end // always_ff @(posedge)
-  assign _GEN_6 = ~ready0_reg;	// -:2:9
-  wire        _GEN_9 = ~_GEN_3 & _GEN_6;	// -:2:9
-  wire        _GEN_10 = _GEN_3 & ready0_reg;	// -:2:9
-  assign _GEN_5 = ~_GEN_10 & (_GEN_9 ? valid0_reg : ready0_reg);	// -:2:9
-  reg  [15:0] ctrl_data0_reg;	// -:2:9
-  always_ff @(posedge clock) begin	// -:2:9
-    if (reset)	// -:2:9
-      ctrl_data0_reg <= 16'h0;	// -:2:9
-    else	// -:2:9
-      ctrl_data0_reg <= _GEN_4;	// -:2:9
-  end // always_ff @(posedge)
-  assign _GEN_4 = _GEN_10 ? 16'h0 : _GEN_9 ? data0_reg : ctrl_data0_reg;	// -:2:9
-  reg         valid1_reg;	// -:2:9
-  always_ff @(posedge clock) begin	// -:2:9
-    if (reset)	// -:2:9
-      valid1_reg <= 1'h0;	// -:2:9
-    else	// -:2:9
-      valid1_reg <= _GEN_2;	// -:2:9
-  end // always_ff @(posedge)
-  assign _GEN_3 = ~valid1_reg | _GEN_1;	// -:2:9
-  assign _GEN_2 = _GEN_3 ? (ready0_reg ? ready0_reg : valid0_reg) : valid1_reg;	// -:2:9
-  always_ff @(posedge clock) begin	// -:2:9
-    if (reset)	// -:2:9
-      data1_reg <= 16'h0;	// -:2:9
-    else	// -:2:9
-      data1_reg <= _GEN_3 ? (ready0_reg ? ctrl_data0_reg : data0_reg) : data1_reg;	// -:2:9
-  end // always_ff @(posedge)
   reg         ready1_reg;	// -:2:9
-  always_ff @(posedge clock) begin	// -:2:9
-    if (reset)	// -:2:9
-      ready1_reg <= 1'h0;	// -:2:9
-    else	// -:2:9
-      ready1_reg <= _GEN_0;	// -:2:9
-  end // always_ff @(posedge)
-  assign _GEN_1 = ~ready1_reg;	// -:2:9
-  wire        _GEN_11 = ~out0_ready & _GEN_1;	// -:2:9
-  wire        _GEN_12 = out0_ready & ready1_reg;	// -:2:9
-  assign _GEN_0 = ~_GEN_12 & (_GEN_11 ? valid1_reg : ready1_reg);	// -:2:9
+  reg         ready0_reg;	// -:2:9
+  reg         valid0_reg;	// -:2:9
+  wire        _GEN = ~valid0_reg | ~ready0_reg;	// -:2:9
+  reg  [15:0] data0_reg;	// -:2:9
+  reg  [15:0] ctrl_data0_reg;	// -:2:9
+  reg         valid1_reg;	// -:2:9
+  wire        _GEN_0 = ~valid1_reg | ~ready1_reg;	// -:2:9
+  reg  [15:0] data1_reg;	// -:2:9
   reg  [15:0] ctrl_data1_reg;	// -:2:9
+  wire        _GEN_1 = ~_GEN_0 & ~ready0_reg;	// -:2:9
+  wire        _GEN_2 = _GEN_0 & ready0_reg;	// -:2:9
+  wire        _GEN_3 = ~out0_ready & ~ready1_reg;	// -:2:9
+  wire        _GEN_4 = out0_ready & ready1_reg;	// -:2:9
   always_ff @(posedge clock) begin	// -:2:9
-    if (reset)	// -:2:9
+    if (reset) begin	// -:2:9
+      valid0_reg <= 1'h0;	// -:2:9
+      data0_reg <= 16'h0;	// -:2:9
+      ready0_reg <= 1'h0;	// -:2:9
+      ctrl_data0_reg <= 16'h0;	// -:2:9
+      valid1_reg <= 1'h0;	// -:2:9
+      data1_reg <= 16'h0;	// -:2:9
+      ready1_reg <= 1'h0;	// -:2:9
       ctrl_data1_reg <= 16'h0;	// -:2:9
-    else	// -:2:9
-      ctrl_data1_reg <= _GEN;	// -:2:9
+    end
+    else begin	// -:2:9
+      valid0_reg <= _GEN ? in0_valid : valid0_reg;	// -:2:9
+      data0_reg <= _GEN ? in0 : data0_reg;	// -:2:9
+      ready0_reg <= ~_GEN_2 & (_GEN_1 ? valid0_reg : ready0_reg);	// -:2:9
+      ctrl_data0_reg <= _GEN_2 ? 16'h0 : _GEN_1 ? data0_reg : ctrl_data0_reg;	// -:2:9
+      valid1_reg <= _GEN_0 ? (ready0_reg ? ready0_reg : valid0_reg) : valid1_reg;	// -:2:9
+      data1_reg <= _GEN_0 ? (ready0_reg ? ctrl_data0_reg : data0_reg) : data1_reg;	// -:2:9
+      ready1_reg <= ~_GEN_4 & (_GEN_3 ? valid1_reg : ready1_reg);	// -:2:9
+      ctrl_data1_reg <= _GEN_4 ? 16'h0 : _GEN_3 ? data1_reg : ctrl_data1_reg;	// -:2:9
+    end
   end // always_ff @(posedge)
-  assign _GEN = _GEN_12 ? 16'h0 : _GEN_11 ? data1_reg : ctrl_data1_reg;	// -:2:9
-  assign in0_ready = _GEN_8;	// -:2:9
+  assign in0_ready = _GEN;	// -:2:9
   assign out0 = ready1_reg ? ctrl_data1_reg : data1_reg;	// -:2:9
   assign out0_valid = ready1_reg ? ready1_reg : valid1_reg;	// -:2:9
 endmodule
@@ -552,80 +414,56 @@ module handshake_fork_in_ui1_out_ui1_ui1_ui1_ui1_ui1_ui1(	// -:6:9
 
   wire allDone;	// -:6:9
   wire done5;	// -:6:9
-  wire done4;	// -:6:9
-  wire done3;	// -:6:9
-  wire done2;	// -:6:9
-  wire done1;	// -:6:9
-  wire done0;	// -:6:9
-  wire _GEN = ~allDone;	// -:6:9
   reg  emitted_0;	// -:6:9
-  always_ff @(posedge clock) begin	// -:6:9
-    if (reset)	// -:6:9
-      emitted_0 <= 1'h0;	// -:6:9
-    else	// -:6:9
-      emitted_0 <= done0 & _GEN;	// -:6:9
-  end // always_ff @(posedge)
-  wire _GEN_0 = ~emitted_0 & in0_valid;	// -:6:9
-  assign done0 = out0_ready & _GEN_0 | emitted_0;	// -:6:9
+  wire _GEN = ~emitted_0 & in0_valid;	// -:6:9
+  wire done0 = out0_ready & _GEN | emitted_0;	// -:6:9
   reg  emitted_1;	// -:6:9
-  always_ff @(posedge clock) begin	// -:6:9
-    if (reset)	// -:6:9
-      emitted_1 <= 1'h0;	// -:6:9
-    else	// -:6:9
-      emitted_1 <= done1 & _GEN;	// -:6:9
-  end // always_ff @(posedge)
-  wire _GEN_1 = ~emitted_1 & in0_valid;	// -:6:9
-  assign done1 = out1_ready & _GEN_1 | emitted_1;	// -:6:9
+  wire _GEN_0 = ~emitted_1 & in0_valid;	// -:6:9
+  wire done1 = out1_ready & _GEN_0 | emitted_1;	// -:6:9
   reg  emitted_2;	// -:6:9
-  always_ff @(posedge clock) begin	// -:6:9
-    if (reset)	// -:6:9
-      emitted_2 <= 1'h0;	// -:6:9
-    else	// -:6:9
-      emitted_2 <= done2 & _GEN;	// -:6:9
-  end // always_ff @(posedge)
-  wire _GEN_2 = ~emitted_2 & in0_valid;	// -:6:9
-  assign done2 = out2_ready & _GEN_2 | emitted_2;	// -:6:9
+  wire _GEN_1 = ~emitted_2 & in0_valid;	// -:6:9
+  wire done2 = out2_ready & _GEN_1 | emitted_2;	// -:6:9
   reg  emitted_3;	// -:6:9
-  always_ff @(posedge clock) begin	// -:6:9
-    if (reset)	// -:6:9
-      emitted_3 <= 1'h0;	// -:6:9
-    else	// -:6:9
-      emitted_3 <= done3 & _GEN;	// -:6:9
-  end // always_ff @(posedge)
-  wire _GEN_3 = ~emitted_3 & in0_valid;	// -:6:9
-  assign done3 = out3_ready & _GEN_3 | emitted_3;	// -:6:9
+  wire _GEN_2 = ~emitted_3 & in0_valid;	// -:6:9
+  wire done3 = out3_ready & _GEN_2 | emitted_3;	// -:6:9
   reg  emitted_4;	// -:6:9
-  always_ff @(posedge clock) begin	// -:6:9
-    if (reset)	// -:6:9
-      emitted_4 <= 1'h0;	// -:6:9
-    else	// -:6:9
-      emitted_4 <= done4 & _GEN;	// -:6:9
-  end // always_ff @(posedge)
-  wire _GEN_4 = ~emitted_4 & in0_valid;	// -:6:9
-  assign done4 = out4_ready & _GEN_4 | emitted_4;	// -:6:9
+  wire _GEN_3 = ~emitted_4 & in0_valid;	// -:6:9
+  wire done4 = out4_ready & _GEN_3 | emitted_4;	// -:6:9
   reg  emitted_5;	// -:6:9
   always_ff @(posedge clock) begin	// -:6:9
-    if (reset)	// -:6:9
+    if (reset) begin	// -:6:9
+      emitted_0 <= 1'h0;	// -:6:9
+      emitted_1 <= 1'h0;	// -:6:9
+      emitted_2 <= 1'h0;	// -:6:9
+      emitted_3 <= 1'h0;	// -:6:9
+      emitted_4 <= 1'h0;	// -:6:9
       emitted_5 <= 1'h0;	// -:6:9
-    else	// -:6:9
-      emitted_5 <= done5 & _GEN;	// -:6:9
+    end
+    else begin	// -:6:9
+      emitted_0 <= done0 & ~allDone;	// -:6:9
+      emitted_1 <= done1 & ~allDone;	// -:6:9
+      emitted_2 <= done2 & ~allDone;	// -:6:9
+      emitted_3 <= done3 & ~allDone;	// -:6:9
+      emitted_4 <= done4 & ~allDone;	// -:6:9
+      emitted_5 <= done5 & ~allDone;	// -:6:9
+    end
   end // always_ff @(posedge)
-  wire _GEN_5 = ~emitted_5 & in0_valid;	// -:6:9
-  assign done5 = out5_ready & _GEN_5 | emitted_5;	// -:6:9
+  wire _GEN_4 = ~emitted_5 & in0_valid;	// -:6:9
+  assign done5 = out5_ready & _GEN_4 | emitted_5;	// -:6:9
   assign allDone = done0 & done1 & done2 & done3 & done4 & done5;	// -:6:9
   assign in0_ready = allDone;	// -:6:9
   assign out0 = in0;	// -:6:9
-  assign out0_valid = _GEN_0;	// -:6:9
+  assign out0_valid = _GEN;	// -:6:9
   assign out1 = in0;	// -:6:9
-  assign out1_valid = _GEN_1;	// -:6:9
+  assign out1_valid = _GEN_0;	// -:6:9
   assign out2 = in0;	// -:6:9
-  assign out2_valid = _GEN_2;	// -:6:9
+  assign out2_valid = _GEN_1;	// -:6:9
   assign out3 = in0;	// -:6:9
-  assign out3_valid = _GEN_3;	// -:6:9
+  assign out3_valid = _GEN_2;	// -:6:9
   assign out4 = in0;	// -:6:9
-  assign out4_valid = _GEN_4;	// -:6:9
+  assign out4_valid = _GEN_3;	// -:6:9
   assign out5 = in0;	// -:6:9
-  assign out5_valid = _GEN_5;	// -:6:9
+  assign out5_valid = _GEN_4;	// -:6:9
 endmodule
 
 module handshake_cond_br_in_ui1_ui16_out_ui16_ui16(	// -:7:3

@@ -16,32 +16,28 @@ module handshake_fork_in_ui32_out_ui32_ui32(	// -:2:34
 
   wire allDone;	// -:2:34
   wire done1;	// -:2:34
-  wire done0;	// -:2:34
-  wire _GEN = ~allDone;	// -:2:34
   reg  emitted_0;	// -:2:34
-  always_ff @(posedge clock) begin	// -:2:34
-    if (reset)	// -:2:34
-      emitted_0 <= 1'h0;	// -:2:34
-    else	// -:2:34
-      emitted_0 <= done0 & _GEN;	// -:2:34
-  end // always_ff @(posedge)
-  wire _GEN_0 = ~emitted_0 & in0_valid;	// -:2:34
-  assign done0 = out0_ready & _GEN_0 | emitted_0;	// -:2:34
+  wire _GEN = ~emitted_0 & in0_valid;	// -:2:34
+  wire done0 = out0_ready & _GEN | emitted_0;	// -:2:34
   reg  emitted_1;	// -:2:34
   always_ff @(posedge clock) begin	// -:2:34
-    if (reset)	// -:2:34
+    if (reset) begin	// -:2:34
+      emitted_0 <= 1'h0;	// -:2:34
       emitted_1 <= 1'h0;	// -:2:34
-    else	// -:2:34
-      emitted_1 <= done1 & _GEN;	// -:2:34
+    end
+    else begin	// -:2:34
+      emitted_0 <= done0 & ~allDone;	// -:2:34
+      emitted_1 <= done1 & ~allDone;	// -:2:34
+    end
   end // always_ff @(posedge)
-  wire _GEN_1 = ~emitted_1 & in0_valid;	// -:2:34
-  assign done1 = out1_ready & _GEN_1 | emitted_1;	// -:2:34
+  wire _GEN_0 = ~emitted_1 & in0_valid;	// -:2:34
+  assign done1 = out1_ready & _GEN_0 | emitted_1;	// -:2:34
   assign allDone = done0 & done1;	// -:2:34
   assign in0_ready = allDone;	// -:2:34
   assign out0 = in0;	// -:2:34
-  assign out0_valid = _GEN_0;	// -:2:34
+  assign out0_valid = _GEN;	// -:2:34
   assign out1 = in0;	// -:2:34
-  assign out1_valid = _GEN_1;	// -:2:34
+  assign out1_valid = _GEN_0;	// -:2:34
 endmodule
 
 module arith_cmpi_in_ui32_ui32_out_ui1_slt(	// -:3:11
@@ -83,44 +79,35 @@ module handshake_fork_in_ui1_out_ui1_ui1_ui1(	// -:3:11
 
   wire allDone;	// -:3:11
   wire done2;	// -:3:11
-  wire done1;	// -:3:11
-  wire done0;	// -:3:11
-  wire _GEN = ~allDone;	// -:3:11
   reg  emitted_0;	// -:3:11
-  always_ff @(posedge clock) begin	// -:3:11
-    if (reset)	// -:3:11
-      emitted_0 <= 1'h0;	// -:3:11
-    else	// -:3:11
-      emitted_0 <= done0 & _GEN;	// -:3:11
-  end // always_ff @(posedge)
-  wire _GEN_0 = ~emitted_0 & in0_valid;	// -:3:11
-  assign done0 = out0_ready & _GEN_0 | emitted_0;	// -:3:11
+  wire _GEN = ~emitted_0 & in0_valid;	// -:3:11
+  wire done0 = out0_ready & _GEN | emitted_0;	// -:3:11
   reg  emitted_1;	// -:3:11
-  always_ff @(posedge clock) begin	// -:3:11
-    if (reset)	// -:3:11
-      emitted_1 <= 1'h0;	// -:3:11
-    else	// -:3:11
-      emitted_1 <= done1 & _GEN;	// -:3:11
-  end // always_ff @(posedge)
-  wire _GEN_1 = ~emitted_1 & in0_valid;	// -:3:11
-  assign done1 = out1_ready & _GEN_1 | emitted_1;	// -:3:11
+  wire _GEN_0 = ~emitted_1 & in0_valid;	// -:3:11
+  wire done1 = out1_ready & _GEN_0 | emitted_1;	// -:3:11
   reg  emitted_2;	// -:3:11
   always_ff @(posedge clock) begin	// -:3:11
-    if (reset)	// -:3:11
+    if (reset) begin	// -:3:11
+      emitted_0 <= 1'h0;	// -:3:11
+      emitted_1 <= 1'h0;	// -:3:11
       emitted_2 <= 1'h0;	// -:3:11
-    else	// -:3:11
-      emitted_2 <= done2 & _GEN;	// -:3:11
+    end
+    else begin	// -:3:11
+      emitted_0 <= done0 & ~allDone;	// -:3:11
+      emitted_1 <= done1 & ~allDone;	// -:3:11
+      emitted_2 <= done2 & ~allDone;	// -:3:11
+    end
   end // always_ff @(posedge)
-  wire _GEN_2 = ~emitted_2 & in0_valid;	// -:3:11
-  assign done2 = out2_ready & _GEN_2 | emitted_2;	// -:3:11
+  wire _GEN_1 = ~emitted_2 & in0_valid;	// -:3:11
+  assign done2 = out2_ready & _GEN_1 | emitted_2;	// -:3:11
   assign allDone = done0 & done1 & done2;	// -:3:11
   assign in0_ready = allDone;	// -:3:11
   assign out0 = in0;	// -:3:11
-  assign out0_valid = _GEN_0;	// -:3:11
+  assign out0_valid = _GEN;	// -:3:11
   assign out1 = in0;	// -:3:11
-  assign out1_valid = _GEN_1;	// -:3:11
+  assign out1_valid = _GEN_0;	// -:3:11
   assign out2 = in0;	// -:3:11
-  assign out2_valid = _GEN_2;	// -:3:11
+  assign out2_valid = _GEN_1;	// -:3:11
 endmodule
 
 module handshake_buffer_in_ui1_out_ui1_2slots_fifo(	// -:3:11
@@ -134,86 +121,43 @@ module handshake_buffer_in_ui1_out_ui1_2slots_fifo(	// -:3:11
          out0_valid
 );
 
-  wire _GEN;	// -:3:11
-  wire _GEN_0;	// -:3:11
-  wire _GEN_1;	// -:3:11
-  reg  data1_reg;	// -:3:11
-  wire _GEN_2;	// -:3:11
-  wire _GEN_3;	// -:3:11
-  wire _GEN_4;	// -:3:11
-  wire _GEN_5;	// -:3:11
-  wire _GEN_6;	// -:3:11
-  reg  data0_reg;	// -:3:11
-  wire _GEN_7;	// -:3:11
-  reg  valid0_reg;	// -:3:11
-  always_ff @(posedge clock) begin	// -:3:11
-    if (reset)	// -:3:11
-      valid0_reg <= 1'h0;	// -:3:11
-    else	// -:3:11
-      valid0_reg <= _GEN_7;	// -:3:11
-  end // always_ff @(posedge)
-  wire _GEN_8 = ~valid0_reg | _GEN_6;	// -:3:11
-  assign _GEN_7 = _GEN_8 ? in0_valid : valid0_reg;	// -:3:11
-  always_ff @(posedge clock) begin	// -:3:11
-    if (reset)	// -:3:11
-      data0_reg <= 1'h0;	// -:3:11
-    else	// -:3:11
-      data0_reg <= _GEN_8 ? in0 : data0_reg;	// -:3:11
-  end // always_ff @(posedge)
-  reg  ready0_reg;	// -:3:11
-  always_ff @(posedge clock) begin	// -:3:11
-    if (reset)	// -:3:11
-      ready0_reg <= 1'h0;	// -:3:11
-    else	// -:3:11
-      ready0_reg <= _GEN_5;	// -:3:11
-  end // always_ff @(posedge)
-  assign _GEN_6 = ~ready0_reg;	// -:3:11
-  wire _GEN_9 = ~_GEN_3 & _GEN_6;	// -:3:11
-  wire _GEN_10 = ~(_GEN_3 & ready0_reg);	// -:3:11
-  assign _GEN_5 = _GEN_10 & (_GEN_9 ? valid0_reg : ready0_reg);	// -:3:11
-  reg  ctrl_data0_reg;	// -:3:11
-  always_ff @(posedge clock) begin	// -:3:11
-    if (reset)	// -:3:11
-      ctrl_data0_reg <= 1'h0;	// -:3:11
-    else	// -:3:11
-      ctrl_data0_reg <= _GEN_4;	// -:3:11
-  end // always_ff @(posedge)
-  assign _GEN_4 = _GEN_10 & (_GEN_9 ? data0_reg : ctrl_data0_reg);	// -:3:11
-  reg  valid1_reg;	// -:3:11
-  always_ff @(posedge clock) begin	// -:3:11
-    if (reset)	// -:3:11
-      valid1_reg <= 1'h0;	// -:3:11
-    else	// -:3:11
-      valid1_reg <= _GEN_2;	// -:3:11
-  end // always_ff @(posedge)
-  assign _GEN_3 = ~valid1_reg | _GEN_1;	// -:3:11
-  assign _GEN_2 = _GEN_3 ? (ready0_reg ? ready0_reg : valid0_reg) : valid1_reg;	// -:3:11
-  always_ff @(posedge clock) begin	// -:3:11
-    if (reset)	// -:3:11
-      data1_reg <= 1'h0;	// -:3:11
-    else	// -:3:11
-      data1_reg <= _GEN_3 ? (ready0_reg ? ctrl_data0_reg : data0_reg) : data1_reg;	// -:3:11
-  end // always_ff @(posedge)
   reg  ready1_reg;	// -:3:11
-  always_ff @(posedge clock) begin	// -:3:11
-    if (reset)	// -:3:11
-      ready1_reg <= 1'h0;	// -:3:11
-    else	// -:3:11
-      ready1_reg <= _GEN_0;	// -:3:11
-  end // always_ff @(posedge)
-  assign _GEN_1 = ~ready1_reg;	// -:3:11
-  wire _GEN_11 = ~out0_ready & _GEN_1;	// -:3:11
-  wire _GEN_12 = ~(out0_ready & ready1_reg);	// -:3:11
-  assign _GEN_0 = _GEN_12 & (_GEN_11 ? valid1_reg : ready1_reg);	// -:3:11
+  reg  ready0_reg;	// -:3:11
+  reg  valid0_reg;	// -:3:11
+  wire _GEN = ~valid0_reg | ~ready0_reg;	// -:3:11
+  reg  data0_reg;	// -:3:11
+  reg  ctrl_data0_reg;	// -:3:11
+  reg  valid1_reg;	// -:3:11
+  wire _GEN_0 = ~valid1_reg | ~ready1_reg;	// -:3:11
+  reg  data1_reg;	// -:3:11
   reg  ctrl_data1_reg;	// -:3:11
+  wire _GEN_1 = ~_GEN_0 & ~ready0_reg;	// -:3:11
+  wire _GEN_2 = _GEN_0 & ready0_reg;	// -:3:11
+  wire _GEN_3 = ~out0_ready & ~ready1_reg;	// -:3:11
+  wire _GEN_4 = out0_ready & ready1_reg;	// -:3:11
   always_ff @(posedge clock) begin	// -:3:11
-    if (reset)	// -:3:11
+    if (reset) begin	// -:3:11
+      valid0_reg <= 1'h0;	// -:3:11
+      data0_reg <= 1'h0;	// -:3:11
+      ready0_reg <= 1'h0;	// -:3:11
+      ctrl_data0_reg <= 1'h0;	// -:3:11
+      valid1_reg <= 1'h0;	// -:3:11
+      data1_reg <= 1'h0;	// -:3:11
+      ready1_reg <= 1'h0;	// -:3:11
       ctrl_data1_reg <= 1'h0;	// -:3:11
-    else	// -:3:11
-      ctrl_data1_reg <= _GEN;	// -:3:11
+    end
+    else begin	// -:3:11
+      valid0_reg <= _GEN ? in0_valid : valid0_reg;	// -:3:11
+      data0_reg <= _GEN ? in0 : data0_reg;	// -:3:11
+      ready0_reg <= ~_GEN_2 & (_GEN_1 ? valid0_reg : ready0_reg);	// -:3:11
+      ctrl_data0_reg <= ~_GEN_2 & (_GEN_1 ? data0_reg : ctrl_data0_reg);	// -:3:11
+      valid1_reg <= _GEN_0 ? (ready0_reg ? ready0_reg : valid0_reg) : valid1_reg;	// -:3:11
+      data1_reg <= _GEN_0 ? (ready0_reg ? ctrl_data0_reg : data0_reg) : data1_reg;	// -:3:11
+      ready1_reg <= ~_GEN_4 & (_GEN_3 ? valid1_reg : ready1_reg);	// -:3:11
+      ctrl_data1_reg <= ~_GEN_4 & (_GEN_3 ? data1_reg : ctrl_data1_reg);	// -:3:11
+    end
   end // always_ff @(posedge)
-  assign _GEN = _GEN_12 & (_GEN_11 ? data1_reg : ctrl_data1_reg);	// -:3:11
-  assign in0_ready = _GEN_8;	// -:3:11
+  assign in0_ready = _GEN;	// -:3:11
   assign out0 = ready1_reg ? ctrl_data1_reg : data1_reg;	// -:3:11
   assign out0_valid = ready1_reg ? ready1_reg : valid1_reg;	// -:3:11
 endmodule
@@ -299,86 +243,43 @@ module handshake_buffer_in_ui32_out_ui32_2slots_fifo(	// -:12:5
   output        out0_valid
 );
 
-  wire [31:0] _GEN;	// -:12:5
-  wire        _GEN_0;	// -:12:5
-  wire        _GEN_1;	// -:12:5
-  reg  [31:0] data1_reg;	// -:12:5
-  wire        _GEN_2;	// -:12:5
-  wire        _GEN_3;	// -:12:5
-  wire [31:0] _GEN_4;	// -:12:5
-  wire        _GEN_5;	// -:12:5
-  wire        _GEN_6;	// -:12:5
-  reg  [31:0] data0_reg;	// -:12:5
-  wire        _GEN_7;	// -:12:5
-  reg         valid0_reg;	// -:12:5
-  always_ff @(posedge clock) begin	// -:12:5
-    if (reset)	// -:12:5
-      valid0_reg <= 1'h0;	// -:12:5
-    else	// -:12:5
-      valid0_reg <= _GEN_7;	// -:12:5
-  end // always_ff @(posedge)
-  wire        _GEN_8 = ~valid0_reg | _GEN_6;	// -:12:5
-  assign _GEN_7 = _GEN_8 ? in0_valid : valid0_reg;	// -:12:5
-  always_ff @(posedge clock) begin	// -:12:5
-    if (reset)	// -:12:5
-      data0_reg <= 32'h0;	// -:12:5
-    else	// -:12:5
-      data0_reg <= _GEN_8 ? in0 : data0_reg;	// -:12:5
-  end // always_ff @(posedge)
-  reg         ready0_reg;	// -:12:5
-  always_ff @(posedge clock) begin	// -:12:5
-    if (reset)	// -:12:5
-      ready0_reg <= 1'h0;	// -:12:5
-    else	// -:12:5
-      ready0_reg <= _GEN_5;	// -:12:5
-  end // always_ff @(posedge)
-  assign _GEN_6 = ~ready0_reg;	// -:12:5
-  wire        _GEN_9 = ~_GEN_3 & _GEN_6;	// -:12:5
-  wire        _GEN_10 = _GEN_3 & ready0_reg;	// -:12:5
-  assign _GEN_5 = ~_GEN_10 & (_GEN_9 ? valid0_reg : ready0_reg);	// -:12:5
-  reg  [31:0] ctrl_data0_reg;	// -:12:5
-  always_ff @(posedge clock) begin	// -:12:5
-    if (reset)	// -:12:5
-      ctrl_data0_reg <= 32'h0;	// -:12:5
-    else	// -:12:5
-      ctrl_data0_reg <= _GEN_4;	// -:12:5
-  end // always_ff @(posedge)
-  assign _GEN_4 = _GEN_10 ? 32'h0 : _GEN_9 ? data0_reg : ctrl_data0_reg;	// -:12:5
-  reg         valid1_reg;	// -:12:5
-  always_ff @(posedge clock) begin	// -:12:5
-    if (reset)	// -:12:5
-      valid1_reg <= 1'h0;	// -:12:5
-    else	// -:12:5
-      valid1_reg <= _GEN_2;	// -:12:5
-  end // always_ff @(posedge)
-  assign _GEN_3 = ~valid1_reg | _GEN_1;	// -:12:5
-  assign _GEN_2 = _GEN_3 ? (ready0_reg ? ready0_reg : valid0_reg) : valid1_reg;	// -:12:5
-  always_ff @(posedge clock) begin	// -:12:5
-    if (reset)	// -:12:5
-      data1_reg <= 32'h0;	// -:12:5
-    else	// -:12:5
-      data1_reg <= _GEN_3 ? (ready0_reg ? ctrl_data0_reg : data0_reg) : data1_reg;	// -:12:5
-  end // always_ff @(posedge)
   reg         ready1_reg;	// -:12:5
-  always_ff @(posedge clock) begin	// -:12:5
-    if (reset)	// -:12:5
-      ready1_reg <= 1'h0;	// -:12:5
-    else	// -:12:5
-      ready1_reg <= _GEN_0;	// -:12:5
-  end // always_ff @(posedge)
-  assign _GEN_1 = ~ready1_reg;	// -:12:5
-  wire        _GEN_11 = ~out0_ready & _GEN_1;	// -:12:5
-  wire        _GEN_12 = out0_ready & ready1_reg;	// -:12:5
-  assign _GEN_0 = ~_GEN_12 & (_GEN_11 ? valid1_reg : ready1_reg);	// -:12:5
+  reg         ready0_reg;	// -:12:5
+  reg         valid0_reg;	// -:12:5
+  wire        _GEN = ~valid0_reg | ~ready0_reg;	// -:12:5
+  reg  [31:0] data0_reg;	// -:12:5
+  reg  [31:0] ctrl_data0_reg;	// -:12:5
+  reg         valid1_reg;	// -:12:5
+  wire        _GEN_0 = ~valid1_reg | ~ready1_reg;	// -:12:5
+  reg  [31:0] data1_reg;	// -:12:5
   reg  [31:0] ctrl_data1_reg;	// -:12:5
+  wire        _GEN_1 = ~_GEN_0 & ~ready0_reg;	// -:12:5
+  wire        _GEN_2 = _GEN_0 & ready0_reg;	// -:12:5
+  wire        _GEN_3 = ~out0_ready & ~ready1_reg;	// -:12:5
+  wire        _GEN_4 = out0_ready & ready1_reg;	// -:12:5
   always_ff @(posedge clock) begin	// -:12:5
-    if (reset)	// -:12:5
+    if (reset) begin	// -:12:5
+      valid0_reg <= 1'h0;	// -:12:5
+      data0_reg <= 32'h0;	// -:12:5
+      ready0_reg <= 1'h0;	// -:12:5
+      ctrl_data0_reg <= 32'h0;	// -:12:5
+      valid1_reg <= 1'h0;	// -:12:5
+      data1_reg <= 32'h0;	// -:12:5
+      ready1_reg <= 1'h0;	// -:12:5
       ctrl_data1_reg <= 32'h0;	// -:12:5
-    else	// -:12:5
-      ctrl_data1_reg <= _GEN;	// -:12:5
+    end
+    else begin	// -:12:5
+      valid0_reg <= _GEN ? in0_valid : valid0_reg;	// -:12:5
+      data0_reg <= _GEN ? in0 : data0_reg;	// -:12:5
+      ready0_reg <= ~_GEN_2 & (_GEN_1 ? valid0_reg : ready0_reg);	// -:12:5
+      ctrl_data0_reg <= _GEN_2 ? 32'h0 : _GEN_1 ? data0_reg : ctrl_data0_reg;	// -:12:5
+      valid1_reg <= _GEN_0 ? (ready0_reg ? ready0_reg : valid0_reg) : valid1_reg;	// -:12:5
+      data1_reg <= _GEN_0 ? (ready0_reg ? ctrl_data0_reg : data0_reg) : data1_reg;	// -:12:5
+      ready1_reg <= ~_GEN_4 & (_GEN_3 ? valid1_reg : ready1_reg);	// -:12:5
+      ctrl_data1_reg <= _GEN_4 ? 32'h0 : _GEN_3 ? data1_reg : ctrl_data1_reg;	// -:12:5
+    end
   end // always_ff @(posedge)
-  assign _GEN = _GEN_12 ? 32'h0 : _GEN_11 ? data1_reg : ctrl_data1_reg;	// -:12:5
-  assign in0_ready = _GEN_8;	// -:12:5
+  assign in0_ready = _GEN;	// -:12:5
   assign out0 = ready1_reg ? ctrl_data1_reg : data1_reg;	// -:12:5
   assign out0_valid = ready1_reg ? ready1_reg : valid1_reg;	// -:12:5
 endmodule

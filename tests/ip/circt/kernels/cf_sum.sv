@@ -22,56 +22,42 @@ module handshake_fork_in_none_out_none_none_none_none_1ins_4outs_ctrl(	// -:2:3
 
   wire allDone;	// -:2:3
   wire done3;	// -:2:3
-  wire done2;	// -:2:3
-  wire done1;	// -:2:3
-  wire done0;	// -:2:3
-  wire _GEN = ~allDone;	// -:2:3
   reg  emitted_0;	// -:2:3
-  always_ff @(posedge clock) begin	// -:2:3
-    if (reset)	// -:2:3
-      emitted_0 <= 1'h0;	// -:2:3
-    else	// -:2:3
-      emitted_0 <= done0 & _GEN;	// -:2:3
-  end // always_ff @(posedge)
-  wire _GEN_0 = ~emitted_0 & in0_valid;	// -:2:3
-  assign done0 = out0_ready & _GEN_0 | emitted_0;	// -:2:3
+  wire _GEN = ~emitted_0 & in0_valid;	// -:2:3
+  wire done0 = out0_ready & _GEN | emitted_0;	// -:2:3
   reg  emitted_1;	// -:2:3
-  always_ff @(posedge clock) begin	// -:2:3
-    if (reset)	// -:2:3
-      emitted_1 <= 1'h0;	// -:2:3
-    else	// -:2:3
-      emitted_1 <= done1 & _GEN;	// -:2:3
-  end // always_ff @(posedge)
-  wire _GEN_1 = ~emitted_1 & in0_valid;	// -:2:3
-  assign done1 = out1_ready & _GEN_1 | emitted_1;	// -:2:3
+  wire _GEN_0 = ~emitted_1 & in0_valid;	// -:2:3
+  wire done1 = out1_ready & _GEN_0 | emitted_1;	// -:2:3
   reg  emitted_2;	// -:2:3
-  always_ff @(posedge clock) begin	// -:2:3
-    if (reset)	// -:2:3
-      emitted_2 <= 1'h0;	// -:2:3
-    else	// -:2:3
-      emitted_2 <= done2 & _GEN;	// -:2:3
-  end // always_ff @(posedge)
-  wire _GEN_2 = ~emitted_2 & in0_valid;	// -:2:3
-  assign done2 = out2_ready & _GEN_2 | emitted_2;	// -:2:3
+  wire _GEN_1 = ~emitted_2 & in0_valid;	// -:2:3
+  wire done2 = out2_ready & _GEN_1 | emitted_2;	// -:2:3
   reg  emitted_3;	// -:2:3
   always_ff @(posedge clock) begin	// -:2:3
-    if (reset)	// -:2:3
+    if (reset) begin	// -:2:3
+      emitted_0 <= 1'h0;	// -:2:3
+      emitted_1 <= 1'h0;	// -:2:3
+      emitted_2 <= 1'h0;	// -:2:3
       emitted_3 <= 1'h0;	// -:2:3
-    else	// -:2:3
-      emitted_3 <= done3 & _GEN;	// -:2:3
+    end
+    else begin	// -:2:3
+      emitted_0 <= done0 & ~allDone;	// -:2:3
+      emitted_1 <= done1 & ~allDone;	// -:2:3
+      emitted_2 <= done2 & ~allDone;	// -:2:3
+      emitted_3 <= done3 & ~allDone;	// -:2:3
+    end
   end // always_ff @(posedge)
-  wire _GEN_3 = ~emitted_3 & in0_valid;	// -:2:3
-  assign done3 = out3_ready & _GEN_3 | emitted_3;	// -:2:3
+  wire _GEN_2 = ~emitted_3 & in0_valid;	// -:2:3
+  assign done3 = out3_ready & _GEN_2 | emitted_3;	// -:2:3
   assign allDone = done0 & done1 & done2 & done3;	// -:2:3
   assign in0_ready = allDone;	// -:2:3
   // Zero width: assign out0 = in0;	// -:2:3
-  assign out0_valid = _GEN_0;	// -:2:3
+  assign out0_valid = _GEN;	// -:2:3
   // Zero width: assign out1 = in0;	// -:2:3
-  assign out1_valid = _GEN_1;	// -:2:3
+  assign out1_valid = _GEN_0;	// -:2:3
   // Zero width: assign out2 = in0;	// -:2:3
-  assign out2_valid = _GEN_2;	// -:2:3
+  assign out2_valid = _GEN_1;	// -:2:3
   // Zero width: assign out3 = in0;	// -:2:3
-  assign out3_valid = _GEN_3;	// -:2:3
+  assign out3_valid = _GEN_2;	// -:2:3
 endmodule
 
 module handshake_constant_c0_in_none_out_ui64(	// -:3:11
@@ -127,46 +113,28 @@ module handshake_buffer_in_ui1_out_ui1_1slots_seq_init_0(	// -:3:11
          out0_valid
 );
 
-  wire _GEN;	// -:3:11
-  wire _GEN_0;	// -:3:11
-  wire _GEN_1;	// -:3:11
-  reg  data0_reg;	// -:3:11
-  wire _GEN_2;	// -:3:11
-  reg  valid0_reg;	// -:3:11
-  always_ff @(posedge clock) begin	// -:3:11
-    if (reset)	// -:3:11
-      valid0_reg <= 1'h1;	// -:3:11
-    else	// -:3:11
-      valid0_reg <= _GEN_2;	// -:3:11
-  end // always_ff @(posedge)
-  wire _GEN_3 = ~valid0_reg | _GEN_1;	// -:3:11
-  assign _GEN_2 = _GEN_3 ? in0_valid : valid0_reg;	// -:3:11
-  always_ff @(posedge clock) begin	// -:3:11
-    if (reset)	// -:3:11
-      data0_reg <= 1'h0;	// -:3:11
-    else	// -:3:11
-      data0_reg <= _GEN_3 ? in0 : data0_reg;	// -:3:11
-  end // always_ff @(posedge)
   reg  ready0_reg;	// -:3:11
-  always_ff @(posedge clock) begin	// -:3:11
-    if (reset)	// -:3:11
-      ready0_reg <= 1'h0;	// -:3:11
-    else	// -:3:11
-      ready0_reg <= _GEN_0;	// -:3:11
-  end // always_ff @(posedge)
-  assign _GEN_1 = ~ready0_reg;	// -:3:11
-  wire _GEN_4 = ~out0_ready & _GEN_1;	// -:3:11
-  wire _GEN_5 = ~(out0_ready & ready0_reg);	// -:3:11
-  assign _GEN_0 = _GEN_5 & (_GEN_4 ? valid0_reg : ready0_reg);	// -:3:11
+  reg  valid0_reg;	// -:3:11
+  wire _GEN = ~valid0_reg | ~ready0_reg;	// -:3:11
+  reg  data0_reg;	// -:3:11
   reg  ctrl_data0_reg;	// -:3:11
+  wire _GEN_0 = ~out0_ready & ~ready0_reg;	// -:3:11
+  wire _GEN_1 = out0_ready & ready0_reg;	// -:3:11
   always_ff @(posedge clock) begin	// -:3:11
-    if (reset)	// -:3:11
+    if (reset) begin	// -:3:11
+      valid0_reg <= 1'h1;	// -:3:11
+      data0_reg <= 1'h0;	// -:3:11
+      ready0_reg <= 1'h0;	// -:3:11
       ctrl_data0_reg <= 1'h0;	// -:3:11
-    else	// -:3:11
-      ctrl_data0_reg <= _GEN;	// -:3:11
+    end
+    else begin	// -:3:11
+      valid0_reg <= _GEN ? in0_valid : valid0_reg;	// -:3:11
+      data0_reg <= _GEN ? in0 : data0_reg;	// -:3:11
+      ready0_reg <= ~_GEN_1 & (_GEN_0 ? valid0_reg : ready0_reg);	// -:3:11
+      ctrl_data0_reg <= ~_GEN_1 & (_GEN_0 ? data0_reg : ctrl_data0_reg);	// -:3:11
+    end
   end // always_ff @(posedge)
-  assign _GEN = _GEN_5 & (_GEN_4 ? data0_reg : ctrl_data0_reg);	// -:3:11
-  assign in0_ready = _GEN_3;	// -:3:11
+  assign in0_ready = _GEN;	// -:3:11
   assign out0 = ready0_reg ? ctrl_data0_reg : data0_reg;	// -:3:11
   assign out0_valid = ready0_reg ? ready0_reg : valid0_reg;	// -:3:11
 endmodule
@@ -196,68 +164,49 @@ module handshake_fork_in_ui1_out_ui1_ui1_ui1_ui1_ui1(	// -:3:11
 
   wire allDone;	// -:3:11
   wire done4;	// -:3:11
-  wire done3;	// -:3:11
-  wire done2;	// -:3:11
-  wire done1;	// -:3:11
-  wire done0;	// -:3:11
-  wire _GEN = ~allDone;	// -:3:11
   reg  emitted_0;	// -:3:11
-  always_ff @(posedge clock) begin	// -:3:11
-    if (reset)	// -:3:11
-      emitted_0 <= 1'h0;	// -:3:11
-    else	// -:3:11
-      emitted_0 <= done0 & _GEN;	// -:3:11
-  end // always_ff @(posedge)
-  wire _GEN_0 = ~emitted_0 & in0_valid;	// -:3:11
-  assign done0 = out0_ready & _GEN_0 | emitted_0;	// -:3:11
+  wire _GEN = ~emitted_0 & in0_valid;	// -:3:11
+  wire done0 = out0_ready & _GEN | emitted_0;	// -:3:11
   reg  emitted_1;	// -:3:11
-  always_ff @(posedge clock) begin	// -:3:11
-    if (reset)	// -:3:11
-      emitted_1 <= 1'h0;	// -:3:11
-    else	// -:3:11
-      emitted_1 <= done1 & _GEN;	// -:3:11
-  end // always_ff @(posedge)
-  wire _GEN_1 = ~emitted_1 & in0_valid;	// -:3:11
-  assign done1 = out1_ready & _GEN_1 | emitted_1;	// -:3:11
+  wire _GEN_0 = ~emitted_1 & in0_valid;	// -:3:11
+  wire done1 = out1_ready & _GEN_0 | emitted_1;	// -:3:11
   reg  emitted_2;	// -:3:11
-  always_ff @(posedge clock) begin	// -:3:11
-    if (reset)	// -:3:11
-      emitted_2 <= 1'h0;	// -:3:11
-    else	// -:3:11
-      emitted_2 <= done2 & _GEN;	// -:3:11
-  end // always_ff @(posedge)
-  wire _GEN_2 = ~emitted_2 & in0_valid;	// -:3:11
-  assign done2 = out2_ready & _GEN_2 | emitted_2;	// -:3:11
+  wire _GEN_1 = ~emitted_2 & in0_valid;	// -:3:11
+  wire done2 = out2_ready & _GEN_1 | emitted_2;	// -:3:11
   reg  emitted_3;	// -:3:11
-  always_ff @(posedge clock) begin	// -:3:11
-    if (reset)	// -:3:11
-      emitted_3 <= 1'h0;	// -:3:11
-    else	// -:3:11
-      emitted_3 <= done3 & _GEN;	// -:3:11
-  end // always_ff @(posedge)
-  wire _GEN_3 = ~emitted_3 & in0_valid;	// -:3:11
-  assign done3 = out3_ready & _GEN_3 | emitted_3;	// -:3:11
+  wire _GEN_2 = ~emitted_3 & in0_valid;	// -:3:11
+  wire done3 = out3_ready & _GEN_2 | emitted_3;	// -:3:11
   reg  emitted_4;	// -:3:11
   always_ff @(posedge clock) begin	// -:3:11
-    if (reset)	// -:3:11
+    if (reset) begin	// -:3:11
+      emitted_0 <= 1'h0;	// -:3:11
+      emitted_1 <= 1'h0;	// -:3:11
+      emitted_2 <= 1'h0;	// -:3:11
+      emitted_3 <= 1'h0;	// -:3:11
       emitted_4 <= 1'h0;	// -:3:11
-    else	// -:3:11
-      emitted_4 <= done4 & _GEN;	// -:3:11
+    end
+    else begin	// -:3:11
+      emitted_0 <= done0 & ~allDone;	// -:3:11
+      emitted_1 <= done1 & ~allDone;	// -:3:11
+      emitted_2 <= done2 & ~allDone;	// -:3:11
+      emitted_3 <= done3 & ~allDone;	// -:3:11
+      emitted_4 <= done4 & ~allDone;	// -:3:11
+    end
   end // always_ff @(posedge)
-  wire _GEN_4 = ~emitted_4 & in0_valid;	// -:3:11
-  assign done4 = out4_ready & _GEN_4 | emitted_4;	// -:3:11
+  wire _GEN_3 = ~emitted_4 & in0_valid;	// -:3:11
+  assign done4 = out4_ready & _GEN_3 | emitted_4;	// -:3:11
   assign allDone = done0 & done1 & done2 & done3 & done4;	// -:3:11
   assign in0_ready = allDone;	// -:3:11
   assign out0 = in0;	// -:3:11
-  assign out0_valid = _GEN_0;	// -:3:11
+  assign out0_valid = _GEN;	// -:3:11
   assign out1 = in0;	// -:3:11
-  assign out1_valid = _GEN_1;	// -:3:11
+  assign out1_valid = _GEN_0;	// -:3:11
   assign out2 = in0;	// -:3:11
-  assign out2_valid = _GEN_2;	// -:3:11
+  assign out2_valid = _GEN_1;	// -:3:11
   assign out3 = in0;	// -:3:11
-  assign out3_valid = _GEN_3;	// -:3:11
+  assign out3_valid = _GEN_2;	// -:3:11
   assign out4 = in0;	// -:3:11
-  assign out4_valid = _GEN_4;	// -:3:11
+  assign out4_valid = _GEN_3;	// -:3:11
 endmodule
 
 module handshake_mux_in_ui1_none_none_out_none_3ins_1outs_ctrl(	// -:3:11
@@ -296,75 +245,30 @@ module handshake_buffer_in_none_out_none_2slots_seq_1ins_1outs_ctrl(	// -:3:11
      output                out0_valid
 );
 
-  wire _GEN;	// -:3:11
-  wire _GEN_0;	// -:3:11
-  wire _GEN_1;	// -:3:11
-  wire _GEN_2;	// -:3:11
-  wire _GEN_3;	// -:3:11
-  wire _GEN_4;	// -:3:11
-  wire _GEN_5;	// -:3:11
-  reg  valid0_reg;	// -:3:11
-  always_ff @(posedge clock) begin	// -:3:11
-    if (reset)	// -:3:11
-      valid0_reg <= 1'h0;	// -:3:11
-    else	// -:3:11
-      valid0_reg <= _GEN_5;	// -:3:11
-  end // always_ff @(posedge)
-  wire _GEN_6 = ~valid0_reg | _GEN_4;	// -:3:11
-  assign _GEN_5 = _GEN_6 ? in0_valid : valid0_reg;	// -:3:11
-  always_ff @(posedge clock) begin	// -:3:11
-    if (reset) begin	// -:3:11
-    end
-    else begin	// -:3:11
-    end
-  end // always_ff @(posedge)
-  reg  ready0_reg;	// -:3:11
-  always_ff @(posedge clock) begin	// -:3:11
-    if (reset)	// -:3:11
-      ready0_reg <= 1'h0;	// -:3:11
-    else	// -:3:11
-      ready0_reg <= _GEN_3;	// -:3:11
-  end // always_ff @(posedge)
-  assign _GEN_4 = ~ready0_reg;	// -:3:11
-  assign _GEN_3 = ~(_GEN_2 & ready0_reg) & (~_GEN_2 & _GEN_4 ? valid0_reg : ready0_reg);	// -:3:11
-  always_ff @(posedge clock) begin	// -:3:11
-    if (reset) begin	// -:3:11
-    end
-    else begin	// -:3:11
-    end
-  end // always_ff @(posedge)
-  reg  valid1_reg;	// -:3:11
-  always_ff @(posedge clock) begin	// -:3:11
-    if (reset)	// -:3:11
-      valid1_reg <= 1'h0;	// -:3:11
-    else	// -:3:11
-      valid1_reg <= _GEN_1;	// -:3:11
-  end // always_ff @(posedge)
-  assign _GEN_2 = ~valid1_reg | _GEN_0;	// -:3:11
-  assign _GEN_1 = _GEN_2 ? (ready0_reg ? ready0_reg : valid0_reg) : valid1_reg;	// -:3:11
-  always_ff @(posedge clock) begin	// -:3:11
-    if (reset) begin	// -:3:11
-    end
-    else begin	// -:3:11
-    end
-  end // always_ff @(posedge)
   reg  ready1_reg;	// -:3:11
-  always_ff @(posedge clock) begin	// -:3:11
-    if (reset)	// -:3:11
-      ready1_reg <= 1'h0;	// -:3:11
-    else	// -:3:11
-      ready1_reg <= _GEN;	// -:3:11
-  end // always_ff @(posedge)
-  assign _GEN_0 = ~ready1_reg;	// -:3:11
-  assign _GEN =
-    ~(out0_ready & ready1_reg) & (~out0_ready & _GEN_0 ? valid1_reg : ready1_reg);	// -:3:11
+  reg  ready0_reg;	// -:3:11
+  reg  valid0_reg;	// -:3:11
+  wire _GEN = ~valid0_reg | ~ready0_reg;	// -:3:11
+  reg  valid1_reg;	// -:3:11
+  wire _GEN_0 = ~valid1_reg | ~ready1_reg;	// -:3:11
   always_ff @(posedge clock) begin	// -:3:11
     if (reset) begin	// -:3:11
+      valid0_reg <= 1'h0;	// -:3:11
+      ready0_reg <= 1'h0;	// -:3:11
+      valid1_reg <= 1'h0;	// -:3:11
+      ready1_reg <= 1'h0;	// -:3:11
     end
     else begin	// -:3:11
+      valid0_reg <= _GEN ? in0_valid : valid0_reg;	// -:3:11
+      ready0_reg <=
+        ~(_GEN_0 & ready0_reg) & (~_GEN_0 & ~ready0_reg ? valid0_reg : ready0_reg);	// -:3:11
+      valid1_reg <= _GEN_0 ? (ready0_reg ? ready0_reg : valid0_reg) : valid1_reg;	// -:3:11
+      ready1_reg <=
+        ~(out0_ready & ready1_reg)
+        & (~out0_ready & ~ready1_reg ? valid1_reg : ready1_reg);	// -:3:11
     end
   end // always_ff @(posedge)
-  assign in0_ready = _GEN_6;	// -:3:11
+  assign in0_ready = _GEN;	// -:3:11
   // Zero width: assign out0 = /*Zero width*/;	// -:3:11
   assign out0_valid = ready1_reg ? ready1_reg : valid1_reg;	// -:3:11
 endmodule
@@ -405,86 +309,43 @@ module handshake_buffer_in_ui64_out_ui64_2slots_seq(	// -:3:11
   output        out0_valid
 );
 
-  wire [63:0] _GEN;	// -:3:11
-  wire        _GEN_0;	// -:3:11
-  wire        _GEN_1;	// -:3:11
-  reg  [63:0] data1_reg;	// -:3:11
-  wire        _GEN_2;	// -:3:11
-  wire        _GEN_3;	// -:3:11
-  wire [63:0] _GEN_4;	// -:3:11
-  wire        _GEN_5;	// -:3:11
-  wire        _GEN_6;	// -:3:11
-  reg  [63:0] data0_reg;	// -:3:11
-  wire        _GEN_7;	// -:3:11
-  reg         valid0_reg;	// -:3:11
-  always_ff @(posedge clock) begin	// -:3:11
-    if (reset)	// -:3:11
-      valid0_reg <= 1'h0;	// -:3:11
-    else	// -:3:11
-      valid0_reg <= _GEN_7;	// -:3:11
-  end // always_ff @(posedge)
-  wire        _GEN_8 = ~valid0_reg | _GEN_6;	// -:3:11
-  assign _GEN_7 = _GEN_8 ? in0_valid : valid0_reg;	// -:3:11
-  always_ff @(posedge clock) begin	// -:3:11
-    if (reset)	// -:3:11
-      data0_reg <= 64'h0;	// -:3:11
-    else	// -:3:11
-      data0_reg <= _GEN_8 ? in0 : data0_reg;	// -:3:11
-  end // always_ff @(posedge)
-  reg         ready0_reg;	// -:3:11
-  always_ff @(posedge clock) begin	// -:3:11
-    if (reset)	// -:3:11
-      ready0_reg <= 1'h0;	// -:3:11
-    else	// -:3:11
-      ready0_reg <= _GEN_5;	// -:3:11
-  end // always_ff @(posedge)
-  assign _GEN_6 = ~ready0_reg;	// -:3:11
-  wire        _GEN_9 = ~_GEN_3 & _GEN_6;	// -:3:11
-  wire        _GEN_10 = _GEN_3 & ready0_reg;	// -:3:11
-  assign _GEN_5 = ~_GEN_10 & (_GEN_9 ? valid0_reg : ready0_reg);	// -:3:11
-  reg  [63:0] ctrl_data0_reg;	// -:3:11
-  always_ff @(posedge clock) begin	// -:3:11
-    if (reset)	// -:3:11
-      ctrl_data0_reg <= 64'h0;	// -:3:11
-    else	// -:3:11
-      ctrl_data0_reg <= _GEN_4;	// -:3:11
-  end // always_ff @(posedge)
-  assign _GEN_4 = _GEN_10 ? 64'h0 : _GEN_9 ? data0_reg : ctrl_data0_reg;	// -:3:11
-  reg         valid1_reg;	// -:3:11
-  always_ff @(posedge clock) begin	// -:3:11
-    if (reset)	// -:3:11
-      valid1_reg <= 1'h0;	// -:3:11
-    else	// -:3:11
-      valid1_reg <= _GEN_2;	// -:3:11
-  end // always_ff @(posedge)
-  assign _GEN_3 = ~valid1_reg | _GEN_1;	// -:3:11
-  assign _GEN_2 = _GEN_3 ? (ready0_reg ? ready0_reg : valid0_reg) : valid1_reg;	// -:3:11
-  always_ff @(posedge clock) begin	// -:3:11
-    if (reset)	// -:3:11
-      data1_reg <= 64'h0;	// -:3:11
-    else	// -:3:11
-      data1_reg <= _GEN_3 ? (ready0_reg ? ctrl_data0_reg : data0_reg) : data1_reg;	// -:3:11
-  end // always_ff @(posedge)
   reg         ready1_reg;	// -:3:11
-  always_ff @(posedge clock) begin	// -:3:11
-    if (reset)	// -:3:11
-      ready1_reg <= 1'h0;	// -:3:11
-    else	// -:3:11
-      ready1_reg <= _GEN_0;	// -:3:11
-  end // always_ff @(posedge)
-  assign _GEN_1 = ~ready1_reg;	// -:3:11
-  wire        _GEN_11 = ~out0_ready & _GEN_1;	// -:3:11
-  wire        _GEN_12 = out0_ready & ready1_reg;	// -:3:11
-  assign _GEN_0 = ~_GEN_12 & (_GEN_11 ? valid1_reg : ready1_reg);	// -:3:11
+  reg         ready0_reg;	// -:3:11
+  reg         valid0_reg;	// -:3:11
+  wire        _GEN = ~valid0_reg | ~ready0_reg;	// -:3:11
+  reg  [63:0] data0_reg;	// -:3:11
+  reg  [63:0] ctrl_data0_reg;	// -:3:11
+  reg         valid1_reg;	// -:3:11
+  wire        _GEN_0 = ~valid1_reg | ~ready1_reg;	// -:3:11
+  reg  [63:0] data1_reg;	// -:3:11
   reg  [63:0] ctrl_data1_reg;	// -:3:11
+  wire        _GEN_1 = ~_GEN_0 & ~ready0_reg;	// -:3:11
+  wire        _GEN_2 = _GEN_0 & ready0_reg;	// -:3:11
+  wire        _GEN_3 = ~out0_ready & ~ready1_reg;	// -:3:11
+  wire        _GEN_4 = out0_ready & ready1_reg;	// -:3:11
   always_ff @(posedge clock) begin	// -:3:11
-    if (reset)	// -:3:11
+    if (reset) begin	// -:3:11
+      valid0_reg <= 1'h0;	// -:3:11
+      data0_reg <= 64'h0;	// -:3:11
+      ready0_reg <= 1'h0;	// -:3:11
+      ctrl_data0_reg <= 64'h0;	// -:3:11
+      valid1_reg <= 1'h0;	// -:3:11
+      data1_reg <= 64'h0;	// -:3:11
+      ready1_reg <= 1'h0;	// -:3:11
       ctrl_data1_reg <= 64'h0;	// -:3:11
-    else	// -:3:11
-      ctrl_data1_reg <= _GEN;	// -:3:11
+    end
+    else begin	// -:3:11
+      valid0_reg <= _GEN ? in0_valid : valid0_reg;	// -:3:11
+      data0_reg <= _GEN ? in0 : data0_reg;	// -:3:11
+      ready0_reg <= ~_GEN_2 & (_GEN_1 ? valid0_reg : ready0_reg);	// -:3:11
+      ctrl_data0_reg <= _GEN_2 ? 64'h0 : _GEN_1 ? data0_reg : ctrl_data0_reg;	// -:3:11
+      valid1_reg <= _GEN_0 ? (ready0_reg ? ready0_reg : valid0_reg) : valid1_reg;	// -:3:11
+      data1_reg <= _GEN_0 ? (ready0_reg ? ctrl_data0_reg : data0_reg) : data1_reg;	// -:3:11
+      ready1_reg <= ~_GEN_4 & (_GEN_3 ? valid1_reg : ready1_reg);	// -:3:11
+      ctrl_data1_reg <= _GEN_4 ? 64'h0 : _GEN_3 ? data1_reg : ctrl_data1_reg;	// -:3:11
+    end
   end // always_ff @(posedge)
-  assign _GEN = _GEN_12 ? 64'h0 : _GEN_11 ? data1_reg : ctrl_data1_reg;	// -:3:11
-  assign in0_ready = _GEN_8;	// -:3:11
+  assign in0_ready = _GEN;	// -:3:11
   assign out0 = ready1_reg ? ctrl_data1_reg : data1_reg;	// -:3:11
   assign out0_valid = ready1_reg ? ready1_reg : valid1_reg;	// -:3:11
 endmodule
@@ -505,32 +366,28 @@ module handshake_fork_in_ui64_out_ui64_ui64(	// -:3:11
 
   wire allDone;	// -:3:11
   wire done1;	// -:3:11
-  wire done0;	// -:3:11
-  wire _GEN = ~allDone;	// -:3:11
   reg  emitted_0;	// -:3:11
-  always_ff @(posedge clock) begin	// -:3:11
-    if (reset)	// -:3:11
-      emitted_0 <= 1'h0;	// -:3:11
-    else	// -:3:11
-      emitted_0 <= done0 & _GEN;	// -:3:11
-  end // always_ff @(posedge)
-  wire _GEN_0 = ~emitted_0 & in0_valid;	// -:3:11
-  assign done0 = out0_ready & _GEN_0 | emitted_0;	// -:3:11
+  wire _GEN = ~emitted_0 & in0_valid;	// -:3:11
+  wire done0 = out0_ready & _GEN | emitted_0;	// -:3:11
   reg  emitted_1;	// -:3:11
   always_ff @(posedge clock) begin	// -:3:11
-    if (reset)	// -:3:11
+    if (reset) begin	// -:3:11
+      emitted_0 <= 1'h0;	// -:3:11
       emitted_1 <= 1'h0;	// -:3:11
-    else	// -:3:11
-      emitted_1 <= done1 & _GEN;	// -:3:11
+    end
+    else begin	// -:3:11
+      emitted_0 <= done0 & ~allDone;	// -:3:11
+      emitted_1 <= done1 & ~allDone;	// -:3:11
+    end
   end // always_ff @(posedge)
-  wire _GEN_1 = ~emitted_1 & in0_valid;	// -:3:11
-  assign done1 = out1_ready & _GEN_1 | emitted_1;	// -:3:11
+  wire _GEN_0 = ~emitted_1 & in0_valid;	// -:3:11
+  assign done1 = out1_ready & _GEN_0 | emitted_1;	// -:3:11
   assign allDone = done0 & done1;	// -:3:11
   assign in0_ready = allDone;	// -:3:11
   assign out0 = in0;	// -:3:11
-  assign out0_valid = _GEN_0;	// -:3:11
+  assign out0_valid = _GEN;	// -:3:11
   assign out1 = in0;	// -:3:11
-  assign out1_valid = _GEN_1;	// -:3:11
+  assign out1_valid = _GEN_0;	// -:3:11
 endmodule
 
 module handshake_mux_in_ui1_ui32_ui32_out_ui32(	// -:3:11
@@ -569,86 +426,43 @@ module handshake_buffer_in_ui32_out_ui32_2slots_seq(	// -:3:11
   output        out0_valid
 );
 
-  wire [31:0] _GEN;	// -:3:11
-  wire        _GEN_0;	// -:3:11
-  wire        _GEN_1;	// -:3:11
-  reg  [31:0] data1_reg;	// -:3:11
-  wire        _GEN_2;	// -:3:11
-  wire        _GEN_3;	// -:3:11
-  wire [31:0] _GEN_4;	// -:3:11
-  wire        _GEN_5;	// -:3:11
-  wire        _GEN_6;	// -:3:11
-  reg  [31:0] data0_reg;	// -:3:11
-  wire        _GEN_7;	// -:3:11
-  reg         valid0_reg;	// -:3:11
-  always_ff @(posedge clock) begin	// -:3:11
-    if (reset)	// -:3:11
-      valid0_reg <= 1'h0;	// -:3:11
-    else	// -:3:11
-      valid0_reg <= _GEN_7;	// -:3:11
-  end // always_ff @(posedge)
-  wire        _GEN_8 = ~valid0_reg | _GEN_6;	// -:3:11
-  assign _GEN_7 = _GEN_8 ? in0_valid : valid0_reg;	// -:3:11
-  always_ff @(posedge clock) begin	// -:3:11
-    if (reset)	// -:3:11
-      data0_reg <= 32'h0;	// -:3:11
-    else	// -:3:11
-      data0_reg <= _GEN_8 ? in0 : data0_reg;	// -:3:11
-  end // always_ff @(posedge)
-  reg         ready0_reg;	// -:3:11
-  always_ff @(posedge clock) begin	// -:3:11
-    if (reset)	// -:3:11
-      ready0_reg <= 1'h0;	// -:3:11
-    else	// -:3:11
-      ready0_reg <= _GEN_5;	// -:3:11
-  end // always_ff @(posedge)
-  assign _GEN_6 = ~ready0_reg;	// -:3:11
-  wire        _GEN_9 = ~_GEN_3 & _GEN_6;	// -:3:11
-  wire        _GEN_10 = _GEN_3 & ready0_reg;	// -:3:11
-  assign _GEN_5 = ~_GEN_10 & (_GEN_9 ? valid0_reg : ready0_reg);	// -:3:11
-  reg  [31:0] ctrl_data0_reg;	// -:3:11
-  always_ff @(posedge clock) begin	// -:3:11
-    if (reset)	// -:3:11
-      ctrl_data0_reg <= 32'h0;	// -:3:11
-    else	// -:3:11
-      ctrl_data0_reg <= _GEN_4;	// -:3:11
-  end // always_ff @(posedge)
-  assign _GEN_4 = _GEN_10 ? 32'h0 : _GEN_9 ? data0_reg : ctrl_data0_reg;	// -:3:11
-  reg         valid1_reg;	// -:3:11
-  always_ff @(posedge clock) begin	// -:3:11
-    if (reset)	// -:3:11
-      valid1_reg <= 1'h0;	// -:3:11
-    else	// -:3:11
-      valid1_reg <= _GEN_2;	// -:3:11
-  end // always_ff @(posedge)
-  assign _GEN_3 = ~valid1_reg | _GEN_1;	// -:3:11
-  assign _GEN_2 = _GEN_3 ? (ready0_reg ? ready0_reg : valid0_reg) : valid1_reg;	// -:3:11
-  always_ff @(posedge clock) begin	// -:3:11
-    if (reset)	// -:3:11
-      data1_reg <= 32'h0;	// -:3:11
-    else	// -:3:11
-      data1_reg <= _GEN_3 ? (ready0_reg ? ctrl_data0_reg : data0_reg) : data1_reg;	// -:3:11
-  end // always_ff @(posedge)
   reg         ready1_reg;	// -:3:11
-  always_ff @(posedge clock) begin	// -:3:11
-    if (reset)	// -:3:11
-      ready1_reg <= 1'h0;	// -:3:11
-    else	// -:3:11
-      ready1_reg <= _GEN_0;	// -:3:11
-  end // always_ff @(posedge)
-  assign _GEN_1 = ~ready1_reg;	// -:3:11
-  wire        _GEN_11 = ~out0_ready & _GEN_1;	// -:3:11
-  wire        _GEN_12 = out0_ready & ready1_reg;	// -:3:11
-  assign _GEN_0 = ~_GEN_12 & (_GEN_11 ? valid1_reg : ready1_reg);	// -:3:11
+  reg         ready0_reg;	// -:3:11
+  reg         valid0_reg;	// -:3:11
+  wire        _GEN = ~valid0_reg | ~ready0_reg;	// -:3:11
+  reg  [31:0] data0_reg;	// -:3:11
+  reg  [31:0] ctrl_data0_reg;	// -:3:11
+  reg         valid1_reg;	// -:3:11
+  wire        _GEN_0 = ~valid1_reg | ~ready1_reg;	// -:3:11
+  reg  [31:0] data1_reg;	// -:3:11
   reg  [31:0] ctrl_data1_reg;	// -:3:11
+  wire        _GEN_1 = ~_GEN_0 & ~ready0_reg;	// -:3:11
+  wire        _GEN_2 = _GEN_0 & ready0_reg;	// -:3:11
+  wire        _GEN_3 = ~out0_ready & ~ready1_reg;	// -:3:11
+  wire        _GEN_4 = out0_ready & ready1_reg;	// -:3:11
   always_ff @(posedge clock) begin	// -:3:11
-    if (reset)	// -:3:11
+    if (reset) begin	// -:3:11
+      valid0_reg <= 1'h0;	// -:3:11
+      data0_reg <= 32'h0;	// -:3:11
+      ready0_reg <= 1'h0;	// -:3:11
+      ctrl_data0_reg <= 32'h0;	// -:3:11
+      valid1_reg <= 1'h0;	// -:3:11
+      data1_reg <= 32'h0;	// -:3:11
+      ready1_reg <= 1'h0;	// -:3:11
       ctrl_data1_reg <= 32'h0;	// -:3:11
-    else	// -:3:11
-      ctrl_data1_reg <= _GEN;	// -:3:11
+    end
+    else begin	// -:3:11
+      valid0_reg <= _GEN ? in0_valid : valid0_reg;	// -:3:11
+      data0_reg <= _GEN ? in0 : data0_reg;	// -:3:11
+      ready0_reg <= ~_GEN_2 & (_GEN_1 ? valid0_reg : ready0_reg);	// -:3:11
+      ctrl_data0_reg <= _GEN_2 ? 32'h0 : _GEN_1 ? data0_reg : ctrl_data0_reg;	// -:3:11
+      valid1_reg <= _GEN_0 ? (ready0_reg ? ready0_reg : valid0_reg) : valid1_reg;	// -:3:11
+      data1_reg <= _GEN_0 ? (ready0_reg ? ctrl_data0_reg : data0_reg) : data1_reg;	// -:3:11
+      ready1_reg <= ~_GEN_4 & (_GEN_3 ? valid1_reg : ready1_reg);	// -:3:11
+      ctrl_data1_reg <= _GEN_4 ? 32'h0 : _GEN_3 ? data1_reg : ctrl_data1_reg;	// -:3:11
+    end
   end // always_ff @(posedge)
-  assign _GEN = _GEN_12 ? 32'h0 : _GEN_11 ? data1_reg : ctrl_data1_reg;	// -:3:11
-  assign in0_ready = _GEN_8;	// -:3:11
+  assign in0_ready = _GEN;	// -:3:11
   assign out0 = ready1_reg ? ctrl_data1_reg : data1_reg;	// -:3:11
   assign out0_valid = ready1_reg ? ready1_reg : valid1_reg;	// -:3:11
 endmodule
@@ -701,80 +515,56 @@ module handshake_fork_in_ui1_out_ui1_ui1_ui1_ui1_ui1_ui1(	// -:8:11
 
   wire allDone;	// -:8:11
   wire done5;	// -:8:11
-  wire done4;	// -:8:11
-  wire done3;	// -:8:11
-  wire done2;	// -:8:11
-  wire done1;	// -:8:11
-  wire done0;	// -:8:11
-  wire _GEN = ~allDone;	// -:8:11
   reg  emitted_0;	// -:8:11
-  always_ff @(posedge clock) begin	// -:8:11
-    if (reset)	// -:8:11
-      emitted_0 <= 1'h0;	// -:8:11
-    else	// -:8:11
-      emitted_0 <= done0 & _GEN;	// -:8:11
-  end // always_ff @(posedge)
-  wire _GEN_0 = ~emitted_0 & in0_valid;	// -:8:11
-  assign done0 = out0_ready & _GEN_0 | emitted_0;	// -:8:11
+  wire _GEN = ~emitted_0 & in0_valid;	// -:8:11
+  wire done0 = out0_ready & _GEN | emitted_0;	// -:8:11
   reg  emitted_1;	// -:8:11
-  always_ff @(posedge clock) begin	// -:8:11
-    if (reset)	// -:8:11
-      emitted_1 <= 1'h0;	// -:8:11
-    else	// -:8:11
-      emitted_1 <= done1 & _GEN;	// -:8:11
-  end // always_ff @(posedge)
-  wire _GEN_1 = ~emitted_1 & in0_valid;	// -:8:11
-  assign done1 = out1_ready & _GEN_1 | emitted_1;	// -:8:11
+  wire _GEN_0 = ~emitted_1 & in0_valid;	// -:8:11
+  wire done1 = out1_ready & _GEN_0 | emitted_1;	// -:8:11
   reg  emitted_2;	// -:8:11
-  always_ff @(posedge clock) begin	// -:8:11
-    if (reset)	// -:8:11
-      emitted_2 <= 1'h0;	// -:8:11
-    else	// -:8:11
-      emitted_2 <= done2 & _GEN;	// -:8:11
-  end // always_ff @(posedge)
-  wire _GEN_2 = ~emitted_2 & in0_valid;	// -:8:11
-  assign done2 = out2_ready & _GEN_2 | emitted_2;	// -:8:11
+  wire _GEN_1 = ~emitted_2 & in0_valid;	// -:8:11
+  wire done2 = out2_ready & _GEN_1 | emitted_2;	// -:8:11
   reg  emitted_3;	// -:8:11
-  always_ff @(posedge clock) begin	// -:8:11
-    if (reset)	// -:8:11
-      emitted_3 <= 1'h0;	// -:8:11
-    else	// -:8:11
-      emitted_3 <= done3 & _GEN;	// -:8:11
-  end // always_ff @(posedge)
-  wire _GEN_3 = ~emitted_3 & in0_valid;	// -:8:11
-  assign done3 = out3_ready & _GEN_3 | emitted_3;	// -:8:11
+  wire _GEN_2 = ~emitted_3 & in0_valid;	// -:8:11
+  wire done3 = out3_ready & _GEN_2 | emitted_3;	// -:8:11
   reg  emitted_4;	// -:8:11
-  always_ff @(posedge clock) begin	// -:8:11
-    if (reset)	// -:8:11
-      emitted_4 <= 1'h0;	// -:8:11
-    else	// -:8:11
-      emitted_4 <= done4 & _GEN;	// -:8:11
-  end // always_ff @(posedge)
-  wire _GEN_4 = ~emitted_4 & in0_valid;	// -:8:11
-  assign done4 = out4_ready & _GEN_4 | emitted_4;	// -:8:11
+  wire _GEN_3 = ~emitted_4 & in0_valid;	// -:8:11
+  wire done4 = out4_ready & _GEN_3 | emitted_4;	// -:8:11
   reg  emitted_5;	// -:8:11
   always_ff @(posedge clock) begin	// -:8:11
-    if (reset)	// -:8:11
+    if (reset) begin	// -:8:11
+      emitted_0 <= 1'h0;	// -:8:11
+      emitted_1 <= 1'h0;	// -:8:11
+      emitted_2 <= 1'h0;	// -:8:11
+      emitted_3 <= 1'h0;	// -:8:11
+      emitted_4 <= 1'h0;	// -:8:11
       emitted_5 <= 1'h0;	// -:8:11
-    else	// -:8:11
-      emitted_5 <= done5 & _GEN;	// -:8:11
+    end
+    else begin	// -:8:11
+      emitted_0 <= done0 & ~allDone;	// -:8:11
+      emitted_1 <= done1 & ~allDone;	// -:8:11
+      emitted_2 <= done2 & ~allDone;	// -:8:11
+      emitted_3 <= done3 & ~allDone;	// -:8:11
+      emitted_4 <= done4 & ~allDone;	// -:8:11
+      emitted_5 <= done5 & ~allDone;	// -:8:11
+    end
   end // always_ff @(posedge)
-  wire _GEN_5 = ~emitted_5 & in0_valid;	// -:8:11
-  assign done5 = out5_ready & _GEN_5 | emitted_5;	// -:8:11
+  wire _GEN_4 = ~emitted_5 & in0_valid;	// -:8:11
+  assign done5 = out5_ready & _GEN_4 | emitted_5;	// -:8:11
   assign allDone = done0 & done1 & done2 & done3 & done4 & done5;	// -:8:11
   assign in0_ready = allDone;	// -:8:11
   assign out0 = in0;	// -:8:11
-  assign out0_valid = _GEN_0;	// -:8:11
+  assign out0_valid = _GEN;	// -:8:11
   assign out1 = in0;	// -:8:11
-  assign out1_valid = _GEN_1;	// -:8:11
+  assign out1_valid = _GEN_0;	// -:8:11
   assign out2 = in0;	// -:8:11
-  assign out2_valid = _GEN_2;	// -:8:11
+  assign out2_valid = _GEN_1;	// -:8:11
   assign out3 = in0;	// -:8:11
-  assign out3_valid = _GEN_3;	// -:8:11
+  assign out3_valid = _GEN_2;	// -:8:11
   assign out4 = in0;	// -:8:11
-  assign out4_valid = _GEN_4;	// -:8:11
+  assign out4_valid = _GEN_3;	// -:8:11
   assign out5 = in0;	// -:8:11
-  assign out5_valid = _GEN_5;	// -:8:11
+  assign out5_valid = _GEN_4;	// -:8:11
 endmodule
 
 module handshake_cond_br_in_ui1_ui64_out_ui64_ui64(	// -:9:5

@@ -11,46 +11,28 @@ module handshake_buffer_in_ui1_out_ui1_1slots_seq_init_0(	// -:3:5
          out0_valid
 );
 
-  wire _GEN;	// -:3:5
-  wire _GEN_0;	// -:3:5
-  wire _GEN_1;	// -:3:5
-  reg  data0_reg;	// -:3:5
-  wire _GEN_2;	// -:3:5
-  reg  valid0_reg;	// -:3:5
-  always_ff @(posedge clock) begin	// -:3:5
-    if (reset)	// -:3:5
-      valid0_reg <= 1'h1;	// -:3:5
-    else	// -:3:5
-      valid0_reg <= _GEN_2;	// -:3:5
-  end // always_ff @(posedge)
-  wire _GEN_3 = ~valid0_reg | _GEN_1;	// -:3:5
-  assign _GEN_2 = _GEN_3 ? in0_valid : valid0_reg;	// -:3:5
-  always_ff @(posedge clock) begin	// -:3:5
-    if (reset)	// -:3:5
-      data0_reg <= 1'h0;	// -:3:5
-    else	// -:3:5
-      data0_reg <= _GEN_3 ? in0 : data0_reg;	// -:3:5
-  end // always_ff @(posedge)
   reg  ready0_reg;	// -:3:5
-  always_ff @(posedge clock) begin	// -:3:5
-    if (reset)	// -:3:5
-      ready0_reg <= 1'h0;	// -:3:5
-    else	// -:3:5
-      ready0_reg <= _GEN_0;	// -:3:5
-  end // always_ff @(posedge)
-  assign _GEN_1 = ~ready0_reg;	// -:3:5
-  wire _GEN_4 = ~out0_ready & _GEN_1;	// -:3:5
-  wire _GEN_5 = ~(out0_ready & ready0_reg);	// -:3:5
-  assign _GEN_0 = _GEN_5 & (_GEN_4 ? valid0_reg : ready0_reg);	// -:3:5
+  reg  valid0_reg;	// -:3:5
+  wire _GEN = ~valid0_reg | ~ready0_reg;	// -:3:5
+  reg  data0_reg;	// -:3:5
   reg  ctrl_data0_reg;	// -:3:5
+  wire _GEN_0 = ~out0_ready & ~ready0_reg;	// -:3:5
+  wire _GEN_1 = out0_ready & ready0_reg;	// -:3:5
   always_ff @(posedge clock) begin	// -:3:5
-    if (reset)	// -:3:5
+    if (reset) begin	// -:3:5
+      valid0_reg <= 1'h1;	// -:3:5
+      data0_reg <= 1'h0;	// -:3:5
+      ready0_reg <= 1'h0;	// -:3:5
       ctrl_data0_reg <= 1'h0;	// -:3:5
-    else	// -:3:5
-      ctrl_data0_reg <= _GEN;	// -:3:5
+    end
+    else begin	// -:3:5
+      valid0_reg <= _GEN ? in0_valid : valid0_reg;	// -:3:5
+      data0_reg <= _GEN ? in0 : data0_reg;	// -:3:5
+      ready0_reg <= ~_GEN_1 & (_GEN_0 ? valid0_reg : ready0_reg);	// -:3:5
+      ctrl_data0_reg <= ~_GEN_1 & (_GEN_0 ? data0_reg : ctrl_data0_reg);	// -:3:5
+    end
   end // always_ff @(posedge)
-  assign _GEN = _GEN_5 & (_GEN_4 ? data0_reg : ctrl_data0_reg);	// -:3:5
-  assign in0_ready = _GEN_3;	// -:3:5
+  assign in0_ready = _GEN;	// -:3:5
   assign out0 = ready0_reg ? ctrl_data0_reg : data0_reg;	// -:3:5
   assign out0_valid = ready0_reg ? ready0_reg : valid0_reg;	// -:3:5
 endmodule
@@ -74,44 +56,35 @@ module handshake_fork_in_ui1_out_ui1_ui1_ui1(	// -:3:5
 
   wire allDone;	// -:3:5
   wire done2;	// -:3:5
-  wire done1;	// -:3:5
-  wire done0;	// -:3:5
-  wire _GEN = ~allDone;	// -:3:5
   reg  emitted_0;	// -:3:5
-  always_ff @(posedge clock) begin	// -:3:5
-    if (reset)	// -:3:5
-      emitted_0 <= 1'h0;	// -:3:5
-    else	// -:3:5
-      emitted_0 <= done0 & _GEN;	// -:3:5
-  end // always_ff @(posedge)
-  wire _GEN_0 = ~emitted_0 & in0_valid;	// -:3:5
-  assign done0 = out0_ready & _GEN_0 | emitted_0;	// -:3:5
+  wire _GEN = ~emitted_0 & in0_valid;	// -:3:5
+  wire done0 = out0_ready & _GEN | emitted_0;	// -:3:5
   reg  emitted_1;	// -:3:5
-  always_ff @(posedge clock) begin	// -:3:5
-    if (reset)	// -:3:5
-      emitted_1 <= 1'h0;	// -:3:5
-    else	// -:3:5
-      emitted_1 <= done1 & _GEN;	// -:3:5
-  end // always_ff @(posedge)
-  wire _GEN_1 = ~emitted_1 & in0_valid;	// -:3:5
-  assign done1 = out1_ready & _GEN_1 | emitted_1;	// -:3:5
+  wire _GEN_0 = ~emitted_1 & in0_valid;	// -:3:5
+  wire done1 = out1_ready & _GEN_0 | emitted_1;	// -:3:5
   reg  emitted_2;	// -:3:5
   always_ff @(posedge clock) begin	// -:3:5
-    if (reset)	// -:3:5
+    if (reset) begin	// -:3:5
+      emitted_0 <= 1'h0;	// -:3:5
+      emitted_1 <= 1'h0;	// -:3:5
       emitted_2 <= 1'h0;	// -:3:5
-    else	// -:3:5
-      emitted_2 <= done2 & _GEN;	// -:3:5
+    end
+    else begin	// -:3:5
+      emitted_0 <= done0 & ~allDone;	// -:3:5
+      emitted_1 <= done1 & ~allDone;	// -:3:5
+      emitted_2 <= done2 & ~allDone;	// -:3:5
+    end
   end // always_ff @(posedge)
-  wire _GEN_2 = ~emitted_2 & in0_valid;	// -:3:5
-  assign done2 = out2_ready & _GEN_2 | emitted_2;	// -:3:5
+  wire _GEN_1 = ~emitted_2 & in0_valid;	// -:3:5
+  assign done2 = out2_ready & _GEN_1 | emitted_2;	// -:3:5
   assign allDone = done0 & done1 & done2;	// -:3:5
   assign in0_ready = allDone;	// -:3:5
   assign out0 = in0;	// -:3:5
-  assign out0_valid = _GEN_0;	// -:3:5
+  assign out0_valid = _GEN;	// -:3:5
   assign out1 = in0;	// -:3:5
-  assign out1_valid = _GEN_1;	// -:3:5
+  assign out1_valid = _GEN_0;	// -:3:5
   assign out2 = in0;	// -:3:5
-  assign out2_valid = _GEN_2;	// -:3:5
+  assign out2_valid = _GEN_1;	// -:3:5
 endmodule
 
 module handshake_mux_in_ui1_none_none_out_none_3ins_1outs_ctrl(	// -:3:5
@@ -150,75 +123,30 @@ module handshake_buffer_in_none_out_none_2slots_seq_1ins_1outs_ctrl(	// -:3:5
      output                out0_valid
 );
 
-  wire _GEN;	// -:3:5
-  wire _GEN_0;	// -:3:5
-  wire _GEN_1;	// -:3:5
-  wire _GEN_2;	// -:3:5
-  wire _GEN_3;	// -:3:5
-  wire _GEN_4;	// -:3:5
-  wire _GEN_5;	// -:3:5
-  reg  valid0_reg;	// -:3:5
-  always_ff @(posedge clock) begin	// -:3:5
-    if (reset)	// -:3:5
-      valid0_reg <= 1'h0;	// -:3:5
-    else	// -:3:5
-      valid0_reg <= _GEN_5;	// -:3:5
-  end // always_ff @(posedge)
-  wire _GEN_6 = ~valid0_reg | _GEN_4;	// -:3:5
-  assign _GEN_5 = _GEN_6 ? in0_valid : valid0_reg;	// -:3:5
-  always_ff @(posedge clock) begin	// -:3:5
-    if (reset) begin	// -:3:5
-    end
-    else begin	// -:3:5
-    end
-  end // always_ff @(posedge)
-  reg  ready0_reg;	// -:3:5
-  always_ff @(posedge clock) begin	// -:3:5
-    if (reset)	// -:3:5
-      ready0_reg <= 1'h0;	// -:3:5
-    else	// -:3:5
-      ready0_reg <= _GEN_3;	// -:3:5
-  end // always_ff @(posedge)
-  assign _GEN_4 = ~ready0_reg;	// -:3:5
-  assign _GEN_3 = ~(_GEN_2 & ready0_reg) & (~_GEN_2 & _GEN_4 ? valid0_reg : ready0_reg);	// -:3:5
-  always_ff @(posedge clock) begin	// -:3:5
-    if (reset) begin	// -:3:5
-    end
-    else begin	// -:3:5
-    end
-  end // always_ff @(posedge)
-  reg  valid1_reg;	// -:3:5
-  always_ff @(posedge clock) begin	// -:3:5
-    if (reset)	// -:3:5
-      valid1_reg <= 1'h0;	// -:3:5
-    else	// -:3:5
-      valid1_reg <= _GEN_1;	// -:3:5
-  end // always_ff @(posedge)
-  assign _GEN_2 = ~valid1_reg | _GEN_0;	// -:3:5
-  assign _GEN_1 = _GEN_2 ? (ready0_reg ? ready0_reg : valid0_reg) : valid1_reg;	// -:3:5
-  always_ff @(posedge clock) begin	// -:3:5
-    if (reset) begin	// -:3:5
-    end
-    else begin	// -:3:5
-    end
-  end // always_ff @(posedge)
   reg  ready1_reg;	// -:3:5
-  always_ff @(posedge clock) begin	// -:3:5
-    if (reset)	// -:3:5
-      ready1_reg <= 1'h0;	// -:3:5
-    else	// -:3:5
-      ready1_reg <= _GEN;	// -:3:5
-  end // always_ff @(posedge)
-  assign _GEN_0 = ~ready1_reg;	// -:3:5
-  assign _GEN =
-    ~(out0_ready & ready1_reg) & (~out0_ready & _GEN_0 ? valid1_reg : ready1_reg);	// -:3:5
+  reg  ready0_reg;	// -:3:5
+  reg  valid0_reg;	// -:3:5
+  wire _GEN = ~valid0_reg | ~ready0_reg;	// -:3:5
+  reg  valid1_reg;	// -:3:5
+  wire _GEN_0 = ~valid1_reg | ~ready1_reg;	// -:3:5
   always_ff @(posedge clock) begin	// -:3:5
     if (reset) begin	// -:3:5
+      valid0_reg <= 1'h0;	// -:3:5
+      ready0_reg <= 1'h0;	// -:3:5
+      valid1_reg <= 1'h0;	// -:3:5
+      ready1_reg <= 1'h0;	// -:3:5
     end
     else begin	// -:3:5
+      valid0_reg <= _GEN ? in0_valid : valid0_reg;	// -:3:5
+      ready0_reg <=
+        ~(_GEN_0 & ready0_reg) & (~_GEN_0 & ~ready0_reg ? valid0_reg : ready0_reg);	// -:3:5
+      valid1_reg <= _GEN_0 ? (ready0_reg ? ready0_reg : valid0_reg) : valid1_reg;	// -:3:5
+      ready1_reg <=
+        ~(out0_ready & ready1_reg)
+        & (~out0_ready & ~ready1_reg ? valid1_reg : ready1_reg);	// -:3:5
     end
   end // always_ff @(posedge)
-  assign in0_ready = _GEN_6;	// -:3:5
+  assign in0_ready = _GEN;	// -:3:5
   // Zero width: assign out0 = /*Zero width*/;	// -:3:5
   assign out0_valid = ready1_reg ? ready1_reg : valid1_reg;	// -:3:5
 endmodule
@@ -259,86 +187,43 @@ module handshake_buffer_in_ui32_out_ui32_2slots_seq(	// -:3:5
   output        out0_valid
 );
 
-  wire [31:0] _GEN;	// -:3:5
-  wire        _GEN_0;	// -:3:5
-  wire        _GEN_1;	// -:3:5
-  reg  [31:0] data1_reg;	// -:3:5
-  wire        _GEN_2;	// -:3:5
-  wire        _GEN_3;	// -:3:5
-  wire [31:0] _GEN_4;	// -:3:5
-  wire        _GEN_5;	// -:3:5
-  wire        _GEN_6;	// -:3:5
-  reg  [31:0] data0_reg;	// -:3:5
-  wire        _GEN_7;	// -:3:5
-  reg         valid0_reg;	// -:3:5
-  always_ff @(posedge clock) begin	// -:3:5
-    if (reset)	// -:3:5
-      valid0_reg <= 1'h0;	// -:3:5
-    else	// -:3:5
-      valid0_reg <= _GEN_7;	// -:3:5
-  end // always_ff @(posedge)
-  wire        _GEN_8 = ~valid0_reg | _GEN_6;	// -:3:5
-  assign _GEN_7 = _GEN_8 ? in0_valid : valid0_reg;	// -:3:5
-  always_ff @(posedge clock) begin	// -:3:5
-    if (reset)	// -:3:5
-      data0_reg <= 32'h0;	// -:3:5
-    else	// -:3:5
-      data0_reg <= _GEN_8 ? in0 : data0_reg;	// -:3:5
-  end // always_ff @(posedge)
-  reg         ready0_reg;	// -:3:5
-  always_ff @(posedge clock) begin	// -:3:5
-    if (reset)	// -:3:5
-      ready0_reg <= 1'h0;	// -:3:5
-    else	// -:3:5
-      ready0_reg <= _GEN_5;	// -:3:5
-  end // always_ff @(posedge)
-  assign _GEN_6 = ~ready0_reg;	// -:3:5
-  wire        _GEN_9 = ~_GEN_3 & _GEN_6;	// -:3:5
-  wire        _GEN_10 = _GEN_3 & ready0_reg;	// -:3:5
-  assign _GEN_5 = ~_GEN_10 & (_GEN_9 ? valid0_reg : ready0_reg);	// -:3:5
-  reg  [31:0] ctrl_data0_reg;	// -:3:5
-  always_ff @(posedge clock) begin	// -:3:5
-    if (reset)	// -:3:5
-      ctrl_data0_reg <= 32'h0;	// -:3:5
-    else	// -:3:5
-      ctrl_data0_reg <= _GEN_4;	// -:3:5
-  end // always_ff @(posedge)
-  assign _GEN_4 = _GEN_10 ? 32'h0 : _GEN_9 ? data0_reg : ctrl_data0_reg;	// -:3:5
-  reg         valid1_reg;	// -:3:5
-  always_ff @(posedge clock) begin	// -:3:5
-    if (reset)	// -:3:5
-      valid1_reg <= 1'h0;	// -:3:5
-    else	// -:3:5
-      valid1_reg <= _GEN_2;	// -:3:5
-  end // always_ff @(posedge)
-  assign _GEN_3 = ~valid1_reg | _GEN_1;	// -:3:5
-  assign _GEN_2 = _GEN_3 ? (ready0_reg ? ready0_reg : valid0_reg) : valid1_reg;	// -:3:5
-  always_ff @(posedge clock) begin	// -:3:5
-    if (reset)	// -:3:5
-      data1_reg <= 32'h0;	// -:3:5
-    else	// -:3:5
-      data1_reg <= _GEN_3 ? (ready0_reg ? ctrl_data0_reg : data0_reg) : data1_reg;	// -:3:5
-  end // always_ff @(posedge)
   reg         ready1_reg;	// -:3:5
-  always_ff @(posedge clock) begin	// -:3:5
-    if (reset)	// -:3:5
-      ready1_reg <= 1'h0;	// -:3:5
-    else	// -:3:5
-      ready1_reg <= _GEN_0;	// -:3:5
-  end // always_ff @(posedge)
-  assign _GEN_1 = ~ready1_reg;	// -:3:5
-  wire        _GEN_11 = ~out0_ready & _GEN_1;	// -:3:5
-  wire        _GEN_12 = out0_ready & ready1_reg;	// -:3:5
-  assign _GEN_0 = ~_GEN_12 & (_GEN_11 ? valid1_reg : ready1_reg);	// -:3:5
+  reg         ready0_reg;	// -:3:5
+  reg         valid0_reg;	// -:3:5
+  wire        _GEN = ~valid0_reg | ~ready0_reg;	// -:3:5
+  reg  [31:0] data0_reg;	// -:3:5
+  reg  [31:0] ctrl_data0_reg;	// -:3:5
+  reg         valid1_reg;	// -:3:5
+  wire        _GEN_0 = ~valid1_reg | ~ready1_reg;	// -:3:5
+  reg  [31:0] data1_reg;	// -:3:5
   reg  [31:0] ctrl_data1_reg;	// -:3:5
+  wire        _GEN_1 = ~_GEN_0 & ~ready0_reg;	// -:3:5
+  wire        _GEN_2 = _GEN_0 & ready0_reg;	// -:3:5
+  wire        _GEN_3 = ~out0_ready & ~ready1_reg;	// -:3:5
+  wire        _GEN_4 = out0_ready & ready1_reg;	// -:3:5
   always_ff @(posedge clock) begin	// -:3:5
-    if (reset)	// -:3:5
+    if (reset) begin	// -:3:5
+      valid0_reg <= 1'h0;	// -:3:5
+      data0_reg <= 32'h0;	// -:3:5
+      ready0_reg <= 1'h0;	// -:3:5
+      ctrl_data0_reg <= 32'h0;	// -:3:5
+      valid1_reg <= 1'h0;	// -:3:5
+      data1_reg <= 32'h0;	// -:3:5
+      ready1_reg <= 1'h0;	// -:3:5
       ctrl_data1_reg <= 32'h0;	// -:3:5
-    else	// -:3:5
-      ctrl_data1_reg <= _GEN;	// -:3:5
+    end
+    else begin	// -:3:5
+      valid0_reg <= _GEN ? in0_valid : valid0_reg;	// -:3:5
+      data0_reg <= _GEN ? in0 : data0_reg;	// -:3:5
+      ready0_reg <= ~_GEN_2 & (_GEN_1 ? valid0_reg : ready0_reg);	// -:3:5
+      ctrl_data0_reg <= _GEN_2 ? 32'h0 : _GEN_1 ? data0_reg : ctrl_data0_reg;	// -:3:5
+      valid1_reg <= _GEN_0 ? (ready0_reg ? ready0_reg : valid0_reg) : valid1_reg;	// -:3:5
+      data1_reg <= _GEN_0 ? (ready0_reg ? ctrl_data0_reg : data0_reg) : data1_reg;	// -:3:5
+      ready1_reg <= ~_GEN_4 & (_GEN_3 ? valid1_reg : ready1_reg);	// -:3:5
+      ctrl_data1_reg <= _GEN_4 ? 32'h0 : _GEN_3 ? data1_reg : ctrl_data1_reg;	// -:3:5
+    end
   end // always_ff @(posedge)
-  assign _GEN = _GEN_12 ? 32'h0 : _GEN_11 ? data1_reg : ctrl_data1_reg;	// -:3:5
-  assign in0_ready = _GEN_8;	// -:3:5
+  assign in0_ready = _GEN;	// -:3:5
   assign out0 = ready1_reg ? ctrl_data1_reg : data1_reg;	// -:3:5
   assign out0_valid = ready1_reg ? ready1_reg : valid1_reg;	// -:3:5
 endmodule
@@ -359,32 +244,28 @@ module handshake_fork_in_ui32_out_ui32_ui32(	// -:3:5
 
   wire allDone;	// -:3:5
   wire done1;	// -:3:5
-  wire done0;	// -:3:5
-  wire _GEN = ~allDone;	// -:3:5
   reg  emitted_0;	// -:3:5
-  always_ff @(posedge clock) begin	// -:3:5
-    if (reset)	// -:3:5
-      emitted_0 <= 1'h0;	// -:3:5
-    else	// -:3:5
-      emitted_0 <= done0 & _GEN;	// -:3:5
-  end // always_ff @(posedge)
-  wire _GEN_0 = ~emitted_0 & in0_valid;	// -:3:5
-  assign done0 = out0_ready & _GEN_0 | emitted_0;	// -:3:5
+  wire _GEN = ~emitted_0 & in0_valid;	// -:3:5
+  wire done0 = out0_ready & _GEN | emitted_0;	// -:3:5
   reg  emitted_1;	// -:3:5
   always_ff @(posedge clock) begin	// -:3:5
-    if (reset)	// -:3:5
+    if (reset) begin	// -:3:5
+      emitted_0 <= 1'h0;	// -:3:5
       emitted_1 <= 1'h0;	// -:3:5
-    else	// -:3:5
-      emitted_1 <= done1 & _GEN;	// -:3:5
+    end
+    else begin	// -:3:5
+      emitted_0 <= done0 & ~allDone;	// -:3:5
+      emitted_1 <= done1 & ~allDone;	// -:3:5
+    end
   end // always_ff @(posedge)
-  wire _GEN_1 = ~emitted_1 & in0_valid;	// -:3:5
-  assign done1 = out1_ready & _GEN_1 | emitted_1;	// -:3:5
+  wire _GEN_0 = ~emitted_1 & in0_valid;	// -:3:5
+  assign done1 = out1_ready & _GEN_0 | emitted_1;	// -:3:5
   assign allDone = done0 & done1;	// -:3:5
   assign in0_ready = allDone;	// -:3:5
   assign out0 = in0;	// -:3:5
-  assign out0_valid = _GEN_0;	// -:3:5
+  assign out0_valid = _GEN;	// -:3:5
   assign out1 = in0;	// -:3:5
-  assign out1_valid = _GEN_1;	// -:3:5
+  assign out1_valid = _GEN_0;	// -:3:5
 endmodule
 
 module arith_cmpi_in_ui32_ui32_out_ui1_ne(	// -:5:11
@@ -429,56 +310,42 @@ module handshake_fork_in_ui1_out_ui1_ui1_ui1_ui1(	// -:5:11
 
   wire allDone;	// -:5:11
   wire done3;	// -:5:11
-  wire done2;	// -:5:11
-  wire done1;	// -:5:11
-  wire done0;	// -:5:11
-  wire _GEN = ~allDone;	// -:5:11
   reg  emitted_0;	// -:5:11
-  always_ff @(posedge clock) begin	// -:5:11
-    if (reset)	// -:5:11
-      emitted_0 <= 1'h0;	// -:5:11
-    else	// -:5:11
-      emitted_0 <= done0 & _GEN;	// -:5:11
-  end // always_ff @(posedge)
-  wire _GEN_0 = ~emitted_0 & in0_valid;	// -:5:11
-  assign done0 = out0_ready & _GEN_0 | emitted_0;	// -:5:11
+  wire _GEN = ~emitted_0 & in0_valid;	// -:5:11
+  wire done0 = out0_ready & _GEN | emitted_0;	// -:5:11
   reg  emitted_1;	// -:5:11
-  always_ff @(posedge clock) begin	// -:5:11
-    if (reset)	// -:5:11
-      emitted_1 <= 1'h0;	// -:5:11
-    else	// -:5:11
-      emitted_1 <= done1 & _GEN;	// -:5:11
-  end // always_ff @(posedge)
-  wire _GEN_1 = ~emitted_1 & in0_valid;	// -:5:11
-  assign done1 = out1_ready & _GEN_1 | emitted_1;	// -:5:11
+  wire _GEN_0 = ~emitted_1 & in0_valid;	// -:5:11
+  wire done1 = out1_ready & _GEN_0 | emitted_1;	// -:5:11
   reg  emitted_2;	// -:5:11
-  always_ff @(posedge clock) begin	// -:5:11
-    if (reset)	// -:5:11
-      emitted_2 <= 1'h0;	// -:5:11
-    else	// -:5:11
-      emitted_2 <= done2 & _GEN;	// -:5:11
-  end // always_ff @(posedge)
-  wire _GEN_2 = ~emitted_2 & in0_valid;	// -:5:11
-  assign done2 = out2_ready & _GEN_2 | emitted_2;	// -:5:11
+  wire _GEN_1 = ~emitted_2 & in0_valid;	// -:5:11
+  wire done2 = out2_ready & _GEN_1 | emitted_2;	// -:5:11
   reg  emitted_3;	// -:5:11
   always_ff @(posedge clock) begin	// -:5:11
-    if (reset)	// -:5:11
+    if (reset) begin	// -:5:11
+      emitted_0 <= 1'h0;	// -:5:11
+      emitted_1 <= 1'h0;	// -:5:11
+      emitted_2 <= 1'h0;	// -:5:11
       emitted_3 <= 1'h0;	// -:5:11
-    else	// -:5:11
-      emitted_3 <= done3 & _GEN;	// -:5:11
+    end
+    else begin	// -:5:11
+      emitted_0 <= done0 & ~allDone;	// -:5:11
+      emitted_1 <= done1 & ~allDone;	// -:5:11
+      emitted_2 <= done2 & ~allDone;	// -:5:11
+      emitted_3 <= done3 & ~allDone;	// -:5:11
+    end
   end // always_ff @(posedge)
-  wire _GEN_3 = ~emitted_3 & in0_valid;	// -:5:11
-  assign done3 = out3_ready & _GEN_3 | emitted_3;	// -:5:11
+  wire _GEN_2 = ~emitted_3 & in0_valid;	// -:5:11
+  assign done3 = out3_ready & _GEN_2 | emitted_3;	// -:5:11
   assign allDone = done0 & done1 & done2 & done3;	// -:5:11
   assign in0_ready = allDone;	// -:5:11
   assign out0 = in0;	// -:5:11
-  assign out0_valid = _GEN_0;	// -:5:11
+  assign out0_valid = _GEN;	// -:5:11
   assign out1 = in0;	// -:5:11
-  assign out1_valid = _GEN_1;	// -:5:11
+  assign out1_valid = _GEN_0;	// -:5:11
   assign out2 = in0;	// -:5:11
-  assign out2_valid = _GEN_2;	// -:5:11
+  assign out2_valid = _GEN_1;	// -:5:11
   assign out3 = in0;	// -:5:11
-  assign out3_valid = _GEN_3;	// -:5:11
+  assign out3_valid = _GEN_2;	// -:5:11
 endmodule
 
 module handshake_cond_br_in_ui1_ui32_out_ui32_ui32(	// -:6:5
@@ -616,86 +483,43 @@ module handshake_buffer_in_ui32_out_ui32_2slots_fifo(	// -:17:5
   output        out0_valid
 );
 
-  wire [31:0] _GEN;	// -:17:5
-  wire        _GEN_0;	// -:17:5
-  wire        _GEN_1;	// -:17:5
-  reg  [31:0] data1_reg;	// -:17:5
-  wire        _GEN_2;	// -:17:5
-  wire        _GEN_3;	// -:17:5
-  wire [31:0] _GEN_4;	// -:17:5
-  wire        _GEN_5;	// -:17:5
-  wire        _GEN_6;	// -:17:5
-  reg  [31:0] data0_reg;	// -:17:5
-  wire        _GEN_7;	// -:17:5
-  reg         valid0_reg;	// -:17:5
-  always_ff @(posedge clock) begin	// -:17:5
-    if (reset)	// -:17:5
-      valid0_reg <= 1'h0;	// -:17:5
-    else	// -:17:5
-      valid0_reg <= _GEN_7;	// -:17:5
-  end // always_ff @(posedge)
-  wire        _GEN_8 = ~valid0_reg | _GEN_6;	// -:17:5
-  assign _GEN_7 = _GEN_8 ? in0_valid : valid0_reg;	// -:17:5
-  always_ff @(posedge clock) begin	// -:17:5
-    if (reset)	// -:17:5
-      data0_reg <= 32'h0;	// -:17:5
-    else	// -:17:5
-      data0_reg <= _GEN_8 ? in0 : data0_reg;	// -:17:5
-  end // always_ff @(posedge)
-  reg         ready0_reg;	// -:17:5
-  always_ff @(posedge clock) begin	// -:17:5
-    if (reset)	// -:17:5
-      ready0_reg <= 1'h0;	// -:17:5
-    else	// -:17:5
-      ready0_reg <= _GEN_5;	// -:17:5
-  end // always_ff @(posedge)
-  assign _GEN_6 = ~ready0_reg;	// -:17:5
-  wire        _GEN_9 = ~_GEN_3 & _GEN_6;	// -:17:5
-  wire        _GEN_10 = _GEN_3 & ready0_reg;	// -:17:5
-  assign _GEN_5 = ~_GEN_10 & (_GEN_9 ? valid0_reg : ready0_reg);	// -:17:5
-  reg  [31:0] ctrl_data0_reg;	// -:17:5
-  always_ff @(posedge clock) begin	// -:17:5
-    if (reset)	// -:17:5
-      ctrl_data0_reg <= 32'h0;	// -:17:5
-    else	// -:17:5
-      ctrl_data0_reg <= _GEN_4;	// -:17:5
-  end // always_ff @(posedge)
-  assign _GEN_4 = _GEN_10 ? 32'h0 : _GEN_9 ? data0_reg : ctrl_data0_reg;	// -:17:5
-  reg         valid1_reg;	// -:17:5
-  always_ff @(posedge clock) begin	// -:17:5
-    if (reset)	// -:17:5
-      valid1_reg <= 1'h0;	// -:17:5
-    else	// -:17:5
-      valid1_reg <= _GEN_2;	// -:17:5
-  end // always_ff @(posedge)
-  assign _GEN_3 = ~valid1_reg | _GEN_1;	// -:17:5
-  assign _GEN_2 = _GEN_3 ? (ready0_reg ? ready0_reg : valid0_reg) : valid1_reg;	// -:17:5
-  always_ff @(posedge clock) begin	// -:17:5
-    if (reset)	// -:17:5
-      data1_reg <= 32'h0;	// -:17:5
-    else	// -:17:5
-      data1_reg <= _GEN_3 ? (ready0_reg ? ctrl_data0_reg : data0_reg) : data1_reg;	// -:17:5
-  end // always_ff @(posedge)
   reg         ready1_reg;	// -:17:5
-  always_ff @(posedge clock) begin	// -:17:5
-    if (reset)	// -:17:5
-      ready1_reg <= 1'h0;	// -:17:5
-    else	// -:17:5
-      ready1_reg <= _GEN_0;	// -:17:5
-  end // always_ff @(posedge)
-  assign _GEN_1 = ~ready1_reg;	// -:17:5
-  wire        _GEN_11 = ~out0_ready & _GEN_1;	// -:17:5
-  wire        _GEN_12 = out0_ready & ready1_reg;	// -:17:5
-  assign _GEN_0 = ~_GEN_12 & (_GEN_11 ? valid1_reg : ready1_reg);	// -:17:5
+  reg         ready0_reg;	// -:17:5
+  reg         valid0_reg;	// -:17:5
+  wire        _GEN = ~valid0_reg | ~ready0_reg;	// -:17:5
+  reg  [31:0] data0_reg;	// -:17:5
+  reg  [31:0] ctrl_data0_reg;	// -:17:5
+  reg         valid1_reg;	// -:17:5
+  wire        _GEN_0 = ~valid1_reg | ~ready1_reg;	// -:17:5
+  reg  [31:0] data1_reg;	// -:17:5
   reg  [31:0] ctrl_data1_reg;	// -:17:5
+  wire        _GEN_1 = ~_GEN_0 & ~ready0_reg;	// -:17:5
+  wire        _GEN_2 = _GEN_0 & ready0_reg;	// -:17:5
+  wire        _GEN_3 = ~out0_ready & ~ready1_reg;	// -:17:5
+  wire        _GEN_4 = out0_ready & ready1_reg;	// -:17:5
   always_ff @(posedge clock) begin	// -:17:5
-    if (reset)	// -:17:5
+    if (reset) begin	// -:17:5
+      valid0_reg <= 1'h0;	// -:17:5
+      data0_reg <= 32'h0;	// -:17:5
+      ready0_reg <= 1'h0;	// -:17:5
+      ctrl_data0_reg <= 32'h0;	// -:17:5
+      valid1_reg <= 1'h0;	// -:17:5
+      data1_reg <= 32'h0;	// -:17:5
+      ready1_reg <= 1'h0;	// -:17:5
       ctrl_data1_reg <= 32'h0;	// -:17:5
-    else	// -:17:5
-      ctrl_data1_reg <= _GEN;	// -:17:5
+    end
+    else begin	// -:17:5
+      valid0_reg <= _GEN ? in0_valid : valid0_reg;	// -:17:5
+      data0_reg <= _GEN ? in0 : data0_reg;	// -:17:5
+      ready0_reg <= ~_GEN_2 & (_GEN_1 ? valid0_reg : ready0_reg);	// -:17:5
+      ctrl_data0_reg <= _GEN_2 ? 32'h0 : _GEN_1 ? data0_reg : ctrl_data0_reg;	// -:17:5
+      valid1_reg <= _GEN_0 ? (ready0_reg ? ready0_reg : valid0_reg) : valid1_reg;	// -:17:5
+      data1_reg <= _GEN_0 ? (ready0_reg ? ctrl_data0_reg : data0_reg) : data1_reg;	// -:17:5
+      ready1_reg <= ~_GEN_4 & (_GEN_3 ? valid1_reg : ready1_reg);	// -:17:5
+      ctrl_data1_reg <= _GEN_4 ? 32'h0 : _GEN_3 ? data1_reg : ctrl_data1_reg;	// -:17:5
+    end
   end // always_ff @(posedge)
-  assign _GEN = _GEN_12 ? 32'h0 : _GEN_11 ? data1_reg : ctrl_data1_reg;	// -:17:5
-  assign in0_ready = _GEN_8;	// -:17:5
+  assign in0_ready = _GEN;	// -:17:5
   assign out0 = ready1_reg ? ctrl_data1_reg : data1_reg;	// -:17:5
   assign out0_valid = ready1_reg ? ready1_reg : valid1_reg;	// -:17:5
 endmodule
@@ -721,46 +545,35 @@ module handshake_control_merge_in_none_none_out_none_ui64_2ins_2outs_ctrl(	// -:
   wire       _GEN_0;	// -:3:5
   wire       _GEN_1;	// -:3:5
   wire [1:0] _GEN_2;	// -:3:5
-  wire [1:0] _GEN_3;	// -:3:5
   reg  [1:0] won_reg;	// -:3:5
-  always_ff @(posedge clock) begin	// -:3:5
-    if (reset)	// -:3:5
-      won_reg <= 2'h0;	// -:3:5
-    else	// -:3:5
-      won_reg <= _GEN_2;	// -:3:5
-  end // always_ff @(posedge)
   reg        result_emitted_reg;	// -:3:5
-  always_ff @(posedge clock) begin	// -:3:5
-    if (reset)	// -:3:5
-      result_emitted_reg <= 1'h0;	// -:3:5
-    else	// -:3:5
-      result_emitted_reg <= _GEN_0;	// -:3:5
-  end // always_ff @(posedge)
   reg        index_emitted_reg;	// -:3:5
   always_ff @(posedge clock) begin	// -:3:5
-    if (reset)	// -:3:5
+    if (reset) begin	// -:3:5
+      won_reg <= 2'h0;	// -:3:5
+      result_emitted_reg <= 1'h0;	// -:3:5
       index_emitted_reg <= 1'h0;	// -:3:5
-    else	// -:3:5
-      index_emitted_reg <= _GEN;	// -:3:5
+    end
+    else begin	// -:3:5
+      won_reg <= _GEN ? 2'h0 : _GEN_2;	// -:3:5
+      result_emitted_reg <= ~_GEN & _GEN_1;	// -:3:5
+      index_emitted_reg <= ~_GEN & _GEN_0;	// -:3:5
+    end
   end // always_ff @(posedge)
-  wire       _GEN_4 = |_GEN_3;	// -:3:5
-  assign _GEN_3 = (|won_reg) ? won_reg : in0_valid ? 2'h1 : {in1_valid, 1'h0};	// -:3:5
-  wire       _GEN_5 = _GEN_4 & ~result_emitted_reg;	// -:3:5
-  wire       _GEN_6 = _GEN_4 & ~index_emitted_reg;	// -:3:5
-  assign _GEN_2 = _GEN_1 ? 2'h0 : _GEN_3;	// -:3:5
-  wire       _GEN_7 = _GEN_5 & dataOut_ready | result_emitted_reg;	// -:3:5
-  wire       _GEN_8 = _GEN_6 & index_ready | index_emitted_reg;	// -:3:5
-  assign _GEN_1 = _GEN_7 & _GEN_8;	// -:3:5
-  wire       _GEN_9 = ~_GEN_1;	// -:3:5
-  assign _GEN_0 = _GEN_9 & _GEN_7;	// -:3:5
-  assign _GEN = _GEN_9 & _GEN_8;	// -:3:5
-  wire [1:0] _GEN_10 = _GEN_1 ? _GEN_3 : 2'h0;	// -:3:5
-  assign in0_ready = _GEN_10 == 2'h1;	// -:3:5
-  assign in1_ready = _GEN_10 == 2'h2;	// -:3:5
+  wire       _GEN_3 = |_GEN_2;	// -:3:5
+  assign _GEN_2 = (|won_reg) ? won_reg : in0_valid ? 2'h1 : {in1_valid, 1'h0};	// -:3:5
+  wire       _GEN_4 = _GEN_3 & ~result_emitted_reg;	// -:3:5
+  wire       _GEN_5 = _GEN_3 & ~index_emitted_reg;	// -:3:5
+  assign _GEN_1 = _GEN_4 & dataOut_ready | result_emitted_reg;	// -:3:5
+  assign _GEN_0 = _GEN_5 & index_ready | index_emitted_reg;	// -:3:5
+  assign _GEN = _GEN_1 & _GEN_0;	// -:3:5
+  wire [1:0] _GEN_6 = _GEN ? _GEN_2 : 2'h0;	// -:3:5
+  assign in0_ready = _GEN_6 == 2'h1;	// -:3:5
+  assign in1_ready = _GEN_6 == 2'h2;	// -:3:5
   // Zero width: assign dataOut = /*Zero width*/;	// -:3:5
-  assign dataOut_valid = _GEN_5;	// -:3:5
-  assign index = {63'h0, _GEN_3[1]};	// -:3:5
-  assign index_valid = _GEN_6;	// -:3:5
+  assign dataOut_valid = _GEN_4;	// -:3:5
+  assign index = {63'h0, _GEN_2[1]};	// -:3:5
+  assign index_valid = _GEN_5;	// -:3:5
 endmodule
 
 module handshake_buffer_in_ui64_out_ui64_2slots_fifo(	// -:3:5
@@ -774,86 +587,43 @@ module handshake_buffer_in_ui64_out_ui64_2slots_fifo(	// -:3:5
   output        out0_valid
 );
 
-  wire [63:0] _GEN;	// -:3:5
-  wire        _GEN_0;	// -:3:5
-  wire        _GEN_1;	// -:3:5
-  reg  [63:0] data1_reg;	// -:3:5
-  wire        _GEN_2;	// -:3:5
-  wire        _GEN_3;	// -:3:5
-  wire [63:0] _GEN_4;	// -:3:5
-  wire        _GEN_5;	// -:3:5
-  wire        _GEN_6;	// -:3:5
-  reg  [63:0] data0_reg;	// -:3:5
-  wire        _GEN_7;	// -:3:5
-  reg         valid0_reg;	// -:3:5
-  always_ff @(posedge clock) begin	// -:3:5
-    if (reset)	// -:3:5
-      valid0_reg <= 1'h0;	// -:3:5
-    else	// -:3:5
-      valid0_reg <= _GEN_7;	// -:3:5
-  end // always_ff @(posedge)
-  wire        _GEN_8 = ~valid0_reg | _GEN_6;	// -:3:5
-  assign _GEN_7 = _GEN_8 ? in0_valid : valid0_reg;	// -:3:5
-  always_ff @(posedge clock) begin	// -:3:5
-    if (reset)	// -:3:5
-      data0_reg <= 64'h0;	// -:3:5
-    else	// -:3:5
-      data0_reg <= _GEN_8 ? in0 : data0_reg;	// -:3:5
-  end // always_ff @(posedge)
-  reg         ready0_reg;	// -:3:5
-  always_ff @(posedge clock) begin	// -:3:5
-    if (reset)	// -:3:5
-      ready0_reg <= 1'h0;	// -:3:5
-    else	// -:3:5
-      ready0_reg <= _GEN_5;	// -:3:5
-  end // always_ff @(posedge)
-  assign _GEN_6 = ~ready0_reg;	// -:3:5
-  wire        _GEN_9 = ~_GEN_3 & _GEN_6;	// -:3:5
-  wire        _GEN_10 = _GEN_3 & ready0_reg;	// -:3:5
-  assign _GEN_5 = ~_GEN_10 & (_GEN_9 ? valid0_reg : ready0_reg);	// -:3:5
-  reg  [63:0] ctrl_data0_reg;	// -:3:5
-  always_ff @(posedge clock) begin	// -:3:5
-    if (reset)	// -:3:5
-      ctrl_data0_reg <= 64'h0;	// -:3:5
-    else	// -:3:5
-      ctrl_data0_reg <= _GEN_4;	// -:3:5
-  end // always_ff @(posedge)
-  assign _GEN_4 = _GEN_10 ? 64'h0 : _GEN_9 ? data0_reg : ctrl_data0_reg;	// -:3:5
-  reg         valid1_reg;	// -:3:5
-  always_ff @(posedge clock) begin	// -:3:5
-    if (reset)	// -:3:5
-      valid1_reg <= 1'h0;	// -:3:5
-    else	// -:3:5
-      valid1_reg <= _GEN_2;	// -:3:5
-  end // always_ff @(posedge)
-  assign _GEN_3 = ~valid1_reg | _GEN_1;	// -:3:5
-  assign _GEN_2 = _GEN_3 ? (ready0_reg ? ready0_reg : valid0_reg) : valid1_reg;	// -:3:5
-  always_ff @(posedge clock) begin	// -:3:5
-    if (reset)	// -:3:5
-      data1_reg <= 64'h0;	// -:3:5
-    else	// -:3:5
-      data1_reg <= _GEN_3 ? (ready0_reg ? ctrl_data0_reg : data0_reg) : data1_reg;	// -:3:5
-  end // always_ff @(posedge)
   reg         ready1_reg;	// -:3:5
-  always_ff @(posedge clock) begin	// -:3:5
-    if (reset)	// -:3:5
-      ready1_reg <= 1'h0;	// -:3:5
-    else	// -:3:5
-      ready1_reg <= _GEN_0;	// -:3:5
-  end // always_ff @(posedge)
-  assign _GEN_1 = ~ready1_reg;	// -:3:5
-  wire        _GEN_11 = ~out0_ready & _GEN_1;	// -:3:5
-  wire        _GEN_12 = out0_ready & ready1_reg;	// -:3:5
-  assign _GEN_0 = ~_GEN_12 & (_GEN_11 ? valid1_reg : ready1_reg);	// -:3:5
+  reg         ready0_reg;	// -:3:5
+  reg         valid0_reg;	// -:3:5
+  wire        _GEN = ~valid0_reg | ~ready0_reg;	// -:3:5
+  reg  [63:0] data0_reg;	// -:3:5
+  reg  [63:0] ctrl_data0_reg;	// -:3:5
+  reg         valid1_reg;	// -:3:5
+  wire        _GEN_0 = ~valid1_reg | ~ready1_reg;	// -:3:5
+  reg  [63:0] data1_reg;	// -:3:5
   reg  [63:0] ctrl_data1_reg;	// -:3:5
+  wire        _GEN_1 = ~_GEN_0 & ~ready0_reg;	// -:3:5
+  wire        _GEN_2 = _GEN_0 & ready0_reg;	// -:3:5
+  wire        _GEN_3 = ~out0_ready & ~ready1_reg;	// -:3:5
+  wire        _GEN_4 = out0_ready & ready1_reg;	// -:3:5
   always_ff @(posedge clock) begin	// -:3:5
-    if (reset)	// -:3:5
+    if (reset) begin	// -:3:5
+      valid0_reg <= 1'h0;	// -:3:5
+      data0_reg <= 64'h0;	// -:3:5
+      ready0_reg <= 1'h0;	// -:3:5
+      ctrl_data0_reg <= 64'h0;	// -:3:5
+      valid1_reg <= 1'h0;	// -:3:5
+      data1_reg <= 64'h0;	// -:3:5
+      ready1_reg <= 1'h0;	// -:3:5
       ctrl_data1_reg <= 64'h0;	// -:3:5
-    else	// -:3:5
-      ctrl_data1_reg <= _GEN;	// -:3:5
+    end
+    else begin	// -:3:5
+      valid0_reg <= _GEN ? in0_valid : valid0_reg;	// -:3:5
+      data0_reg <= _GEN ? in0 : data0_reg;	// -:3:5
+      ready0_reg <= ~_GEN_2 & (_GEN_1 ? valid0_reg : ready0_reg);	// -:3:5
+      ctrl_data0_reg <= _GEN_2 ? 64'h0 : _GEN_1 ? data0_reg : ctrl_data0_reg;	// -:3:5
+      valid1_reg <= _GEN_0 ? (ready0_reg ? ready0_reg : valid0_reg) : valid1_reg;	// -:3:5
+      data1_reg <= _GEN_0 ? (ready0_reg ? ctrl_data0_reg : data0_reg) : data1_reg;	// -:3:5
+      ready1_reg <= ~_GEN_4 & (_GEN_3 ? valid1_reg : ready1_reg);	// -:3:5
+      ctrl_data1_reg <= _GEN_4 ? 64'h0 : _GEN_3 ? data1_reg : ctrl_data1_reg;	// -:3:5
+    end
   end // always_ff @(posedge)
-  assign _GEN = _GEN_12 ? 64'h0 : _GEN_11 ? data1_reg : ctrl_data1_reg;	// -:3:5
-  assign in0_ready = _GEN_8;	// -:3:5
+  assign in0_ready = _GEN;	// -:3:5
   assign out0 = ready1_reg ? ctrl_data1_reg : data1_reg;	// -:3:5
   assign out0_valid = ready1_reg ? ready1_reg : valid1_reg;	// -:3:5
 endmodule
@@ -869,75 +639,30 @@ module handshake_buffer_in_none_out_none_2slots_fifo_1ins_1outs_ctrl(	// -:3:5
      output                out0_valid
 );
 
-  wire _GEN;	// -:3:5
-  wire _GEN_0;	// -:3:5
-  wire _GEN_1;	// -:3:5
-  wire _GEN_2;	// -:3:5
-  wire _GEN_3;	// -:3:5
-  wire _GEN_4;	// -:3:5
-  wire _GEN_5;	// -:3:5
-  reg  valid0_reg;	// -:3:5
-  always_ff @(posedge clock) begin	// -:3:5
-    if (reset)	// -:3:5
-      valid0_reg <= 1'h0;	// -:3:5
-    else	// -:3:5
-      valid0_reg <= _GEN_5;	// -:3:5
-  end // always_ff @(posedge)
-  wire _GEN_6 = ~valid0_reg | _GEN_4;	// -:3:5
-  assign _GEN_5 = _GEN_6 ? in0_valid : valid0_reg;	// -:3:5
-  always_ff @(posedge clock) begin	// -:3:5
-    if (reset) begin	// -:3:5
-    end
-    else begin	// -:3:5
-    end
-  end // always_ff @(posedge)
-  reg  ready0_reg;	// -:3:5
-  always_ff @(posedge clock) begin	// -:3:5
-    if (reset)	// -:3:5
-      ready0_reg <= 1'h0;	// -:3:5
-    else	// -:3:5
-      ready0_reg <= _GEN_3;	// -:3:5
-  end // always_ff @(posedge)
-  assign _GEN_4 = ~ready0_reg;	// -:3:5
-  assign _GEN_3 = ~(_GEN_2 & ready0_reg) & (~_GEN_2 & _GEN_4 ? valid0_reg : ready0_reg);	// -:3:5
-  always_ff @(posedge clock) begin	// -:3:5
-    if (reset) begin	// -:3:5
-    end
-    else begin	// -:3:5
-    end
-  end // always_ff @(posedge)
-  reg  valid1_reg;	// -:3:5
-  always_ff @(posedge clock) begin	// -:3:5
-    if (reset)	// -:3:5
-      valid1_reg <= 1'h0;	// -:3:5
-    else	// -:3:5
-      valid1_reg <= _GEN_1;	// -:3:5
-  end // always_ff @(posedge)
-  assign _GEN_2 = ~valid1_reg | _GEN_0;	// -:3:5
-  assign _GEN_1 = _GEN_2 ? (ready0_reg ? ready0_reg : valid0_reg) : valid1_reg;	// -:3:5
-  always_ff @(posedge clock) begin	// -:3:5
-    if (reset) begin	// -:3:5
-    end
-    else begin	// -:3:5
-    end
-  end // always_ff @(posedge)
   reg  ready1_reg;	// -:3:5
-  always_ff @(posedge clock) begin	// -:3:5
-    if (reset)	// -:3:5
-      ready1_reg <= 1'h0;	// -:3:5
-    else	// -:3:5
-      ready1_reg <= _GEN;	// -:3:5
-  end // always_ff @(posedge)
-  assign _GEN_0 = ~ready1_reg;	// -:3:5
-  assign _GEN =
-    ~(out0_ready & ready1_reg) & (~out0_ready & _GEN_0 ? valid1_reg : ready1_reg);	// -:3:5
+  reg  ready0_reg;	// -:3:5
+  reg  valid0_reg;	// -:3:5
+  wire _GEN = ~valid0_reg | ~ready0_reg;	// -:3:5
+  reg  valid1_reg;	// -:3:5
+  wire _GEN_0 = ~valid1_reg | ~ready1_reg;	// -:3:5
   always_ff @(posedge clock) begin	// -:3:5
     if (reset) begin	// -:3:5
+      valid0_reg <= 1'h0;	// -:3:5
+      ready0_reg <= 1'h0;	// -:3:5
+      valid1_reg <= 1'h0;	// -:3:5
+      ready1_reg <= 1'h0;	// -:3:5
     end
     else begin	// -:3:5
+      valid0_reg <= _GEN ? in0_valid : valid0_reg;	// -:3:5
+      ready0_reg <=
+        ~(_GEN_0 & ready0_reg) & (~_GEN_0 & ~ready0_reg ? valid0_reg : ready0_reg);	// -:3:5
+      valid1_reg <= _GEN_0 ? (ready0_reg ? ready0_reg : valid0_reg) : valid1_reg;	// -:3:5
+      ready1_reg <=
+        ~(out0_ready & ready1_reg)
+        & (~out0_ready & ~ready1_reg ? valid1_reg : ready1_reg);	// -:3:5
     end
   end // always_ff @(posedge)
-  assign in0_ready = _GEN_6;	// -:3:5
+  assign in0_ready = _GEN;	// -:3:5
   // Zero width: assign out0 = /*Zero width*/;	// -:3:5
   assign out0_valid = ready1_reg ? ready1_reg : valid1_reg;	// -:3:5
 endmodule
@@ -958,32 +683,28 @@ module handshake_fork_in_ui64_out_ui64_ui64(	// -:3:5
 
   wire allDone;	// -:3:5
   wire done1;	// -:3:5
-  wire done0;	// -:3:5
-  wire _GEN = ~allDone;	// -:3:5
   reg  emitted_0;	// -:3:5
-  always_ff @(posedge clock) begin	// -:3:5
-    if (reset)	// -:3:5
-      emitted_0 <= 1'h0;	// -:3:5
-    else	// -:3:5
-      emitted_0 <= done0 & _GEN;	// -:3:5
-  end // always_ff @(posedge)
-  wire _GEN_0 = ~emitted_0 & in0_valid;	// -:3:5
-  assign done0 = out0_ready & _GEN_0 | emitted_0;	// -:3:5
+  wire _GEN = ~emitted_0 & in0_valid;	// -:3:5
+  wire done0 = out0_ready & _GEN | emitted_0;	// -:3:5
   reg  emitted_1;	// -:3:5
   always_ff @(posedge clock) begin	// -:3:5
-    if (reset)	// -:3:5
+    if (reset) begin	// -:3:5
+      emitted_0 <= 1'h0;	// -:3:5
       emitted_1 <= 1'h0;	// -:3:5
-    else	// -:3:5
-      emitted_1 <= done1 & _GEN;	// -:3:5
+    end
+    else begin	// -:3:5
+      emitted_0 <= done0 & ~allDone;	// -:3:5
+      emitted_1 <= done1 & ~allDone;	// -:3:5
+    end
   end // always_ff @(posedge)
-  wire _GEN_1 = ~emitted_1 & in0_valid;	// -:3:5
-  assign done1 = out1_ready & _GEN_1 | emitted_1;	// -:3:5
+  wire _GEN_0 = ~emitted_1 & in0_valid;	// -:3:5
+  assign done1 = out1_ready & _GEN_0 | emitted_1;	// -:3:5
   assign allDone = done0 & done1;	// -:3:5
   assign in0_ready = allDone;	// -:3:5
   assign out0 = in0;	// -:3:5
-  assign out0_valid = _GEN_0;	// -:3:5
+  assign out0_valid = _GEN;	// -:3:5
   assign out1 = in0;	// -:3:5
-  assign out1_valid = _GEN_1;	// -:3:5
+  assign out1_valid = _GEN_0;	// -:3:5
 endmodule
 
 module gcd(	// -:2:3

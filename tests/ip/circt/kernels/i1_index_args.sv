@@ -16,32 +16,28 @@ module handshake_fork_in_none_out_none_none_1ins_2outs_ctrl(	// -:2:3
 
   wire allDone;	// -:2:3
   wire done1;	// -:2:3
-  wire done0;	// -:2:3
-  wire _GEN = ~allDone;	// -:2:3
   reg  emitted_0;	// -:2:3
-  always_ff @(posedge clock) begin	// -:2:3
-    if (reset)	// -:2:3
-      emitted_0 <= 1'h0;	// -:2:3
-    else	// -:2:3
-      emitted_0 <= done0 & _GEN;	// -:2:3
-  end // always_ff @(posedge)
-  wire _GEN_0 = ~emitted_0 & in0_valid;	// -:2:3
-  assign done0 = out0_ready & _GEN_0 | emitted_0;	// -:2:3
+  wire _GEN = ~emitted_0 & in0_valid;	// -:2:3
+  wire done0 = out0_ready & _GEN | emitted_0;	// -:2:3
   reg  emitted_1;	// -:2:3
   always_ff @(posedge clock) begin	// -:2:3
-    if (reset)	// -:2:3
+    if (reset) begin	// -:2:3
+      emitted_0 <= 1'h0;	// -:2:3
       emitted_1 <= 1'h0;	// -:2:3
-    else	// -:2:3
-      emitted_1 <= done1 & _GEN;	// -:2:3
+    end
+    else begin	// -:2:3
+      emitted_0 <= done0 & ~allDone;	// -:2:3
+      emitted_1 <= done1 & ~allDone;	// -:2:3
+    end
   end // always_ff @(posedge)
-  wire _GEN_1 = ~emitted_1 & in0_valid;	// -:2:3
-  assign done1 = out1_ready & _GEN_1 | emitted_1;	// -:2:3
+  wire _GEN_0 = ~emitted_1 & in0_valid;	// -:2:3
+  assign done1 = out1_ready & _GEN_0 | emitted_1;	// -:2:3
   assign allDone = done0 & done1;	// -:2:3
   assign in0_ready = allDone;	// -:2:3
   // Zero width: assign out0 = in0;	// -:2:3
-  assign out0_valid = _GEN_0;	// -:2:3
+  assign out0_valid = _GEN;	// -:2:3
   // Zero width: assign out1 = in0;	// -:2:3
-  assign out1_valid = _GEN_1;	// -:2:3
+  assign out1_valid = _GEN_0;	// -:2:3
 endmodule
 
 module handshake_fork_in_ui64_out_ui64_ui64(	// -:2:50
@@ -60,32 +56,28 @@ module handshake_fork_in_ui64_out_ui64_ui64(	// -:2:50
 
   wire allDone;	// -:2:50
   wire done1;	// -:2:50
-  wire done0;	// -:2:50
-  wire _GEN = ~allDone;	// -:2:50
   reg  emitted_0;	// -:2:50
-  always_ff @(posedge clock) begin	// -:2:50
-    if (reset)	// -:2:50
-      emitted_0 <= 1'h0;	// -:2:50
-    else	// -:2:50
-      emitted_0 <= done0 & _GEN;	// -:2:50
-  end // always_ff @(posedge)
-  wire _GEN_0 = ~emitted_0 & in0_valid;	// -:2:50
-  assign done0 = out0_ready & _GEN_0 | emitted_0;	// -:2:50
+  wire _GEN = ~emitted_0 & in0_valid;	// -:2:50
+  wire done0 = out0_ready & _GEN | emitted_0;	// -:2:50
   reg  emitted_1;	// -:2:50
   always_ff @(posedge clock) begin	// -:2:50
-    if (reset)	// -:2:50
+    if (reset) begin	// -:2:50
+      emitted_0 <= 1'h0;	// -:2:50
       emitted_1 <= 1'h0;	// -:2:50
-    else	// -:2:50
-      emitted_1 <= done1 & _GEN;	// -:2:50
+    end
+    else begin	// -:2:50
+      emitted_0 <= done0 & ~allDone;	// -:2:50
+      emitted_1 <= done1 & ~allDone;	// -:2:50
+    end
   end // always_ff @(posedge)
-  wire _GEN_1 = ~emitted_1 & in0_valid;	// -:2:50
-  assign done1 = out1_ready & _GEN_1 | emitted_1;	// -:2:50
+  wire _GEN_0 = ~emitted_1 & in0_valid;	// -:2:50
+  assign done1 = out1_ready & _GEN_0 | emitted_1;	// -:2:50
   assign allDone = done0 & done1;	// -:2:50
   assign in0_ready = allDone;	// -:2:50
   assign out0 = in0;	// -:2:50
-  assign out0_valid = _GEN_0;	// -:2:50
+  assign out0_valid = _GEN;	// -:2:50
   assign out1 = in0;	// -:2:50
-  assign out1_valid = _GEN_1;	// -:2:50
+  assign out1_valid = _GEN_0;	// -:2:50
 endmodule
 
 module handshake_fork_in_ui1_out_ui1_ui1(	// -:2:28
@@ -104,32 +96,28 @@ module handshake_fork_in_ui1_out_ui1_ui1(	// -:2:28
 
   wire allDone;	// -:2:28
   wire done1;	// -:2:28
-  wire done0;	// -:2:28
-  wire _GEN = ~allDone;	// -:2:28
   reg  emitted_0;	// -:2:28
-  always_ff @(posedge clock) begin	// -:2:28
-    if (reset)	// -:2:28
-      emitted_0 <= 1'h0;	// -:2:28
-    else	// -:2:28
-      emitted_0 <= done0 & _GEN;	// -:2:28
-  end // always_ff @(posedge)
-  wire _GEN_0 = ~emitted_0 & in0_valid;	// -:2:28
-  assign done0 = out0_ready & _GEN_0 | emitted_0;	// -:2:28
+  wire _GEN = ~emitted_0 & in0_valid;	// -:2:28
+  wire done0 = out0_ready & _GEN | emitted_0;	// -:2:28
   reg  emitted_1;	// -:2:28
   always_ff @(posedge clock) begin	// -:2:28
-    if (reset)	// -:2:28
+    if (reset) begin	// -:2:28
+      emitted_0 <= 1'h0;	// -:2:28
       emitted_1 <= 1'h0;	// -:2:28
-    else	// -:2:28
-      emitted_1 <= done1 & _GEN;	// -:2:28
+    end
+    else begin	// -:2:28
+      emitted_0 <= done0 & ~allDone;	// -:2:28
+      emitted_1 <= done1 & ~allDone;	// -:2:28
+    end
   end // always_ff @(posedge)
-  wire _GEN_1 = ~emitted_1 & in0_valid;	// -:2:28
-  assign done1 = out1_ready & _GEN_1 | emitted_1;	// -:2:28
+  wire _GEN_0 = ~emitted_1 & in0_valid;	// -:2:28
+  assign done1 = out1_ready & _GEN_0 | emitted_1;	// -:2:28
   assign allDone = done0 & done1;	// -:2:28
   assign in0_ready = allDone;	// -:2:28
   assign out0 = in0;	// -:2:28
-  assign out0_valid = _GEN_0;	// -:2:28
+  assign out0_valid = _GEN;	// -:2:28
   assign out1 = in0;	// -:2:28
-  assign out1_valid = _GEN_1;	// -:2:28
+  assign out1_valid = _GEN_0;	// -:2:28
 endmodule
 
 module handshake_constant_c3_in_none_out_ui64(	// -:3:11
