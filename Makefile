@@ -19,6 +19,8 @@
 #                                   TIMING_JOBS, TIMING_ARGS; reports/timing/, docs/timing.md)
 #   make signoff                    per module: code + functional coverage, mutation score, formal proofs,
 #                                   from the reports the targets above left (refuses missing or stale ones)
+#   make circt                      CIRCT's environment .venv-circt/ (Python 3.13 from pyenv, the pinned circt
+#                                   wheel) for the engines circt-icarus / circt-verilator (docs/verify_your_ip.md)
 #   make clean                      remove builds and reports
 # Every target bootstraps system packages and .venv/ on first use (tools/bootstrap.sh).
 
@@ -62,7 +64,7 @@ MUTATE_SEED ?= 1
 TIMING_JOBS ?= 2
 TIMING_ARGS ?=
 
-.PHONY: sim test lint coverage bench fuzz mutate mutate-sample formal fpcheck timing signoff clean setup
+.PHONY: sim test lint coverage bench fuzz mutate mutate-sample formal fpcheck timing signoff clean setup circt
 
 $(STAMP): pyproject.toml tools/bootstrap.sh
 	@tools/bootstrap.sh
@@ -74,6 +76,9 @@ sim: $(STAMP)
 
 test: $(STAMP)
 	$(PY) -m pytest
+
+circt: $(STAMP)
+	$(PY) -m dfv.circt.setup
 
 lint: $(STAMP)
 	$(PY) -m dfv.sim.lint

@@ -3,7 +3,8 @@
     dfv lower K.mlir [--func F] [--index-width N] [--max-mem N|POS=N]... -o OUTDIR
         writes OUTDIR/dfg.yaml, top.sv, dfg.dot, dfg.svg (drawn by Graphviz `dot` within bounds; a note says
         why when it is not), dfg.mlir
-    dfv run K.mlir --func F --inputs IN.json --engine golden|golden-unbounded|icarus|verilator [--seed N] [--waves]
+    dfv run K.mlir --func F --inputs IN.json --engine golden|golden-unbounded|icarus|verilator|circt-icarus|
+            circt-verilator [--seed N] [--waves]
             [--mem-latency N] [--traffic full|random|bursty] [--max-cycles N] [--json] [--index-width N]
             [--max-trips N] [--max-mem N|POS=N]... [--rtl FILE... --top NAME [--ports circt|MAP.yaml]]
         with --json prints one JSON object on its last line, without it a short readable report;
@@ -12,8 +13,10 @@
         latency 1 + seed % 3 unless --mem-latency is given, a run past --max-cycles stopped as a runaway);
         --waves writes a waveform file and prints its path. --max-mem is the depth of the memory of a memref
         argument with a dynamic size (default 4096 elements). --rtl runs another flow's circuit of the program
-        (module --top, its ports mapped by --ports) in place of the generated top.
-    dfv fuzz [--seed S] [--count N] [--size K] [--engines golden,golden-unbounded[,verilator,icarus]]
+        (module --top, its ports mapped by --ports) in place of the generated top; circt-icarus / circt-verilator
+        run the circuit CIRCT's own flow makes of the program (`make circt` sets CIRCT up).
+    dfv fuzz [--seed S] [--count N] [--size K] [--engines golden,golden-unbounded[,verilator,icarus,circt-*]]
+             [--scalar]
              [--out DIR] [--jobs J] [--no-shrink] [--timeout S] [--shrink-seconds S]
         generated programs on every engine; each failure is shrunk and saved as a reproducer folder
         (default reports/fuzz/<class>/<seed>/); prints a table per engine, exit 0 only with no failure.
@@ -52,6 +55,7 @@ import sys
 from pathlib import Path
 
 from dfv.args import Parser, int_in, target_mhz
+from dfv.circt.flow import CIRCT_INDEX_WIDTH
 from dfv.golden.types import DEFAULT_INDEX_WIDTH, MAX_INDEX_WIDTH, MIN_INDEX_WIDTH
 from dfv.lowering.mem_limits import DEFAULT_MAX_MEM, MemLimits
 from dfv.lowering.trip_budget import DEFAULT_MAX_TRIPS
@@ -109,12 +113,15 @@ def _build() -> argparse.ArgumentParser:
     ru.add_argument("--engine", default="golden",
                     help="golden (default: the golden model with the channel capacities of the generated RTL "
                          "top, so capacity deadlocks are caught), golden-unbounded (unbounded channels: the "
-                         "pure token semantics), icarus, verilator")
+                         "pure token semantics), icarus, verilator (the generated top, or the circuit --rtl gives, "
+                         "on that simulator), circt-icarus, circt-verilator (the circuit CIRCT's own flow makes of "
+                         "the program, on that simulator; `make circt` first)")
     ru.add_argument("--json", action="store_true",
                     help="print one JSON object (status, engine, returns, memrefs, cycles, sim_seconds, "
                          "message) on the last line instead of the readable report")
-    ru.add_argument("--index-width", type=_index_width, default=DEFAULT_INDEX_WIDTH,
-                    help=f"bits of `index` in hardware, {MIN_INDEX_WIDTH}..{MAX_INDEX_WIDTH} (default %(default)s)")
+    ru.add_argument("--index-width", type=_index_width, default=None,
+                    help=f"bits of `index` in hardware, {MIN_INDEX_WIDTH}..{MAX_INDEX_WIDTH} (default "
+                         f"{DEFAULT_INDEX_WIDTH}; {CIRCT_INDEX_WIDTH}, CIRCT's, on the engines circt-*)")
     _add_target_mhz(ru)
     ru.add_argument("--seed", type=_seed, default=1, help="RTL engines: seed of back-pressure and latency")
     ru.add_argument("--waves", action="store_true", help="RTL engines: write a waveform file")

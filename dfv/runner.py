@@ -15,7 +15,11 @@ Engines are looked up in `ENGINES` (name -> callable(Run) -> EngineResult):
   environment (`dfv.sim.kernel`, `dfv.tb.kernel`): seeded back-pressure on results and memories, the
   scoreboard against the golden DFG run and the source interpreter (its findings, such as a golden
   mismatch, a wrong memory access order, a token left in a channel or a deadlock, are `fail`
-  messages), `cycles` from the start token to the last of done and the results.
+  messages), `cycles` from the start token to the last of done and the results;
+- `circt-icarus`, `circt-verilator`: CIRCT's own flow makes the circuit (`dfv.circt`: the program's control
+  flow as `cf` blocks, or a `handshake.func` as written, through the pass pipeline of `hlstool --dynamic-hw`),
+  and that circuit runs in the same environment on the simulator, watched at its boundary (`--rtl` with the
+  `circt` port map); `index` has CIRCT's 64 bits (`default_index_width`).
 `status` is `pass` only when the engine's results and memrefs equal the source interpreter's and the
 engine reports no problem.
 """
@@ -34,13 +38,15 @@ from xdsl.dialects.builtin import MemRefType
 from dfv.golden.compare import reference_problems
 from dfv.golden.interpreter import Budget, Mode, RunawayError, run_dfg
 from dfv.golden.types import DEFAULT_INDEX_WIDTH, ScalarType
+from dfv.circt.flow import CIRCT_INDEX_WIDTH, CirctError, CirctUnavailable, export_verilog
 from dfv.golden.values import FloatText, data_word, from_word, value_fields
 from dfv.lowering.files import MAX_INPUTS_BYTES, decode_text, read_bounded
 from dfv.lowering.mem_limits import DEFAULT_LIMITS, MemLimits
 from dfv.lowering.memref_args import ShapeError, flatten
-from dfv.lowering.parse import MAX_INT_DIGITS, LoweringError, parse_file
+from dfv.lowering.parse import MAX_INT_DIGITS, LoweringError, parse_file, read_program
 from dfv.lowering.pipeline import Lowered, dfg_outputs, lower_program
 from dfv.lowering.reference import value_type
+from dfv.lowering.to_cf import to_cf
 from dfv.lowering.trip_budget import DEFAULT_MAX_TRIPS
 from dfv.paths import REPORTS_DIR, WORK_DIR, WORK_ENV
 from dfv.sim.toolchain import SIMULATORS, ToolchainError, setup_path
@@ -185,12 +191,52 @@ def rtl_engine(sim: str) -> Callable[[Run], EngineResult]:
     return run
 
 
-RTL_ENGINES = SIMULATORS  # each simulator is an engine
+def circt_engine(sim: str) -> Callable[[Run], EngineResult]:
+    """CIRCT's circuit of the program (`dfv.circt.flow.export_verilog`) on `sim`, as `--rtl` runs one: a program
+    CIRCT refuses is an InputError with CIRCT's diagnostics; no CIRCT environment, EngineUnavailable."""
+    on_sim = rtl_engine(sim)
+
+    def run(r: Run) -> EngineResult:
+        if r.foreign is not None:
+            raise EngineUnavailable(f"--rtl gives the circuit, engine circt-{sim} makes one with CIRCT: use "
+                                    f"--engine {sim} with --rtl")
+        if r.index_width != CIRCT_INDEX_WIDTH:
+            raise InputError(f"engine circt-{sim}: CIRCT's index has {CIRCT_INDEX_WIDTH} bits, the program was "
+                             f"lowered with {r.index_width} (--index-width {CIRCT_INDEX_WIDTH}, the default of "
+                             "the CIRCT engines)")
+        text = read_program(r.path)
+        source = "handshake" if r.prog.is_handshake else "cf"
+        try:
+            verilog = export_verilog(text if r.prog.is_handshake else to_cf(text), source)
+        except CirctUnavailable as exc:
+            raise EngineUnavailable(str(exc)) from None
+        except CirctError as exc:
+            raise InputError(f"{r.path}: {exc}") from None
+        try:
+            foreign = load_foreign(r.prog.g, [verilog], r.func, CIRCT)
+        except (PortMapError, HarnessError) as exc:
+            raise InputError(f"{r.path}: CIRCT's circuit {verilog}: {exc}") from None
+        got = on_sim(replace(r, foreign=foreign))
+        got.notes.append(f"the circuit made by CIRCT's flow (dfv/circt/export.py) from the program's {source} form")
+        return got
+
+    return run
+
+
+RTL_ENGINES = SIMULATORS  # each simulator is an engine: the generated top, or the circuit --rtl gives
+CIRCT_ENGINES = tuple(f"circt-{sim}" for sim in SIMULATORS)  # CIRCT's circuit on each simulator
+CIRCUIT_ENGINES = RTL_ENGINES + CIRCT_ENGINES  # the engines that build and simulate a circuit
 ENGINES: dict[str, Callable[[Run], EngineResult]] = {
     "golden": _golden_engine("bounded"),
     "golden-unbounded": _golden_engine("unbounded"),
     **{sim: rtl_engine(sim) for sim in RTL_ENGINES},
+    **{f"circt-{sim}": circt_engine(sim) for sim in RTL_ENGINES},
 }
+
+
+def default_index_width(engine: str) -> int:
+    """The width of `index` when `--index-width` is not given: CIRCT's 64 bits on its engines, else the kit's."""
+    return CIRCT_INDEX_WIDTH if engine in CIRCT_ENGINES else DEFAULT_INDEX_WIDTH
 
 
 def _read_json(path: str):
@@ -286,7 +332,7 @@ def load_inputs(path: str, fn, index_width: int, params: list | None = None,
 
 
 def run_program(path: str, func: str | None, inputs: str, engine: str = "golden",
-                index_width: int = DEFAULT_INDEX_WIDTH, seed: int = 1, waves: bool = False,
+                index_width: int | None = None, seed: int = 1, waves: bool = False,
                 mem_latency: int | None = None, max_trips: int = DEFAULT_MAX_TRIPS,
                 limits: MemLimits = DEFAULT_LIMITS, traffic: str = "random",
                 max_cycles: int = DEFAULT_MAX_CYCLES, target_mhz: float | None = None,
@@ -297,7 +343,8 @@ def run_program(path: str, func: str | None, inputs: str, engine: str = "golden"
     `dfv.tb.kernel.bounds.TRAFFIC`) and `max_cycles` (the runaway bound) apply to the RTL engines, `max_trips`
     bounds the loop trips of the source interpreter (`dfv.lowering.trip_budget`), `limits` the memories of
     memref arguments with a dynamic size (`--max-mem`), `target_mhz` the clock the circuit is buffered for
-    (`dfv.lowering.timing_buffers`). `rtl` (with `top` and `ports`, `circt` or a port map file): another flow's
+    (`dfv.lowering.timing_buffers`), `index_width` the bits of `index` (None: `default_index_width(engine)`).
+    `rtl` (with `top` and `ports`, `circt` or a port map file): another flow's
     circuit of the program runs in place of the generated top (`dfv.tb.kernel.foreign`). The dict has the keys
     of the JSON object; `notes` (not printed in the JSON) are lines for the readable report.
     """
@@ -305,7 +352,8 @@ def run_program(path: str, func: str | None, inputs: str, engine: str = "golden"
         raise EngineUnavailable(f"unknown engine {engine} (known: {', '.join(ENGINES)})")
     if traffic not in TRAFFIC:
         raise EngineUnavailable(f"unknown traffic {traffic} (known: {', '.join(TRAFFIC)})")
-    run = prepare_run(path, func, inputs, index_width, seed, waves, mem_latency, max_trips, limits, target_mhz)
+    width = default_index_width(engine) if index_width is None else index_width
+    run = prepare_run(path, func, inputs, width, seed, waves, mem_latency, max_trips, limits, target_mhz)
     foreign = None
     if rtl:
         if engine not in RTL_ENGINES:

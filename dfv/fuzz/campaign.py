@@ -1,8 +1,9 @@
 """A fuzz campaign: generate programs, run each on every engine, shrink and save every failure, report.
 
-Program `i` of a campaign is `generate(seed + i, size, floats, rtl_only)` (`Config.program`: float
-programs when asked, and only operations with RTL when an RTL engine is among the engines; with `cf`,
-printed with its control flow as `cf` blocks and branches, `dfv.fuzz.to_cf`); it runs on
+Program `i` of a campaign is `generate(seed + i, size, floats, rtl_only, scalar)` (`Config.program`: float
+programs when asked, programs without memory with `scalar` (what the CIRCT engines take, `Config.problem`), and
+only operations with RTL when a circuit engine is among the engines; with `cf`,
+printed with its control flow as `cf` blocks and branches, `dfv.lowering.to_cf`); it runs on
 each engine of the campaign, each run bounded in wall-clock time and classified (`dfv.fuzz.execute`).
 The failing engines of a program are grouped by class; each group is shrunk once (`dfv.fuzz.shrink`) on
 its cheapest engine (golden before RTL, then the order given) while it keeps failing with the same class
@@ -36,9 +37,9 @@ from pathlib import Path
 from typing import TextIO
 
 from dfv.args import target_text
+from dfv.circt.flow import NOT_LOWERED
 from dfv.fuzz.execute import (
     FAILURES,
-    RTL_ENGINES,
     Outcome,
     Verdict,
     default_timeout,
@@ -51,6 +52,7 @@ from dfv.fuzz.gen import float_ops, generate
 from dfv.fuzz.program import Program, count
 from dfv.fuzz.shrink import Budget, shrink
 from dfv.paths import REPORTS_DIR
+from dfv.runner import CIRCT_ENGINES, CIRCUIT_ENGINES
 from dfv.sim.tables import format_table
 
 DEFAULT_OUT = REPORTS_DIR / "fuzz"
@@ -61,7 +63,8 @@ DEFAULT_ENGINES = ("golden", "golden-unbounded")
 class Config:
     """What a campaign runs. `timeout` / `shrink_seconds` of None pick the per-engine defaults
     (`execute.default_timeout`; shrinking 120 s on a golden engine, 900 s on RTL); `floats` makes float
-    programs (dfv.fuzz.gen); `cf` prints them in `cf` (dfv.fuzz.to_cf)."""
+    programs (dfv.fuzz.gen), `scalar` programs without memory (what the CIRCT engines take); `cf` prints them in
+    `cf` (dfv.lowering.to_cf)."""
 
     seed: int = 1
     count: int = 100
@@ -69,6 +72,7 @@ class Config:
     engines: tuple[str, ...] = DEFAULT_ENGINES
     floats: bool = False
     cf: bool = False
+    scalar: bool = False
     out: Path = DEFAULT_OUT
     jobs: int = 1
     shrink: bool = True
@@ -79,16 +83,29 @@ class Config:
     @property
     def rtl_only(self) -> bool:
         """Only operations with RTL: an RTL engine can run nothing else."""
-        return any(e in RTL_ENGINES for e in self.engines)
+        return any(e in CIRCUIT_ENGINES for e in self.engines)
 
     def program(self, seed: int) -> Program:
         """The campaign's program of `seed` (with `cf`, printed with its control flow in `cf`)."""
-        return replace(generate(seed, self.size, self.floats, self.rtl_only), cf=self.cf)
+        exclude = NOT_LOWERED if any(e in CIRCT_ENGINES for e in self.engines) else frozenset()
+        return replace(generate(seed, self.size, self.floats, self.rtl_only, self.scalar, exclude), cf=self.cf)
+
+    def problem(self) -> str | None:
+        """Why the engines cannot run the programs asked for, None when they can: CIRCT's wheel has no memref
+        dialect and CIRCT's handshake lowering no float arithmetic, so its engines take scalar integer programs."""
+        circt = [e for e in self.engines if e in CIRCT_ENGINES]
+        if circt and not self.scalar:
+            return (f"{', '.join(circt)} take programs without memory (the circt wheel has no memref dialect): "
+                    "add --scalar")
+        if circt and self.floats:
+            return f"{', '.join(circt)} take integer programs (CIRCT lowers no float arithmetic to hardware)"
+        return None
 
     def kind(self) -> str:
         """What the programs are, for the table and the reproducers: `size K`, and whether they are float
         programs and which float operations they may use."""
         cf = ", control flow in cf" if self.cf else ""
+        cf += ", scalar (no memory)" if self.scalar else ""
         if not self.floats:
             return f"size {self.size}{cf}"
         ops = " ".join(o.split(".")[1] for o in float_ops(self.rtl_only))
@@ -100,7 +117,7 @@ class Config:
     def shrink_budget(self, engine: str) -> Budget:
         if self.shrink_seconds is not None:
             return Budget(self.shrink_seconds)
-        return Budget(900.0 if engine in RTL_ENGINES else 120.0)
+        return Budget(900.0 if engine in CIRCUIT_ENGINES else 120.0)
 
 
 @dataclass
@@ -169,7 +186,7 @@ def fuzz_program(cfg: Config, seed: int, work: Path) -> ProgramReport:
     prog = cfg.program(seed)
     outcomes = run_engines(prog, cfg.engines, work, seed % 2**32, cfg.run_timeout, cfg.target_mhz)
     groups: dict[Verdict, list[str]] = {}
-    for e in sorted(cfg.engines, key=lambda e: e in RTL_ENGINES):
+    for e in sorted(cfg.engines, key=lambda e: e in CIRCUIT_ENGINES):
         if outcomes[e].verdict is not Verdict.PASS:
             groups.setdefault(outcomes[e].verdict, []).append(e)
     reproducers = []

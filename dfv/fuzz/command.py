@@ -1,7 +1,7 @@
 """`dfv fuzz`: the command-line face of a fuzz campaign (`dfv.fuzz.campaign`).
 
     dfv fuzz [--seed S] [--count N] [--size K] [--floats] [--cf]
-             [--engines golden,golden-unbounded[,verilator,icarus]]
+             [--engines golden,golden-unbounded[,verilator,icarus,circt-icarus,circt-verilator]] [--scalar]
              [--out DIR] [--jobs J] [--no-shrink] [--timeout SECONDS]
              [--shrink-seconds SECONDS]
 
@@ -46,6 +46,9 @@ def add_parser(sub) -> None:
     fz.add_argument("--cf", action="store_true",
                     help="print each program with its control flow as cf blocks and branches (convert-scf-to-cf): "
                          "dfv lifts it back to scf, so the lifting is tested against the source interpreter of the cf")
+    fz.add_argument("--scalar", action="store_true",
+                    help="programs without memory (no memref, load or store; programs of a random stream of their "
+                         "own): what the engines circt-icarus / circt-verilator take")
     fz.add_argument("--engines", type=_engines, default=DEFAULT_ENGINES,
                     help=f"comma-separated engines (default {','.join(DEFAULT_ENGINES)})")
     fz.add_argument("--out", type=Path, default=DEFAULT_OUT,
@@ -62,9 +65,13 @@ def add_parser(sub) -> None:
 
 
 def cmd_fuzz(a: argparse.Namespace) -> int:
-    cfg = Config(seed=a.seed, count=a.count, size=a.size, engines=a.engines, floats=a.floats, cf=a.cf, out=a.out,
-                 jobs=a.jobs, shrink=not a.no_shrink, timeout=a.timeout, shrink_seconds=a.shrink_seconds,
-                 target_mhz=a.target_mhz)
+    cfg = Config(seed=a.seed, count=a.count, size=a.size, engines=a.engines, floats=a.floats, cf=a.cf,
+                 scalar=a.scalar, out=a.out, jobs=a.jobs, shrink=not a.no_shrink, timeout=a.timeout,
+                 shrink_seconds=a.shrink_seconds, target_mhz=a.target_mhz)
+    problem = cfg.problem()
+    if problem is not None:
+        print(f"dfv: error: {problem}", file=sys.stderr)
+        return 2
     try:
         result = run_campaign(cfg, progress=sys.stderr)
     except CampaignBusy as exc:

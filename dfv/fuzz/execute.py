@@ -49,7 +49,7 @@ from dfv.lowering.lower_control import find_function
 from dfv.lowering.parse import LoweringError, parse_file
 from dfv.lowering.reference import run_source
 from dfv.lowering.verify import DfgVerifyError
-from dfv.runner import RTL_ENGINES, EngineUnavailable, execute, load_inputs, prepare_run
+from dfv.runner import CIRCUIT_ENGINES, EngineUnavailable, default_index_width, execute, load_inputs, prepare_run
 
 
 class Verdict(Enum):
@@ -139,7 +139,7 @@ def _isolated(work: Callable[[], Outcome], timeout: float | None) -> tuple[str, 
 
 def default_timeout(engine: str) -> float:
     """Wall-clock bound of one run: a golden run takes well under a second, an RTL run builds first."""
-    return 600.0 if engine in RTL_ENGINES else 60.0
+    return 600.0 if engine in CIRCUIT_ENGINES else 60.0
 
 
 _VALUE_MARKERS = (" returned ", "differ from", "reported no final contents", "mem_req access", "outside its",
@@ -214,8 +214,10 @@ def _classified_engines(mlir: Path, inputs: Path, func: str, engines: tuple[str,
                         seed: int, target_mhz: float | None = None) -> dict[str, Outcome]:
     """Run the files on each of `engines` (in the current process) from one lowering (`dfv.runner.prepare_run`)
     and classify what happened on each. A failure to prepare (parse, lower, run the reference) is every
-    engine's outcome; each outcome's time includes the preparation."""
+    engine's outcome; each outcome's time includes the preparation. The engines share the width of `index`
+    (`dfv.runner.default_index_width`: `run_engines` runs the golden ones together, each circuit engine alone)."""
     t0 = time.monotonic()
+    width = default_index_width(engines[0])
 
     def done(verdict: Verdict, message: str, kind: str = "", start: float = t0) -> Outcome:
         text = _one_line(message).replace(str(mlir), mlir.name)
@@ -230,7 +232,7 @@ def _classified_engines(mlir: Path, inputs: Path, func: str, engines: tuple[str,
         return done(Verdict.INTERNAL_ERROR, f"{type(exc).__name__}: {exc}", type(exc).__name__, start=start)
 
     try:
-        run = prepare_run(str(mlir), func, str(inputs), seed=seed, target_mhz=target_mhz)
+        run = prepare_run(str(mlir), func, str(inputs), width, seed=seed, target_mhz=target_mhz)
     except LoweringError as exc:
         bad = _source_problem(mlir, inputs)
         outcome = done(bad.verdict, bad.message, bad.kind) if bad is not None else done(Verdict.LOWERING_ERROR,
@@ -317,13 +319,13 @@ def run_engines(p: Program, engines: tuple[str, ...], folder: Path, seed: int,
     if problems:
         return dict.fromkeys(engines, Outcome(Verdict.GENERATOR_INVALID, "; ".join(problems[:5]), 0.0))
     mlir, inputs = write_program(p, folder)
-    golden = tuple(e for e in engines if e not in RTL_ENGINES)
+    golden = tuple(e for e in engines if e not in CIRCUIT_ENGINES)
     outcomes: dict[str, Outcome] = {}
     if golden:
         bounds = [timeout_of(e) for e in golden]
         bound = None if None in bounds else sum(bounds)
         outcomes.update(run_files_engines(mlir, inputs, p.name, golden, seed, bound, target_mhz))
     for e in engines:
-        if e in RTL_ENGINES:
+        if e in CIRCUIT_ENGINES:
             outcomes[e] = run_files(mlir, inputs, p.name, e, seed, timeout_of(e), target_mhz)
     return {e: outcomes[e] for e in engines}

@@ -180,12 +180,15 @@ class Generator:
     types of which one is a float. An integer program has exactly the integer tables of old, so its
     random stream, and so its program, does not change."""
 
-    def __init__(self, seed: int, size: int, floats: bool = False, rtl_only: bool = False):
+    def __init__(self, seed: int, size: int, floats: bool = False, rtl_only: bool = False, scalar: bool = False,
+                 exclude: frozenset[str] = frozenset()):
         if not 1 <= size <= MAX_SIZE:
             raise ValueError(f"size must be 1..{MAX_SIZE}, got {size}")
         self.seed = seed
+        self.scalar = scalar
         self.readonly: set[str] = set()  # memrefs of constant globals: never stored to
-        self.r = random.Random(f"dfv-fuzz-float:{seed}:{size}" if floats else f"dfv-fuzz:{seed}:{size}")
+        stream = "dfv-fuzz-float" if floats else "dfv-fuzz"
+        self.r = random.Random(f"{stream}{'-scalar' if scalar else ''}:{seed}:{size}")
         self.size = size
         self.floats = floats
         self.n = 0
@@ -194,7 +197,8 @@ class Generator:
         self.max_work = 12 * size + 12
         self.mems: dict[str, MemInfo] = {}
 
-        self.unary_int = tuple(o for o in UNARY_OPS if not rtl_only or has_rtl(o))
+        self.unary_int = tuple(o for o in UNARY_OPS if (not rtl_only or has_rtl(o)) and o not in exclude)
+        self.index_casts = tuple(o for o in ("index_cast", "index_castui") if f"arith.{o}" not in exclude)
         fops = set(float_ops(rtl_only)) if floats else set()
         self.fbinops = tuple(o for o in FLOAT_BINOPS if f"arith.{o}" in fops)
         self.funary = tuple(o for o in FLOAT_UNARY_OPS if o in fops)
@@ -216,7 +220,7 @@ class Generator:
         if src == "index" or dst == "index":
             chains = []
             for mid in ("i16", "i32", "i64"):
-                for ic in ("index_cast", "index_castui"):
+                for ic in self.index_casts:
                     direct = self.cast_chains(mid, dst) if src == "index" else self.cast_chains(src, mid)
                     chains += [[(ic, mid), *c] if src == "index" else [*c, (ic, "index")] for c in direct]
             return chains
@@ -308,7 +312,7 @@ class Generator:
             return src
         n = self.name()
         if "index" in (src_ty, ty):
-            op = self.r.choice(("index_cast", "index_castui"))
+            op = self.r.choice(self.index_casts)
         elif INT_ORDER.index(src_ty) < INT_ORDER.index(ty):
             op = self.r.choice(("extsi", "extui"))
         else:
@@ -659,9 +663,9 @@ class Generator:
             self.while_(scope, out)
         elif x < 0.45 and scope.depth < self.max_depth:
             self.if_(scope, out)
-        elif x < 0.58:
+        elif x < 0.58 and self.mems:
             self.load(scope, out)
-        elif x < 0.70:
+        elif x < 0.70 and self.mems:
             self.store(scope, out)
         elif x < 0.84:
             if self.unary_types and self.chance(0.25 if self.funary else 0.15):  # negf absf sqrt too: more often
@@ -766,7 +770,7 @@ class Generator:
         params: list[Param] = []
         inputs: list[int | list[int]] = []
         top = _Scope(None, 0, 1)
-        for _ in range(self.r.randint(1, 3)):
+        for _ in range(0 if self.scalar else self.r.randint(1, 3)):
             m = self.memref()
             name = self.name("a")
             params.append(Param(name, m))
@@ -781,15 +785,19 @@ class Generator:
                           else self.value_of(ty))
             top.add(name, ty)
         stmts: list[Stmt] = []
-        self.views(stmts)
-        tables = self.globals(stmts)
+        if not self.scalar:
+            self.views(stmts)
+        tables = [] if self.scalar else self.globals(stmts)
         stmts += self.block(top, 4 + 3 * self.size)
         while self.left > 0 and len(stmts) < 3 + 2 * self.size:
             self.left -= 1
             self.stmt(top, stmts)
         consts = {s.res for s in stmts if isinstance(s, Const)}
         made = [n for n, _ in top.vals if n not in consts and not n.startswith("%s")]
-        rets = self.r.sample(made, min(len(made), self.r.choice((0, 1, 1, 2, 3))))
+        fewest = 1 if self.scalar else 0  # a scalar program without a result would check nothing but `done`
+        rets = self.r.sample(made, min(len(made), self.r.choice((fewest, 1, 1, 2, 3))))
+        if self.scalar and not rets:  # nothing made at the top (its statements are ifs without results): one more
+            rets.append(self.arith(top, stmts))
         for res in sorted(self.readonly):  # a constant table read with a computed index: its value returned
             rets.append(self.load(top, stmts, res))
         if self.floats:  # a float result is checked only where it comes out: return up to 3 more
@@ -805,11 +813,18 @@ FRONT_END_SHARE = 0.25
 """The share of programs printed as a C front end emits them (`Style.FRONT_END`)."""
 
 
-def generate(seed: int, size: int = 3, floats: bool = False, rtl_only: bool = False) -> Program:
+def generate(seed: int, size: int = 3, floats: bool = False, rtl_only: bool = False, scalar: bool = False,
+             exclude: frozenset[str] = frozenset()) -> Program:
     """The program of `seed` at `size` (same arguments and tree -> same program): an integer program, or
     with `floats` a float program; with `rtl_only` only operations with RTL (`has_rtl`). Its style comes from
-    a random stream of its own (`FRONT_END_SHARE`), so the programs are those of the plain style."""
-    p = Generator(seed, size, floats, rtl_only).program()
+    a random stream of its own (`FRONT_END_SHARE`), so the programs are those of the plain style.
+
+    With `scalar`, a program of another random stream without memory (no memref parameter, alloc, view, global,
+    load or store; at least one result) in the plain style: what a flow without memories takes (CIRCT's wheel,
+    `dfv fuzz --scalar`). The operations named in `exclude` (`math.ctlz`, `arith.index_castui`, ...) are never
+    used: what an engine cannot take (`dfv.circt.flow.NOT_LOWERED`)."""
+    p = Generator(seed, size, floats, rtl_only, scalar, exclude).program()
     style_stream = random.Random(f"dfv-fuzz-style:{seed}:{size}:{int(floats)}")
-    p.style = Style.FRONT_END if style_stream.random() < FRONT_END_SHARE else Style.PLAIN
+    front_end = style_stream.random() < FRONT_END_SHARE and not scalar
+    p.style = Style.FRONT_END if front_end else Style.PLAIN
     return p

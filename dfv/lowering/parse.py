@@ -397,7 +397,12 @@ def parse_text(text: str, filename: str = "<input>") -> SourceModule:
     return src
 
 
-def parse_file(path: str) -> SourceModule:
-    """Parse the program in file `path` (at most `MAX_PROGRAM_BYTES`, UTF-8)."""
+def read_program(path: str) -> str:
+    """The text of the program in file `path` (at most `MAX_PROGRAM_BYTES`, UTF-8); LoweringError otherwise."""
     raw = read_bounded(path, MAX_PROGRAM_BYTES, "program", "dfv.lowering.files.MAX_PROGRAM_BYTES")
-    return parse_text(decode_text(raw, path, "a program"), path)
+    return decode_text(raw, path, "a program")
+
+
+def parse_file(path: str) -> SourceModule:
+    """Parse the program in file `path` (`read_program`)."""
+    return parse_text(read_program(path), path)
