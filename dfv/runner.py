@@ -35,10 +35,10 @@ from pathlib import Path
 
 from xdsl.dialects.builtin import MemRefType
 
+from dfv.circt.flow import CIRCT_INDEX_WIDTH, CirctError, CirctUnavailable, export_verilog
 from dfv.golden.compare import reference_problems
 from dfv.golden.interpreter import Budget, Mode, RunawayError, run_dfg
 from dfv.golden.types import DEFAULT_INDEX_WIDTH, ScalarType
-from dfv.circt.flow import CIRCT_INDEX_WIDTH, CirctError, CirctUnavailable, export_verilog
 from dfv.golden.values import FloatText, data_word, from_word, value_fields
 from dfv.lowering.files import MAX_INPUTS_BYTES, decode_text, read_bounded
 from dfv.lowering.mem_limits import DEFAULT_LIMITS, MemLimits

@@ -10,7 +10,8 @@ CIRCT-made fixtures (tests/ip/circt/recipe.py) imports it, so both make circuits
   --input-level=pre-compile`): CIRCT lowers it to `handshake` (`lower-cf-to-handshake`);
 - `handshake`: a `handshake.func` as CIRCT's dialect writes it (`--input-level=core`).
 Both then lower external memories to ports (`handshake-lower-extmem-to-hw`), materialise forks and sinks, buffer
-every cycle, lower handshake to `hw`/`esi`/`seq` and those to `sv`, with hlstool's canonicalizations between. On a failure, CIRCT's diagnostics go to stderr and the exit status is 1 (2 for a bad command).
+every cycle, lower handshake to `hw`/`esi`/`seq` and those to `sv`, with hlstool's canonicalizations between.
+On a failure, CIRCT's diagnostics go to stderr and the exit status is 1 (2 for a bad command).
 """
 
 from __future__ import annotations

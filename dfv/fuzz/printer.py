@@ -56,10 +56,10 @@ from dfv.fuzz.program import (
     walk,
     width,
 )
-from dfv.lowering.to_cf import to_cf
 from dfv.golden.fp.format import FORMATS, FloatClass
 from dfv.golden.fp.text import format_float
 from dfv.golden.types import to_signed
+from dfv.lowering.to_cf import to_cf
 
 
 def float_literal(word: int, ty: str, hex_form: bool = False) -> str:
