@@ -15,26 +15,27 @@ from pathlib import Path
 
 from dfv.circt.flow import CIRCT_VERSION, VENV
 
+_IS_313 = "import sys; print(sys.version_info[:2] == (3, 13))"
 _VERSION_CHECK = "import importlib.metadata as m, circt; print(m.version('circt'))"
 
 
 def python313() -> Path | None:
-    """A Python 3.13: on the PATH, else the newest of pyenv's."""
-    found = shutil.which("python3.13")
-    if found:
-        return Path(found)
+    """A Python 3.13 that runs: `python3.13` on the PATH (a pyenv shim there may lead nowhere), else the newest
+    that pyenv installed."""
+    candidates = [Path(p) for p in [shutil.which("python3.13")] if p]
     pyenv = shutil.which("pyenv")
-    roots = []
+    roots = [Path.home() / ".pyenv"]
     if pyenv:
         res = subprocess.run([pyenv, "root"], capture_output=True, text=True, check=False)
         if res.returncode == 0 and res.stdout.strip():
-            roots.append(Path(res.stdout.strip()))
-    roots.append(Path.home() / ".pyenv")
+            roots.insert(0, Path(res.stdout.strip()))
     for root in roots:
-        candidates = sorted((root / "versions").glob("3.13.*/bin/python3.13"),
-                            key=lambda p: [int(x) if x.isdigit() else 0 for x in p.parents[1].name.split(".")])
-        if candidates:
-            return candidates[-1]
+        candidates += sorted((root / "versions").glob("3.13.*/bin/python3.13"), reverse=True,
+                             key=lambda p: [int(x) if x.isdigit() else 0 for x in p.parents[1].name.split(".")])
+    for python in candidates:
+        res = subprocess.run([str(python), "-c", _IS_313], capture_output=True, text=True, check=False)
+        if res.returncode == 0 and res.stdout.strip() == "True":
+            return python
     return None
 
 
