@@ -197,9 +197,6 @@ def circt_engine(sim: str) -> Callable[[Run], EngineResult]:
     on_sim = rtl_engine(sim)
 
     def run(r: Run) -> EngineResult:
-        if r.foreign is not None:
-            raise EngineUnavailable(f"--rtl gives the circuit, engine circt-{sim} makes one with CIRCT: use "
-                                    f"--engine {sim} with --rtl")
         if r.index_width != CIRCT_INDEX_WIDTH:
             raise InputError(f"engine circt-{sim}: CIRCT's index has {CIRCT_INDEX_WIDTH} bits, the program was "
                              f"lowered with {r.index_width} (--index-width {CIRCT_INDEX_WIDTH}, the default of "

@@ -52,10 +52,10 @@ def circt_python() -> Path:
 
 def export_verilog(text: str, source: str, timeout: float = TIMEOUT) -> Path:
     """The Verilog CIRCT exports for the program `text` (`source`: `cf` or `handshake`), as a file under
-    build/circt/ named by the program, the source kind and the environment (a second request is served from
-    it). CirctError when CIRCT fails or takes longer than `timeout` seconds."""
+    build/circt/ named by the program, the source kind, the environment and the script (a second request is
+    served from it). CirctError when CIRCT fails or takes longer than `timeout` seconds."""
     python = circt_python()
-    key = hashlib.sha256(f"{python.resolve()}\0{source}\0{text}".encode()).hexdigest()[:20]
+    key = hashlib.sha256(f"{python.resolve()}\0{EXPORT.read_text()}\0{source}\0{text}".encode()).hexdigest()[:20]
     folder = BUILD_DIR / "circt" / key
     out = folder / "circuit.sv"
     if out.is_file():

@@ -101,6 +101,20 @@ def test_cli_exit_status_and_table(fakes, tmp_path, capsys):
     assert "unknown engine(s) nonesuch" in capsys.readouterr().err
 
 
+def test_programs_a_circt_engine_cannot_take_are_refused_before_the_campaign(tmp_path, capsys):
+    """CIRCT's wheel has no memref dialect and CIRCT no float hardware: a campaign on a CIRCT engine asks for
+    --scalar integer programs, else it would report CIRCT's refusals of every program as findings."""
+    out = tmp_path / "c"
+    assert main(["fuzz", "--count", "1", "--engines", "golden,circt-icarus", "--out", str(out)]) == 2
+    assert capsys.readouterr().err == ("dfv: error: circt-icarus take programs without memory (the circt wheel has "
+                                       "no memref dialect): add --scalar\n")
+    assert main(["fuzz", "--count", "1", "--engines", "circt-verilator", "--scalar", "--floats", "--out",
+                 str(out)]) == 2
+    assert capsys.readouterr().err == ("dfv: error: circt-verilator take integer programs (CIRCT lowers no float "
+                                       "arithmetic to hardware)\n")
+    assert not out.exists()
+
+
 def test_a_second_campaign_in_a_busy_folder_is_refused(fakes, tmp_path, capsys):
     """Two campaigns in one --out would share its work slots and report each other's half-written inputs as
     failures (a golden campaign of 200 programs once reported three false lowering errors that way)."""

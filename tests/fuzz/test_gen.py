@@ -241,3 +241,24 @@ def test_globals(tmp_path, monkeypatch):
         broken = replace(p, body=Block([*p.body.stmts, Store(load.res, const, load.idx)], p.body.yields))
         assert any("a constant global" in m for m in check(broken)), seed
     assert mutable_stored >= 1
+
+
+def test_scalar_programs_have_no_memory_a_result_and_none_of_the_excluded_ops():
+    """`--scalar` (what the CIRCT engines take): no memref anywhere, at least one result, the plain style, and with
+    `exclude` never an excluded operation; otherwise the same variety of statements, and valid programs."""
+    excluded = frozenset({"math.ctlz", "arith.index_castui"})
+    seen: Counter = Counter()
+    for seed in range(150):
+        p = generate(seed, 3, rtl_only=True, scalar=True, exclude=excluded)
+        text = to_mlir(p)
+        assert "memref" not in text and p.style is Style.PLAIN and p.body.yields, (seed, text)
+        assert "math.ctlz" not in text and "index_castui" not in text, (seed, text)
+        assert not check(p), (seed, check(p))
+        assert p == generate(seed, 3, rtl_only=True, scalar=True, exclude=excluded)
+        src = parse_text(text, "fuzz.mlir")
+        run_source(src, find_function(src, "fuzz"), p.inputs, DEFAULT_INDEX_WIDTH)
+        seen.update(type(s).__name__ for s in walk(p.body))
+    assert {"For", "While", "If", "Arith", "Cmp", "Select", "Cast", "Unary"} <= set(seen), seen
+    assert not {"Load", "Store", "Alloc"} & set(seen), seen
+    unexcluded = "\n".join(to_mlir(generate(s, 3, rtl_only=True, scalar=True)) for s in range(150))
+    assert "math.ctlz" in unexcluded and "index_castui" in unexcluded  # what `exclude` took out is otherwise made

@@ -1,0 +1,162 @@
+"""CIRCT's flow as an engine (`dfv run --engine circt-icarus|circt-verilator`, `dfv.circt`).
+
+Without the CIRCT environment (`make circt`), the engines say how to make it and everything else about them is
+checked here with stand-ins for CIRCT's Python (a failure, a hang). With it: the kit's scalar kernels run on the
+circuits CIRCT makes of them, on both simulators with the same cycles; the committed CIRCT-made fixtures are what
+the engine makes (tests/ip/circt/recipe.py runs the same script); every integer operation the fuzzer generates is
+lowered by CIRCT except those of `NOT_LOWERED`, which CIRCT refuses; and the finding of the fuzz campaign
+(tests/circt/findings/, docs/circt_findings.md) still stands."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from dfv.circt.flow import NOT_LOWERED, CirctError, CirctUnavailable, circt_python, export_verilog
+from dfv.cli import main
+from dfv.fuzz.gen import BINOPS, UNARY_OPS
+from dfv.lowering.to_cf import to_cf
+
+ROOT = Path(__file__).parents[2]
+KERNELS = ROOT / "kernels"
+FIXTURES = ROOT / "tests" / "ip" / "circt"
+FINDINGS = Path(__file__).parent / "findings"
+
+
+def _has_circt() -> bool:
+    try:
+        circt_python()
+    except CirctUnavailable:
+        return False
+    return True
+
+
+needs_circt = pytest.mark.skipif(not _has_circt(), reason="no CIRCT environment (make circt)")
+needs_iverilog = pytest.mark.skipif(shutil.which("iverilog") is None, reason="iverilog not installed")
+
+
+def _run(args: list[str], inputs: list, tmp_path: Path, capsys) -> tuple[int, dict, str]:
+    path = tmp_path / "in.json"
+    path.write_text(json.dumps({"args": inputs}))
+    status = main(["run", *args, "--inputs", str(path), "--json"])
+    captured = capsys.readouterr()
+    return status, json.loads(captured.out.splitlines()[-1]), captured.err
+
+
+def _error(args: list[str], inputs: list, tmp_path: Path, capsys) -> str:
+    status, res, err = _run(args, inputs, tmp_path, capsys)
+    assert status == 2 and res["status"] == "error", res
+    (line,) = err.splitlines()
+    assert line.startswith("dfv: error: "), line
+    return line.removeprefix("dfv: error: ")
+
+
+def _stand_in(tmp_path: Path, body: str) -> Path:
+    """An executable that takes the place of the CIRCT environment's Python."""
+    script = tmp_path / "python"
+    script.write_text(f"#!/bin/sh\n{body}\n")
+    script.chmod(0o755)
+    return script
+
+
+def test_without_the_circt_environment_the_engine_says_how_to_make_it(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("DFV_CIRCT_PYTHON", str(tmp_path / "nowhere"))
+    message = _error([str(KERNELS / "gcd.mlir"), "--engine", "circt-icarus"], [4, 6], tmp_path, capsys)
+    assert message == (f"CIRCT's flow needs the circt wheel ($DFV_CIRCT_PYTHON = {tmp_path / 'nowhere'} is not a "
+                       "Python): run `make circt` (Python 3.13, circt==1.162.0), or set DFV_CIRCT_PYTHON to a Python "
+                       "that has it")
+
+
+def test_a_program_circt_refuses_is_one_error_line_with_circts_diagnostics(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("DFV_CIRCT_PYTHON", str(_stand_in(tmp_path, 'echo "error: no pattern for this op" >&2; exit 1')))
+    message = _error([str(KERNELS / "gcd.mlir"), "--engine", "circt-verilator"], [4, 6], tmp_path, capsys)
+    assert message.startswith(f"{KERNELS / 'gcd.mlir'}: CIRCT's flow failed on "), message
+    assert message.endswith("program.mlir (exit status 1): error: no pattern for this op"), message
+
+
+def test_circts_flow_is_bounded_in_time(tmp_path, monkeypatch):
+    monkeypatch.setenv("DFV_CIRCT_PYTHON", str(_stand_in(tmp_path, "sleep 30")))
+    with pytest.raises(CirctError, match=r"CIRCT's flow ran past 0.5 s on .*program.mlir \(stopped\)"):
+        export_verilog("func.func @f() {\n  return\n}\n", "cf", timeout=0.5)
+
+
+def test_the_circt_engines_take_circts_64_bit_index(tmp_path, capsys):
+    message = _error([str(KERNELS / "gcd.mlir"), "--engine", "circt-icarus", "--index-width", "32"], [4, 6],
+                     tmp_path, capsys)
+    assert message == ("engine circt-icarus: CIRCT's index has 64 bits, the program was lowered with 32 "
+                       "(--index-width 64, the default of the CIRCT engines)")
+
+
+def test_rtl_and_a_circt_engine_both_name_the_circuit(tmp_path, capsys):
+    args = [str(FIXTURES / "sum_i16.mlir"), "--rtl", str(FIXTURES / "sum_i16.sv"), "--top", "sum",
+            "--engine", "circt-icarus"]
+    assert _error(args, [3], tmp_path, capsys) == "--rtl needs an RTL engine (icarus, verilator), not circt-icarus"
+
+
+@needs_circt
+def test_the_committed_circt_fixtures_are_what_the_engine_makes():
+    for name in ("sum_i16", "branch_i16", "kernels/gcd"):
+        made = export_verilog((FIXTURES / f"{name}.mlir").read_text(), "cf").read_text()
+        committed = (FIXTURES / f"{name}.sv").read_text()
+        assert committed.split("\n", 1)[1] == made.split("\n", 1)[1], name  # all but the header line
+
+
+SCALAR_KERNEL_RUNS = [("gcd", [48, 18], [6]), ("while_zero", [0, 10], [15, 4]), ("i1_index_args", [1, 5, 7], [15, 1])]
+
+
+@needs_circt
+@needs_iverilog
+@pytest.mark.parametrize(("kernel", "inputs", "returns"), SCALAR_KERNEL_RUNS)
+def test_the_kits_scalar_kernels_run_on_circts_circuits_with_equal_cycles(kernel, inputs, returns, tmp_path, capsys):
+    cycles = {}
+    for engine in ("circt-icarus", "circt-verilator"):
+        status, res, err = _run([str(KERNELS / f"{kernel}.mlir"), "--engine", engine], inputs, tmp_path, capsys)
+        assert (status, err, res["status"], res["returns"]) == (0, "", "pass", returns), res
+        cycles[engine] = res["cycles"]
+    assert cycles["circt-icarus"] == cycles["circt-verilator"] > 0
+
+
+def _op_program(op: str) -> str:
+    """A function applying the integer operation `op` (`arith.<name>` or `math.<name>`) once to i32 arguments."""
+    body = {"arith.index_cast": "%r = arith.index_cast %a : i32 to index", "arith.index_castui":
+            "%r = arith.index_castui %a : i32 to index", "arith.extsi": "%r = arith.extsi %a : i32 to i64",
+            "arith.extui": "%r = arith.extui %a : i32 to i64", "arith.trunci": "%r = arith.trunci %a : i32 to i8",
+            "arith.cmpi": "%r = arith.cmpi ult, %a, %b : i32", "arith.select": "%c = arith.cmpi ult, %a, %b : i32\n"
+            "  %r = arith.select %c, %a, %b : i32"}.get(op)
+    if body is None:
+        body = f"%r = {op} %a : i32" if op in UNARY_OPS else f"%r = {op} %a, %b : i32"
+    ty = body.rsplit(" ", 1)[1]
+    ty = "i1" if op == "arith.cmpi" else ty
+    return f"func.func @f(%a: i32, %b: i32) -> {ty} {{\n  {body}\n  return %r : {ty}\n}}\n"
+
+
+# every integer operation of the fuzzer's programs (dfv.fuzz.gen)
+PROBED = [*(f"arith.{op}" for op in BINOPS), *UNARY_OPS, "arith.cmpi", "arith.select", "arith.index_cast",
+          "arith.index_castui", "arith.extsi", "arith.extui", "arith.trunci"]
+
+
+@needs_circt
+@pytest.mark.parametrize("op", PROBED)
+def test_circt_lowers_every_integer_operation_but_those_not_lowered(op):
+    """NOT_LOWERED, which `dfv fuzz` leaves out of programs for CIRCT, is exactly what CIRCT refuses."""
+    if op in NOT_LOWERED:
+        with pytest.raises(CirctError):
+            export_verilog(_op_program(op), "cf")
+    else:
+        assert "module f(" in export_verilog(_op_program(op), "cf").read_text()
+
+
+@needs_circt
+def test_circts_self_compare_finding_still_stands(tmp_path, capsys):
+    """docs/circt_findings.md: a compare of a value with itself, folded to a constant with no control input by the
+    canonicalizer on handshake.func, is refused by lower-handshake-to-hw. Should a new CIRCT lower it, this test
+    fails: the finding is then to be closed in the docs (and the program run on the engine)."""
+    program = FINDINGS / "self_compare.mlir"
+    status, res, _ = _run([str(program), "--engine", "golden"], [5], tmp_path, capsys)
+    assert (status, res["returns"]) == (0, [0])
+    message = _error([str(program), "--engine", "circt-icarus"], [5], tmp_path, capsys)
+    assert "failed to legalize operation 'arith.constant'" in message, message
+    assert to_cf(program.read_text()).count("arith.cmpi slt") == 1  # what CIRCT is given still has the compare
