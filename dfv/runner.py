@@ -210,7 +210,7 @@ def circt_engine(sim: str) -> Callable[[Run], EngineResult]:
         except CirctError as exc:
             raise InputError(f"{r.path}: {exc}") from None
         try:
-            foreign = load_foreign(r.prog.g, [verilog], r.func, CIRCT)
+            foreign = load_foreign(r.prog, [verilog], r.func, CIRCT)
         except (PortMapError, HarnessError) as exc:
             raise InputError(f"{r.path}: CIRCT's circuit {verilog}: {exc}") from None
         got = on_sim(replace(r, foreign=foreign))
@@ -358,7 +358,7 @@ def run_program(path: str, func: str | None, inputs: str, engine: str = "golden"
         if top is None:
             raise EngineUnavailable("--rtl needs --top: the module of the circuit")
         try:
-            foreign = load_foreign(run.prog.g, [Path(f) for f in rtl], top, ports)
+            foreign = load_foreign(run.prog, [Path(f) for f in rtl], top, ports)
         except (PortMapError, HarnessError) as exc:
             raise InputError(str(exc)) from None
     return execute(replace(run, traffic=traffic, max_cycles=max_cycles, foreign=foreign), engine)

@@ -40,7 +40,7 @@ PIPELINE = [
     "hw.module(hw-legalize-modules)", SIMPLE_CANONICALIZE, "hw.module(prettify-verilog)",
 ]
 # `hlstool --lowering-options=...`: no `automatic` variables in procedural blocks, which Icarus cannot read
-LOWERING_OPTIONS = "disallowLocalVariables"
+LOWERING_OPTIONS = "disallowLocalVariables,disallowPackedStructAssignments"
 
 
 def export(text: str, source: str) -> str:

@@ -22,7 +22,9 @@ MODULE = re.compile(r"^\s*module\s+(\w+)", re.MULTILINE)
 
 # dfv/tb/hdl modules linted beyond their defaults: wide data (several 32-bit words of idle garbage)
 HDL_PARAMS = {"dfv_chan_source": ({"W": 40},), "dfv_chan_monitor": ({"W": 40, "IS_OUTPUT": 1, "IDLE_X": 0},),
-              "dfv_mem_model": ({"W": 40, "AW": 6, "SIZE": 64},)}
+              "dfv_mem_model": ({"W": 40, "AW": 6, "SIZE": 64},),
+              "dfv_extmem_adapter": ({"W": 40, "AW": 64, "PAW": 3, "NLD": 2, "NST": 0},
+                                     {"W": 8, "AW": 6, "PAW": 6, "NLD": 0, "NST": 3})}
 
 
 def modules(sources: list[Path] | None = None) -> list[str]:

@@ -1,8 +1,9 @@
 """CIRCT's flow as an engine (`dfv run --engine circt-icarus|circt-verilator`, `dfv.circt`).
 
 Without the CIRCT environment (`make circt`), the engines say how to make it and everything else about them is
-checked here with stand-ins for CIRCT's Python (a failure, a hang). With it: the kit's scalar kernels run on the
-circuits CIRCT makes of them, on both simulators with the same cycles; the committed CIRCT-made fixtures are what
+checked here with stand-ins for CIRCT's Python (a failure, a hang). With it: the kit's scalar kernels, and a loop over
+memory written as a handshake program, run on the circuits CIRCT makes of them, on both simulators with the same
+cycles; the committed CIRCT-made fixtures are what
 the engine makes (tests/ip/circt/recipe.py runs the same script); every integer operation the fuzzer generates is
 lowered by CIRCT except those of `NOT_LOWERED`, which CIRCT refuses; and the finding of the fuzz campaign
 (tests/circt/findings/, docs/circt_findings.md) still stands."""
@@ -98,10 +99,12 @@ def test_rtl_and_a_circt_engine_both_name_the_circuit(tmp_path, capsys):
 
 @needs_circt
 def test_the_committed_circt_fixtures_are_what_the_engine_makes():
-    for name in ("sum_i16", "branch_i16", "kernels/gcd"):
-        made = export_verilog((FIXTURES / f"{name}.mlir").read_text(), "cf").read_text()
-        committed = (FIXTURES / f"{name}.sv").read_text()
-        assert committed.split("\n", 1)[1] == made.split("\n", 1)[1], name  # all but the header line
+    for program, source, fixture in [(FIXTURES / "sum_i16.mlir", "cf", "sum_i16"),
+                                     (FIXTURES / "kernels" / "gcd.mlir", "cf", "kernels/gcd"),
+                                     (KERNELS / "handshake" / "vscale.mlir", "handshake", "handshake/vscale")]:
+        made = export_verilog(program.read_text(), source).read_text()
+        committed = (FIXTURES / f"{fixture}.sv").read_text()
+        assert committed.split("\n", 1)[1] == made.split("\n", 1)[1], fixture  # all but the header line
 
 
 SCALAR_KERNEL_RUNS = [("gcd", [48, 18], [6]), ("while_zero", [0, 10], [15, 4]), ("i1_index_args", [1, 5, 7], [15, 1])]
@@ -115,6 +118,22 @@ def test_the_kits_scalar_kernels_run_on_circts_circuits_with_equal_cycles(kernel
     for engine in ("circt-icarus", "circt-verilator"):
         status, res, err = _run([str(KERNELS / f"{kernel}.mlir"), "--engine", engine], inputs, tmp_path, capsys)
         assert (status, err, res["status"], res["returns"]) == (0, "", "pass", returns), res
+        cycles[engine] = res["cycles"]
+    assert cycles["circt-icarus"] == cycles["circt-verilator"] > 0
+
+
+@needs_circt
+@needs_iverilog
+def test_loops_over_memory_run_on_circts_circuits_of_handshake_programs(tmp_path, capsys):
+    """A handshake program (CIRCT's wheel has no memref dialect for a cf one) through CIRCT's extmem lowering, its
+    memory served by the kit's memory model: both simulators, the same cycles."""
+    inputs = [[1, 2, 3, 4, 5, 6, 7, 8], [8, 7, 6, 5, 4, 3, 2, 1], 3, 8]
+    cycles = {}
+    for engine in ("circt-icarus", "circt-verilator"):
+        status, res, err = _run([str(KERNELS / "handshake" / "saxpy.mlir"), "--engine", engine], inputs, tmp_path,
+                                capsys)
+        assert (status, err, res["status"]) == (0, "", "pass"), res
+        assert res["memrefs"]["1"] == [11, 13, 15, 17, 19, 21, 23, 25]
         cycles[engine] = res["cycles"]
     assert cycles["circt-icarus"] == cycles["circt-verilator"] > 0
 

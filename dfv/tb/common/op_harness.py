@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from dfv.paths import HDL_DIR, RTL_DIR
@@ -82,8 +82,9 @@ def agent_key(spec: ChannelSpec) -> str:
 @dataclass(frozen=True)
 class Port:
     direction: str  # input, output
-    range: str  # "[W-1:0]" or ""
+    range: str  # "[W-1:0]" or "" (a packed struct: `[N-1:0]` of its N bits)
     name: str
+    fields: tuple[tuple[str, int], ...] = ()  # a packed struct's fields (name, bits), the first the most significant
 
 
 @dataclass(frozen=True)
@@ -102,10 +103,13 @@ _MODULE = re.compile(r"\bmodule\s+(\w+)\s*(#\s*\((?P<params>.*?)\))?\s*\((?P<por
 # keyword optional after the first (Verilog-2001 lists: `parameter A = 1, B = 2`); the type is kept as written
 _PARAM = re.compile(r"(?:(?P<kw>localparam|parameter)\s+)?(?P<type>(?:int|integer)\b|logic\s*\[[^\]]*\]|\[[^\]]*\])?"
                     r"\s*(?P<name>\w+)\s*=\s*(?P<value>.+)", re.S)
-# one ANSI port: `input|output [wire|reg|logic|var logic] [signed] [range] NAME` (later names of the same
-# declaration, `input wire a, b`, are bare names)
+# one ANSI port: `input|output [wire|reg|logic|var logic] [signed] [range] NAME`, or of a packed struct type
+# (`output struct packed {logic [2:0] address; logic [31:0] data; } NAME`, as CIRCT writes a memory's store port);
+# later names of the same declaration, `input wire a, b`, are bare names
 _PORT = re.compile(r"(?:(?P<dir>input|output)\s+(?:(?:wire|reg|var\s+logic|logic)\b\s*)?(?:signed\b\s*)?"
-                   r"(?P<range>\[[^\]]*\])?\s*)?(?P<name>\w+)", re.S)
+                   r"(?:(?P<range>\[[^\]]*\])|struct\s+packed\s*\{(?P<fields>[^}]*)\})?\s*)?(?P<name>\w+)", re.S)
+# one field of a packed struct: `logic [N:0] NAME;` or `logic NAME;`
+_FIELD = re.compile(r"\s*logic\s*(?:\[\s*(?P<hi>\d+)\s*:\s*0\s*\])?\s*(?P<name>\w+)\s*")
 
 
 def _top_level_items(text: str) -> list[str]:
@@ -188,10 +192,28 @@ def parse_header(path: Path, module: str | None = None) -> Header:
             raise HarnessError(f"{path}: module {m.group(1)}: cannot read port `{' '.join(item.split())}` "
                                "(expected an ANSI port: `input|output [wire|reg|logic] [range] NAME`)")
         if d.group("dir") is None:  # another name of the previous declaration
-            ports.append(Port(ports[-1].direction, ports[-1].range, d.group("name")))
+            ports.append(replace(ports[-1], name=d.group("name")))
+        elif d.group("fields") is not None:
+            fields = _struct_fields(d.group("fields"), f"{path}: module {m.group(1)}: port {d.group('name')}")
+            width = sum(bits for _, bits in fields)
+            ports.append(Port(d.group("dir"), f"[{width - 1}:0]", d.group("name"), fields))
         else:
             ports.append(Port(d.group("dir"), d.group("range") or "", d.group("name")))
     return Header(m.group(1), tuple(params), tuple(ports), tuple(local))
+
+
+def _struct_fields(text: str, where: str) -> tuple[tuple[str, int], ...]:
+    """The fields of a packed struct's body (`logic [2:0] address; logic [31:0] data;`), in order."""
+    fields = []
+    for item in [f for f in text.split(";") if f.strip()]:
+        d = _FIELD.fullmatch(item)
+        if d is None:
+            raise HarnessError(f"{where}: cannot read struct field `{' '.join(item.split())}` (expected "
+                               "`logic [N:0] NAME;`)")
+        fields.append((d.group("name"), int(d.group("hi")) + 1 if d.group("hi") else 1))
+    if not fields:
+        raise HarnessError(f"{where}: a packed struct without fields")
+    return tuple(fields)
 
 
 def _unused(decl: str) -> str:

@@ -1,22 +1,28 @@
 """Another flow's circuit of a program (`dfv run --rtl FILE... --top NAME --ports circt|MAP.yaml`): its files,
-its top module, and how the top's ports carry the program's boundary channels.
+its top module, and how the top's ports carry the program's boundary channels and memories.
 
 The kernel environment drives a program through its boundary: `start` (a control token), one channel `arg<i>` per
 scalar argument, one `res<j>` per result and `done` (docs/kernel_env.md). A foreign top carries them on its own
 ports; a `PortMap` (`dfv.tb.common.dut`) keyed by those channel names says which, written as a YAML file of the
 schema `dfv verify-ip` reads (dfv/tb/schema/port_map.schema.json), or the built-in `circt` map: the ports of
-the top that CIRCT's `lower-handshake-to-hw` makes of a `handshake.func`, `in<k>` for argument k in order and
-then the start token, `out<k>` for result k and then done, on `clock` and an active-high `reset`.
+the top that CIRCT's `lower-handshake-to-hw` makes of a `handshake.func` (`CirctNames`), on `clock` and an
+active-high `reset`.
+
+A memref argument of the program is, on CIRCT's top, the ports `handshake-lower-extmem-to-hw` makes of its
+external memory (`ExtMemPorts`): per load port `<m>_ld<k>_addr` (out) and `<m>_ld<k>_data` (in), per store port
+`<m>_st<k>` (out, a packed struct {address, data}) and `<m>_st<k>_done` (in, a control token), each with its
+`_valid` / `_ready`. The harness serves them with the kit's memory model through `dfv_extmem_adapter`.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from dfv.lowering.dfg import DFG
+from dfv.lowering.pipeline import Lowered
 from dfv.tb.common.dut import ChannelPorts, PortMap, PortMapError
 from dfv.tb.common.op_harness import Header, module_file, parse_header, require_files
 from dfv.tb.kernel.boundary import BoundaryChannel, boundary
@@ -26,28 +32,133 @@ CIRCT = "circt"  # the built-in port map of `--ports`
 
 
 @dataclass(frozen=True)
+class LoadPort:
+    """One load port of an external memory: the address channel out of the circuit, the data channel into it."""
+
+    addr: ChannelPorts
+    data: ChannelPorts
+
+
+@dataclass(frozen=True)
+class StorePort:
+    """One store port: the request channel out of the circuit, its data a packed {address, data} (address in the
+    high bits), and the done channel (control) into it, one token per store the memory took."""
+
+    request: ChannelPorts
+    done: ChannelPorts
+
+
+@dataclass(frozen=True)
+class ExtMemPorts:
+    """The ports of one memref argument's external memory on the circuit; `addr_width` is their address's bits."""
+
+    loads: tuple[LoadPort, ...]
+    stores: tuple[StorePort, ...]
+    addr_width: int
+
+
+@dataclass(frozen=True)
 class ForeignTop:
     """A program's circuit made by another flow: the files to compile, the top module and its port map
-    (keyed by the boundary channels `start`, `arg<i>`, `res<j>`, `done`)."""
+    (keyed by the boundary channels `start`, `arg<i>`, `res<j>`, `done`), and the ports of each memref argument's
+    memory (by argument position)."""
 
     files: tuple[Path, ...]
     top: str
     ports: PortMap
     ports_name: str  # `circt` or the map file's path, for the report
+    memories: Mapping[int, ExtMemPorts] = field(default_factory=dict)
 
 
-def circt_ports(g: DFG) -> PortMap:
-    """CIRCT's names for the boundary of `g`: `in0`.. the scalar arguments in order, then the start token; `out0`..
-    the results in order, then done (`lower-handshake-to-hw` of a `handshake.func`)."""
-    chans = boundary(g)
-    ins = [c for c in chans if c.is_input and c.name != "start"] + [c for c in chans if c.name == "start"]
-    outs = [c for c in chans if not c.is_input and c.name != "done"] + [c for c in chans if c.name == "done"]
+@dataclass(frozen=True)
+class CirctNames:
+    """The names CIRCT gives the top's ports of a program (`lower-handshake-to-hw` names them after the
+    `handshake.func`'s `argNames` / `resNames`; `lower-cf-to-handshake` sets those to `in<k>` for argument k, the
+    start token last, and `out<k>` for result k, done last): by argument position, the start token, by result
+    position, done."""
+
+    args: Mapping[int, str]
+    start: str
+    results: Mapping[int, str]
+    done: str
+
+
+def circt_names(prog: Lowered) -> CirctNames:
+    """CIRCT's port names for the program as given: a `handshake.func` by its `argNames` / `resNames` (else
+    `in<k>` / `out<k>` by index), a `func.func` as `lower-cf-to-handshake` numbers it."""
+    fn = prog.fn
+    n_args, n_res = len(fn.body.blocks[0].args), len(fn.function_type.outputs.data)
+    if not prog.is_handshake:
+        return CirctNames({k: f"in{k}" for k in range(n_args)}, f"in{n_args}",
+                          {j: f"out{j}" for j in range(n_res)}, f"out{n_res}")
+    arg_names = _names(fn, "argNames", "in", n_args)
+    res_names = _names(fn, "resNames", "out", n_res)
+    block_args = list(fn.body.blocks[0].args)
+    data = prog.data_args()
+    control = [k for k, a in enumerate(block_args) if a not in data]
+    return CirctNames({p: arg_names[block_args.index(a)] for p, a in enumerate(data)},
+                      arg_names[control[0]] if control else f"in{n_args}",
+                      {j: res_names[j] for j in range(n_res - 1)}, res_names[n_res - 1] if n_res else f"out{n_res}")
+
+
+def _names(fn, attr: str, prefix: str, n: int) -> list[str]:
+    names = fn.attributes.get(attr)
+    given = [a.data for a in names.data] if names is not None else []
+    return given if len(given) == n else [f"{prefix}{k}" for k in range(n)]
+
+
+def circt_ports(g: DFG, names: CirctNames) -> PortMap:
+    """CIRCT's ports of the boundary of `g` (`circt_names`): a channel's data port is its name, with `_valid` and
+    `_ready` beside it."""
     channels = {}
-    for prefix, group in (("in", ins), ("out", outs)):
-        for k, c in enumerate(group):
-            channels[c.name] = ChannelPorts(f"{prefix}{k}" if c.width else None, f"{prefix}{k}_valid",
-                                            f"{prefix}{k}_ready")
+    for c in boundary(g):
+        if c.name == "start":
+            name = names.start
+        elif c.name == "done":
+            name = names.done
+        elif c.is_input:
+            name = names.args[int(c.name.removeprefix("arg"))]
+        else:
+            name = names.results[int(c.name.removeprefix("res"))]
+        channels[c.name] = ChannelPorts(name if c.width else None, f"{name}_valid", f"{name}_ready")
     return PortMap(channels, clock="clock", reset="reset", at_init=None, errors=False)
+
+
+def circt_memories(g: DFG, names: CirctNames, header: Header) -> dict[int, ExtMemPorts]:
+    """The ports `handshake-lower-extmem-to-hw` made of each memref argument of `g` on the top `header`
+    (PortMapError when an argument has none, or a store port is not the packed {address, data} it writes)."""
+    ports = {p.name: p for p in header.ports}
+    out = {}
+    for grp in sorted((grp for grp in g.groups.values() if grp.position is not None), key=lambda m: m.position):
+        base = names.args[grp.position]
+        loads, stores = [], []
+        k = 0
+        while f"{base}_ld{k}_addr" in ports:
+            loads.append(LoadPort(ChannelPorts(f"{base}_ld{k}_addr", f"{base}_ld{k}_addr_valid",
+                                               f"{base}_ld{k}_addr_ready"),
+                                  ChannelPorts(f"{base}_ld{k}_data", f"{base}_ld{k}_data_valid",
+                                               f"{base}_ld{k}_data_ready")))
+            k += 1
+        k = 0
+        while f"{base}_st{k}" in ports:
+            stores.append(StorePort(ChannelPorts(f"{base}_st{k}", f"{base}_st{k}_valid", f"{base}_st{k}_ready"),
+                                    ChannelPorts(None, f"{base}_st{k}_done_valid", f"{base}_st{k}_done_ready")))
+            k += 1
+        if not loads and not stores:
+            raise PortMapError(f"--ports {CIRCT}: module {header.name} has no memory ports of memref argument "
+                               f"{grp.position} ({base}_ld0_addr, {base}_st0, ...)")
+        widths = {_width(ports[ld.addr.data].range) for ld in loads if ld.addr.data}
+        for st in stores:
+            fields = ports[st.request.data].fields if st.request.data else ()
+            if [f for f, _ in fields] != ["address", "data"] or fields[1][1] != grp.elem_type.width:
+                raise PortMapError(f"--ports {CIRCT}: port {st.request.data} of {header.name} is not a packed "
+                                   f"{{address, data}} of {grp.elem_type.width}-bit data")
+            widths.add(fields[0][1])
+        if len(widths) != 1 or None in widths:
+            raise PortMapError(f"--ports {CIRCT}: the memory ports of {base} on {header.name} have address widths "
+                               f"{sorted(map(str, widths))}, not one width")
+        out[grp.position] = ExtMemPorts(tuple(loads), tuple(stores), widths.pop())
+    return out
 
 
 def check_ports(g: DFG, header: Header, ports: PortMap, at: Callable[..., str], key_at: Callable[..., str]) -> None:
@@ -83,23 +194,33 @@ def _width(rng: str) -> int | None:
     return int(m.group(1)) + 1 if m else None
 
 
-def load_foreign(g: DFG, files: list[Path], top: str, ports: str) -> ForeignTop:
-    """The foreign circuit of `g`: `files`, module `top`, `ports` `circt` or a port map file. PortMapError (or
-    HarnessError for the files) when it does not fit the program."""
+def load_foreign(prog: Lowered, files: list[Path], top: str, ports: str) -> ForeignTop:
+    """The foreign circuit of the program: `files`, module `top`, `ports` `circt` or a port map file. PortMapError
+    (or HarnessError for the files) when it does not fit the program."""
+    g = prog.g
     require_files(files)
     header = parse_header(module_file(files, top), top)
-    if any(grp.position is not None for grp in g.groups.values()):
-        raise PortMapError(f"--rtl: @{g.name} has a memref argument; a foreign circuit's memory interface is not "
-                           "supported yet (scalar arguments and results only)")
+    memrefs = any(grp.position is not None for grp in g.groups.values())
     if ports == CIRCT:
-        pm = circt_ports(g)
+        names = circt_names(prog)
+        pm = circt_ports(g, names)
 
         def at(*_key: str) -> str:
             return f"--ports {CIRCT}"
 
         key_at = at
     else:
+        if memrefs:
+            raise PortMapError(f"--rtl: @{g.name} has a memref argument; a port map file describes no memory yet: "
+                               f"a circuit with CIRCT's memory ports runs with --ports {CIRCT}")
         map_file = load_port_map(Path(ports))
         pm, at, key_at = map_file.ports, map_file.at, map_file.key_at
     check_ports(g, header, pm, at, key_at)
-    return ForeignTop(tuple(files), top, pm, ports)
+    memories = circt_memories(g, circt_names(prog), header) if memrefs else {}
+    for mem in memories.values():
+        for ch in [*(p for ld in mem.loads for p in (ld.addr, ld.data)),
+                   *(p for st in mem.stores for p in (st.request, st.done))]:
+            missing = [n for n in (ch.valid, ch.ready) if n not in {p.name for p in header.ports}]
+            if missing:
+                raise PortMapError(f"--ports {CIRCT}: module {header.name} has no port {missing[0]}")
+    return ForeignTop(tuple(files), top, pm, ports, memories)

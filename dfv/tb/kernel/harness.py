@@ -24,7 +24,7 @@ from dfv.lowering.names import comment_text
 from dfv.lowering.topgen import func_ports, module_name
 from dfv.tb.common.clock import CLOCK_NS
 from dfv.tb.kernel.boundary import boundary
-from dfv.tb.kernel.foreign import ForeignTop
+from dfv.tb.kernel.foreign import ExtMemPorts, ForeignTop
 
 CHANNEL_LOG_DEPTH = 64
 MEMORY_LOG_DEPTH = 2048
@@ -81,8 +81,59 @@ def _foreign_top(g: DFG, foreign: ForeignTop) -> list[str]:
         if c.width:
             lines.append(f"  logic [{c.width - 1}:0] {c.name}_data;")
             conns.append(f".{cp.data}({c.name}_data)")
+    for i, w, aw, _size in memories(g):
+        mem_lines, mem_conns = _foreign_memory(i, w, aw, foreign.memories[i])
+        lines += mem_lines
+        conns += mem_conns
     lines.append(f"  {foreign.top} {DUT_INSTANCE} (\n    " + ",\n    ".join(conns) + "\n  );")
     return lines
+
+
+def _foreign_memory(i: int, w: int, aw: int, mem: ExtMemPorts) -> tuple[list[str], list[str]]:
+    """The harness side of memref argument `i`'s memory ports on a foreign top: `arg<i>_mem_req` / `_resp` (what the
+    memory model `mem_arg<i>` serves) made of the circuit's load and store ports by a `dfv_extmem_adapter`. Returns the
+    declarations and the top's port connections."""
+    paw, nld, nst = mem.addr_width, len(mem.loads), len(mem.stores)
+    ln, sn = max(1, nld), max(1, nst)
+    a = f"arg{i}"
+    lines = [f"  // memref argument {i}: {nld} load and {nst} store port(s) of the circuit, served by mem_arg{i}",
+             f"  logic [{aw + w}:0] {a}_mem_req_data;",
+             f"  logic {a}_mem_req_valid, {a}_mem_req_ready, {a}_mem_resp_valid, {a}_mem_resp_ready;",
+             f"  logic [{w - 1}:0] {a}_mem_resp_data, {a}_ld_data;",
+             f"  logic [{ln - 1}:0] {a}_ld_addr_valid, {a}_ld_addr_ready, {a}_ld_data_valid, {a}_ld_data_ready;",
+             f"  logic [{ln * paw - 1}:0] {a}_ld_addr;",
+             f"  logic [{sn - 1}:0] {a}_st_req_valid, {a}_st_req_ready, {a}_st_done_valid, {a}_st_done_ready;",
+             f"  logic [{sn * (paw + w) - 1}:0] {a}_st_req;"]
+    conns = []
+    for k, ld in enumerate(mem.loads):
+        lines += [f"  logic [{paw - 1}:0] {a}_ld{k}_addr;", f"  logic {a}_ld{k}_addr_valid, {a}_ld{k}_data_ready;"]
+        conns += [f".{ld.addr.data}({a}_ld{k}_addr)", f".{ld.addr.valid}({a}_ld{k}_addr_valid)",
+                  f".{ld.addr.ready}({a}_ld_addr_ready[{k}])", f".{ld.data.data}({a}_ld_data)",
+                  f".{ld.data.valid}({a}_ld_data_valid[{k}])", f".{ld.data.ready}({a}_ld{k}_data_ready)"]
+    for k, st in enumerate(mem.stores):
+        lines += [f"  logic [{paw + w - 1}:0] {a}_st{k};", f"  logic {a}_st{k}_valid, {a}_st{k}_done_ready;"]
+        conns += [f".{st.request.data}({a}_st{k})", f".{st.request.valid}({a}_st{k}_valid)",
+                  f".{st.request.ready}({a}_st_req_ready[{k}])", f".{st.done.valid}({a}_st_done_valid[{k}])",
+                  f".{st.done.ready}({a}_st{k}_done_ready)"]
+
+    def packed(parts: list[str], tie: str) -> str:
+        return "{" + ", ".join(reversed(parts)) + "}" if parts else tie
+
+    lines += [f"  assign {a}_ld_addr = {packed([f'{a}_ld{k}_addr' for k in range(nld)], chr(39) + '0')};",
+              f"  assign {a}_ld_addr_valid = {packed([f'{a}_ld{k}_addr_valid' for k in range(nld)], chr(39) + '0')};",
+              f"  assign {a}_ld_data_ready = {packed([f'{a}_ld{k}_data_ready' for k in range(nld)], chr(39) + '0')};",
+              f"  assign {a}_st_req = {packed([f'{a}_st{k}' for k in range(nst)], chr(39) + '0')};",
+              f"  assign {a}_st_req_valid = {packed([f'{a}_st{k}_valid' for k in range(nst)], chr(39) + '0')};",
+              f"  assign {a}_st_done_ready = {packed([f'{a}_st{k}_done_ready' for k in range(nst)], chr(39) + '0')};",
+              f"  dfv_extmem_adapter #(.W({w}), .AW({aw}), .PAW({paw}), .NLD({nld}), .NST({nst}), "
+              f".PEND_DEPTH({PEND_DEPTH})) ad_{a} (.clk(clk), .rst(rst), .ld_addr({a}_ld_addr), "
+              f".ld_addr_valid({a}_ld_addr_valid), .ld_addr_ready({a}_ld_addr_ready), .ld_data({a}_ld_data), "
+              f".ld_data_valid({a}_ld_data_valid), .ld_data_ready({a}_ld_data_ready), .st_req({a}_st_req), "
+              f".st_req_valid({a}_st_req_valid), .st_req_ready({a}_st_req_ready), "
+              f".st_done_valid({a}_st_done_valid), .st_done_ready({a}_st_done_ready), "
+              f".req_data({a}_mem_req_data), .req_valid({a}_mem_req_valid), .req_ready({a}_mem_req_ready), "
+              f".resp_data({a}_mem_resp_data), .resp_valid({a}_mem_resp_valid), .resp_ready({a}_mem_resp_ready));"]
+    return lines, conns
 
 
 def gen_harness(g: DFG, foreign: ForeignTop | None = None) -> str:
