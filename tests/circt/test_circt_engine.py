@@ -179,3 +179,18 @@ def test_circts_self_compare_finding_still_stands(tmp_path, capsys):
     message = _error([str(program), "--engine", "circt-icarus"], [5], tmp_path, capsys)
     assert "failed to legalize operation 'arith.constant'" in message, message
     assert to_cf(program.read_text()).count("arith.cmpi slt") == 1  # what CIRCT is given still has the compare
+
+
+@needs_circt
+@needs_iverilog
+def test_circts_swapped_division_finding_still_stands(tmp_path, capsys):
+    """docs/circt_findings.md: lower-handshake-to-hw lowers arith.divsi to an unsigned and arith.divui to a signed
+    division. The kit's environment catches it on the results, on both simulators; should a new CIRCT divide right,
+    this test fails and the finding is to be closed."""
+    program = FINDINGS / "div_swapped.mlir"
+    status, res, _ = _run([str(program), "--engine", "golden"], [-7, 2], tmp_path, capsys)
+    assert (status, res["returns"]) == (0, [-3, 124])
+    for engine in ("circt-icarus", "circt-verilator"):
+        status, res, _ = _run([str(program), "--engine", engine], [-7, 2], tmp_path, capsys)
+        assert (status, res["status"], res["returns"]) == (1, "fail", [124, -3]), res
+        assert "result 0: RTL returned 124, the source interpreter -3" in res["message"], res["message"]
