@@ -11,6 +11,10 @@ params: {W: DATA_WIDTH, N: SIZE}
 channels:
   in: ins                                   # a prefix: ins, ins_valid, ins_ready (see `suffixes`)
   out: {data: "outs_{i}", valid: "outs_{i}_valid", ready: "outs_{i}_ready"}   # one port per lane
+memories:               # dfv run --rtl: memref argument 0's memory ports (channels as above)
+  arg0:
+    loads: [{address: a_ld0_addr, data: a_ld0_data}]
+    stores: [{request: a_st0, done: a_st0_done}]   # request data: packed {address, data}; done: control
 ```
 
 Every error names the file, the line and the column of the key or value at fault, the way the lowering
@@ -23,7 +27,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
@@ -31,7 +35,7 @@ import jsonschema
 import yaml
 
 from dfv.paths import TB_SCHEMA_DIR
-from dfv.tb.common.dut import ChannelPorts, PortMap, PortMapError
+from dfv.tb.common.dut import ChannelPorts, LoadPort, PortMap, PortMapError, StorePort
 from dfv.tb.common.op_harness import Header
 
 SCHEMA_FILE = TB_SCHEMA_DIR / "port_map.schema.json"
@@ -68,6 +72,8 @@ class PortMapFile:
     ports: PortMap
     marks: Mapping[Key, yaml.Mark]
     key_marks: Mapping[Key, yaml.Mark]
+    # `memories` (dfv run --rtl): memref argument position -> its load and store ports
+    memories: Mapping[int, tuple[tuple[LoadPort, ...], tuple[StorePort, ...]]] = field(default_factory=dict)
 
     def at(self, *key: str | int) -> str:
         """`FILE:LINE:COL` of the value at `key` (its nearest written ancestor; the file's start for a default)."""
@@ -84,6 +90,9 @@ class PortMapFile:
     def check(self, header: Header, kit_ports: Iterable[str], kit_params: Iterable[str]) -> None:
         """Refuse (PortMapError, located) a map that does not fit module `header` playing a kit module whose
         channel ports are `kit_ports` and parameters `kit_params`."""
+        if self.memories:
+            raise PortMapError(f"{self.key_at('memories')}: `memories` describes a program's circuit (dfv run --rtl), "
+                               "not a primitive")
         kit_ports, kit_params = sorted(set(kit_ports)), sorted(set(kit_params))
         module_ports = {p.name for p in header.ports}
         module_params = {name for _t, name, _v in header.params}
@@ -157,5 +166,12 @@ def load_port_map(path: Path) -> PortMapFile:
     ports = PortMap(channels, doc.get("clock", "clk"), doc.get("reset", "rst"), doc.get("reset_active_low", False),
                     doc.get("at_init", "at_init"), doc.get("errors", True), doc.get("signals", {}),
                     doc.get("params", {}))
-    return PortMapFile(path, ports, marks, key_marks)
+    memories = {}
+    for arg, mem in doc.get("memories", {}).items():
+        loads = tuple(LoadPort(_channel(ld["address"], False, suffixes), _channel(ld["data"], False, suffixes))
+                      for ld in mem.get("loads", ()))
+        stores = tuple(StorePort(_channel(st["request"], False, suffixes), _channel(st["done"], True, suffixes))
+                       for st in mem.get("stores", ()))
+        memories[int(arg.removeprefix("arg"))] = (loads, stores)
+    return PortMapFile(path, ports, marks, key_marks, memories)
 

@@ -118,6 +118,36 @@ def test_circts_circuits_of_handshake_programs_run_with_the_kits_memory_model(ke
     assert cycles["icarus"] == cycles["verilator"] > 0
 
 
+VSCALE_MAP = """clock: clock
+reset: reset
+at_init: null
+errors: false
+channels: {start: start, arg1: k, done: done}
+control: [start, done]
+memories:
+  arg0:
+    loads: [{address: a_ld0_addr, data: a_ld0_data}]
+    stores: [{request: a_st0, done: {data: null, valid: a_st0_done_valid, ready: a_st0_done_ready}}]
+"""
+
+
+def test_a_port_map_file_describes_a_circuits_memory_as_the_built_in_map_does(tmp_path, capsys):
+    ports = tmp_path / "vscale.yaml"
+    ports.write_text(VSCALE_MAP)
+    args = [str(HS / "vscale.mlir"), "--rtl", str(CIRCT / "handshake" / "vscale.sv"), "--top", "vscale",
+            "--index-width", "64", "--engine", "icarus"]
+    _, builtin, _ = _run(args, [[1, 2, 3, 4, 5, 6, 7, 8], 3], tmp_path, capsys)
+    status, mapped, err = _run([*args, "--ports", str(ports)], [[1, 2, 3, 4, 5, 6, 7, 8], 3], tmp_path, capsys)
+    assert (status, err, mapped["status"]) == (0, "", "pass"), mapped
+    assert (mapped["memrefs"], mapped["cycles"]) == (builtin["memrefs"], builtin["cycles"])
+    ports.write_text(VSCALE_MAP.replace("a_ld0_data}", "a_ld0_dat}"))
+    assert _error([*args, "--ports", str(ports)], tmp_path, capsys, inputs=[[1] * 8, 3]) == (
+        f"{ports}:9:5: module vscale has no port a_ld0_dat (data of a memory port of memref argument 0)")
+    ports.write_text(VSCALE_MAP + "  arg1:\n    loads: [{address: k, data: k}]\n")
+    assert _error([*args, "--ports", str(ports)], tmp_path, capsys, inputs=[[1] * 8, 3]) == (
+        f"{ports}:11:3: @vscale has no memref argument 1 (its memref arguments: 0)")
+
+
 def test_a_circuit_that_stores_a_wrong_value_fails_on_the_memory(tmp_path, capsys):
     text = (CIRCT / "handshake" / "vscale.sv").read_text()
     assert text.count("assign out0 = in0 * in1;") == 1  # the multiplier of a[i] * k
@@ -157,8 +187,8 @@ def test_bad_foreign_runs_are_refused(tmp_path, capsys):
               "vscale", "--engine", "icarus"]
     ports.write_text("clock: clock\nreset: reset\nchannels:\n  arg1: k\n")
     assert _error([*vscale, "--ports", str(ports)], tmp_path, capsys, inputs=[[1] * 8, 3]) == (
-        "--rtl: @vscale has a memref argument; a port map file describes no memory yet: a circuit with CIRCT's "
-        "memory ports runs with --ports circt")
+        f"{ports}:1:1: memref argument 0 of @vscale has no memory ports on vscale (a port map file lists them under "
+        "`memories: arg0`)")
     assert _error([*SUM[:2], str(CIRCT / "handshake" / "vscale.sv"), "--top", "vscale", "--engine", "icarus"],
                   tmp_path, capsys) == "--ports circt: module vscale has no port in1_valid (valid of channel start)"
 

@@ -149,6 +149,9 @@ BASE = "reset: rst_n\nreset_active_low: true\nat_init: null\nerrors: false\npara
      r"map.yaml:5:13: module one_slot_transparent has no parameter WIDTH$"),
     (BASE + "control: [out]\nchannels: {in: ins}\n",
      r"map.yaml:6:10: control names channel out, which `channels` does not map$"),
+    (BASE + "memories:\n  arg0: {loads: [{address: a, data: b}]}\n",
+     r"map.yaml:6:1: `memories` describes a program's circuit \(dfv run --rtl\), not a primitive$"),
+    (BASE + "memories:\n  mem0: {loads: []}\n", r"map.yaml:7:3: memories: 'mem0' does not match '\^arg\[0-9\]\+\$'$"),
 ])
 def test_a_port_map_that_does_not_fit_is_refused_where_it_is_wrong(text, expected, tmp_path, capsys):
     message = _error([TRANSPARENT[0], "--as", "handshake_tehb", "--ports", str(_map(tmp_path, text))], tmp_path,

@@ -51,6 +51,24 @@ class ChannelPorts:
 
 
 @dataclass(frozen=True)
+class LoadPort:
+    """One load port of a circuit's external memory: the address channel out of the circuit, the data channel into
+    it (answers in the order of the addresses)."""
+
+    addr: ChannelPorts
+    data: ChannelPorts
+
+
+@dataclass(frozen=True)
+class StorePort:
+    """One store port: the request channel out of the circuit, its data a packed {address, data} (address in the
+    high bits), and the done channel (control) into it, one token per store the memory took."""
+
+    request: ChannelPorts
+    done: ChannelPorts
+
+
+@dataclass(frozen=True)
 class PortMap:
     """How a module's ports carry the kit's channels and signals (see the module docstring).
 

@@ -23,29 +23,12 @@ from pathlib import Path
 
 from dfv.lowering.dfg import DFG
 from dfv.lowering.pipeline import Lowered
-from dfv.tb.common.dut import ChannelPorts, PortMap, PortMapError
+from dfv.tb.common.dut import ChannelPorts, LoadPort, PortMap, PortMapError, StorePort
 from dfv.tb.common.op_harness import Header, module_file, parse_header, require_files
 from dfv.tb.kernel.boundary import BoundaryChannel, boundary
 from dfv.tb.port_map_file import check_clock_reset, load_port_map
 
 CIRCT = "circt"  # the built-in port map of `--ports`
-
-
-@dataclass(frozen=True)
-class LoadPort:
-    """One load port of an external memory: the address channel out of the circuit, the data channel into it."""
-
-    addr: ChannelPorts
-    data: ChannelPorts
-
-
-@dataclass(frozen=True)
-class StorePort:
-    """One store port: the request channel out of the circuit, its data a packed {address, data} (address in the
-    high bits), and the done channel (control) into it, one token per store the memory took."""
-
-    request: ChannelPorts
-    done: ChannelPorts
 
 
 @dataclass(frozen=True)
@@ -124,40 +107,80 @@ def circt_ports(g: DFG, names: CirctNames) -> PortMap:
     return PortMap(channels, clock="clock", reset="reset", at_init=None, errors=False)
 
 
-def circt_memories(g: DFG, names: CirctNames, header: Header) -> dict[int, ExtMemPorts]:
-    """The ports `handshake-lower-extmem-to-hw` made of each memref argument of `g` on the top `header`
-    (PortMapError when an argument has none, or a store port is not the packed {address, data} it writes)."""
-    ports = {p.name: p for p in header.ports}
+MemoryPorts = tuple[tuple[LoadPort, ...], tuple[StorePort, ...]]  # one memory's load and store ports, unresolved
+
+
+def circt_memories(g: DFG, names: CirctNames, header: Header) -> dict[int, MemoryPorts]:
+    """The ports `handshake-lower-extmem-to-hw` made of each memref argument of `g` on the top `header` (CIRCT's
+    names: `<m>_ld<k>_addr`, `<m>_ld<k>_data`, `<m>_st<k>`, `<m>_st<k>_done`, with `_valid` / `_ready`)."""
+    have = {p.name for p in header.ports}
     out = {}
-    for grp in sorted((grp for grp in g.groups.values() if grp.position is not None), key=lambda m: m.position):
+    for grp in g.groups.values():
+        if grp.position is None:
+            continue
         base = names.args[grp.position]
-        loads, stores = [], []
-        k = 0
-        while f"{base}_ld{k}_addr" in ports:
-            loads.append(LoadPort(ChannelPorts(f"{base}_ld{k}_addr", f"{base}_ld{k}_addr_valid",
-                                               f"{base}_ld{k}_addr_ready"),
-                                  ChannelPorts(f"{base}_ld{k}_data", f"{base}_ld{k}_data_valid",
-                                               f"{base}_ld{k}_data_ready")))
-            k += 1
-        k = 0
-        while f"{base}_st{k}" in ports:
-            stores.append(StorePort(ChannelPorts(f"{base}_st{k}", f"{base}_st{k}_valid", f"{base}_st{k}_ready"),
-                                    ChannelPorts(None, f"{base}_st{k}_done_valid", f"{base}_st{k}_done_ready")))
-            k += 1
+        loads = tuple(LoadPort(ChannelPorts(f"{base}_ld{k}_addr", f"{base}_ld{k}_addr_valid",
+                                            f"{base}_ld{k}_addr_ready"),
+                               ChannelPorts(f"{base}_ld{k}_data", f"{base}_ld{k}_data_valid",
+                                            f"{base}_ld{k}_data_ready"))
+                      for k in range(_count(have, lambda k, b=base: f"{b}_ld{k}_addr")))
+        stores = tuple(StorePort(ChannelPorts(f"{base}_st{k}", f"{base}_st{k}_valid", f"{base}_st{k}_ready"),
+                                 ChannelPorts(None, f"{base}_st{k}_done_valid", f"{base}_st{k}_done_ready"))
+                       for k in range(_count(have, lambda k, b=base: f"{b}_st{k}")))
+        out[grp.position] = (loads, stores)
+    return out
+
+
+def _count(have: set[str], name: Callable[[int], str]) -> int:
+    """How many of name(0), name(1), ... are in `have`, in a row."""
+    k = 0
+    while name(k) in have:
+        k += 1
+    return k
+
+
+def resolve_memories(g: DFG, header: Header, given: Mapping[int, MemoryPorts], at: Callable[..., str],
+                     key_at: Callable[..., str]) -> dict[int, ExtMemPorts]:
+    """Each memref argument of `g` on the ports `given` names (by argument position), checked against the top
+    `header`: every port there, the store requests packed {address, data} of the element's width, one address
+    width. PortMapError, located by `at(*key)` / `key_at(*key)` (keys `memories`, `arg<i>`), otherwise."""
+    ports = {p.name: p for p in header.ports}
+    groups = {grp.position: grp for grp in g.groups.values() if grp.position is not None}
+    unknown = sorted(set(given) - set(groups))
+    if unknown:
+        raise PortMapError(f"{key_at('memories', f'arg{unknown[0]}')}: @{g.name} has no memref argument "
+                           f"{unknown[0]} (its memref arguments: {', '.join(map(str, sorted(groups))) or 'none'})")
+    out = {}
+    for i, grp in sorted(groups.items()):
+        where = at("memories", f"arg{i}")
+        loads, stores = given.get(i, ((), ()))
         if not loads and not stores:
-            raise PortMapError(f"--ports {CIRCT}: module {header.name} has no memory ports of memref argument "
-                               f"{grp.position} ({base}_ld0_addr, {base}_st0, ...)")
+            raise PortMapError(f"{where}: memref argument {i} of @{g.name} has no memory ports on {header.name} "
+                               f"(a port map file lists them under `memories: arg{i}`)")
+        w = grp.elem_type.width
+        for ch in [*(c for ld in loads for c in (ld.addr, ld.data)), *(c for st in stores for c in (st.request,
+                                                                                                     st.done))]:
+            for role, name in (("data", ch.data), ("valid", ch.valid), ("ready", ch.ready)):
+                if name is not None and name not in ports:
+                    raise PortMapError(f"{where}: module {header.name} has no port {name} ({role} of a memory port "
+                                       f"of memref argument {i})")
         widths = {_width(ports[ld.addr.data].range) for ld in loads if ld.addr.data}
+        for ld in loads:
+            if ld.data.data is None or _width(ports[ld.data.data].range) != w:
+                raise PortMapError(f"{where}: load data port {ld.data.data} of {header.name} is not {w} bits wide "
+                                   f"(the elements of memref argument {i})")
         for st in stores:
-            fields = ports[st.request.data].fields if st.request.data else ()
-            if [f for f, _ in fields] != ["address", "data"] or fields[1][1] != grp.elem_type.width:
-                raise PortMapError(f"--ports {CIRCT}: port {st.request.data} of {header.name} is not a packed "
-                                   f"{{address, data}} of {grp.elem_type.width}-bit data")
-            widths.add(fields[0][1])
+            req = ports[st.request.data] if st.request.data else None
+            width = _width(req.range) if req is not None else None
+            fields = req.fields if req is not None else ()
+            if width is None or width <= w or (fields and (len(fields) != 2 or fields[1][1] != w)):
+                raise PortMapError(f"{where}: store port {st.request.data} of {header.name} is not a packed "
+                                   f"{{address, data}} of {w}-bit data")
+            widths.add(width - w)
         if len(widths) != 1 or None in widths:
-            raise PortMapError(f"--ports {CIRCT}: the memory ports of {base} on {header.name} have address widths "
-                               f"{sorted(map(str, widths))}, not one width")
-        out[grp.position] = ExtMemPorts(tuple(loads), tuple(stores), widths.pop())
+            raise PortMapError(f"{where}: the memory ports of memref argument {i} on {header.name} have address "
+                               f"widths {sorted(map(str, widths))}, not one width")
+        out[i] = ExtMemPorts(loads, stores, widths.pop())
     return out
 
 
@@ -200,27 +223,16 @@ def load_foreign(prog: Lowered, files: list[Path], top: str, ports: str) -> Fore
     g = prog.g
     require_files(files)
     header = parse_header(module_file(files, top), top)
-    memrefs = any(grp.position is not None for grp in g.groups.values())
     if ports == CIRCT:
         names = circt_names(prog)
-        pm = circt_ports(g, names)
+        pm, memories = circt_ports(g, names), circt_memories(g, names, header)
 
-        def at(*_key: str) -> str:
+        def at(*_key: str | int) -> str:
             return f"--ports {CIRCT}"
 
         key_at = at
     else:
-        if memrefs:
-            raise PortMapError(f"--rtl: @{g.name} has a memref argument; a port map file describes no memory yet: "
-                               f"a circuit with CIRCT's memory ports runs with --ports {CIRCT}")
         map_file = load_port_map(Path(ports))
-        pm, at, key_at = map_file.ports, map_file.at, map_file.key_at
+        pm, memories, at, key_at = map_file.ports, map_file.memories, map_file.at, map_file.key_at
     check_ports(g, header, pm, at, key_at)
-    memories = circt_memories(g, circt_names(prog), header) if memrefs else {}
-    for mem in memories.values():
-        for ch in [*(p for ld in mem.loads for p in (ld.addr, ld.data)),
-                   *(p for st in mem.stores for p in (st.request, st.done))]:
-            missing = [n for n in (ch.valid, ch.ready) if n not in {p.name for p in header.ports}]
-            if missing:
-                raise PortMapError(f"--ports {CIRCT}: module {header.name} has no port {missing[0]}")
-    return ForeignTop(tuple(files), top, pm, ports, memories)
+    return ForeignTop(tuple(files), top, pm, ports, resolve_memories(g, header, memories, at, key_at))
