@@ -28,7 +28,7 @@ NOT_LOWERED = frozenset({"math.absi", "math.ctlz", "math.cttz", "math.ctpop", "a
 """The integer operations of the kit that CIRCT's flow does not take (circt 1.162.0): the wheel has no `math`
 dialect (the program does not parse), and `lower-handshake-to-hw` has no pattern for `arith.index_castui`
 ("failed to legalize"). Not findings: what CIRCT does not claim to support; a fuzz campaign on a CIRCT engine
-leaves them out (tests/circt/test_circt_flow.py probes every integer operation against this set)."""
+leaves them out (tests/ip/test_circt_engine.py probes every integer operation against this set)."""
 
 
 class CirctUnavailable(Exception):

@@ -7,13 +7,12 @@ the boundary. A planted bug in CIRCT's adder is caught on the result; bad input 
 
 from __future__ import annotations
 
-import json
 import shutil
 from pathlib import Path
 
 import pytest
+from run_cli import run_error, run_json
 
-from dfv.cli import main
 from dfv.kernels import gen
 from dfv.lowering.to_cf import to_cf
 
@@ -25,14 +24,6 @@ SUM = [str(CIRCT / "sum_i16.mlir"), "--rtl", str(CIRCT / "sum_i16.sv"), "--top",
 BRANCH = [str(CIRCT / "branch_i16.mlir"), "--rtl", str(CIRCT / "branch_i16.sv"), "--top", "branch"]
 
 
-def _run(args: list[str], inputs: list, tmp_path: Path, capsys) -> tuple[int, dict, str]:
-    path = tmp_path / "in.json"
-    path.write_text(json.dumps({"args": inputs}))
-    status = main(["run", *args, "--inputs", str(path), "--json"])
-    captured = capsys.readouterr()
-    return status, json.loads(captured.out.splitlines()[-1]), captured.err
-
-
 @pytest.mark.parametrize(("args", "inputs", "returns"), [
     (SUM, [10], [45]), (SUM, [0], [0]), (SUM, [-3], [0]), (BRANCH, [3, 10], [7]), (BRANCH, [10, 3], [9]),
 ])
@@ -40,7 +31,7 @@ def test_circts_circuit_of_the_program_gives_the_programs_results_on_both_simula
                                                                                       tmp_path, capsys):
     out = {}
     for sim in ("icarus", "verilator"):
-        status, res, err = _run([*args, "--engine", sim], inputs, tmp_path, capsys)
+        status, res, err = run_json([*args, "--engine", sim], inputs, tmp_path, capsys)
         assert (status, err) == (0, ""), res
         assert res["status"] == "pass" and res["returns"] == returns, res
         out[sim] = res["cycles"]
@@ -60,7 +51,7 @@ def test_circts_circuits_of_the_scalar_kernels_give_their_results(kernel, inputs
             str(CIRCT / "kernels" / f"{kernel}.sv"), "--top", kernel]
     cycles = {}
     for sim in ("icarus", "verilator"):
-        status, res, err = _run([*args, "--engine", sim], inputs, tmp_path, capsys)
+        status, res, err = run_json([*args, "--engine", sim], inputs, tmp_path, capsys)
         assert (status, err, res["returns"]) == (0, "", returns), res
         cycles[sim] = res["cycles"]
     assert cycles["icarus"] == cycles["verilator"] > 0
@@ -79,8 +70,8 @@ def test_a_port_map_file_says_the_same_as_the_built_in_one(tmp_path, capsys):
     ports = tmp_path / "sum.yaml"
     ports.write_text("clock: clock\nreset: reset\nat_init: null\nerrors: false\n"
                      "channels:\n  arg0: in0\n  start: in1\n  res0: out0\n  done: out1\ncontrol: [start, done]\n")
-    _, builtin, _ = _run([*SUM, "--engine", "icarus"], [7], tmp_path, capsys)
-    status, mapped, err = _run([*SUM, "--engine", "icarus", "--ports", str(ports)], [7], tmp_path, capsys)
+    _, builtin, _ = run_json([*SUM, "--engine", "icarus"], [7], tmp_path, capsys)
+    status, mapped, err = run_json([*SUM, "--engine", "icarus", "--ports", str(ports)], [7], tmp_path, capsys)
     assert (status, err, mapped["returns"]) == (0, "", [21])
     assert mapped["cycles"] == builtin["cycles"]
 
@@ -90,7 +81,7 @@ def test_a_circuit_whose_adder_adds_one_too_many_fails_on_the_result(tmp_path, c
     assert text.count("assign out0 = in0 + in1;") == 1  # CIRCT's one adder module, instantiated twice
     bad = tmp_path / "sum_bad.sv"
     bad.write_text(text.replace("assign out0 = in0 + in1;", "assign out0 = in0 + in1 + 16'h1;"))
-    status, res, _ = _run([SUM[0], "--rtl", str(bad), "--top", "sum", "--engine", "icarus"], [10], tmp_path, capsys)
+    status, res, _ = run_json([SUM[0], "--rtl", str(bad), "--top", "sum", "--engine", "icarus"], [10], tmp_path, capsys)
     assert status == 1 and res["status"] == "fail"
     assert "res0: token 0 is 25, the model expects 45" in res["message"], res["message"]
     assert "result 0: RTL returned 25, the source interpreter 45" in res["message"], res["message"]
@@ -110,10 +101,10 @@ def test_circts_circuits_of_handshake_programs_run_with_the_kits_memory_model(ke
             "--index-width", "64"]  # CIRCT's index
     cycles, outs = {}, {}
     for sim in ("icarus", "verilator"):
-        status, res, err = _run([*args, "--engine", sim, "--seed", "3"], inputs, tmp_path, capsys)
+        status, res, err = run_json([*args, "--engine", sim, "--seed", "3"], inputs, tmp_path, capsys)
         assert (status, err, res["status"]) == (0, "", "pass"), res
         cycles[sim], outs[sim] = res["cycles"], (res["returns"], res["memrefs"])
-    _, gold, _ = _run([args[0], "--engine", "golden", "--index-width", "64"], inputs, tmp_path, capsys)
+    _, gold, _ = run_json([args[0], "--engine", "golden", "--index-width", "64"], inputs, tmp_path, capsys)
     assert outs["icarus"] == outs["verilator"] == (gold["returns"], gold["memrefs"])
     assert cycles["icarus"] == cycles["verilator"] > 0
 
@@ -136,8 +127,8 @@ def test_a_port_map_file_describes_a_circuits_memory_as_the_built_in_map_does(tm
     ports.write_text(VSCALE_MAP)
     args = [str(HS / "vscale.mlir"), "--rtl", str(CIRCT / "handshake" / "vscale.sv"), "--top", "vscale",
             "--index-width", "64", "--engine", "icarus"]
-    _, builtin, _ = _run(args, [[1, 2, 3, 4, 5, 6, 7, 8], 3], tmp_path, capsys)
-    status, mapped, err = _run([*args, "--ports", str(ports)], [[1, 2, 3, 4, 5, 6, 7, 8], 3], tmp_path, capsys)
+    _, builtin, _ = run_json(args, [[1, 2, 3, 4, 5, 6, 7, 8], 3], tmp_path, capsys)
+    status, mapped, err = run_json([*args, "--ports", str(ports)], [[1, 2, 3, 4, 5, 6, 7, 8], 3], tmp_path, capsys)
     assert (status, err, mapped["status"]) == (0, "", "pass"), mapped
     assert (mapped["memrefs"], mapped["cycles"]) == (builtin["memrefs"], builtin["cycles"])
     ports.write_text(VSCALE_MAP.replace("a_ld0_data}", "a_ld0_dat}"))
@@ -153,7 +144,7 @@ def test_a_circuit_that_stores_a_wrong_value_fails_on_the_memory(tmp_path, capsy
     assert text.count("assign out0 = in0 * in1;") == 1  # the multiplier of a[i] * k
     bad = tmp_path / "vscale_bad.sv"
     bad.write_text(text.replace("assign out0 = in0 * in1;", "assign out0 = in0 * in1 + 32'h1;"))
-    status, res, _ = _run([str(HS / "vscale.mlir"), "--rtl", str(bad), "--top", "vscale", "--engine", "icarus"],
+    status, res, _ = run_json([str(HS / "vscale.mlir"), "--rtl", str(bad), "--top", "vscale", "--engine", "icarus"],
                           [[1, 2, 3, 4, 5, 6, 7, 8], 3], tmp_path, capsys)
     assert status == 1 and res["status"] == "fail"
     assert ("memref argument 0 (mem0): final contents differ from the golden DFG run at 8 element(s), first [0]: "
@@ -161,11 +152,7 @@ def test_a_circuit_that_stores_a_wrong_value_fails_on_the_memory(tmp_path, capsy
 
 
 def _error(args: list[str], tmp_path: Path, capsys, inputs: list | None = None) -> str:
-    status, res, err = _run(args, [10] if inputs is None else inputs, tmp_path, capsys)
-    assert status == 2 and res["status"] == "error", res
-    (line,) = err.splitlines()
-    assert line.startswith("dfv: error: "), line
-    return line.removeprefix("dfv: error: ")
+    return run_error(args, [10] if inputs is None else inputs, tmp_path, capsys)
 
 
 def test_bad_foreign_runs_are_refused(tmp_path, capsys):

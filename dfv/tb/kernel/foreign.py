@@ -11,7 +11,8 @@ active-high `reset`.
 A memref argument of the program is, on CIRCT's top, the ports `handshake-lower-extmem-to-hw` makes of its
 external memory (`ExtMemPorts`): per load port `<m>_ld<k>_addr` (out) and `<m>_ld<k>_data` (in), per store port
 `<m>_st<k>` (out, a packed struct {address, data}) and `<m>_st<k>_done` (in, a control token), each with its
-`_valid` / `_ready`. The harness serves them with the kit's memory model through `dfv_extmem_adapter`.
+`_valid` / `_ready`; a port map file names the ports of the same protocol under `memories`. The harness serves
+them with the kit's memory model through `dfv_extmem_adapter` (`resolve_memories` checks them first).
 """
 
 from __future__ import annotations

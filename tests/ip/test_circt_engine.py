@@ -6,25 +6,24 @@ memory written as a handshake program, run on the circuits CIRCT makes of them, 
 cycles; the committed CIRCT-made fixtures are what
 the engine makes (tests/ip/circt/recipe.py runs the same script); every integer operation the fuzzer generates is
 lowered by CIRCT except those of `NOT_LOWERED`, which CIRCT refuses; and the finding of the fuzz campaign
-(tests/circt/findings/, docs/circt_findings.md) still stands."""
+(tests/ip/circt/findings/, docs/circt_findings.md) still stands."""
 
 from __future__ import annotations
 
-import json
 import shutil
 from pathlib import Path
 
 import pytest
+from run_cli import run_error, run_json
 
 from dfv.circt.flow import NOT_LOWERED, CirctError, CirctUnavailable, circt_python, export_verilog
-from dfv.cli import main
 from dfv.fuzz.gen import BINOPS, UNARY_OPS
 from dfv.lowering.to_cf import to_cf
 
 ROOT = Path(__file__).parents[2]
 KERNELS = ROOT / "kernels"
 FIXTURES = ROOT / "tests" / "ip" / "circt"
-FINDINGS = Path(__file__).parent / "findings"
+FINDINGS = FIXTURES / "findings"
 
 
 def _has_circt() -> bool:
@@ -39,22 +38,6 @@ needs_circt = pytest.mark.skipif(not _has_circt(), reason="no CIRCT environment 
 needs_iverilog = pytest.mark.skipif(shutil.which("iverilog") is None, reason="iverilog not installed")
 
 
-def _run(args: list[str], inputs: list, tmp_path: Path, capsys) -> tuple[int, dict, str]:
-    path = tmp_path / "in.json"
-    path.write_text(json.dumps({"args": inputs}))
-    status = main(["run", *args, "--inputs", str(path), "--json"])
-    captured = capsys.readouterr()
-    return status, json.loads(captured.out.splitlines()[-1]), captured.err
-
-
-def _error(args: list[str], inputs: list, tmp_path: Path, capsys) -> str:
-    status, res, err = _run(args, inputs, tmp_path, capsys)
-    assert status == 2 and res["status"] == "error", res
-    (line,) = err.splitlines()
-    assert line.startswith("dfv: error: "), line
-    return line.removeprefix("dfv: error: ")
-
-
 def _stand_in(tmp_path: Path, body: str) -> Path:
     """An executable that takes the place of the CIRCT environment's Python."""
     script = tmp_path / "python"
@@ -65,7 +48,7 @@ def _stand_in(tmp_path: Path, body: str) -> Path:
 
 def test_without_the_circt_environment_the_engine_says_how_to_make_it(tmp_path, capsys, monkeypatch):
     monkeypatch.setenv("DFV_CIRCT_PYTHON", str(tmp_path / "nowhere"))
-    message = _error([str(KERNELS / "gcd.mlir"), "--engine", "circt-icarus"], [4, 6], tmp_path, capsys)
+    message = run_error([str(KERNELS / "gcd.mlir"), "--engine", "circt-icarus"], [4, 6], tmp_path, capsys)
     assert message == (f"CIRCT's flow needs the circt wheel ($DFV_CIRCT_PYTHON = {tmp_path / 'nowhere'} is not a "
                        "Python): run `make circt` (Python 3.13, circt==1.162.0), or set DFV_CIRCT_PYTHON to a Python "
                        "that has it")
@@ -73,7 +56,7 @@ def test_without_the_circt_environment_the_engine_says_how_to_make_it(tmp_path, 
 
 def test_a_program_circt_refuses_is_one_error_line_with_circts_diagnostics(tmp_path, capsys, monkeypatch):
     monkeypatch.setenv("DFV_CIRCT_PYTHON", str(_stand_in(tmp_path, 'echo "error: no pattern for this op" >&2; exit 1')))
-    message = _error([str(KERNELS / "gcd.mlir"), "--engine", "circt-verilator"], [4, 6], tmp_path, capsys)
+    message = run_error([str(KERNELS / "gcd.mlir"), "--engine", "circt-verilator"], [4, 6], tmp_path, capsys)
     assert message.startswith(f"{KERNELS / 'gcd.mlir'}: CIRCT's flow failed on "), message
     assert message.endswith("program.mlir (exit status 1): error: no pattern for this op"), message
 
@@ -85,7 +68,7 @@ def test_circts_flow_is_bounded_in_time(tmp_path, monkeypatch):
 
 
 def test_the_circt_engines_take_circts_64_bit_index(tmp_path, capsys):
-    message = _error([str(KERNELS / "gcd.mlir"), "--engine", "circt-icarus", "--index-width", "32"], [4, 6],
+    message = run_error([str(KERNELS / "gcd.mlir"), "--engine", "circt-icarus", "--index-width", "32"], [4, 6],
                      tmp_path, capsys)
     assert message == ("engine circt-icarus: CIRCT's index has 64 bits, the program was lowered with 32 "
                        "(--index-width 64, the default of the CIRCT engines)")
@@ -94,7 +77,7 @@ def test_the_circt_engines_take_circts_64_bit_index(tmp_path, capsys):
 def test_rtl_and_a_circt_engine_both_name_the_circuit(tmp_path, capsys):
     args = [str(FIXTURES / "sum_i16.mlir"), "--rtl", str(FIXTURES / "sum_i16.sv"), "--top", "sum",
             "--engine", "circt-icarus"]
-    assert _error(args, [3], tmp_path, capsys) == "--rtl needs an RTL engine (icarus, verilator), not circt-icarus"
+    assert run_error(args, [3], tmp_path, capsys) == "--rtl needs an RTL engine (icarus, verilator), not circt-icarus"
 
 
 @needs_circt
@@ -116,7 +99,7 @@ SCALAR_KERNEL_RUNS = [("gcd", [48, 18], [6]), ("while_zero", [0, 10], [15, 4]), 
 def test_the_kits_scalar_kernels_run_on_circts_circuits_with_equal_cycles(kernel, inputs, returns, tmp_path, capsys):
     cycles = {}
     for engine in ("circt-icarus", "circt-verilator"):
-        status, res, err = _run([str(KERNELS / f"{kernel}.mlir"), "--engine", engine], inputs, tmp_path, capsys)
+        status, res, err = run_json([str(KERNELS / f"{kernel}.mlir"), "--engine", engine], inputs, tmp_path, capsys)
         assert (status, err, res["status"], res["returns"]) == (0, "", "pass", returns), res
         cycles[engine] = res["cycles"]
     assert cycles["circt-icarus"] == cycles["circt-verilator"] > 0
@@ -130,7 +113,7 @@ def test_loops_over_memory_run_on_circts_circuits_of_handshake_programs(tmp_path
     inputs = [[1, 2, 3, 4, 5, 6, 7, 8], [8, 7, 6, 5, 4, 3, 2, 1], 3, 8]
     cycles = {}
     for engine in ("circt-icarus", "circt-verilator"):
-        status, res, err = _run([str(KERNELS / "handshake" / "saxpy.mlir"), "--engine", engine], inputs, tmp_path,
+        status, res, err = run_json([str(KERNELS / "handshake" / "saxpy.mlir"), "--engine", engine], inputs, tmp_path,
                                 capsys)
         assert (status, err, res["status"]) == (0, "", "pass"), res
         assert res["memrefs"]["1"] == [11, 13, 15, 17, 19, 21, 23, 25]
@@ -174,9 +157,9 @@ def test_circts_self_compare_finding_still_stands(tmp_path, capsys):
     canonicalizer on handshake.func, is refused by lower-handshake-to-hw. Should a new CIRCT lower it, this test
     fails: the finding is then to be closed in the docs (and the program run on the engine)."""
     program = FINDINGS / "self_compare.mlir"
-    status, res, _ = _run([str(program), "--engine", "golden"], [5], tmp_path, capsys)
+    status, res, _ = run_json([str(program), "--engine", "golden"], [5], tmp_path, capsys)
     assert (status, res["returns"]) == (0, [0])
-    message = _error([str(program), "--engine", "circt-icarus"], [5], tmp_path, capsys)
+    message = run_error([str(program), "--engine", "circt-icarus"], [5], tmp_path, capsys)
     assert "failed to legalize operation 'arith.constant'" in message, message
     assert to_cf(program.read_text()).count("arith.cmpi slt") == 1  # what CIRCT is given still has the compare
 
@@ -188,9 +171,9 @@ def test_circts_swapped_division_finding_still_stands(tmp_path, capsys):
     division. The kit's environment catches it on the results, on both simulators; should a new CIRCT divide right,
     this test fails and the finding is to be closed."""
     program = FINDINGS / "div_swapped.mlir"
-    status, res, _ = _run([str(program), "--engine", "golden"], [-7, 2], tmp_path, capsys)
+    status, res, _ = run_json([str(program), "--engine", "golden"], [-7, 2], tmp_path, capsys)
     assert (status, res["returns"]) == (0, [-3, 124])
     for engine in ("circt-icarus", "circt-verilator"):
-        status, res, _ = _run([str(program), "--engine", engine], [-7, 2], tmp_path, capsys)
+        status, res, _ = run_json([str(program), "--engine", engine], [-7, 2], tmp_path, capsys)
         assert (status, res["status"], res["returns"]) == (1, "fail", [124, -3]), res
         assert "result 0: RTL returned 124, the source interpreter -3" in res["message"], res["message"]
