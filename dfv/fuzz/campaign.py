@@ -63,8 +63,8 @@ DEFAULT_ENGINES = ("golden", "golden-unbounded")
 class Config:
     """What a campaign runs. `timeout` / `shrink_seconds` of None pick the per-engine defaults
     (`execute.default_timeout`; shrinking 120 s on a golden engine, 900 s on RTL); `floats` makes float
-    programs (dfv.fuzz.gen), `scalar` programs without memory (what the CIRCT engines take); `cf` prints them in
-    `cf` (dfv.lowering.to_cf)."""
+    programs (dfv.fuzz.gen), `scalar` programs without memory (what the CIRCT engines take), `distinct` no value
+    as both operands of one op; `cf` prints them in `cf` (dfv.lowering.to_cf)."""
 
     seed: int = 1
     count: int = 100
@@ -73,6 +73,7 @@ class Config:
     floats: bool = False
     cf: bool = False
     scalar: bool = False
+    distinct: bool = False
     out: Path = DEFAULT_OUT
     jobs: int = 1
     shrink: bool = True
@@ -88,7 +89,8 @@ class Config:
     def program(self, seed: int) -> Program:
         """The campaign's program of `seed` (with `cf`, printed with its control flow in `cf`)."""
         exclude = NOT_LOWERED if any(e in CIRCT_ENGINES for e in self.engines) else frozenset()
-        return replace(generate(seed, self.size, self.floats, self.rtl_only, self.scalar, exclude), cf=self.cf)
+        return replace(generate(seed, self.size, self.floats, self.rtl_only, self.scalar, exclude, self.distinct),
+                       cf=self.cf)
 
     def problem(self) -> str | None:
         """Why the engines cannot run the programs asked for, None when they can: CIRCT's wheel has no memref
@@ -106,6 +108,7 @@ class Config:
         programs and which float operations they may use."""
         cf = ", control flow in cf" if self.cf else ""
         cf += ", scalar (no memory)" if self.scalar else ""
+        cf += ", distinct operands" if self.distinct else ""
         if not self.floats:
             return f"size {self.size}{cf}"
         ops = " ".join(o.split(".")[1] for o in float_ops(self.rtl_only))

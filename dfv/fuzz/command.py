@@ -1,7 +1,8 @@
 """`dfv fuzz`: the command-line face of a fuzz campaign (`dfv.fuzz.campaign`).
 
     dfv fuzz [--seed S] [--count N] [--size K] [--floats] [--cf]
-             [--engines golden,golden-unbounded[,verilator,icarus,circt-icarus,circt-verilator]] [--scalar]
+             [--engines golden,golden-unbounded[,verilator,icarus,circt-icarus,circt-verilator]]
+             [--scalar] [--distinct-operands]
              [--out DIR] [--jobs J] [--no-shrink] [--timeout SECONDS]
              [--shrink-seconds SECONDS]
 
@@ -49,6 +50,9 @@ def add_parser(sub) -> None:
     fz.add_argument("--scalar", action="store_true",
                     help="programs without memory (no memref, load or store; programs of a random stream of their "
                          "own): what the engines circt-icarus / circt-verilator take")
+    fz.add_argument("--distinct-operands", action="store_true",
+                    help="no binary op or compare takes one value as both operands (x - x, x < x): steps around "
+                         "CIRCT's fold of those into a constant it cannot lower (docs/circt_findings.md)")
     fz.add_argument("--engines", type=_engines, default=DEFAULT_ENGINES,
                     help=f"comma-separated engines (default {','.join(DEFAULT_ENGINES)})")
     fz.add_argument("--out", type=Path, default=DEFAULT_OUT,
@@ -66,8 +70,8 @@ def add_parser(sub) -> None:
 
 def cmd_fuzz(a: argparse.Namespace) -> int:
     cfg = Config(seed=a.seed, count=a.count, size=a.size, engines=a.engines, floats=a.floats, cf=a.cf,
-                 scalar=a.scalar, out=a.out, jobs=a.jobs, shrink=not a.no_shrink, timeout=a.timeout,
-                 shrink_seconds=a.shrink_seconds, target_mhz=a.target_mhz)
+                 scalar=a.scalar, distinct=a.distinct_operands, out=a.out, jobs=a.jobs, shrink=not a.no_shrink,
+                 timeout=a.timeout, shrink_seconds=a.shrink_seconds, target_mhz=a.target_mhz)
     problem = cfg.problem()
     if problem is not None:
         print(f"dfv: error: {problem}", file=sys.stderr)

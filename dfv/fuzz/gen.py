@@ -181,11 +181,12 @@ class Generator:
     random stream, and so its program, does not change."""
 
     def __init__(self, seed: int, size: int, floats: bool = False, rtl_only: bool = False, scalar: bool = False,
-                 exclude: frozenset[str] = frozenset()):
+                 exclude: frozenset[str] = frozenset(), distinct: bool = False):
         if not 1 <= size <= MAX_SIZE:
             raise ValueError(f"size must be 1..{MAX_SIZE}, got {size}")
         self.seed = seed
         self.scalar = scalar
+        self.distinct = distinct  # never one value as both operands of a binary op or compare
         self.readonly: set[str] = set()  # memrefs of constant globals: never stored to
         stream = "dfv-fuzz-float" if floats else "dfv-fuzz"
         self.r = random.Random(f"{stream}{'-scalar' if scalar else ''}:{seed}:{size}")
@@ -300,6 +301,12 @@ class Generator:
             return self.cast(scope, out, self.r.choice(scope.values(src_ty)), src_ty, ty)
         return self.const(scope, out, ty, self.value_of(ty))
 
+    def second(self, scope: _Scope, out: list[Stmt], ty: str, first: str) -> str:
+        """The second operand of a binary op or compare whose first is `first`: any `value`, or with `distinct` a
+        constant where that would be `first` again (x - x, x < x: what a flow may fold away)."""
+        b = self.value(scope, out, ty)
+        return self.const(scope, out, ty, self.value_of(ty)) if self.distinct and b == first else b
+
     def cast(self, scope: _Scope, out: list[Stmt], src: str, src_ty: str, ty: str) -> str:
         """`src` converted to `ty` by the cast op that applies (index_cast, extsi/extui, trunci), or with a
         float by one of the chains of `cast_chains` (each cast's result joins the scope)."""
@@ -331,7 +338,7 @@ class Generator:
         ty = ty or self.weighted(self.arith_types)
         op = op or self.binop(ty)
         a = lhs or self.value(scope, out, ty)
-        b = rhs or self.value(scope, out, ty)
+        b = rhs or self.second(scope, out, ty, a)
         guard = Guard.NONE
         if op in ("divui", "remui"):
             guard = Guard.NONZERO
@@ -348,7 +355,7 @@ class Generator:
         """`cmpi`, or `cmpf` on a float type."""
         ty = ty or self.weighted(self.cmp_types)
         a = lhs or self.value(scope, out, ty)
-        b = self.value(scope, out, ty)
+        b = self.second(scope, out, ty, a)
         n = self.name()
         out.append(Cmp(n, self.r.choice(FLOAT_PREDICATES if is_float(ty) else PREDICATES), ty, a, b))
         scope.add(n, "i1")
@@ -814,7 +821,7 @@ FRONT_END_SHARE = 0.25
 
 
 def generate(seed: int, size: int = 3, floats: bool = False, rtl_only: bool = False, scalar: bool = False,
-             exclude: frozenset[str] = frozenset()) -> Program:
+             exclude: frozenset[str] = frozenset(), distinct: bool = False) -> Program:
     """The program of `seed` at `size` (same arguments and tree -> same program): an integer program, or
     with `floats` a float program; with `rtl_only` only operations with RTL (`has_rtl`). Its style comes from
     a random stream of its own (`FRONT_END_SHARE`), so the programs are those of the plain style.
@@ -822,8 +829,10 @@ def generate(seed: int, size: int = 3, floats: bool = False, rtl_only: bool = Fa
     With `scalar`, a program of another random stream without memory (no memref parameter, alloc, view, global,
     load or store; at least one result) in the plain style: what a flow without memories takes (CIRCT's wheel,
     `dfv fuzz --scalar`). The operations named in `exclude` (`math.ctlz`, `arith.index_castui`, ...) are never
-    used: what an engine cannot take (`dfv.circt.flow.NOT_LOWERED`)."""
-    p = Generator(seed, size, floats, rtl_only, scalar, exclude).program()
+    used: what an engine cannot take (`dfv.circt.flow.NOT_LOWERED`). With `distinct`, no binary op or compare takes
+    one value as both operands (CIRCT folds `x < x` into a constant it cannot lower: docs/circt_findings.md, finding
+    1; a campaign that steps around it reaches further into CIRCT's circuits)."""
+    p = Generator(seed, size, floats, rtl_only, scalar, exclude, distinct).program()
     style_stream = random.Random(f"dfv-fuzz-style:{seed}:{size}:{int(floats)}")
     front_end = style_stream.random() < FRONT_END_SHARE and not scalar
     p.style = Style.FRONT_END if front_end else Style.PLAIN

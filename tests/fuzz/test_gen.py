@@ -262,3 +262,16 @@ def test_scalar_programs_have_no_memory_a_result_and_none_of_the_excluded_ops():
     assert not {"Load", "Store", "Alloc"} & set(seen), seen
     unexcluded = "\n".join(to_mlir(generate(s, 3, rtl_only=True, scalar=True)) for s in range(150))
     assert "math.ctlz" in unexcluded and "index_castui" in unexcluded  # what `exclude` took out is otherwise made
+
+
+def test_distinct_operands_never_combine_a_value_with_itself():
+    """`--distinct-operands`: the programs a flow that folds `x - x` into an unlowerable constant can take; without it
+    the generator makes such ops (the flag is not vacuous) and its programs are those of old."""
+    def self_ops(p) -> int:
+        return sum(isinstance(s, Arith | Cmp) and s.lhs == s.rhs for s in walk(p.body))
+
+    assert sum(self_ops(generate(s, 3, scalar=True)) for s in range(100)) > 0
+    for seed in range(100):
+        p = generate(seed, 3, scalar=True, distinct=True)
+        assert self_ops(p) == 0 and not check(p), seed
+    assert generate(7, 3) == generate(7, 3, distinct=False)
