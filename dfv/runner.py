@@ -227,7 +227,7 @@ ENGINES: dict[str, Callable[[Run], EngineResult]] = {
     "golden": _golden_engine("bounded"),
     "golden-unbounded": _golden_engine("unbounded"),
     **{sim: rtl_engine(sim) for sim in RTL_ENGINES},
-    **{f"circt-{sim}": circt_engine(sim) for sim in RTL_ENGINES},
+    **{name: circt_engine(sim) for name, sim in zip(CIRCT_ENGINES, RTL_ENGINES, strict=True)},
 }
 
 

@@ -10,7 +10,8 @@ Module `<top>_harness` (ports `clk`, `rst` only; the cocotb toplevel of kernel r
 * per input channel `c` (`start`, `arg<i>`): `src_<c>` (`dfv_chan_source`) and `mon_<c>`
   (`dfv_chan_monitor`); per output channel (`res<i>`, `done`): `snk_<c>` (`dfv_chan_sink`) and `mon_<c>`;
   control channels use W = 1 with the data tied to 0;
-* per memref argument `i`: `mem_arg<i>` (`dfv_mem_model`) on `arg<i>_mem_req` / `arg<i>_mem_resp`;
+* per memref argument `i`: `mem_arg<i>` (`dfv_mem_model`) on `arg<i>_mem_req` / `arg<i>_mem_resp`; on another
+  flow's top those are made of its memory ports (CIRCT's extmem protocol) by `ad_arg<i>` (`dfv_extmem_adapter`);
 * `ctl` (`dfv_run_control`): the cycle counter every agent logs with, progress from every transfer of
   the agents above, completion when every output transferred, and the attention toggle.
 """
