@@ -88,7 +88,7 @@ def test_a_circuit_whose_adder_adds_one_too_many_fails_on_the_result(tmp_path, c
     assert "result 0: RTL returned 25, the source interpreter 45" in res["message"], res["message"]
 
 
-# every integer operation CIRCT lowers right (tests/ip/circt/int_ops.mlir; divsi / divui it swaps, a CIRCT finding:
+# every integer operation CIRCT lowers right (tests/ip/circt/ops/int_ops.mlir; divsi / divui it swaps, a CIRCT finding:
 # docs/circt_findings.md), on seeded operands biased to the edges
 EDGES = (0, 1, -1, 2, 31, 32, -2**31, 2**31 - 1)
 
@@ -101,7 +101,8 @@ def _int_ops_inputs(seed: int) -> list:
 
 @pytest.mark.parametrize("seed", range(4))
 def test_circts_circuit_computes_every_integer_operation_as_the_program_does(seed, tmp_path, capsys):
-    args = [str(CIRCT / "int_ops.mlir"), "--rtl", str(CIRCT / "int_ops.sv"), "--top", "int_ops", "--index-width", "64"]
+    args = [str(CIRCT / "ops" / "int_ops.mlir"), "--rtl", str(CIRCT / "ops" / "int_ops.sv"), "--top", "int_ops",
+            "--index-width", "64"]
     inputs = _int_ops_inputs(seed)
     cycles = {}
     for sim in ("icarus", "verilator"):

@@ -3,9 +3,9 @@ dfv code but the pipeline of dfv/circt/export.py, which imports nothing of dfv) 
 exports, the pass pipeline of `hlstool --dynamic-hw` with `buffering=cycles`. Run it where the wheel is installed
 (`.venv-circt/bin/python tests/ip/circt/recipe.py` after `make circt`, circt==1.162.0 for the committed files); it
 rewrites `sum_i16.sv` from `sum_i16.mlir` (the loop `sum i<n` of 16-bit integers) and `branch_i16.sv` from
-`branch_i16.mlir` (an if-else), `int_ops.sv` from `int_ops.mlir` (every integer operation CIRCT lowers right, once),
-and `kernels/<k>.sv` from `kernels/<k>.mlir`: the scalar kernels of the kit's `kernels/` folder with their control
-flow as `cf` blocks (as `dfv fuzz --cf` prints a program, `dfv.lowering.to_cf`; a test keeps them equal), and
+`branch_i16.mlir` (an if-else), `ops/int_ops.sv` from `ops/int_ops.mlir` (every integer operation CIRCT lowers right,
+once), and `kernels/<k>.sv` from `kernels/<k>.mlir`: the scalar kernels of the kit's `kernels/` folder with their
+control flow as `cf` blocks (as `dfv fuzz --cf` prints a program, `dfv.lowering.to_cf`; a test keeps them equal), and
 `handshake/<k>.sv` from the kit's handshake programs kernels/handshake/{vscale,saxpy,matmul,horner,tri_nest}.mlir
 (loops over memory and nested loops: CIRCT's wheel has no memref dialect, so a program with memory comes at the
 handshake level). dfv reads the same `.mlir` files (`dfv run --rtl`, tests/ip/test_foreign_run.py).
@@ -24,7 +24,7 @@ from export import export  # noqa: E402 - dfv/circt/export.py, by path: the CIRC
 
 KIT_HANDSHAKE = HERE.parents[2] / "kernels" / "handshake"
 # (program, its form, the Verilog written)
-CF = ("sum_i16", "branch_i16", "int_ops", *(f"kernels/{p.stem}" for p in sorted((HERE / "kernels").glob("*.mlir"))))
+CF = ("sum_i16", "branch_i16", "ops/int_ops", *(f"kernels/{p.stem}" for p in sorted((HERE / "kernels").glob("*.mlir"))))
 PROGRAMS = [(HERE / f"{name}.mlir", "cf", HERE / f"{name}.sv") for name in CF]
 PROGRAMS += [(KIT_HANDSHAKE / f"{name}.mlir", "handshake", HERE / "handshake" / f"{name}.sv")
              for name in ("vscale", "saxpy", "matmul", "horner", "tri_nest")]
