@@ -108,8 +108,8 @@ always_comb begin
     inv_sent: assert (idx_sent_q == f_idx_taken && cont_sent_q == f_cont_taken);
     if (f_act) inv_regs: assert (stop_q == f_stop && step_q == f_step && bound_q == f_bound && cond_q == f_cond);
     if (f_act && (F_DATA || f_stop)) inv_idx: assert (next_idx_q == f_expect);
-    // the registered comparison and next index follow the presented element
-    if (f_act) inv_cmp: assert (lt_q == ($signed(next_idx_q) < $signed(bound_q)) && eq_q == (next_idx_q == bound_q));
+    // the registered comparisons and next index follow the presented element
+    if (f_act) inv_cmp: assert (lt_q == ($signed(next_idx_q) < $signed(bound_q)) && le_q == ($signed(next_idx_q) <= $signed(bound_q)));
     if (f_act) inv_upd: assert (upd_q == step_update(next_idx_q, step_q));
     if (f_act) inv_counts: assert (f_ni == f_nr + 3'(idx_sent_q) && f_nc == f_nr + 3'(cont_sent_q) && f_nt == f_nr + 3'(cont_sent_q && cont_data));
     if (f_act && f_stop) inv_err_set: assert (err_code != '0);
