@@ -14,8 +14,10 @@ longest path is the circuit's clock period as the model sees it.
 A register slice (`handshake.buffer`, two slots, which cuts valid, data and ready: nothing passes it in the
 same cycle) on a channel cuts the three wires of the channel. Which channels get one is a mixed-integer
 program in the form of Dynamatic's timing-driven buffer placement (FPL'22), solved with HiGHS: an arrival
-time per vertex, at most the period; a binary per channel; every arc and every uncut wire constrains the
-arrivals; the cost of a slice is one, plus `RECURRENCE_COST` on a channel of a cycle (a loop's recurrence,
+time per vertex; a binary per channel; every launch, capture, arc and uncut wire constrains the arrivals, a
+slice's launch and capture only where it is placed (big-M terms from bounds on each arrival, so the program
+holds exactly when `longest_path` is within the period: an arrival may be negative, a path saving more
+`merge_ns` than it spends, or above the period where no capture follows); the cost of a slice is one, plus `RECURRENCE_COST` on a channel of a cycle (a loop's recurrence,
 whose every added register can cost a cycle per iteration), plus a little per data bit (area). The slices
 chosen are put in the graph before the slack pass (`dfv.lowering.slack`), which balances the latency they
 add, so a pipelined loop keeps its rate unless a slice had to go on its recurrence; `recurrence_bound`
@@ -49,6 +51,8 @@ RECURRENCE_COST = 100.0
 BIT_COST = 0.001
 #: the bound of one solve
 SOLVE_SECONDS = 60.0
+#: a difference of delays below this is rounding (a big-M this small is no constraint)
+EPS_NS = 1e-6
 #: a register of the environment (the function's ports are registered around it): its clock-to-q
 TOP_LAUNCH_NS = LAUNCH["TRELLIS_FF"]["Q"]
 
@@ -159,34 +163,41 @@ def _slice_ends(table: DelayTable, width: int) -> dict[str, tuple[float, float]]
     return out
 
 
-def longest_path(tg: TimingGraph, table: DelayTable, cut: set[Channel]) -> PathReport:
-    """The longest register-to-register path of `tg` with a slice on every channel of `cut`."""
-    launch = dict(tg.launch)
-    capture = dict(tg.capture)
+def _successors(tg: TimingGraph, table: DelayTable, cut: set[Channel]) -> dict[Vertex, list[tuple[Vertex, float]]]:
+    """The edges of `tg` (vertex -> (vertex, ns)) with a slice on every channel of `cut`: the modules' arcs and
+    the wires of the other channels."""
     succ: dict[Vertex, list[tuple[Vertex, float]]] = {}
     for u, v, ns in tg.arcs:
         succ.setdefault(u, []).append((v, ns))
     for c, ws in tg.wires.items():
-        if c in cut:
-            ends = _slice_ends(table, tg.width[c])
-            for u, v, sig in ws:
-                cap, lau = ends[sig]
-                capture[u] = max(capture.get(u, 0.0), cap)
-                launch[v] = max(launch.get(v, 0.0), lau)
-        else:
+        if c not in cut:
             for u, v, _ in ws:
                 succ.setdefault(u, []).append((v, -table.merge_ns))
+    return succ
+
+
+def longest_path(tg: TimingGraph, table: DelayTable, cut: set[Channel]) -> PathReport:
+    """The longest register-to-register path of `tg` with a slice on every channel of `cut`."""
+    launch = dict(tg.launch)
+    capture = dict(tg.capture)
+    for c in cut:
+        ends = _slice_ends(table, tg.width[c])
+        for u, v, sig in tg.wires[c]:
+            cap, lau = ends[sig]
+            capture[u] = max(capture.get(u, 0.0), cap)
+            launch[v] = max(launch.get(v, 0.0), lau)
+    succ = _successors(tg, table, cut)
     order = _topological(tg.vertices(), succ)
     at: dict[Vertex, float] = {}
     prev: dict[Vertex, Vertex] = {}
     for v in order:
-        if v in launch and at.get(v, -1.0) < launch[v]:
+        if v in launch and at.get(v, -math.inf) < launch[v]:
             at[v] = launch[v]
             prev.pop(v, None)
         if v not in at:
             continue
         for w, ns in succ.get(v, ()):
-            if at.get(w, -1.0) < at[v] + ns:
+            if at.get(w, -math.inf) < at[v] + ns:
                 at[w] = at[v] + ns
                 prev[w] = v
     best, end = 0.0, None
@@ -222,6 +233,35 @@ def _topological(vertices: set[Vertex], succ: dict[Vertex, list[tuple[Vertex, fl
         raise ValueError(f"internal: a combinational cycle in the timing graph of a lowered circuit, through "
                          f"{', '.join(f'{n}.{p}' for n, p in left[:8])}")
     return order
+
+
+def _arrival_bounds(tg: TimingGraph, table: DelayTable) -> tuple[dict[Vertex, float], dict[Vertex, float]]:
+    """Per vertex, bounds (lo, hi) within which the program of `place_slices` can put its arrival time for any
+    set of slices that `longest_path` finds within the period. Every such arrival is the length of a path from a
+    launch, over edges and launches that all exist when every wire is kept and every channel could launch a
+    slice: hi is the longest such path, lo at most the shortest. A vertex no launch reaches takes lo, which is
+    also at most each successor's lo less the edge, so its arcs hold, and at most 0, so any capture it has holds."""
+    succ = _successors(tg, table, set())
+    launch = dict(tg.launch)
+    for c, ws in tg.wires.items():
+        ends = _slice_ends(table, tg.width[c])
+        for _, v, sig in ws:
+            launch[v] = max(launch.get(v, 0.0), ends[sig][1])
+    order = _topological(tg.vertices(), succ)
+    low: dict[Vertex, float] = {}
+    high: dict[Vertex, float] = {}
+    for v in order:
+        if v in launch:
+            low[v] = min(low.get(v, math.inf), launch[v])
+            high[v] = max(high.get(v, -math.inf), launch[v])
+        if v in low:
+            for w, ns in succ.get(v, ()):
+                low[w] = min(low.get(w, math.inf), low[v] + ns)
+                high[w] = max(high.get(w, -math.inf), high[v] + ns)
+    lo: dict[Vertex, float] = {}
+    for u in reversed(order):
+        lo[u] = min([low.get(u, 0.0), 0.0] + [lo[w] - ns for w, ns in succ.get(u, ())])
+    return lo, {v: max(high.get(v, lo[v]), lo[v]) for v in order}
 
 
 def node_components(g: DFG) -> dict[str, int]:
@@ -262,11 +302,13 @@ def _highs():
     return h
 
 
-def place_slices(g: DFG, tg: TimingGraph, table: DelayTable, period_ns: float) -> set[Channel]:
+def place_slices(g: DFG, tg: TimingGraph, table: DelayTable, period_ns: float) -> set[Channel] | None:
     """The cheapest set of channels whose slices bring every path of `tg` within `period_ns` (the mixed-integer
-    program of the module docstring). Raises LoweringError when no placement exists or the solver runs over."""
+    program of the module docstring), None when no placement does. Raises LoweringError when the solver runs
+    over its bound."""
     h = _highs()
-    t = {v: h.addVariable(lb=0.0, ub=period_ns) for v in sorted(tg.vertices())}
+    lo, hi = _arrival_bounds(tg, table)
+    t = {v: h.addVariable(lb=lo[v], ub=hi[v]) for v in sorted(tg.vertices())}
     cyclic = cyclic_channels(g)
     r = {c: h.addBinary() for c in sorted(tg.wires)}
     for v, ns in tg.launch.items():
@@ -279,15 +321,23 @@ def place_slices(g: DFG, tg: TimingGraph, table: DelayTable, period_ns: float) -
         ends = _slice_ends(table, tg.width[c])
         for u, v, sig in ws:
             cap, lau = ends[sig]
-            h.addConstr(t[v] - t[u] + (period_ns + table.merge_ns) * r[c] >= -table.merge_ns)
-            h.addConstr(t[u] + cap * r[c] <= period_ns)
-            h.addConstr(t[v] - lau * r[c] >= 0.0)
+            # uncut: the wire's edge; cut: the slice captures u and launches v (each void where r is 0; a
+            # constraint whose big-M is not positive holds within the bounds already, and HiGHS refuses the
+            # coefficients of rounding noise)
+            m_wire = hi[u] - lo[v] - table.merge_ns
+            if m_wire > EPS_NS:
+                h.addConstr(t[v] - t[u] + m_wire * r[c] >= -table.merge_ns)
+            m_cap = hi[u] - (period_ns - cap)
+            if m_cap > EPS_NS:
+                h.addConstr(t[u] + m_cap * r[c] <= period_ns - cap + m_cap)
+            m_lau = lau - lo[v]
+            if m_lau > EPS_NS:
+                h.addConstr(t[v] - m_lau * r[c] >= lau - m_lau)
     h.minimize(sum((1.0 + (RECURRENCE_COST if c in cyclic else 0.0) + BIT_COST * tg.width[c]) * r[c]
                    for c in r))
     status = h.modelStatusToString(h.getModelStatus())
     if status == "Infeasible":
-        raise LoweringError(f"no placement of register slices meets a {period_ns:.3f} ns clock period",
-                            next(iter(g.nodes.values())).loc)
+        return None
     if h.getInfo().primal_solution_status != 2:  # no feasible solution found in time
         raise LoweringError(f"buffer placement for a {period_ns:.3f} ns clock period ran over its "
                             f"{SOLVE_SECONDS:g} s bound (HiGHS: {status})",
@@ -304,13 +354,15 @@ def buffer_for_timing(g: DFG, target_mhz: float, table: DelayTable | None = None
     tg = timing_graph(g, table)
     before = longest_path(tg, table, set())
     floor = longest_path(tg, table, set(tg.wires))
-    period = floor.ns * (1 + 1e-9) if math.isinf(target_mhz) else 1000.0 / target_mhz
-    if floor.ns > period:
+    # `max`: the better of no slices and a slice everywhere (a slice also adds its own setup and clock-to-q, so
+    # a circuit whose longest path is inside one operation can be fastest without any)
+    period = min(before.ns, floor.ns) * (1 + 1e-9) if math.isinf(target_mhz) else 1000.0 / target_mhz
+    cut = set() if before.ns <= period else place_slices(g, tg, table, period)
+    if cut is None:
         nid = floor.vertices[0][0]
         raise LoweringError(f"--target-mhz {target_mhz:g} cannot be met: {g.origin_op(nid)} alone needs "
                             f"{floor.ns:.2f} ns ({floor.mhz:.1f} MHz) with a register slice on every channel",
                             g.nodes[nid].loc)
-    cut = set() if before.ns <= period else place_slices(g, tg, table, period)
     after = longest_path(tg, table, cut)
     # a loop's recurrence bound can change only when a slice lands in the component of its carries
     comp = node_components(g)

@@ -25,8 +25,8 @@ class PathReport:
 
 @dataclass(frozen=True)
 class TimingPlan:
-    """What timing-driven buffering did: the model's period before, the fastest any placement allows (a slice on
-    every channel), after, and the channels it cut."""
+    """What timing-driven buffering did: the model's period before, with a slice on every channel, after, and
+    the channels it cut."""
 
     target_mhz: float
     before: PathReport
@@ -42,6 +42,6 @@ class TimingPlan:
         target = "fastest" if math.isinf(self.target_mhz) else f"{self.target_mhz:g} MHz"
         text = (f"{target} target: {len(self.cut)} register slice(s) ({self.on_cycles} on loop "
                 f"recurrences); the delay model's clock {self.before.mhz:.1f} -> {self.after.mhz:.1f} MHz "
-                f"(at best {self.floor.mhz:.1f})")
+                f"(with a slice on every channel {self.floor.mhz:.1f})")
         changed = [f"{loc} {b:g} -> {a:g}" for loc, b, a in self.loops if b != a and b is not None and a is not None]
         return text + (f"; recurrence bound (cycles per iteration): {', '.join(changed)}" if changed else "")
