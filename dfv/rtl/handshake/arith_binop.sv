@@ -37,12 +37,20 @@ module arith_binop #(
     end
   end
 
+  // the shift amount's bits that select a distance below W; any higher bit set means >= W
+  localparam int SA = (W > 1) ? $clog2(W) : 1;
+
   logic fire;
   logic big_shift;
+  logic [SA-1:0] amount;  // rhs_data's low bits: the distance when rhs_data < W
   /* verilator lint_off UNUSEDSIGNAL */
   logic at_init;  // read by testbenches (dut.at_init)
   logic unused;  // no state: clk and rst are there for the uniform interface of the operation modules
   /* verilator lint_on UNUSEDSIGNAL */
+
+  // The barrel shifters take SA amount bits, not W (a W-bit amount made Yosys build W stages, most of
+  // them shifting everything out: 122 MHz at W = 32 on the ECP5); every larger amount is big_shift.
+  assign amount = SA'(rhs_data);
 
   always_comb begin : comb_binop
     big_shift = (64'(rhs_data) >= 64'(W));
@@ -52,9 +60,9 @@ module arith_binop #(
       dfv_pkg::OP_ANDI:  result_data = lhs_data & rhs_data;
       dfv_pkg::OP_ORI:   result_data = lhs_data | rhs_data;
       dfv_pkg::OP_XORI:  result_data = lhs_data ^ rhs_data;
-      dfv_pkg::OP_SHLI:  result_data = big_shift ? '0 : (lhs_data << rhs_data);
-      dfv_pkg::OP_SHRSI: result_data = big_shift ? {W{lhs_data[W-1]}} : W'($signed(lhs_data) >>> rhs_data);
-      dfv_pkg::OP_SHRUI: result_data = big_shift ? '0 : (lhs_data >> rhs_data);
+      dfv_pkg::OP_SHLI:  result_data = big_shift ? '0 : (lhs_data << amount);
+      dfv_pkg::OP_SHRSI: result_data = big_shift ? {W{lhs_data[W-1]}} : W'($signed(lhs_data) >>> amount);
+      dfv_pkg::OP_SHRUI: result_data = big_shift ? '0 : (lhs_data >> amount);
       default:           result_data = '0;
     endcase
     result_valid = lhs_valid & rhs_valid;
