@@ -1,4 +1,4 @@
-// Properties of arith_addf (the 5-stage addf / subf pipeline), included inside the module: the handshake and
+// Properties of arith_addf (the 6-stage addf / subf pipeline), included inside the module: the handshake and
 // pipeline behaviour only. The datapath value is NOT proved here: every result is checked bit for bit against
 // the golden model by simulation (make fpcheck, the dfv.tb.fp suites). Proved: the protocol on result (inputs
 // assumed to follow it); lhs and rhs consumed together, exactly when stage 1 takes the operation; every

@@ -509,7 +509,8 @@ _F_IN, _F_OUT = Port("in", _FLOAT), Port("out", _FLOAT)
 _BITCAST = Compute((Port("in", any_type=True),), Port("out", any_type=True), Syntax.CAST, lambda _p, word: (word, 0))
 
 # each unit's LATENCY (and INTERVAL) localparam, which tests/golden/test_catalogue.py reads back from the RTL
-MULF_LATENCY = 6
+ADDF_LATENCY = 6
+MULF_LATENCY = 7
 FMA_LATENCY = 7
 ITOFP_LATENCY = 3
 FPTOI_LATENCY = 3
@@ -532,7 +533,7 @@ def _sqrt_timing(p: Params) -> UnitTiming:
 _FP_ARITH: tuple[OpSpec, ...] = (
     *(compute_op(f"arith.{name}", "arith_addf", Compute(_F_LHS_RHS, Port("result", _FLOAT), Syntax.BINARY,
                                                         _fp(getattr(fp_ops, name))),
-                 partial(_fp_params, {"SUB": sub}), timing=_fixed(5))
+                 partial(_fp_params, {"SUB": sub}), timing=_fixed(ADDF_LATENCY))
       for sub, name in enumerate(("addf", "subf"))),
     compute_op("arith.mulf", "arith_mulf",
                Compute(_F_LHS_RHS, Port("result", _FLOAT), Syntax.BINARY, _fp(fp_ops.mulf)),

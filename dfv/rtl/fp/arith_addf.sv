@@ -13,31 +13,38 @@
 //   (-0) + (-0) = -0 (the sign of a zero sum is the AND of the two addends' signs). A non-zero sum never
 //   rounds to zero (every sum is a multiple of the smallest subnormal), so there is no underflow to zero.
 //   Specials are detected in stage 1 and ride the pipeline as three flags (nan, inf, inf sign) that
-//   override the datapath's word in stage 5 (what the datapath computes for them is discarded).
-// Stages (one register each, s1..s5; P = FW + 1 significand bits, XW = P + 3 with guard, round, sticky):
+//   override the datapath's word in stage 6 (what the datapath computes for them is discarded).
+// Stages (one register each, s1..s6; P = FW + 1 significand bits, XW = P + 3 with guard, round, sticky):
 //   1 unpack, classify, specials; compare magnitudes ({exp, frac} as one unsigned number) and swap so
-//     that x is the larger; exponent difference (both directions in parallel with the compare), clamped
-//     to XW. Subnormals take exponent 1 and no hidden bit.
-//   2 alignment: y's significand (extended by 3 zero bits) shifted right by the difference in one
-//     2*XW-bit shift; every bit shifted out is ORed into the sticky bit (the LSB).
-//   3 significand add or subtract (XW + 1 bits, top bit the carry); x >= y so a difference is >= 0.
-//   4 leading-zero count and normalisation: a carry shifts right by one (exponent + 1, sticky kept);
-//     otherwise a left shift by the leading zeros, limited to exponent - 1 (a result below the normal
-//     range stays subnormal, exponent field 0). The sign is chosen here (zero sum: sx & sy).
-//   5 rounding (guard & (round | sticky | lsb)) added to {exponent, fraction} so a carry moves into the
+//     that x is the larger; exponent difference, both directions and both subnormal corrections
+//     subtracted in parallel with the compare, straight from the exponent fields. Subnormals take
+//     exponent 1 and no hidden bit.
+//   2 alignment: y's significand (extended by 3 zero bits) shifted right by the difference (a difference of
+//     2^SW or more, past XW, leaves only sticky); the sticky bit (the LSB) is the OR of every bit that ends
+//     at or below it, taken with a thermometer mask of the difference beside the shifter.
+//   3 significand add or subtract (XW + 1 bits, top bit the carry); x >= y so a difference is >= 0. The
+//     limit of the normalising shift as two masks: the stop bit at XW - 1 - room (room = exponent - 1, the
+//     largest left shift that keeps the exponent >= 1; none when room >= XW) and the places at or above it.
+//   4 the normalising shift's amount, min(leading zeros, room): the leading zeros of sum | stop, counted
+//     by a tree of log depth (dfv_lzc; no comparison; a carry sets the top place, so its count is 0);
+//     whether the result keeps a hidden bit (a bit of the sum at or above the stop bit). A carry instead
+//     shifts right by one (sticky kept). The sign (zero sum: sx & sy).
+//   5 the left shift; the exponent: + 1 on a carry, - shift with a hidden bit, else 0 (a result below the
+//     normal range stays subnormal).
+//   6 rounding (guard & (round | sticky | lsb)) added to {exponent, fraction} so a carry moves into the
 //     exponent (subnormal -> normal, max -> infinity); an exponent already all ones is overflow
 //     (infinity); the special flags select NaN / infinity; pack.
 //   G, R, S suffice: a left shift of more than one bit happens only when the exponents differ by <= 1,
 //   where no bit was shifted out and the difference is exact.
-// Latency: LATENCY = 5 cycles, fixed: an operation accepted in cycle c (handshake at the end of c) has its
-//   result on result_data with result_valid high in cycle c + 5 when nothing stalls.
+// Latency: LATENCY = 6 cycles, fixed: an operation accepted in cycle c (handshake at the end of c) has its
+//   result on result_data with result_valid high in cycle c + 6 when nothing stalls.
 // Throughput: one operation per cycle under full-rate traffic. Flow control: the control core
-//   dfv_pipe_ctrl #(.S(5)) (u_ctrl) holds the valid bits and computes the ready chain and the load
+//   dfv_pipe_ctrl #(.S(6)) (u_ctrl) holds the valid bits and computes the ready chain and the load
 //   enables load[i] (stage i + 1 takes an operation); every data register of stage i + 1 is loaded on
 //   load[i] only, and has no reset. Bubbles collapse, a stalled result holds every full stage, no
 //   operation is lost or duplicated (dfv_pipe_ctrl's header). The join: lhs_ready / rhs_ready = (every
 //   input valid) & u_ctrl.in_ready, so the inputs are consumed together, never one without the others.
-// State: s1..s5 data registers; the valid bits in u_ctrl. at_init: no operation in flight (u_ctrl's).
+// State: s1..s6 data registers; the valid bits in u_ctrl. at_init: no operation in flight (u_ctrl's).
 // Combinational paths: result_ready -> lhs_ready / rhs_ready (through u_ctrl's ready logic); each input's valid
 //   -> the other inputs' readies (the join). None from any input to result_data / result_valid
 //   (registers); lhs_data / rhs_data go through stage 1 logic into s1 only.
@@ -71,25 +78,17 @@ module arith_addf #(
     end
   end
 
-  localparam int LATENCY = 5;  // cycles from accept to result_valid (the stages of u_ctrl); read by testbenches
+  localparam int LATENCY = 6;  // cycles from accept to result_valid (the stages of u_ctrl); read by testbenches
   localparam int W = 1 + EW + FW;  // word
   localparam int P = FW + 1;  // significand with the hidden bit
   localparam int XW = P + 3;  // significand with guard, round and sticky bits
-  localparam int SW = $clog2(XW + 1);  // an alignment shift or a leading-zero count: 0..XW
+  localparam int SW = $clog2(XW + 1);  // an alignment shift or a normalising shift: 0..XW
   localparam logic NEG_RHS = (SUB != 0);  // subf: the rhs sign is flipped on entry
   localparam logic [EW-1:0] EXP_ONES = '1;
 
   /* verilator lint_off UNUSEDSIGNAL */
   logic at_init;  // read by testbenches (dut.at_init)
   /* verilator lint_on UNUSEDSIGNAL */
-
-  // The number of leading zeros of v (XW when v is 0).
-  function automatic logic [SW-1:0] lzc(input logic [XW-1:0] v);
-    lzc = SW'(XW);
-    for (int i = 0; i < XW; i++) begin
-      if (v[i]) lzc = SW'(XW - 1 - i);  // the highest set bit is the last to assign
-    end
-  endfunction
 
   // ---------------------------------------------------------------------------------------------------
   // Control core (dfv_pipe_ctrl): the valid bits, the ready chain, load[i] = stage i + 1 takes an operation
@@ -116,15 +115,19 @@ module arith_addf #(
   // Stage 1: unpack, classify, specials, compare and swap, exponent difference
   // ---------------------------------------------------------------------------------------------------
   logic a_sign, b_sign;
-  logic [EW-1:0] a_exp, b_exp, a_eeff, b_eeff, d_ab, d_ba, d;
+  logic [EW-1:0] a_exp, b_exp, a_eeff, b_eeff, d_ab, d_ba, d_ab1, d_ba1;
+  logic one_sub;  // exactly one exponent field is 0
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic lsb_ab1, lsb_ba1;  // always 1
+  /* verilator lint_on UNUSEDSIGNAL */
   logic [FW-1:0] a_frac, b_frac;
-  logic a_nan, b_nan, a_inf, b_inf, swap;
+  logic a_nan, b_nan, a_inf, b_inf, swap, b_over_a;
   logic [P-1:0] a_mant, b_mant;
 
   logic s1_sx_q, s1_sy_q, s1_nan_q, s1_inf_q, s1_isign_q;
   logic [EW-1:0] s1_ex_q;
   logic [P-1:0] s1_mx_q, s1_my_q;
-  logic [SW-1:0] s1_d_q;
+  logic [EW-1:0] s1_d_q;  // the alignment shift (any value past XW leaves only sticky)
 
   assign a_sign = lhs_data[W-1];
   assign b_sign = rhs_data[W-1] ^ NEG_RHS;
@@ -142,9 +145,17 @@ module arith_addf #(
   assign a_eeff = (a_exp == '0) ? EW'(1) : a_exp;
   assign b_eeff = (b_exp == '0) ? EW'(1) : b_exp;
   assign swap = (lhs_data[W-2:0] < rhs_data[W-2:0]);  // |b| > |a|: b becomes x
-  assign d_ab = a_eeff - b_eeff;
-  assign d_ba = b_eeff - a_eeff;
-  assign d = swap ? d_ba : d_ab;
+  // The alignment shift |a_eeff - b_eeff| from the raw exponents, so no subnormal test comes before a carry
+  // chain: |a_exp - b_exp|, less one when exactly one exponent field is 0 (that one's effective exponent is
+  // 1, and it is the smaller). The four candidates (each direction, each with and without the one) are
+  // subtracted side by side and one is selected: the direction by the raw subtraction's borrow (it differs
+  // from the swap only on equal exponents, where the difference is 0 either way). Stage 2 limits it.
+  assign {b_over_a, d_ab} = {1'b0, a_exp} - {1'b0, b_exp};
+  assign d_ba = b_exp - a_exp;
+  // a_exp - b_exp - 1 as one subtraction: (2 a_exp - (2 b_exp + 1)) / 2
+  assign {d_ab1, lsb_ab1} = {a_exp, 1'b0} - {b_exp, 1'b1};
+  assign {d_ba1, lsb_ba1} = {b_exp, 1'b0} - {a_exp, 1'b1};
+  assign one_sub = (a_exp == '0) ^ (b_exp == '0);
 
   always_ff @(posedge clk) begin : p_s1
     if (load[0]) begin
@@ -153,7 +164,7 @@ module arith_addf #(
       s1_ex_q <= swap ? b_eeff : a_eeff;
       s1_mx_q <= swap ? b_mant : a_mant;
       s1_my_q <= swap ? a_mant : b_mant;
-      s1_d_q <= (32'(d) > XW) ? SW'(XW) : SW'(d);  // a shift by XW already leaves only sticky
+      s1_d_q <= b_over_a ? (one_sub ? d_ba1 : d_ba) : (one_sub ? d_ab1 : d_ab);
       s1_nan_q <= a_nan | b_nan | (a_inf & b_inf & (a_sign ^ b_sign));
       s1_inf_q <= a_inf | b_inf;
       s1_isign_q <= a_inf ? a_sign : b_sign;
@@ -161,9 +172,12 @@ module arith_addf #(
   end
 
   // ---------------------------------------------------------------------------------------------------
-  // Stage 2: alignment shift with guard, round and sticky
+  // Stage 2: alignment shift; guard, round and sticky
   // ---------------------------------------------------------------------------------------------------
-  logic [2*XW-1:0] y_wide;  // y above, the bits shifted out below
+  logic [XW-1:0] my_ext;  // y's significand with its guard, round and sticky places (zero)
+  logic beyond;
+  logic [XW-2:0] y_shift;  // (my_ext >> d) above the sticky place: y aligned to x
+  logic [XW-1:0] keep_low;  // keep_low[i] = (i <= d): the bits that end at or below the sticky place
   logic [XW-1:0] y_ext;
 
   logic s2_sx_q, s2_sy_q, s2_nan_q, s2_inf_q, s2_isign_q;
@@ -171,8 +185,15 @@ module arith_addf #(
   logic [P-1:0] s2_mx_q;
   logic [XW-1:0] s2_y_q;
 
-  assign y_wide = {s1_my_q, 3'b000, {XW{1'b0}}} >> s1_d_q;
-  assign y_ext = {y_wide[2*XW-1:XW+1], y_wide[XW] | (y_wide[XW-1:0] != '0)};
+  assign my_ext = {s1_my_q, 3'b000};
+  assign beyond = (s1_d_q >> SW) != '0;  // a shift of 2^SW or more: past XW
+  assign y_shift = beyond ? '0 : my_ext[XW-1:1] >> SW'(s1_d_q);
+  // the sticky place ORs every bit shifted to it or past it: my_ext[d:0] (all of it when d == XW), a mask
+  // and an OR beside the shifter rather than after it
+  always_comb begin : comb_keep_low
+    for (int i = 0; i < XW; i++) keep_low[i] = beyond | (32'(i) <= 32'(SW'(s1_d_q)));
+  end
+  assign y_ext = {y_shift, (my_ext & keep_low) != '0};
 
   always_ff @(posedge clk) begin : p_s2
     if (load[1]) begin
@@ -188,16 +209,27 @@ module arith_addf #(
   end
 
   // ---------------------------------------------------------------------------------------------------
-  // Stage 3: significand add or subtract
+  // Stage 3: significand add or subtract; the masks of the normalising shift's limit
   // ---------------------------------------------------------------------------------------------------
   logic [XW:0] x_ext, y_add;
+  logic [EW-1:0] room;  // the largest left shift that keeps the exponent >= 1
+  logic [XW-1:0] stop;  // one bit at XW - 1 - room (none when room >= XW)
+  logic [XW-1:0] reach;  // the places at or above the stop bit (all when room >= XW)
 
   logic s3_sx_q, s3_sy_q, s3_nan_q, s3_inf_q, s3_isign_q;
   logic [EW-1:0] s3_ex_q;
   logic [XW:0] s3_sum_q;  // bit XW: the carry of an addition
+  logic [XW-1:0] s3_stop_q, s3_reach_q;
 
   assign x_ext = {1'b0, s2_mx_q, 3'b000};
   assign y_add = {1'b0, s2_y_q};
+  assign room = s2_ex_q - EW'(1);
+  always_comb begin : comb_limit
+    for (int i = 0; i < XW; i++) begin
+      stop[i] = (32'(room) == 32'(XW - 1 - i));
+      reach[i] = (32'(room) >= 32'(XW - 1 - i));
+    end
+  end
 
   always_ff @(posedge clk) begin : p_s3
     if (load[2]) begin
@@ -205,6 +237,8 @@ module arith_addf #(
       s3_sy_q <= s2_sy_q;
       s3_ex_q <= s2_ex_q;
       s3_sum_q <= (s2_sx_q ^ s2_sy_q) ? (x_ext - y_add) : (x_ext + y_add);
+      s3_stop_q <= stop;
+      s3_reach_q <= reach;
       s3_nan_q <= s2_nan_q;
       s3_inf_q <= s2_inf_q;
       s3_isign_q <= s2_isign_q;
@@ -212,34 +246,33 @@ module arith_addf #(
   end
 
   // ---------------------------------------------------------------------------------------------------
-  // Stage 4: leading-zero count and normalisation shift
+  // Stage 4: the normalising shift's amount; a carry instead shifts right by one
   // ---------------------------------------------------------------------------------------------------
-  logic [SW-1:0] lz, lshift;
-  logic [EW-1:0] room;  // the largest left shift that keeps the exponent >= 1
-  logic [XW-1:0] n_left;
-  logic [XW-2:0] n;  // below the hidden bit: fraction, guard, round, sticky
-  logic [EW-1:0] e_norm;
-  logic sum_zero;
+  // The left shift is min(leading zeros of the sum, room): the leading zeros of sum | stop (the stop bit
+  // ends the count at room, so no comparison), counted by a tree of log depth (dfv_lzc). The shifted sum
+  // keeps its hidden bit exactly when a bit of the sum is at or above the stop bit (`reach`); otherwise it is
+  // subnormal or zero.
+  logic [SW-1:0] lz;
 
-  logic s4_sign_q, s4_nan_q, s4_inf_q, s4_isign_q;
-  logic [EW-1:0] s4_e_q;  // the biased exponent field (0: subnormal or zero)
-  logic [XW-2:0] s4_n_q;  // fraction, guard, round, sticky (the hidden bit is in s4_e_q != 0)
+  // a carry sets the top place, so its count is 0 (no selection after the tree)
+  dfv_lzc #(.W(XW), .CW(SW)) u_lzc (
+    .v({s3_sum_q[XW] | s3_sum_q[XW-1], s3_sum_q[XW-2:0]} | s3_stop_q),
+    .count(lz)
+  );
 
-  assign lz = lzc(s3_sum_q[XW-1:0]);
-  assign room = s3_ex_q - EW'(1);
-  assign lshift = (32'(lz) > 32'(room)) ? SW'(room) : lz;
-  assign n_left = s3_sum_q[XW-1:0] << lshift;
-  assign sum_zero = (s3_sum_q == '0);
-  // a carry: one place right, the two low bits merged into sticky; else the left shift, whose result is
-  // subnormal (exponent field 0) when the hidden bit position is still 0
-  assign n = s3_sum_q[XW] ? {s3_sum_q[XW-1:2], s3_sum_q[1] | s3_sum_q[0]} : n_left[XW-2:0];
-  assign e_norm = s3_sum_q[XW] ? (s3_ex_q + EW'(1)) : n_left[XW-1] ? (s3_ex_q - EW'(lshift)) : '0;
+  logic s4_sign_q, s4_carry_q, s4_hidden_q, s4_nan_q, s4_inf_q, s4_isign_q;
+  logic [EW-1:0] s4_ex_q;
+  logic [XW-2:0] s4_sum_q;  // the sum below its top place; on a carry already one place right
+  logic [SW-1:0] s4_shift_q;  // the left shift (0 on a carry)
 
   always_ff @(posedge clk) begin : p_s4
     if (load[3]) begin
-      s4_sign_q <= sum_zero ? (s3_sx_q & s3_sy_q) : s3_sx_q;
-      s4_e_q <= e_norm;
-      s4_n_q <= n;
+      s4_sign_q <= (s3_sum_q == '0) ? (s3_sx_q & s3_sy_q) : s3_sx_q;  // zero sum: sx & sy
+      s4_carry_q <= s3_sum_q[XW];
+      s4_hidden_q <= (s3_sum_q[XW-1:0] & s3_reach_q) != '0;
+      s4_ex_q <= s3_ex_q;
+      s4_sum_q <= s3_sum_q[XW] ? {s3_sum_q[XW-1:2], s3_sum_q[1] | s3_sum_q[0]} : s3_sum_q[XW-2:0];
+      s4_shift_q <= lz;
       s4_nan_q <= s3_nan_q;
       s4_inf_q <= s3_inf_q;
       s4_isign_q <= s3_isign_q;
@@ -247,26 +280,52 @@ module arith_addf #(
   end
 
   // ---------------------------------------------------------------------------------------------------
-  // Stage 5: round to nearest even, overflow, specials, pack
+  // Stage 5: the normalising shift; the exponent
+  // ---------------------------------------------------------------------------------------------------
+  logic [XW-2:0] n_left;  // below the hidden bit: fraction, guard, round, sticky
+  logic [EW-1:0] e_norm;
+
+  logic s5_sign_q, s5_nan_q, s5_inf_q, s5_isign_q;
+  logic [EW-1:0] s5_e_q;  // the biased exponent field (0: subnormal or zero)
+  logic [XW-2:0] s5_n_q;  // fraction, guard, round, sticky (the hidden bit is in s5_e_q != 0)
+
+  assign n_left = s4_sum_q << s4_shift_q;  // the top place (the hidden bit or 0) is shifted out
+  // a carry: exponent + 1; a hidden bit after the shift: exponent - shift (the shift is then <= room, below
+  // 2^EW); else subnormal or zero (field 0)
+  assign e_norm = s4_carry_q ? (s4_ex_q + EW'(1)) : s4_hidden_q ? (s4_ex_q - EW'(s4_shift_q)) : '0;
+
+  always_ff @(posedge clk) begin : p_s5
+    if (load[4]) begin
+      s5_sign_q <= s4_sign_q;
+      s5_e_q <= e_norm;
+      s5_n_q <= n_left;
+      s5_nan_q <= s4_nan_q;
+      s5_inf_q <= s4_inf_q;
+      s5_isign_q <= s4_isign_q;
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------------
+  // Stage 6: round to nearest even, overflow, specials, pack
   // ---------------------------------------------------------------------------------------------------
   logic round_up;
   logic [EW+FW-1:0] rounded;  // {exponent, fraction} + round_up: a carry reaches the exponent
   logic [W-1:0] word;
 
-  logic [W-1:0] s5_word_q;
+  logic [W-1:0] s6_word_q;
 
-  assign round_up = s4_n_q[2] & (s4_n_q[1] | s4_n_q[0] | s4_n_q[3]);
-  assign rounded = {s4_e_q, s4_n_q[XW-2:3]} + (EW + FW)'(round_up);
-  assign word = s4_nan_q ? {1'b0, EXP_ONES, 1'b1, {(FW - 1){1'b0}}}  // the canonical quiet NaN
-              : s4_inf_q ? {s4_isign_q, EXP_ONES, {FW{1'b0}}}  // an infinite operand
-              : (s4_e_q == EXP_ONES) ? {s4_sign_q, EXP_ONES, {FW{1'b0}}}  // stage 4's carry overflowed
-              : {s4_sign_q, rounded};  // rounding may carry into the exponent, up to infinity
+  assign round_up = s5_n_q[2] & (s5_n_q[1] | s5_n_q[0] | s5_n_q[3]);
+  assign rounded = {s5_e_q, s5_n_q[XW-2:3]} + (EW + FW)'(round_up);
+  assign word = s5_nan_q ? {1'b0, EXP_ONES, 1'b1, {(FW - 1){1'b0}}}  // the canonical quiet NaN
+              : s5_inf_q ? {s5_isign_q, EXP_ONES, {FW{1'b0}}}  // an infinite operand
+              : (s5_e_q == EXP_ONES) ? {s5_sign_q, EXP_ONES, {FW{1'b0}}}  // stage 5's carry overflowed
+              : {s5_sign_q, rounded};  // rounding may carry into the exponent, up to infinity
 
-  always_ff @(posedge clk) begin : p_s5
-    if (load[4]) s5_word_q <= word;
+  always_ff @(posedge clk) begin : p_s6
+    if (load[5]) s6_word_q <= word;
   end
 
-  assign result_data = s5_word_q;
+  assign result_data = s6_word_q;
 
 `ifdef DFV_FORMAL
   `include "arith_addf_props.svh"

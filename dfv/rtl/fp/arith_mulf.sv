@@ -12,37 +12,43 @@
 //   its sign. Specials: any NaN operand, or inf * 0 (either order), gives the canonical quiet NaN (sign
 //   0, exponent all ones, only the top fraction bit set), whatever the NaNs' signs and payloads; else an
 //   infinity operand gives infinity; else a zero operand gives zero. Specials are detected in stage 1
-//   and ride the pipeline as three flags (nan, inf, zero) that override the datapath's word in stage 6
+//   and ride the pipeline as three flags (nan, inf, zero) that override the datapath's word in stage 7
 //   (what the datapath computes for them is discarded).
-// Stages (one register each, s1..s6; P = FW + 1 significand bits; the significand product is cut into
+// Stages (one register each, s1..s7; P = FW + 1 significand bits; the significand product is cut into
 //   K = 18 bit slices, NS = ceil(P / 18) per operand: 3 for f64, 2 for f32, 1 for f16 and bf16):
-//   1 unpack, classify, specials; each operand's significand normalised (leading-zero count and left
-//     shift, in parallel for both): a subnormal gets its leading one on top and the exponent
-//     1 - (leading zeros), so both significands are in [2^(P-1), 2^P) from here on.
-//   2 partial products: the NS * NS products of the 18-bit slices of the two significands (each an
+//   1 unpack, classify, specials; each operand's leading zeros (a tree of log depth, dfv_lzc; 0 for a
+//     normal significand).
+//   2 each significand normalised (left shift by its leading zeros, both in parallel): a subnormal gets its
+//     leading one on top and the exponent 1 - (leading zeros), so both significands are in
+//     [2^(P-1), 2^P) from here on.
+//   3 partial products: the NS * NS products of the 18-bit slices of the two significands (each an
 //     unsigned 18x18 multiply, registered: one DSP block with its output register); the product's
 //     biased exponent ep = ea + eb - bias.
-//   3 row sums: for each lhs slice i, the sum of its NS partial products weighted by the rhs slices (the
-//     even-j products side by side in one vector, the odd-j ones in another: one adder per row).
-//   4 product sum: the NS rows weighted by the lhs slices, the exact 2P-bit significand product in
-//     [2^(2P-2), 2^(2P)); in parallel, for both possible leading positions (t = 0: ep, t = 1: ep + 1)
-//     the exponent field, the overflow flag (>= all ones) and the denormalising right shift
-//     (1 - exponent, 0 for a normal result, clamped to P + 1, which already leaves only sticky).
-//   5 normalise and denormalise: the product's top bit t chooses the leading position (t = 0: one place
-//     left) and the stage-4 values; a tiny product is shifted right with every bit shifted out ORed into
-//     a sticky bit. Kept: the fraction (FW bits; the hidden bit is in exponent != 0), guard, sticky.
-//   6 rounding (guard & (sticky | lsb)) added to {exponent, fraction} so a carry moves into the exponent
+//   4 row sums: for each lhs slice i, the sum of its NS partial products weighted by the rhs slices (the
+//     even-j products side by side in one vector, the odd-j ones in another: one adder per row); in
+//     parallel, for both possible leading positions (t = 0: ep, t = 1: ep + 1) the exponent field, the
+//     overflow flag (>= all ones) and the denormalising right shift (1 - exponent, 0 for a normal result,
+//     clamped to P + 1, which already leaves only sticky; the bounds compared on ep, beside the subtraction).
+//   5 product sum: the NS rows weighted by the lhs slices, the exact 2P-bit significand product in
+//     [2^(2P-2), 2^(2P)).
+//   6 normalise and denormalise, for both leading positions side by side (t = 0: one place left): the top
+//     P + 1 bits from the leading one shifted right by that position's shift, the sticky bit the OR of the
+//     bits below them and of those shifted out (a mask of the shift); the product's top bit t then
+//     selects. Kept: the fraction (FW bits; the hidden bit is in exponent != 0), guard, sticky.
+//   7 rounding (guard & (sticky | lsb)) added to {exponent, fraction} so a carry moves into the exponent
 //     (subnormal -> smallest normal, max -> infinity); an overflow from stage 4 gives infinity; the
 //     special flags select NaN / infinity / zero; pack.
-// Latency: LATENCY = 6 cycles, fixed for every format: an operation accepted in cycle c (handshake at the
-//   end of c) has its result on result_data with result_valid high in cycle c + 6 when nothing stalls.
+// Latency: LATENCY = 7 cycles, fixed for every format: an operation accepted in cycle c (handshake at the
+//   end of c) has its result on result_data with result_valid high in cycle c + 7 when nothing stalls.
+//   On the ECP5 flow the DSP block is the limit at f16, bf16 and f32 (Yosys packs no register into a
+//   MULT18X18D, so nextpnr times its 4.45 ns multiply between fabric registers).
 // Throughput: one operation per cycle under full-rate traffic. Flow control: the control core
-//   dfv_pipe_ctrl #(.S(6)) (u_ctrl) holds the valid bits and computes the ready chain and the load
+//   dfv_pipe_ctrl #(.S(7)) (u_ctrl) holds the valid bits and computes the ready chain and the load
 //   enables load[i] (stage i + 1 takes an operation); every data register of stage i + 1 is loaded on
 //   load[i] only, and has no reset. Bubbles collapse, a stalled result holds every full stage, no
 //   operation is lost or duplicated (dfv_pipe_ctrl's header). The join: lhs_ready / rhs_ready = (every
 //   input valid) & u_ctrl.in_ready, so the inputs are consumed together, never one without the others.
-// State: s1..s6 data registers; the valid bits in u_ctrl. at_init: no operation in flight (u_ctrl's).
+// State: s1..s7 data registers; the valid bits in u_ctrl. at_init: no operation in flight (u_ctrl's).
 // Combinational paths: result_ready -> lhs_ready / rhs_ready (through u_ctrl's ready logic); each input's valid
 //   -> the other inputs' readies (the join). None from any input to result_data / result_valid
 //   (registers); lhs_data / rhs_data go through stage 1 logic into s1 only.
@@ -71,7 +77,7 @@ module arith_mulf #(
     end
   end
 
-  localparam int LATENCY = 6;  // cycles from accept to result_valid (the stages of u_ctrl); read by testbenches
+  localparam int LATENCY = 7;  // cycles from accept to result_valid (the stages of u_ctrl); read by testbenches
   localparam int W = 1 + EW + FW;  // word
   localparam int P = FW + 1;  // significand with the hidden bit
   localparam int LW = $clog2(P + 1);  // a leading-zero count: 0..P
@@ -81,7 +87,6 @@ module arith_mulf #(
   localparam int RW = K * (NS + 1);  // a row: one lhs slice times the whole rhs significand
   localparam int XE = EW + 7;  // signed exponent arithmetic: covers 2 * (1 - FW) - bias .. 2 * 2^EW
   localparam int SHW = $clog2(P + 2);  // a denormalising shift: 0..P+1
-  localparam int DW = 3 * P + 1;  // the denormalising shifter: 2P product bits, P + 1 below for sticky
   localparam logic [EW-1:0] EXP_ONES = '1;
   localparam logic signed [XE-1:0] BIAS = XE'((1 << (EW - 1)) - 1);
   localparam logic signed [XE-1:0] ONE = XE'(1);
@@ -92,22 +97,15 @@ module arith_mulf #(
   logic at_init;  // read by testbenches (dut.at_init)
   /* verilator lint_on UNUSEDSIGNAL */
 
-  // The number of leading zeros of v (P when v is 0).
-  function automatic logic [LW-1:0] lzc(input logic [P-1:0] v);
-    lzc = LW'(P);
-    for (int i = 0; i < P; i++) begin
-      if (v[i]) lzc = LW'(P - 1 - i);  // the highest set bit is the last to assign
-    end
-  endfunction
-
-  // The right shift that takes a product with biased exponent e to the subnormal grid: 1 - e when
-  // e < 1 (clamped to P + 1), else 0.
-  function automatic logic [SHW-1:0] denorm_shift(input logic signed [XE-1:0] e);
-    logic signed [XE-1:0] d;
-    d = ONE - e;
-    if (d <= 0) denorm_shift = '0;
-    else if (d > SH_MAX) denorm_shift = SHW'(P + 1);
-    else denorm_shift = SHW'(d);
+  // The right shift that takes a product with biased exponent e + up (up: 0 or 1) to the subnormal grid:
+  // 1 - (e + up) when that is > 0 (clamped to P + 1), else 0. The two bounds are compared on e itself (beside
+  // the subtraction, which needs only its low SHW bits), not on the difference after it.
+  function automatic logic [SHW-1:0] denorm_shift(input logic signed [XE-1:0] e, input logic up);
+    logic signed [XE-1:0] u;
+    u = up ? ONE : '0;
+    if (e >= ONE - u) denorm_shift = '0;
+    else if (e < ONE - u - SH_MAX) denorm_shift = SHW'(P + 1);
+    else denorm_shift = SHW'(ONE - u) - SHW'(e);
   endfunction
 
   // ---------------------------------------------------------------------------------------------------
@@ -132,7 +130,7 @@ module arith_mulf #(
   );
 
   // ---------------------------------------------------------------------------------------------------
-  // Stage 1: unpack, classify, specials, normalise both significands
+  // Stage 1: unpack, classify, specials; the leading zeros of both significands
   // ---------------------------------------------------------------------------------------------------
   logic a_sign, b_sign;
   logic [EW-1:0] a_exp, b_exp, a_eeff, b_eeff;
@@ -142,8 +140,9 @@ module arith_mulf #(
   logic [LW-1:0] a_lz, b_lz;
 
   logic s1_sign_q, s1_nan_q, s1_inf_q, s1_zero_q;
-  logic [P-1:0] s1_ma_q, s1_mb_q;  // normalised: top bit set (unless the operand is zero)
-  logic signed [XE-1:0] s1_ea_q, s1_eb_q;  // biased exponents of the normalised significands (may be < 1)
+  logic [P-1:0] s1_ma_q, s1_mb_q;  // the significands as they come (a subnormal's with leading zeros)
+  logic [LW-1:0] s1_lza_q, s1_lzb_q;  // their leading zeros (0 for a normal)
+  logic [EW-1:0] s1_ea_q, s1_eb_q;  // the effective exponent fields (1 for a subnormal)
 
   assign a_sign = lhs_data[W-1];
   assign b_sign = rhs_data[W-1];
@@ -158,13 +157,20 @@ module arith_mulf #(
   assign a_zero = (a_exp == '0) && (a_frac == '0);
   assign b_zero = (b_exp == '0) && (b_frac == '0);
   // a subnormal has no hidden bit and the exponent of the smallest normal; its leading zeros are shifted
-  // out below (a normal has none)
+  // out in stage 2 (a normal has none)
   assign a_mant = {a_exp != '0, a_frac};
   assign b_mant = {b_exp != '0, b_frac};
   assign a_eeff = (a_exp == '0) ? EW'(1) : a_exp;
   assign b_eeff = (b_exp == '0) ? EW'(1) : b_exp;
-  assign a_lz = lzc(a_mant);
-  assign b_lz = lzc(b_mant);
+  // the leading zeros by a tree of log depth
+  dfv_lzc #(.W(P), .CW(LW)) u_lz_a (
+    .v(a_mant),
+    .count(a_lz)
+  );
+  dfv_lzc #(.W(P), .CW(LW)) u_lz_b (
+    .v(b_mant),
+    .count(b_lz)
+  );
 
   always_ff @(posedge clk) begin : p_s1
     if (load[0]) begin
@@ -172,25 +178,47 @@ module arith_mulf #(
       s1_nan_q <= a_nan | b_nan | (a_inf & b_zero) | (a_zero & b_inf);
       s1_inf_q <= a_inf | b_inf;
       s1_zero_q <= a_zero | b_zero;
-      s1_ma_q <= a_mant << a_lz;
-      s1_mb_q <= b_mant << b_lz;
-      s1_ea_q <= $signed({{(XE - EW){1'b0}}, a_eeff}) - $signed({{(XE - LW){1'b0}}, a_lz});
-      s1_eb_q <= $signed({{(XE - EW){1'b0}}, b_eeff}) - $signed({{(XE - LW){1'b0}}, b_lz});
+      s1_ma_q <= a_mant;
+      s1_mb_q <= b_mant;
+      s1_lza_q <= a_lz;
+      s1_lzb_q <= b_lz;
+      s1_ea_q <= a_eeff;
+      s1_eb_q <= b_eeff;
     end
   end
 
   // ---------------------------------------------------------------------------------------------------
-  // Stage 2: partial products of the 18-bit slices, product exponent
+  // Stage 2: normalise both significands
+  // ---------------------------------------------------------------------------------------------------
+  logic s2_sign_q, s2_nan_q, s2_inf_q, s2_zero_q;
+  logic [P-1:0] s2_ma_q, s2_mb_q;  // normalised: top bit set (unless the operand is zero)
+  logic signed [XE-1:0] s2_ea_q, s2_eb_q;  // biased exponents of the normalised significands (may be < 1)
+
+  always_ff @(posedge clk) begin : p_s2
+    if (load[1]) begin
+      s2_sign_q <= s1_sign_q;
+      s2_nan_q <= s1_nan_q;
+      s2_inf_q <= s1_inf_q;
+      s2_zero_q <= s1_zero_q;
+      s2_ma_q <= s1_ma_q << s1_lza_q;
+      s2_mb_q <= s1_mb_q << s1_lzb_q;
+      s2_ea_q <= $signed({{(XE - EW){1'b0}}, s1_ea_q}) - $signed({{(XE - LW){1'b0}}, s1_lza_q});
+      s2_eb_q <= $signed({{(XE - EW){1'b0}}, s1_eb_q}) - $signed({{(XE - LW){1'b0}}, s1_lzb_q});
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------------
+  // Stage 3: partial products of the 18-bit slices, product exponent
   // ---------------------------------------------------------------------------------------------------
   logic [PA-1:0] ma_pad, mb_pad;
   logic [NS*NS*2*K-1:0] pp;  // product (i, j) at [(i * NS + j) * 2K +: 2K]
 
-  logic s2_sign_q, s2_nan_q, s2_inf_q, s2_zero_q;
-  logic [NS*NS*2*K-1:0] s2_pp_q;
-  logic signed [XE-1:0] s2_ep_q;  // biased exponent of the product read as [1, 2) (its bit 2P-2)
+  logic s3_sign_q, s3_nan_q, s3_inf_q, s3_zero_q;
+  logic [NS*NS*2*K-1:0] s3_pp_q;
+  logic signed [XE-1:0] s3_ep_q;  // biased exponent of the product read as [1, 2) (its bit 2P-2)
 
-  assign ma_pad = PA'(s1_ma_q);
-  assign mb_pad = PA'(s1_mb_q);
+  assign ma_pad = PA'(s2_ma_q);
+  assign mb_pad = PA'(s2_mb_q);
 
   always_comb begin : comb_pp
     for (int i = 0; i < NS; i++) begin
@@ -200,26 +228,32 @@ module arith_mulf #(
     end
   end
 
-  always_ff @(posedge clk) begin : p_s2
-    if (load[1]) begin
-      s2_sign_q <= s1_sign_q;
-      s2_nan_q <= s1_nan_q;
-      s2_inf_q <= s1_inf_q;
-      s2_zero_q <= s1_zero_q;
-      s2_pp_q <= pp;
-      s2_ep_q <= s1_ea_q + s1_eb_q - BIAS;
+  always_ff @(posedge clk) begin : p_s3
+    if (load[2]) begin
+      s3_sign_q <= s2_sign_q;
+      s3_nan_q <= s2_nan_q;
+      s3_inf_q <= s2_inf_q;
+      s3_zero_q <= s2_zero_q;
+      s3_pp_q <= pp;
+      s3_ep_q <= s2_ea_q + s2_eb_q - BIAS;
     end
   end
 
   // ---------------------------------------------------------------------------------------------------
-  // Stage 3: row sums (lhs slice i times the whole rhs significand)
+  // Stage 4: row sums (lhs slice i times the whole rhs significand); exponent, overflow and denormalising
+  // shift for both leading positions
   // ---------------------------------------------------------------------------------------------------
   logic [NS*RW-1:0] rows;  // row i at [i * RW +: RW]
+  logic [EW-1:0] f1;  // the exponent field if the product's top bit is 1: ep + 1
   logic [RW-1:0] row_even, row_odd;  // the even-j / odd-j products of one row, side by side
 
-  logic s3_sign_q, s3_nan_q, s3_inf_q, s3_zero_q;
-  logic [NS*RW-1:0] s3_rows_q;
-  logic signed [XE-1:0] s3_ep_q;
+  logic s4_sign_q, s4_nan_q, s4_inf_q, s4_zero_q;
+  logic [NS*RW-1:0] s4_rows_q;
+  logic [EW-1:0] s4_f0_q, s4_f1_q;  // exponent field if the product's top bit is 0 / 1 (normal result)
+  logic s4_ovf0_q, s4_ovf1_q;  // that exponent is all ones or more: infinity
+  logic [SHW-1:0] s4_sh0_q, s4_sh1_q;  // that exponent's denormalising shift (0: normal)
+
+  assign f1 = s3_ep_q[EW-1:0] + EW'(1);
 
   always_comb begin : comb_rows
     rows = '0;
@@ -227,43 +261,12 @@ module arith_mulf #(
       row_even = '0;
       row_odd = '0;
       for (int j = 0; j < NS; j++) begin
-        if (j % 2 == 0) row_even[j * K +: 2 * K] = s2_pp_q[(i * NS + j) * 2 * K +: 2 * K];
-        else row_odd[j * K +: 2 * K] = s2_pp_q[(i * NS + j) * 2 * K +: 2 * K];
+        if (j % 2 == 0) row_even[j * K +: 2 * K] = s3_pp_q[(i * NS + j) * 2 * K +: 2 * K];
+        else row_odd[j * K +: 2 * K] = s3_pp_q[(i * NS + j) * 2 * K +: 2 * K];
       end
       rows[i * RW +: RW] = row_even + row_odd;
     end
   end
-
-  always_ff @(posedge clk) begin : p_s3
-    if (load[2]) begin
-      s3_sign_q <= s2_sign_q;
-      s3_nan_q <= s2_nan_q;
-      s3_inf_q <= s2_inf_q;
-      s3_zero_q <= s2_zero_q;
-      s3_rows_q <= rows;
-      s3_ep_q <= s2_ep_q;
-    end
-  end
-
-  // ---------------------------------------------------------------------------------------------------
-  // Stage 4: product sum; exponent, overflow and denormalising shift for both leading positions
-  // ---------------------------------------------------------------------------------------------------
-  logic [2*PA-1:0] total;
-  logic signed [XE-1:0] ep1;
-
-  logic s4_sign_q, s4_nan_q, s4_inf_q, s4_zero_q;
-  logic [2*P-1:0] s4_prod_q;
-  logic [EW-1:0] s4_f0_q, s4_f1_q;  // exponent field if the product's top bit is 0 / 1 (normal result)
-  logic s4_ovf0_q, s4_ovf1_q;  // that exponent is all ones or more: infinity
-  logic [SHW-1:0] s4_sh0_q, s4_sh1_q;  // that exponent's denormalising shift (0: normal)
-
-  always_comb begin : comb_total
-    total = '0;
-    for (int i = 0; i < NS; i++) begin
-      total = total + ((2 * PA)'(s3_rows_q[i * RW +: RW]) << (i * K));
-    end
-  end
-  assign ep1 = s3_ep_q + ONE;
 
   always_ff @(posedge clk) begin : p_s4
     if (load[3]) begin
@@ -271,69 +274,117 @@ module arith_mulf #(
       s4_nan_q <= s3_nan_q;
       s4_inf_q <= s3_inf_q;
       s4_zero_q <= s3_zero_q;
-      s4_prod_q <= total[2*P-1:0];  // the padding slices are zero: nothing above 2P bits
+      s4_rows_q <= rows;
       s4_f0_q <= s3_ep_q[EW-1:0];
-      s4_f1_q <= ep1[EW-1:0];
+      s4_f1_q <= f1;
       s4_ovf0_q <= (s3_ep_q >= EXP_INF);
-      s4_ovf1_q <= (ep1 >= EXP_INF);
-      s4_sh0_q <= denorm_shift(s3_ep_q);
-      s4_sh1_q <= denorm_shift(ep1);
+      s4_ovf1_q <= (s3_ep_q >= EXP_INF - ONE);  // ep + 1 >= EXP_INF
+      s4_sh0_q <= denorm_shift(s3_ep_q, 1'b0);
+      s4_sh1_q <= denorm_shift(s3_ep_q, 1'b1);
     end
   end
 
   // ---------------------------------------------------------------------------------------------------
-  // Stage 5: normalise (one place) and denormalise (right shift with sticky)
+  // Stage 5: product sum
   // ---------------------------------------------------------------------------------------------------
-  logic top;
-  logic [2*P-1:0] n;  // the product with its leading one at bit 2P-1
-  logic [SHW-1:0] sh;
-  logic [DW-1:0] wide;  // n shifted right, P + 1 bits below it to catch the guard and sticky bits
+  logic [2*PA-1:0] total;
 
-  logic s5_sign_q, s5_nan_q, s5_inf_q, s5_zero_q, s5_ovf_q;
-  logic [EW-1:0] s5_e_q;  // the biased exponent field (0: subnormal)
-  logic [FW-1:0] s5_frac_q;
-  logic s5_guard_q, s5_sticky_q;
+  logic s5_sign_q, s5_nan_q, s5_inf_q, s5_zero_q;
+  logic [2*P-1:0] s5_prod_q;
+  logic [EW-1:0] s5_f0_q, s5_f1_q;  // exponent field if the product's top bit is 0 / 1 (normal result)
+  logic s5_ovf0_q, s5_ovf1_q;  // that exponent is all ones or more: infinity
+  logic [SHW-1:0] s5_sh0_q, s5_sh1_q;  // that exponent's denormalising shift (0: normal)
 
-  assign top = s4_prod_q[2*P-1];
-  assign n = top ? s4_prod_q : {s4_prod_q[2*P-2:0], 1'b0};
-  assign sh = top ? s4_sh1_q : s4_sh0_q;
-  assign wide = {n, {(P + 1){1'b0}}} >> sh;
-
+  always_comb begin : comb_total
+    total = '0;
+    for (int i = 0; i < NS; i++) begin
+      total = total + ((2 * PA)'(s4_rows_q[i * RW +: RW]) << (i * K));
+    end
+  end
   always_ff @(posedge clk) begin : p_s5
     if (load[4]) begin
       s5_sign_q <= s4_sign_q;
       s5_nan_q <= s4_nan_q;
       s5_inf_q <= s4_inf_q;
       s5_zero_q <= s4_zero_q;
-      s5_ovf_q <= top ? s4_ovf1_q : s4_ovf0_q;
-      s5_e_q <= (sh != '0) ? '0 : top ? s4_f1_q : s4_f0_q;
-      s5_frac_q <= wide[DW-2 -: FW];  // below the hidden bit wide[DW-1]
-      s5_guard_q <= wide[DW-2-FW];
-      s5_sticky_q <= (wide[DW-3-FW:0] != '0);
+      s5_prod_q <= total[2*P-1:0];  // the padding slices are zero: nothing above 2P bits
+      s5_f0_q <= s4_f0_q;
+      s5_f1_q <= s4_f1_q;
+      s5_ovf0_q <= s4_ovf0_q;
+      s5_ovf1_q <= s4_ovf1_q;
+      s5_sh0_q <= s4_sh0_q;
+      s5_sh1_q <= s4_sh1_q;
     end
   end
 
   // ---------------------------------------------------------------------------------------------------
-  // Stage 6: round to nearest even, overflow, specials, pack
+  // Stage 6: normalise (one place) and denormalise (right shift with sticky), both leading positions
+  // ---------------------------------------------------------------------------------------------------
+  logic top;
+  logic [P:0] head0, head1;  // the product's top P + 1 bits from its leading one, for top 0 / top 1
+  logic [P-1:0] kept0, kept1;  // head shifted right by its shift, below its hidden bit: fraction, guard
+  logic [P:0] gone0, gone1;  // gone[k] = (k < shift): head's bits that the shift moves below the guard
+  logic sticky0, sticky1;
+
+  logic s6_sign_q, s6_nan_q, s6_inf_q, s6_zero_q, s6_ovf_q;
+  logic [EW-1:0] s6_e_q;  // the biased exponent field (0: subnormal)
+  logic [FW-1:0] s6_frac_q;
+  logic s6_guard_q, s6_sticky_q;
+
+  // The product normalised (top 0: one place left) and shifted right by its shift; only its top P + 1 bits
+  // move into the result, so the shifter takes those alone, and the sticky bit is the OR of the bits below
+  // them and of those the shift moves out of them (a mask of the shift beside the shifter). Both leading
+  // positions are worked out side by side and the product's top bit, which the sum of stage 5 delivers last,
+  // only selects.
+  assign top = s5_prod_q[2*P-1];
+  assign head1 = s5_prod_q[2*P-1:P-1];
+  assign head0 = s5_prod_q[2*P-2:P-2];
+  assign kept1 = P'(head1 >> s5_sh1_q);
+  assign kept0 = P'(head0 >> s5_sh0_q);
+  always_comb begin : comb_gone
+    for (int k = 0; k <= P; k++) begin
+      gone1[k] = (32'(k) < 32'(s5_sh1_q));
+      gone0[k] = (32'(k) < 32'(s5_sh0_q));
+    end
+  end
+  assign sticky1 = (s5_prod_q[P-2:0] != '0) | ((head1 & gone1) != '0);
+  assign sticky0 = (s5_prod_q[P-3:0] != '0) | ((head0 & gone0) != '0);
+
+  always_ff @(posedge clk) begin : p_s6
+    if (load[5]) begin
+      s6_sign_q <= s5_sign_q;
+      s6_nan_q <= s5_nan_q;
+      s6_inf_q <= s5_inf_q;
+      s6_zero_q <= s5_zero_q;
+      s6_ovf_q <= top ? s5_ovf1_q : s5_ovf0_q;
+      s6_e_q <= top ? ((s5_sh1_q != '0) ? '0 : s5_f1_q) : ((s5_sh0_q != '0) ? '0 : s5_f0_q);
+      s6_frac_q <= top ? kept1[P-1:1] : kept0[P-1:1];
+      s6_guard_q <= top ? kept1[0] : kept0[0];
+      s6_sticky_q <= top ? sticky1 : sticky0;
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------------
+  // Stage 7: round to nearest even, overflow, specials, pack
   // ---------------------------------------------------------------------------------------------------
   logic round_up;
   logic [EW+FW-1:0] rounded;  // {exponent, fraction} + round_up: a carry reaches the exponent
   logic [W-1:0] word;
 
-  logic [W-1:0] s6_word_q;
+  logic [W-1:0] s7_word_q;
 
-  assign round_up = s5_guard_q & (s5_sticky_q | s5_frac_q[0]);
-  assign rounded = {s5_e_q, s5_frac_q} + (EW + FW)'(round_up);
-  assign word = s5_nan_q ? {1'b0, EXP_ONES, 1'b1, {(FW - 1){1'b0}}}  // the canonical quiet NaN
-              : (s5_inf_q | s5_ovf_q) ? {s5_sign_q, EXP_ONES, {FW{1'b0}}}  // infinite operand, overflow
-              : s5_zero_q ? {s5_sign_q, {(EW + FW){1'b0}}}  // a zero operand
-              : {s5_sign_q, rounded};  // rounding may carry into the exponent, up to infinity
+  assign round_up = s6_guard_q & (s6_sticky_q | s6_frac_q[0]);
+  assign rounded = {s6_e_q, s6_frac_q} + (EW + FW)'(round_up);
+  assign word = s6_nan_q ? {1'b0, EXP_ONES, 1'b1, {(FW - 1){1'b0}}}  // the canonical quiet NaN
+              : (s6_inf_q | s6_ovf_q) ? {s6_sign_q, EXP_ONES, {FW{1'b0}}}  // infinite operand, overflow
+              : s6_zero_q ? {s6_sign_q, {(EW + FW){1'b0}}}  // a zero operand
+              : {s6_sign_q, rounded};  // rounding may carry into the exponent, up to infinity
 
-  always_ff @(posedge clk) begin : p_s6
-    if (load[5]) s6_word_q <= word;
+  always_ff @(posedge clk) begin : p_s7
+    if (load[6]) s7_word_q <= word;
   end
 
-  assign result_data = s6_word_q;
+  assign result_data = s7_word_q;
 
 `ifdef DFV_FORMAL
   `include "arith_mulf_props.svh"
