@@ -17,14 +17,16 @@ program in the form of Dynamatic's timing-driven buffer placement (FPL'22), solv
 time per vertex; a binary per channel; every launch, capture, arc and uncut wire constrains the arrivals, a
 slice's launch and capture only where it is placed (big-M terms from bounds on each arrival, so the program
 holds exactly when `longest_path` is within the period: an arrival may be negative, a path saving more
-`merge_ns` than it spends, or above the period where no capture follows); the cost of a slice is one, plus `RECURRENCE_COST` on a channel of a cycle (a loop's recurrence,
-whose every added register can cost a cycle per iteration), plus a little per data bit (area). The slices
-chosen are put in the graph before the slack pass (`dfv.lowering.slack`), which balances the latency they
-add, so a pipelined loop keeps its rate unless a slice had to go on its recurrence; `recurrence_bound`
-reports each loop's bound after.
+`merge_ns` than it spends, or above the period where no capture follows); the cost of a slice is one, plus
+`RECURRENCE_COST` on a channel of a cycle (a loop's recurrence, whose every added register can cost a cycle
+per iteration), plus a little per data bit (area). The slices chosen are put in the graph before the slack
+pass (`dfv.lowering.slack`), which balances the latency they add, so a pipelined loop keeps its rate unless a
+slice had to go on its recurrence; `recurrence_bound` reports each loop's bound after.
 
-A target that a single operation cannot meet even with a slice on every one of its channels is refused,
-naming it; the solver runs within `SOLVE_SECONDS` and says so if it runs over.
+A target that no placement meets (the program is infeasible, or an operation's own register-to-register path,
+which the program does not see and no slice shortens, is longer than the period) is refused, naming the
+operation on the longest path with a slice on every channel; the solver runs within `SOLVE_SECONDS` and says
+so if it runs over.
 """
 
 from __future__ import annotations
@@ -358,7 +360,7 @@ def buffer_for_timing(g: DFG, target_mhz: float, table: DelayTable | None = None
     # a circuit whose longest path is inside one operation can be fastest without any)
     period = min(before.ns, floor.ns) * (1 + 1e-9) if math.isinf(target_mhz) else 1000.0 / target_mhz
     cut = set() if before.ns <= period else place_slices(g, tg, table, period)
-    if cut is None:
+    if cut is None or max(tg.internal.values(), default=0.0) > period:
         nid = floor.vertices[0][0]
         raise LoweringError(f"--target-mhz {target_mhz:g} cannot be met: {g.origin_op(nid)} alone needs "
                             f"{floor.ns:.2f} ns ({floor.mhz:.1f} MHz) with a register slice on every channel",

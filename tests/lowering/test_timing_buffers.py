@@ -110,6 +110,16 @@ def test_a_target_no_placement_meets_names_the_operation():
         lowered("dot_product", floor.mhz * 1.5)
 
 
+def test_a_target_under_an_operations_own_path_is_refused():
+    """global_state's sitofp (i64 -> f32) has a register-to-register path of its own longer than any path
+    between operations: the program, which sees only the paths between registers of different operations, can
+    place slices for a target under it, and the target must still be refused, naming the operation."""
+    floor = lowered("global_state", 1.0).timing.floor
+    assert floor.vertices[0][1] == "internal"
+    with pytest.raises(LoweringError, match=r"cannot be met: arith\.sitofp .* alone needs"):
+        lowered("global_state", floor.mhz * 1.05)
+
+
 @pytest.mark.parametrize("name", ("dot_product", "histogram", "bubble_sort"))
 def test_the_buffered_circuit_computes_the_program_on_golden(name, tmp_path):
     _, target = plan_between(name)
