@@ -1,4 +1,4 @@
-// Properties of arith_itofp (itofp: an IW-bit integer to a float, 3 stages), included inside the module: the
+// Properties of arith_itofp (itofp: an IW-bit integer to a float, 4 stages), included inside the module: the
 // handshake and pipeline behaviour only. The datapath value is NOT proved here: every result is checked bit
 // for bit against the golden model by simulation (make fpcheck, the dfv.tb.fp suites). Proved: the protocol on
 // out (in assumed to follow it); in consumed exactly when stage 1 takes the operation; every accepted

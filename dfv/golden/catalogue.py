@@ -512,7 +512,7 @@ _BITCAST = Compute((Port("in", any_type=True),), Port("out", any_type=True), Syn
 ADDF_LATENCY = 6
 MULF_LATENCY = 7
 FMA_LATENCY = 7
-ITOFP_LATENCY = 3
+ITOFP_LATENCY = 4
 FPTOI_LATENCY = 3
 CONVERTF_LATENCY = 3
 
