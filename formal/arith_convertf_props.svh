@@ -1,4 +1,4 @@
-// Properties of arith_convertf (extf / truncf: a float to another format, 3 stages), included inside the
+// Properties of arith_convertf (extf / truncf: a float to another format, 4 stages), included inside the
 // module: the handshake and pipeline behaviour only. The datapath value is NOT proved here: every result is
 // checked bit for bit against the golden model by simulation (make fpcheck, the dfv.tb.fp suites). Proved: the
 // protocol on out (in assumed to follow it); in consumed exactly when stage 1 takes the operation; every

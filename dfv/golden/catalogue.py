@@ -514,7 +514,7 @@ MULF_LATENCY = 7
 FMA_LATENCY = 7
 ITOFP_LATENCY = 4
 FPTOI_LATENCY = 3
-CONVERTF_LATENCY = 3
+CONVERTF_LATENCY = 4
 
 
 def _divf_timing(p: Params) -> UnitTiming:
