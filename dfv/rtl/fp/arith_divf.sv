@@ -31,13 +31,19 @@
 //   by 1 - E, every bit shifted out ORed into sticky, exponent field 0) and rounded to nearest even.
 // Phases (one cycle each unless noted; the registers they load):
 //   accept: unpack, classify, specials, sign; the two significands with their hidden bits (0 for a
-//     subnormal or zero) and ea - eb + bias (exponent fields, a subnormal's as 1) -> s0 registers.
-//   norm: leading-zero counts and left shifts of both significands (a normal's count is 0); the
-//     quotient's biased exponent (for a quotient in [1, 2)) adjusted by the two counts.
+//     subnormal or zero), their leading-zero counts (dfv_lzc: trees of log depth; a normal's count is 0)
+//     and ea - eb (exponent fields, a subnormal's as 1) -> s0 registers.
+//   norm: left shifts of both significands by their counts; the quotient's unbiased exponent (for a
+//     quotient in [1, 2)) adjusted by the two counts.
 //   iter (NIT = FW + 3 cycles): one restoring step per cycle (the subtract and a select), one quotient bit
-//     shifted into the quotient register.
+//     shifted into the quotient register. Beside it, from the exponent (which stays put), the
+//     denormalisation's inputs: the exponent E of the normalised quotient (the exponent, or the exponent
+//     - 1 when the first quotient bit, known after the first iteration, is 0), tiny (E <= 0), overflow,
+//     the shift 1 - E clamped to YW and its sticky mask, in three registered steps (loaded every
+//     iteration, settled by the fourth), so denorm only shifts.
 //   denorm: a leading quotient 0 shifted away (exponent - 1); sticky from the remainder; overflow flag;
-//     a tiny quotient (E <= 0) shifted right by 1 - E (clamped to P + 3) with sticky, exponent field 0.
+//     a tiny quotient (E <= 0) shifted right by 1 - E (clamped to P + 3), the bits shifted out ORed into
+//     sticky through the mask beside the shifter, exponent field 0.
 //   round: guard & (round | sticky | lsb) added to {exponent, fraction}, so that a carry moves into the
 //     exponent (subnormal -> normal, largest finite -> infinity); the special flags and the overflow flag
 //     select NaN / infinity / zero; pack -> the result register.
@@ -103,14 +109,6 @@ module arith_divf #(
   logic at_init;  // read by testbenches (dut.at_init)
   /* verilator lint_on UNUSEDSIGNAL */
 
-  // The number of leading zeros of v (P when v is 0).
-  function automatic logic [SW-1:0] lzc(input logic [P-1:0] v);
-    lzc = SW'(P);
-    for (int i = 0; i < P; i++) begin
-      if (v[i]) lzc = SW'(P - 1 - i);  // the highest set bit is the last to assign
-    end
-  endfunction
-
   // ---------------------------------------------------------------------------------------------------
   // Control: phase flags, the iteration counter, the handshake
   // ---------------------------------------------------------------------------------------------------
@@ -158,10 +156,13 @@ module arith_divf #(
   logic a_sign, b_sign, a_zero, b_zero, a_inf, b_inf, a_nan, b_nan;
   logic [EW-1:0] a_exp, b_exp, a_eeff, b_eeff;
   logic [FW-1:0] a_frac, b_frac;
+  logic [P-1:0] a_sig, b_sig;  // hidden bit 0 for a subnormal or zero
+  logic [SW-1:0] a_lz, b_lz;  // their leading zeros (P for a zero)
 
   logic sign_q, nan_q, inf_q, zero_q;  // the result's sign; the special results
   logic [P-1:0] ma_q, mb_q;  // significands, hidden bit 0 for a subnormal or zero
-  logic [EXW-1:0] ebase_q;  // ea - eb + bias (fields, a subnormal's as 1), two's complement
+  logic [SW-1:0] lza_q, lzb_q;  // their leading zeros
+  logic [EXW-1:0] ediff_q;  // ea - eb (fields, a subnormal's as 1), two's complement
 
   assign a_sign = lhs_data[W-1];
   assign b_sign = rhs_data[W-1];
@@ -177,6 +178,17 @@ module arith_divf #(
   assign b_nan = (b_exp == EXP_ONES) && (b_frac != '0);
   assign a_eeff = (a_exp == '0) ? EW'(1) : a_exp;
   assign b_eeff = (b_exp == '0) ? EW'(1) : b_exp;
+  assign a_sig = {a_exp != '0, a_frac};
+  assign b_sig = {b_exp != '0, b_frac};
+
+  dfv_lzc #(.W(P), .CW(SW)) u_lza (
+    .v(a_sig),
+    .count(a_lz)
+  );
+  dfv_lzc #(.W(P), .CW(SW)) u_lzb (
+    .v(b_sig),
+    .count(b_lz)
+  );
 
   always_ff @(posedge clk) begin : p_accept
     if (accept) begin
@@ -184,16 +196,17 @@ module arith_divf #(
       nan_q <= a_nan | b_nan | (a_inf & b_inf) | (a_zero & b_zero);
       inf_q <= a_inf | b_zero;  // inf / finite, non-zero / 0 (the NaN cases are nan_q's)
       zero_q <= a_zero | b_inf;  // 0 / non-zero, finite / inf
-      ma_q <= {a_exp != '0, a_frac};
-      mb_q <= {b_exp != '0, b_frac};
-      ebase_q <= EXW'(a_eeff) - EXW'(b_eeff) + EXW'(BIAS);
+      ma_q <= a_sig;
+      mb_q <= b_sig;
+      lza_q <= a_lz;
+      lzb_q <= b_lz;
+      ediff_q <= EXW'(a_eeff) - EXW'(b_eeff);  // the bias is added with the candidates' constants
     end
   end
 
   // ---------------------------------------------------------------------------------------------------
-  // Norm: leading-zero counts and shifts; iter: the restoring recurrence
+  // Norm: the normalising shifts; iter: the restoring recurrence
   // ---------------------------------------------------------------------------------------------------
-  logic [SW-1:0] lza, lzb;
   logic [P:0] diff;  // r - d, two's complement: -d <= r - d < d fits P + 1 bits, bit P is the borrow
   logic qbit;
   logic [P:0] r_sel;  // the remainder kept (< d), before the shift
@@ -201,19 +214,17 @@ module arith_divf #(
   logic [P:0] rem_q;  // partial remainder r, r < 2 * d
   logic [P-1:0] div_q;  // normalised divisor d (top bit 1 for a finite non-zero divisor)
   logic [NIT-1:0] quo_q;  // quotient bits, the first on top after NIT shifts
-  logic [EXW-1:0] exp_q;  // the biased exponent of a quotient in [1, 2)
+  logic [EXW-1:0] exp_q;  // the unbiased exponent of a quotient in [1, 2)
 
-  assign lza = lzc(ma_q);
-  assign lzb = lzc(mb_q);
   assign diff = rem_q - {1'b0, div_q};
   assign qbit = !diff[P];
   assign r_sel = qbit ? diff : rem_q;
 
   always_ff @(posedge clk) begin : p_recur
     if (ph_norm_q) begin
-      rem_q <= {1'b0, ma_q << lza};
-      div_q <= mb_q << lzb;
-      exp_q <= ebase_q - EXW'(lza) + EXW'(lzb);
+      rem_q <= {1'b0, ma_q << lza_q};
+      div_q <= mb_q << lzb_q;
+      exp_q <= ediff_q - EXW'(lza_q) + EXW'(lzb_q);
     end else if (ph_iter_q) begin
       rem_q <= r_sel << 1;  // r_sel < 2^P: the top bit shifted out is 0
       quo_q <= {quo_q[NIT-2:0], qbit};
@@ -221,39 +232,68 @@ module arith_divf #(
   end
 
   // ---------------------------------------------------------------------------------------------------
+  // Iter, beside the recurrence: the denormalisation's inputs for both leading quotient bits
+  // ---------------------------------------------------------------------------------------------------
+  // Candidate t is the quotient with leading bit t: its biased exponent is E = exp_q + bias - (1 - t) (one
+  // add of a constant; the bias waits until here to keep the accept phase's add to one chain). exp_q is
+  // loaded in norm and stays put through iter, and the leading quotient bit is known after the first
+  // iteration (lead_q), so three registered steps settle long before denorm (NIT >= 10 iterations): both
+  // candidates' exponents and their negations, the one lead_q selects, then its flags, shift and mask.
+  logic lead_q;  // the first quotient bit (weight 2^0): the quotient is in [1, 2), else in (1/2, 1)
+  logic [EXW-1:0] ec_q[2];  // E
+  logic [EXW-1:0] en_q[2];  // -E: the shift beyond the first one (>= 0 for a tiny quotient)
+  logic [EXW-1:0] e_sel_q, en_sel_q;  // lead_q's E and -E
+
+  logic tiny_q, ovf_n_q;  // E <= 0; E at or above the field of infinities
+  logic [EW-1:0] e_n_q;  // E's field bits
+  logic [DW-1:0] dsh_q;  // the tiny quotient's shift, 1 - E - 1 = -E clamped to YW (leaves sticky)
+  logic [YW-1:0] keep_q;  // keep_q[j] = (j <= shift): bit j of the word to shift ends in sticky
+
+  always_ff @(posedge clk) begin : p_cand
+    if (ph_iter_q) begin
+      if (it_q == CW'(NIT - 1)) lead_q <= qbit;
+      for (int t = 0; t < 2; t++) begin
+        ec_q[t] <= exp_q + EXW'(BIAS - 1 + t);
+        en_q[t] <= EXW'(1 - t - BIAS) - exp_q;
+      end
+      e_sel_q <= ec_q[lead_q];
+      en_sel_q <= en_q[lead_q];
+      tiny_q <= e_sel_q[EXW-1] || (e_sel_q == '0);
+      ovf_n_q <= !e_sel_q[EXW-1] && (e_sel_q >= EXW'(EMAX_FIELD));
+      e_n_q <= e_sel_q[EW-1:0];
+      dsh_q <= (!en_sel_q[EXW-1] && (32'(en_sel_q) > YW)) ? DW'(YW) : DW'(en_sel_q);
+      for (int j = 0; j < YW; j++) begin
+        // a tiny quotient has -E >= 0; a clamped shift (-E > YW) keeps every bit
+        keep_q[j] <= !en_sel_q[EXW-1] && (32'(j) <= 32'(en_sel_q));
+      end
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------------
   // Denorm: normalise the quotient by one place, sticky, overflow, denormalise a tiny quotient
   // ---------------------------------------------------------------------------------------------------
-  logic q_top, tiny, ovf;
   logic [NIT-1:0] n_sig;  // the quotient with its leading 1 on top
-  logic [EXW-1:0] e_n;  // its biased exponent
   logic [XW-1:0] x_n;  // {P significand bits, guard, round, sticky}
   logic [YW-1:0] y_n;  // x_n shifted right by one with sticky (the shift of a tiny quotient is >= 1)
-  logic [EXW-1:0] e_neg;  // -e_n: the shift beyond the first one (>= 0 for a tiny quotient)
-  logic [DW-1:0] dsh;
-  logic [2*YW-1:0] y_wide;  // y_n above, the bits shifted out below
+  logic [YW-2:0] y_sh;  // (y_n >> shift) above its LSB place
   logic [YW-1:0] x_den;
 
   logic [YW-1:0] x_q;  // fraction, guard, round, sticky (the hidden bit is in e_q != 0)
   logic [EW-1:0] e_q;  // the exponent field (0: subnormal or zero)
   logic ovf_q;
 
-  assign q_top = quo_q[NIT-1];
-  assign n_sig = q_top ? quo_q : {quo_q[NIT-2:0], 1'b0};
-  assign e_n = q_top ? exp_q : (exp_q - EXW'(1));
+  assign n_sig = lead_q ? quo_q : {quo_q[NIT-2:0], 1'b0};  // lead_q = quo_q[NIT-1] by now
   assign x_n = {n_sig, rem_q != '0};
-  assign tiny = e_n[EXW-1] || (e_n == '0);  // E <= 0
-  assign ovf = !e_n[EXW-1] && (e_n >= EXW'(EMAX_FIELD));
   assign y_n = {x_n[XW-1:2], x_n[1] | x_n[0]};
-  assign e_neg = '0 - e_n;
-  assign dsh = (!e_neg[EXW-1] && (32'(e_neg) > YW)) ? DW'(YW) : DW'(e_neg);  // a shift by YW leaves sticky
-  assign y_wide = {y_n, {YW{1'b0}}} >> dsh;
-  assign x_den = {y_wide[2*YW-1:YW+1], y_wide[YW] | (y_wide[YW-1:0] != '0)};
+  assign y_sh = y_n[YW-1:1] >> dsh_q;
+  // the bits of y_n shifted to or past its LSB place (j <= shift) ORed into it: a mask beside the shifter
+  assign x_den = {y_sh, (y_n & keep_q) != '0};
 
   always_ff @(posedge clk) begin : p_denorm
     if (ph_den_q) begin
-      x_q <= tiny ? x_den : x_n[YW-1:0];
-      e_q <= tiny ? '0 : e_n[EW-1:0];
-      ovf_q <= ovf;
+      x_q <= tiny_q ? x_den : x_n[YW-1:0];
+      e_q <= tiny_q ? '0 : e_n_q;
+      ovf_q <= ovf_n_q;
     end
   end
 
