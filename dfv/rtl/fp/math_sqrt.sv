@@ -30,15 +30,20 @@
 //   rr - (4 * root + 1) is one P+3-bit two's complement subtract (its magnitude is < 2^(P+2)) whose sign
 //   is the inverted root bit q; it is kept if q = 1, else rr; root = 2 * root + q.
 // Phases (one cycle each unless noted; the registers they load):
-//   accept: unpack, classify, specials; the significand with its hidden bit (0 for a subnormal or zero)
-//     and e + bias (the exponent field, a subnormal's as 1) -> s0 registers.
-//   norm: leading-zero count and left shift of the significand (a normal's count is 0); the exponent
-//     parity places it in the radicand register ({0, m} or {m, 0}) and halves the exponent; remainder and
-//     root cleared.
+//   accept: unpack, classify, specials; the significand with its hidden bit (0 for a subnormal or zero),
+//     its leading-zero count (dfv_lzc: a tree of log depth; a normal's count is 0), the radicand's shift
+//     (the count, + 1 when the exponent E is odd: the LSBs of the field and the count decide, as the bias
+//     is odd) and e + bias (the exponent field, a subnormal's as 1) -> s0 registers.
+//   norm: {0, significand} shifted left by the radicand's shift into the radicand register ({0, m} or
+//     {m, 0} normalised); the exponent less the count, halved; remainder and root cleared.
 //   iter (NIT = FW + 2 cycles): one restoring step per cycle (the subtract and a select), one root bit
-//     shifted into the root register, the radicand register shifted left by two.
+//     shifted into the root register, the radicand register shifted left by two. Beside it, from the
+//     root's exponent E (which stays put): tiny (E <= 0, only when SUBN), the shift 1 - E clamped to YW and
+//     its sticky mask, in two registered steps (loaded every iteration, settled by the second), so denorm
+//     only shifts.
 //   denorm: sticky from the remainder; a subnormal root (only when SUBN; biased exponent E <= 0) shifted
-//     right by 1 - E (clamped to P + 2) with sticky, exponent field 0.
+//     right by 1 - E (clamped to P + 2), the bits shifted out ORed into sticky through the mask beside the
+//     shifter, exponent field 0.
 //   round: guard & (sticky | lsb) added to {exponent, fraction} (a carry moves into the exponent); the
 //     special flags select NaN / +inf / the signed zero; pack -> the result register.
 //   done: out_valid until the result is taken.
@@ -99,14 +104,6 @@ module math_sqrt #(
   logic at_init;  // read by testbenches (dut.at_init)
   /* verilator lint_on UNUSEDSIGNAL */
 
-  // The number of leading zeros of v (P when v is 0).
-  function automatic logic [SW-1:0] lzc(input logic [P-1:0] v);
-    lzc = SW'(P);
-    for (int i = 0; i < P; i++) begin
-      if (v[i]) lzc = SW'(P - 1 - i);  // the highest set bit is the last to assign
-    end
-  endfunction
-
   // ---------------------------------------------------------------------------------------------------
   // Control: phase flags, the iteration counter, the handshake
   // ---------------------------------------------------------------------------------------------------
@@ -152,9 +149,14 @@ module math_sqrt #(
   logic a_sign, a_zero, a_inf, a_nan;
   logic [EW-1:0] a_exp, a_eeff;
   logic [FW-1:0] a_frac;
+  logic [P-1:0] a_sig;  // hidden bit 0 for a subnormal or zero
+  logic [SW-1:0] a_lz;  // its leading zeros (P for a zero)
+  logic a_odd;  // E = field - lz - bias is odd (bias odd: the field's and lz's LSBs are equal)
 
   logic sign_q, nan_q, inf_q, zero_q;  // the operand's sign (a zero result's); the special results
   logic [P-1:0] m_q;  // significand, hidden bit 0 for a subnormal or zero
+  logic [SW-1:0] lz_q;  // its leading zeros
+  logic [SW-1:0] rsh_q;  // lz + (E odd): the radicand's shift, at most P + 1 < 2^SW
   logic [EXW-1:0] xb_q;  // exponent field (a subnormal's as 1) + bias
 
   assign a_sign = in_data[W-1];
@@ -164,6 +166,13 @@ module math_sqrt #(
   assign a_inf = (a_exp == EXP_ONES) && (a_frac == '0);
   assign a_nan = (a_exp == EXP_ONES) && (a_frac != '0);
   assign a_eeff = (a_exp == '0) ? EW'(1) : a_exp;
+  assign a_sig = {a_exp != '0, a_frac};
+  assign a_odd = (a_eeff[0] == a_lz[0]);
+
+  dfv_lzc #(.W(P), .CW(SW)) u_lzc (
+    .v(a_sig),
+    .count(a_lz)
+  );
 
   always_ff @(posedge clk) begin : p_accept
     if (accept) begin
@@ -171,17 +180,17 @@ module math_sqrt #(
       nan_q <= a_nan | (a_sign & !a_zero);  // NaN, or negative non-zero (-inf included)
       inf_q <= a_inf & !a_sign;
       zero_q <= a_zero;
-      m_q <= {a_exp != '0, a_frac};
+      m_q <= a_sig;
+      lz_q <= a_lz;
+      rsh_q <= a_lz + SW'(a_odd);
       xb_q <= EXW'(a_eeff) + EXW'(BIAS);
     end
   end
 
   // ---------------------------------------------------------------------------------------------------
-  // Norm: leading-zero count, shift, exponent parity; iter: the restoring recurrence
+  // Norm: shift, exponent parity; iter: the restoring recurrence
   // ---------------------------------------------------------------------------------------------------
-  logic [SW-1:0] lz;
-  logic [P-1:0] mn;  // the normalised significand
-  logic [EXW-1:0] xn;  // exponent field - leading zeros + bias: the parity of E, twice the result's field
+  logic [EXW-1:0] xn;  // exponent field - leading zeros + bias: twice the result's field (+ 1 if odd)
   logic [P+2:0] rr;  // 4r + the next two radicand bits
   logic [P+2:0] diff;  // rr - (4 * root + 1), two's complement (within +-2^(P+2)): bit P+2 is the borrow
   logic qbit;
@@ -192,9 +201,7 @@ module math_sqrt #(
   logic [P:0] root_q;  // root bits so far, the first on top after NIT shifts
   logic [EXW-1:0] e_q;  // the root's biased exponent field (two's complement: <= 0 only when SUBN)
 
-  assign lz = lzc(m_q);
-  assign mn = m_q << lz;
-  assign xn = xb_q - EXW'(lz);
+  assign xn = xb_q - EXW'(lz_q);
   assign rr = {rem_q[P:0], rad_q[P:P-1]};
   assign diff = rr - {1'b0, root_q[P-1:0], 2'b01};
   assign qbit = !diff[P+2];
@@ -202,7 +209,8 @@ module math_sqrt #(
 
   always_ff @(posedge clk) begin : p_recur
     if (ph_norm_q) begin
-      rad_q <= xn[0] ? {mn, 1'b0} : {1'b0, mn};  // odd E: the significand doubled
+      // normalised, and doubled for an odd E ({0, m} has lz + 1 leading zeros: none of m's bits is lost)
+      rad_q <= {1'b0, m_q} << rsh_q;
       rem_q <= '0;
       root_q <= '0;
       e_q <= {xn[EXW-1], xn[EXW-1:1]};  // floor(xn / 2)
@@ -214,31 +222,46 @@ module math_sqrt #(
   end
 
   // ---------------------------------------------------------------------------------------------------
+  // Iter, beside the recurrence: the denormalisation's inputs (e_q is loaded in norm and stays put)
+  // ---------------------------------------------------------------------------------------------------
+  logic [EXW-1:0] en_q;  // -e_q: the shift beyond the first one (>= 0 for a subnormal root)
+  logic tiny_q;  // E <= 0 (only when SUBN)
+  logic [DW-1:0] dsh_q;  // the subnormal root's shift, 1 - E - 1 = -E clamped to YW (leaves sticky)
+  logic [YW-1:0] keep_q;  // keep_q[j] = (j <= shift): bit j of the word to shift ends in sticky
+
+  always_ff @(posedge clk) begin : p_pre
+    if (ph_iter_q) begin
+      en_q <= '0 - e_q;
+      tiny_q <= SUBN && (e_q[EXW-1] || (e_q == '0));
+      dsh_q <= (!en_q[EXW-1] && (32'(en_q) > YW)) ? DW'(YW) : DW'(en_q);
+      for (int j = 0; j < YW; j++) begin
+        // a subnormal root has -E >= 0; a clamped shift (-E > YW) keeps every bit
+        keep_q[j] <= !en_q[EXW-1] && (32'(j) <= 32'(en_q));
+      end
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------------
   // Denorm: sticky; denormalise a subnormal root (only when SUBN)
   // ---------------------------------------------------------------------------------------------------
-  logic tiny;
   logic [XW-1:0] x_n;  // {P significand bits, guard, sticky}
   logic [YW-1:0] y_n;  // x_n shifted right by one with sticky (the shift of a subnormal root is >= 1)
-  logic [EXW-1:0] e_neg;  // -e_q: the shift beyond the first one (>= 0 for a subnormal root)
-  logic [DW-1:0] dsh;
-  logic [2*YW-1:0] y_wide;  // y_n above, the bits shifted out below
+  logic [YW-2:0] y_sh;  // (y_n >> shift) above its LSB place
   logic [YW-1:0] x_den;
 
   logic [YW-1:0] x_q;  // fraction, guard, sticky (the hidden bit is in ef_q != 0)
   logic [EW-1:0] ef_q;  // the exponent field (0: subnormal)
 
   assign x_n = {root_q, rem_q != '0};
-  assign tiny = SUBN && (e_q[EXW-1] || (e_q == '0));  // E <= 0
   assign y_n = {x_n[XW-1:2], x_n[1] | x_n[0]};
-  assign e_neg = '0 - e_q;
-  assign dsh = (!e_neg[EXW-1] && (32'(e_neg) > YW)) ? DW'(YW) : DW'(e_neg);  // a shift by YW leaves sticky
-  assign y_wide = {y_n, {YW{1'b0}}} >> dsh;
-  assign x_den = {y_wide[2*YW-1:YW+1], y_wide[YW] | (y_wide[YW-1:0] != '0)};
+  assign y_sh = y_n[YW-1:1] >> dsh_q;
+  // the bits of y_n shifted to or past its LSB place (j <= shift) ORed into it: a mask beside the shifter
+  assign x_den = {y_sh, (y_n & keep_q) != '0};
 
   always_ff @(posedge clk) begin : p_denorm
     if (ph_den_q) begin
-      x_q <= tiny ? x_den : x_n[YW-1:0];
-      ef_q <= tiny ? '0 : e_q[EW-1:0];
+      x_q <= tiny_q ? x_den : x_n[YW-1:0];
+      ef_q <= tiny_q ? '0 : e_q[EW-1:0];
     end
   end
 
