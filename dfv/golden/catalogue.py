@@ -511,7 +511,7 @@ _BITCAST = Compute((Port("in", any_type=True),), Port("out", any_type=True), Syn
 # each unit's LATENCY (and INTERVAL) localparam, which tests/golden/test_catalogue.py reads back from the RTL
 ADDF_LATENCY = 6
 MULF_LATENCY = 7
-FMA_LATENCY = 7
+FMA_LATENCY = 8
 ITOFP_LATENCY = 4
 FPTOI_LATENCY = 3
 CONVERTF_LATENCY = 4

@@ -15,8 +15,8 @@
 //   fraction bit set), whatever the NaNs' signs and payloads; otherwise an infinite a or b gives the
 //   infinity of the product's sign; otherwise an infinite c gives c. Specials are detected in stage 1
 //   and ride the pipeline as three flags (nan, inf, inf sign) that override the datapath's word in stage
-//   7 (what the datapath computes for them is discarded).
-// The window (stages 3..6; P = FW + 1 significand bits, WS = 3P + 4 bits): bit 0 is a sticky bit; the
+//   8 (what the datapath computes for them is discarded).
+// The window (stages 3..7; P = FW + 1 significand bits, WS = 3P + 4 bits): bit 0 is a sticky bit; the
 //   2P-bit significand product (a and b normalised first, so it is in [2^(2P-2), 2^(2P))) sits at bits
 //   1..2P; c's P-bit significand is placed with its last bit s places below bit 2P + 3, where
 //   s = (exponent of the product's last bit) - (exponent of c's last bit) + 2P + 2, i.e. at bits
@@ -33,11 +33,11 @@
 //   The biased exponent of window bit WS - 1: FE = ea + eb - bias + P + 4 in the product frame
 //   (ea, eb: exponents of the normalised a, b), ec + 1 in the c frame (ec: c's exponent field, 1 for a
 //   subnormal).
-// Stages (one register each, s1..s7; the significand product is cut into K = 18 bit slices,
+// Stages (one register each, s1..s8; the significand product is cut into K = 18 bit slices,
 //   NS = ceil(P / 18) per operand: 3 for f64, 2 for f32, 1 for f16 and bf16):
-//   1 unpack, classify all three, specials; a's and b's significands normalised (leading-zero count and
-//     left shift, in parallel): a subnormal gets its leading one on top and the exponent
-//     1 - (leading zeros). c is not normalised.
+//   1 unpack, classify all three, specials; a's and b's significands normalised (leading-zero count by
+//     dfv_lzc, a tree of log depth, and left shift, in parallel): a subnormal gets its leading one on top
+//     and the exponent 1 - (leading zeros). c is not normalised.
 //   2 partial products: the NS * NS products of the 18-bit slices of a's and b's significands (each an
 //     unsigned 18x18 multiply, registered: one DSP block with its output register); in parallel the
 //     exponent arithmetic: s, the frame, the clamped alignment shift, FE.
@@ -48,27 +48,30 @@
 //   5 add or subtract: the product operand X (the product at bits 1..2P, or in the c frame only its sticky
 //     bit) and the aligned c operand Y; for an effective subtraction (product sign != c sign) both X - Y
 //     and Y - X, the non-negative one kept and the sign taken from the larger operand. In parallel from
-//     FE: the largest left shift that keeps the exponent >= 1 (FE - 1, clamped to 0..WS).
-//   6 leading-zero count and normalisation: a left shift by the leading zeros, limited to FE - 1 (a
-//     result below the normal range stays subnormal, exponent field 0). No denormalising right shift is
+//     FE: the limit of the normalising shift, FE - 1 (the largest left shift that keeps the exponent >= 1),
+//     as a stop bit at window bit WS - 1 - (FE - 1) (bit WS - 1 for FE <= 1, none for FE > WS).
+//   6 the normalising shift's amount: the leading zeros of sum | stop (dfv_lzc: a tree of log depth), which
+//     is min(leading zeros, FE - 1) without a comparison; whether the sum is zero.
+//   7 normalisation: the left shift (a result below the normal range stays subnormal, exponent field 0;
+//     the sticky bit through a mask of the shift beside the shifter). No denormalising right shift is
 //     needed: FE <= 1 only for a zero c and a non-zero product (the c frame has FE = ec + 1 >= 2, a
 //     non-zero c in the product frame FE = s + ec + 1 >= 2), and then the product's top bit (window bit
 //     2P at most, exponent FE - P - 3 <= -P - 2) lies at least two bits below the guard bit of the
 //     smallest subnormal (exponent 1 - P), so with no shift the word is the product's signed zero, as it
 //     must be (guard 0: no rounding up). Kept: the fraction (FW bits; the hidden bit is in exponent != 0), guard, sticky; the
 //     exponent (FE - left shift) and its overflow (>= all ones); the sign (an exact zero: the AND rule).
-//   7 rounding (guard & (sticky | lsb)) added to {exponent, fraction} so a carry moves into the exponent
-//     (subnormal -> smallest normal, max -> infinity); an overflow from stage 6 gives infinity; the
+//   8 rounding (guard & (sticky | lsb)) added to {exponent, fraction} so a carry moves into the exponent
+//     (subnormal -> smallest normal, max -> infinity); an overflow from stage 7 gives infinity; the
 //     special flags select NaN / infinity; pack.
-// Latency: LATENCY = 7 cycles, fixed for every format: an operation accepted in cycle c (handshake at the
-//   end of c) has its result on result_data with result_valid high in cycle c + 7 when nothing stalls.
+// Latency: LATENCY = 8 cycles, fixed for every format: an operation accepted in cycle c (handshake at the
+//   end of c) has its result on result_data with result_valid high in cycle c + 8 when nothing stalls.
 // Throughput: one operation per cycle under full-rate traffic. Flow control: the control core
-//   dfv_pipe_ctrl #(.S(7)) (u_ctrl) holds the valid bits and computes the ready chain and the load
+//   dfv_pipe_ctrl #(.S(8)) (u_ctrl) holds the valid bits and computes the ready chain and the load
 //   enables load[i] (stage i + 1 takes an operation); every data register of stage i + 1 is loaded on
 //   load[i] only, and has no reset. Bubbles collapse, a stalled result holds every full stage, no
 //   operation is lost or duplicated (dfv_pipe_ctrl's header). The join: a_ready / b_ready / c_ready = (every
 //   input valid) & u_ctrl.in_ready, so the inputs are consumed together, never one without the others.
-// State: s1..s7 data registers; the valid bits in u_ctrl. at_init: no operation in flight (u_ctrl's).
+// State: s1..s8 data registers; the valid bits in u_ctrl. at_init: no operation in flight (u_ctrl's).
 // Combinational paths: result_ready -> a_ready / b_ready / c_ready (through u_ctrl's ready logic); each
 //   input's valid -> the other inputs' readies (the join). None from any input to result_data / result_valid
 //   (registers); a_data / b_data / c_data go through stage 1 logic into s1 only.
@@ -100,7 +103,7 @@ module math_fma #(
     end
   end
 
-  localparam int LATENCY = 7;  // cycles from accept to result_valid (the stages of u_ctrl); read by testbenches
+  localparam int LATENCY = 8;  // cycles from accept to result_valid (the stages of u_ctrl); read by testbenches
   localparam int W = 1 + EW + FW;  // word
   localparam int P = FW + 1;  // significand with the hidden bit
   localparam int LW = $clog2(P + 1);  // a leading-zero count of a significand: 0..P
@@ -123,27 +126,12 @@ module math_fma #(
   localparam logic signed [XE-1:0] S_OFF = XE'(P + 3);  // s = ea + eb - ec - bias + P + 3
   localparam logic signed [XE-1:0] FE_OFF = XE'(P + 4);  // FE (product frame) = ea + eb - bias + P + 4
   localparam logic signed [XE-1:0] X_SMAX = XE'(SMAX);
-  localparam logic signed [XE-1:0] X_WS = XE'(WS);
+  localparam logic [XE-1:0] ST_K = S_OFF - BIAS + ONE;  // stage 1's constants (- c = ~c + 1)
+  localparam logic [XE-1:0] FT_K = FE_OFF - BIAS;
 
   /* verilator lint_off UNUSEDSIGNAL */
   logic at_init;  // read by testbenches (dut.at_init)
   /* verilator lint_on UNUSEDSIGNAL */
-
-  // The number of leading zeros of v (P when v is 0).
-  function automatic logic [LW-1:0] lzc_p(input logic [P-1:0] v);
-    lzc_p = LW'(P);
-    for (int i = 0; i < P; i++) begin
-      if (v[i]) lzc_p = LW'(P - 1 - i);  // the highest set bit is the last to assign
-    end
-  endfunction
-
-  // The number of leading zeros of v (WS when v is 0).
-  function automatic logic [ZW-1:0] lzc_w(input logic [WS-1:0] v);
-    lzc_w = ZW'(WS);
-    for (int i = 0; i < WS; i++) begin
-      if (v[i]) lzc_w = ZW'(WS - 1 - i);
-    end
-  endfunction
 
   // ---------------------------------------------------------------------------------------------------
   // Control core (dfv_pipe_ctrl): the valid bits, the ready chain, load[i] = stage i + 1 takes an operation
@@ -180,8 +168,15 @@ module math_fma #(
   logic s1_psign_q, s1_csign_q, s1_pzero_q, s1_czero_q, s1_nan_q, s1_inf_q, s1_isign_q;
   logic [P-1:0] s1_ma_q, s1_mb_q;  // normalised: top bit set (unless the operand is zero)
   logic [P-1:0] s1_mc_q;  // as it is (a subnormal c has no hidden bit)
-  logic signed [XE-1:0] s1_ea_q, s1_eb_q;  // biased exponents of the normalised significands (may be < 1)
-  logic [EW-1:0] s1_ec_q;  // c's exponent field, 1 for a subnormal or zero
+  // the exponent arithmetic before the leading zeros (ea = a's field - a's leading zeros, the same for b),
+  // from the fields beside the counts, so that stage 2 has one subtraction of the counts' sum
+  logic signed [XE-1:0] s1_st_q;  // s + lz(a) + lz(b) = a's field + b's field - c's field - bias + P + 3
+  logic signed [XE-1:0] s1_ft_q;  // FE (product frame) + lz(a) + lz(b) = a's field + b's field - bias + P + 4
+  logic signed [XE-1:0] s1_fc_q;  // FE (c frame) = c's field + 1
+  logic [LW:0] s1_lzs_q;  // lz(a) + lz(b)
+  // st and ft as one carry chain each: the operands (a's, b's and c's inverted fields and a constant)
+  // reduced to two by carry-save steps first (x + y + z = (x ^ y ^ z) + 2 maj(x, y, z), modulo 2^XE)
+  logic [XE-1:0] xa, xb, xc, st_s1, st_c1, st_s2, st_c2, ft_s, ft_c;
 
   assign a_sign = a_data[W-1];
   assign b_sign = b_data[W-1];
@@ -210,8 +205,23 @@ module math_fma #(
   assign a_eeff = (a_exp == '0) ? EW'(1) : a_exp;
   assign b_eeff = (b_exp == '0) ? EW'(1) : b_exp;
   assign c_eeff = (c_exp == '0) ? EW'(1) : c_exp;
-  assign a_lz = lzc_p(a_mant);
-  assign b_lz = lzc_p(b_mant);
+  assign xa = XE'(a_eeff);
+  assign xb = XE'(b_eeff);
+  assign xc = ~(XE'(c_eeff));
+  assign st_s1 = xa ^ xb ^ xc;
+  assign st_c1 = ((xa & xb) | (xa & xc) | (xb & xc)) << 1;
+  assign st_s2 = st_s1 ^ st_c1 ^ ST_K;
+  assign st_c2 = ((st_s1 & st_c1) | (st_s1 & ST_K) | (st_c1 & ST_K)) << 1;
+  assign ft_s = xa ^ xb ^ FT_K;
+  assign ft_c = ((xa & xb) | (xa & FT_K) | (xb & FT_K)) << 1;
+  dfv_lzc #(.W(P), .CW(LW)) u_lza (
+    .v(a_mant),
+    .count(a_lz)
+  );
+  dfv_lzc #(.W(P), .CW(LW)) u_lzb (
+    .v(b_mant),
+    .count(b_lz)
+  );
 
   always_ff @(posedge clk) begin : p_s1
     if (load[0]) begin
@@ -226,9 +236,10 @@ module math_fma #(
       s1_ma_q <= a_mant << a_lz;
       s1_mb_q <= b_mant << b_lz;
       s1_mc_q <= {c_exp != '0, c_frac};
-      s1_ea_q <= $signed({{(XE - EW){1'b0}}, a_eeff}) - $signed({{(XE - LW){1'b0}}, a_lz});
-      s1_eb_q <= $signed({{(XE - EW){1'b0}}, b_eeff}) - $signed({{(XE - LW){1'b0}}, b_lz});
-      s1_ec_q <= c_eeff;
+      s1_st_q <= st_s2 + st_c2;
+      s1_ft_q <= ft_s + ft_c;
+      s1_fc_q <= XE'(c_eeff) + ONE;
+      s1_lzs_q <= (LW + 1)'(a_lz) + (LW + 1)'(b_lz);
     end
   end
 
@@ -237,7 +248,7 @@ module math_fma #(
   // ---------------------------------------------------------------------------------------------------
   logic [PA-1:0] ma_pad, mb_pad;
   logic [NS*NS*2*K-1:0] pp;  // product (i, j) at [(i * NS + j) * 2K +: 2K]
-  logic signed [XE-1:0] ec_x, eab, s_amt;
+  logic signed [XE-1:0] lzs, s_amt;
   logic cframe;
 
   logic s2_psign_q, s2_csign_q, s2_pzero_q, s2_cframe_q, s2_nan_q, s2_inf_q, s2_isign_q;
@@ -257,9 +268,8 @@ module math_fma #(
     end
   end
 
-  assign ec_x = $signed({{(XE - EW){1'b0}}, s1_ec_q});
-  assign eab = s1_ea_q + s1_eb_q - BIAS;
-  assign s_amt = eab - ec_x + S_OFF;
+  assign lzs = $signed({{(XE - LW - 1){1'b0}}, s1_lzs_q});
+  assign s_amt = s1_st_q - lzs;  // s = ea + eb - ec - bias + P + 3
   // the c frame: a zero product, or a product entirely below c (not when c is zero: then the product is
   // the result)
   assign cframe = s1_pzero_q | (!s1_czero_q & (s_amt < 0));
@@ -276,7 +286,7 @@ module math_fma #(
       s2_pp_q <= pp;
       s2_mc_q <= s1_mc_q;
       s2_sh_q <= (cframe || s_amt < 0) ? '0 : (s_amt > X_SMAX) ? SSW'(SMAX) : SSW'(s_amt);
-      s2_fe_q <= cframe ? (ec_x + ONE) : (eab + FE_OFF);
+      s2_fe_q <= cframe ? s1_fc_q : (s1_ft_q - lzs);
     end
   end
 
@@ -361,12 +371,13 @@ module math_fma #(
   // ---------------------------------------------------------------------------------------------------
   logic [WS-1:0] x_op, y_op, sum, d_xy, d_yx;
   logic eff_sub, y_larger;
-  logic signed [XE-1:0] room;
+  logic [WS-1:0] stop;  // the stop bit of the normalising shift: one-hot or zero
 
   logic s5_sign_q, s5_zsign_q, s5_nan_q, s5_inf_q, s5_isign_q;
   logic [WS-1:0] s5_sum_q;  // the magnitude of the sum
   logic signed [XE-1:0] s5_fe_q;
-  logic [ZW-1:0] s5_room_q;  // the largest left shift that keeps the exponent >= 1 (FE - 1, clamped)
+  logic [WS-1:0] s5_stop_q;  // a one at window bit WS - 1 - (FE - 1): FE - 1 is the largest left shift
+                             // that keeps the exponent >= 1 (bit WS - 1 for FE <= 1, none for FE > WS)
 
   // the product at window bits 1..2P, or in the c frame its sticky bit (a zero product has none)
   assign x_op = s4_cframe_q ? WS'(!s4_pzero_q) : {{(WS - 2 * P - 1){1'b0}}, s4_prod_q, 1'b0};
@@ -376,7 +387,11 @@ module math_fma #(
   assign d_yx = y_op - x_op;
   assign y_larger = d_xy[WS-1];
   assign sum = !eff_sub ? (x_op + y_op) : y_larger ? d_yx : d_xy;
-  assign room = s4_fe_q - ONE;
+  // straight from FE (equalities with constants beside the add): the shift may reach FE - 1
+  always_comb begin : comb_stop
+    stop[WS-1] = (s4_fe_q <= ONE);
+    for (int i = 0; i < WS - 1; i++) stop[i] = (s4_fe_q == XE'(WS - i));
+  end
 
   always_ff @(posedge clk) begin : p_s5
     if (load[4]) begin
@@ -387,64 +402,94 @@ module math_fma #(
       s5_isign_q <= s4_isign_q;
       s5_sum_q <= sum;
       s5_fe_q <= s4_fe_q;
-      s5_room_q <= (room < 0) ? '0 : (room > X_WS) ? ZW'(WS) : ZW'(room);
+      s5_stop_q <= stop;
     end
   end
 
   // ---------------------------------------------------------------------------------------------------
-  // Stage 6: leading-zero count, normalisation (left, limited to FE - 1)
+  // Stage 6: the normalising shift's amount (leading zeros, limited to FE - 1 by the stop bit)
   // ---------------------------------------------------------------------------------------------------
-  logic [ZW-1:0] lz, lshift;
-  logic [WS-1:0] n;
-  logic signed [XE-1:0] e_norm;
-  logic sum_zero;
+  logic [ZW-1:0] lz;  // leading zeros of sum | stop: min(leading zeros of the sum, FE - 1)
 
-  logic s6_sign_q, s6_nan_q, s6_inf_q, s6_isign_q, s6_ovf_q;
-  logic [EW-1:0] s6_e_q;  // the biased exponent field (0: subnormal or zero)
-  logic [FW-1:0] s6_frac_q;
-  logic s6_guard_q, s6_sticky_q;
+  logic s6_sign_q, s6_nan_q, s6_inf_q, s6_isign_q;
+  logic [WS-1:0] s6_sum_q;
+  logic [ZW-1:0] s6_lsh_q;
+  logic [EW-1:0] s6_fe_q;  // FE's field bits (enough for a result that does not overflow)
+  logic signed [XE-1:0] s6_fem_q;  // FE - the field of infinities: overflow when the shift is at most it
 
-  assign lz = lzc_w(s5_sum_q);
-  assign lshift = (lz > s5_room_q) ? s5_room_q : lz;
-  assign n = s5_sum_q << lshift;
-  assign e_norm = s5_fe_q - $signed({{(XE - ZW){1'b0}}, lshift});
-  assign sum_zero = (lz == ZW'(WS));
+  dfv_lzc #(.W(WS), .CW(ZW)) u_lzs (
+    .v(s5_sum_q | s5_stop_q),
+    .count(lz)
+  );
 
   always_ff @(posedge clk) begin : p_s6
     if (load[5]) begin
-      s6_sign_q <= sum_zero ? s5_zsign_q : s5_sign_q;
+      s6_sign_q <= (s5_sum_q == '0) ? s5_zsign_q : s5_sign_q;
       s6_nan_q <= s5_nan_q;
       s6_inf_q <= s5_inf_q;
       s6_isign_q <= s5_isign_q;
-      s6_ovf_q <= n[WS-1] & (e_norm >= EXP_INF);
-      s6_e_q <= n[WS-1] ? e_norm[EW-1:0] : '0;
-      s6_frac_q <= n[WS-2 -: FW];  // below the hidden bit n[WS-1]
-      s6_guard_q <= n[WS-2-FW];
-      s6_sticky_q <= (n[WS-3-FW:0] != '0);
+      s6_sum_q <= s5_sum_q;
+      s6_lsh_q <= lz;
+      s6_fe_q <= s5_fe_q[EW-1:0];
+      s6_fem_q <= s5_fe_q - EXP_INF;
     end
   end
 
   // ---------------------------------------------------------------------------------------------------
-  // Stage 7: round to nearest even, overflow, specials, pack
+  // Stage 7: normalisation (left shift), exponent, guard and sticky
+  // ---------------------------------------------------------------------------------------------------
+  logic [WS-1:0] n;
+  logic [EW-1:0] e_norm;  // the exponent field after the shift (the overflow is decided beside it)
+  logic [WS-1:0] to_sticky;  // to_sticky[j]: sum bit j ends below the guard bit (j + shift <= WS-3-FW)
+
+  logic s7_sign_q, s7_nan_q, s7_inf_q, s7_isign_q, s7_ovf_q;
+  logic [EW-1:0] s7_e_q;  // the biased exponent field (0: subnormal or zero)
+  logic [FW-1:0] s7_frac_q;
+  logic s7_guard_q, s7_sticky_q;
+
+  assign n = s6_sum_q << s6_lsh_q;
+  assign e_norm = s6_fe_q - EW'(s6_lsh_q);
+  // a mask of the shift beside the shifter (a bit shifted past the top is never set: shift <= leading zeros)
+  always_comb begin : comb_to_sticky
+    for (int j = 0; j < WS; j++) to_sticky[j] = (j <= WS - 3 - FW) && (int'(s6_lsh_q) <= WS - 3 - FW - j);
+  end
+
+  always_ff @(posedge clk) begin : p_s7
+    if (load[6]) begin
+      s7_sign_q <= s6_sign_q;
+      s7_nan_q <= s6_nan_q;
+      s7_inf_q <= s6_inf_q;
+      s7_isign_q <= s6_isign_q;
+      // e_norm >= EXP_INF, one comparison after the shift's amount rather than a subtraction and one
+      s7_ovf_q <= n[WS-1] & (s6_fem_q >= $signed({{(XE - ZW){1'b0}}, s6_lsh_q}));
+      s7_e_q <= n[WS-1] ? e_norm : '0;
+      s7_frac_q <= n[WS-2 -: FW];  // below the hidden bit n[WS-1]
+      s7_guard_q <= n[WS-2-FW];
+      s7_sticky_q <= (s6_sum_q & to_sticky) != '0;
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------------
+  // Stage 8: round to nearest even, overflow, specials, pack
   // ---------------------------------------------------------------------------------------------------
   logic round_up;
   logic [EW+FW-1:0] rounded;  // {exponent, fraction} + round_up: a carry reaches the exponent
   logic [W-1:0] word;
 
-  logic [W-1:0] s7_word_q;
+  logic [W-1:0] s8_word_q;
 
-  assign round_up = s6_guard_q & (s6_sticky_q | s6_frac_q[0]);
-  assign rounded = {s6_e_q, s6_frac_q} + (EW + FW)'(round_up);
-  assign word = s6_nan_q ? {1'b0, EXP_ONES, 1'b1, {(FW - 1){1'b0}}}  // the canonical quiet NaN
-              : s6_inf_q ? {s6_isign_q, EXP_ONES, {FW{1'b0}}}  // an infinite product or c
-              : s6_ovf_q ? {s6_sign_q, EXP_ONES, {FW{1'b0}}}  // overflow before rounding
-              : {s6_sign_q, rounded};  // rounding may carry into the exponent, up to infinity
+  assign round_up = s7_guard_q & (s7_sticky_q | s7_frac_q[0]);
+  assign rounded = {s7_e_q, s7_frac_q} + (EW + FW)'(round_up);
+  assign word = s7_nan_q ? {1'b0, EXP_ONES, 1'b1, {(FW - 1){1'b0}}}  // the canonical quiet NaN
+              : s7_inf_q ? {s7_isign_q, EXP_ONES, {FW{1'b0}}}  // an infinite product or c
+              : s7_ovf_q ? {s7_sign_q, EXP_ONES, {FW{1'b0}}}  // overflow before rounding
+              : {s7_sign_q, rounded};  // rounding may carry into the exponent, up to infinity
 
-  always_ff @(posedge clk) begin : p_s7
-    if (load[6]) s7_word_q <= word;
+  always_ff @(posedge clk) begin : p_s8
+    if (load[7]) s8_word_q <= word;
   end
 
-  assign result_data = s7_word_q;
+  assign result_data = s8_word_q;
 
 `ifdef DFV_FORMAL
   `include "math_fma_props.svh"
