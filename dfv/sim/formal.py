@@ -251,8 +251,8 @@ def prepare(job: FormalJob, out: Path) -> Path:
     for path in [*checkers, *(FORMAL_DIR / name for name in includes)]:
         shutil.copy(path, src / path.name)
     files += [p.name for p in checkers]
-    # one chparam for all parameters: set one at a time, a range check that relates two of them (dfv_normalize's
-    # CW to W) would see a half-set pair
+    # one chparam for all parameters: set one at a time, a range check that relates two of them (dfv_lzc's CW
+    # to W) would see a half-set pair
     chparams = f"chparam {' '.join(f'-set {k} {v}' for k, v in job.params)} {job.top}" if job.params else ""
     design = (f"read_verilog -sv -formal -DDFV_FORMAL -DDFV_FORMAL_TOP_{job.top} -I. {' '.join(files)}\n"
               f"{chparams}\nprep -top {job.top}\nflatten")

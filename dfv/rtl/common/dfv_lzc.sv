@@ -1,14 +1,16 @@
 // dfv_lzc: the number of leading zeros of a W-bit word, by a tree of log depth (the amount of a
-//   normalising shift; arith_addf, arith_mulf).
-// Parameters: W (word bits, 1..128), CW (count bits: must be $clog2(W + 1); checked).
+//   normalising shift: every float unit that normalises, arith_addf, arith_mulf, math_fma, arith_divf,
+//   math_sqrt, arith_itofp, arith_convertf).
+// Parameters: W (word bits, 1..256: up to math_fma's f64 window, 163), CW (count bits: must be
+//   $clog2(W + 1); checked).
 // Ports: v (W) -> count (CW). Combinational, no clock.
 // Function: count = the leading zeros of v, W when v = 0.
 // Structure: v is padded below with ones to LW = 2^CW places (at least one, so the count is at most W).
 //   Level l (1..CW) holds, per block of 2^l places, whether the block is all zero and its leading zeros
 //   (l bits, all ones when it is zero): those of its upper half, or 2^(l-1) plus those of its lower half
 //   when the upper half is zero. Each level is one LUT deep (a 2-input AND, a 3-input mux per count bit),
-//   so the count is CW levels from v, where a priority chain or a shift-and-test search (dfv_normalize)
-//   is W or 2 CW levels.
+//   so the count is CW levels from v, where a priority chain is W levels and a shift-and-test search
+//   2 CW.
 // Latency 0 (combinational); combinational paths: v -> count.
 module dfv_lzc #(
   parameter int W = 8,
@@ -18,8 +20,8 @@ module dfv_lzc #(
   output logic [CW-1:0] count
 );
   initial begin : p_param_check
-    if (W < 1 || W > 128) begin
-      $fatal(1, "dfv_lzc: W must be 1..128 (got %0d)", W);
+    if (W < 1 || W > 256) begin
+      $fatal(1, "dfv_lzc: W must be 1..256 (got %0d)", W);
     end
     if (CW != $clog2(W + 1)) begin
       $fatal(1, "dfv_lzc: CW must be $clog2(W + 1): %0d for W = %0d", CW, W);
