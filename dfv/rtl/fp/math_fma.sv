@@ -451,7 +451,7 @@ module math_fma #(
   assign e_norm = s6_fe_q - EW'(s6_lsh_q);
   // a mask of the shift beside the shifter (a bit shifted past the top is never set: shift <= leading zeros)
   always_comb begin : comb_to_sticky
-    for (int j = 0; j < WS; j++) to_sticky[j] = (j <= WS - 3 - FW) && (int'(s6_lsh_q) <= WS - 3 - FW - j);
+    for (int j = 0; j < WS; j++) to_sticky[j] = (int'(s6_lsh_q) <= WS - 3 - FW - j);  // signed: never above
   end
 
   always_ff @(posedge clk) begin : p_s7
