@@ -240,8 +240,9 @@ module arith_divf #(
   // iteration (lead_q), so three registered steps settle long before denorm (NIT >= 10 iterations): both
   // candidates' exponents and their negations, the one lead_q selects, then its flags, shift and mask.
   logic lead_q;  // the first quotient bit (weight 2^0): the quotient is in [1, 2), else in (1/2, 1)
-  logic [EXW-1:0] ec_q[2];  // E
-  logic [EXW-1:0] en_q[2];  // -E: the shift beyond the first one (>= 0 for a tiny quotient)
+  // candidate t at [t * EXW +: EXW] (vectors, not arrays: Yosys reads an array as a memory)
+  logic [2*EXW-1:0] ec_q;  // E
+  logic [2*EXW-1:0] en_q;  // -E: the shift beyond the first one (>= 0 for a tiny quotient)
   logic [EXW-1:0] e_sel_q, en_sel_q;  // lead_q's E and -E
 
   logic tiny_q, ovf_n_q;  // E <= 0; E at or above the field of infinities
@@ -253,11 +254,11 @@ module arith_divf #(
     if (ph_iter_q) begin
       if (it_q == CW'(NIT - 1)) lead_q <= qbit;
       for (int t = 0; t < 2; t++) begin
-        ec_q[t] <= exp_q + EXW'(BIAS - 1 + t);
-        en_q[t] <= EXW'(1 - t - BIAS) - exp_q;
+        ec_q[t*EXW +: EXW] <= exp_q + EXW'(BIAS - 1 + t);
+        en_q[t*EXW +: EXW] <= EXW'(1 - t - BIAS) - exp_q;
       end
-      e_sel_q <= ec_q[lead_q];
-      en_sel_q <= en_q[lead_q];
+      e_sel_q <= lead_q ? ec_q[EXW +: EXW] : ec_q[0 +: EXW];
+      en_sel_q <= lead_q ? en_q[EXW +: EXW] : en_q[0 +: EXW];
       tiny_q <= e_sel_q[EXW-1] || (e_sel_q == '0);
       ovf_n_q <= !e_sel_q[EXW-1] && (e_sel_q >= EXW'(EMAX_FIELD));
       e_n_q <= e_sel_q[EW-1:0];
