@@ -39,11 +39,11 @@
 //     shifted into the quotient register. Beside it, from the exponent (which stays put), the
 //     denormalisation's inputs: the exponent E of the normalised quotient (the exponent, or the exponent
 //     - 1 when the first quotient bit, known after the first iteration, is 0), tiny (E <= 0), overflow,
-//     the shift 1 - E clamped to YW and its sticky mask, in three registered steps (loaded every
-//     iteration, settled by the fourth), so denorm only shifts.
+//     the shift 1 - E clamped to YW and its sticky mask (dfv_denorm), in three registered steps (loaded
+//     every iteration, settled by the fourth), so denorm only shifts.
 //   denorm: a leading quotient 0 shifted away (exponent - 1); sticky from the remainder; overflow flag;
 //     a tiny quotient (E <= 0) shifted right by 1 - E (clamped to P + 3), the bits shifted out ORed into
-//     sticky through the mask beside the shifter, exponent field 0.
+//     sticky through the mask beside the shifter (dfv_denorm), exponent field 0.
 //   round: guard & (round | sticky | lsb) added to {exponent, fraction}, so that a carry moves into the
 //     exponent (subnormal -> normal, largest finite -> infinity); the special flags and the overflow flag
 //     select NaN / infinity / zero; pack -> the result register.
@@ -95,7 +95,6 @@ module arith_divf #(
   localparam int YW = XW - 1;  // the same shifted right by one (with sticky): the denormalisation input
   localparam int EXW = EW + 3;  // signed exponent arithmetic: -(bias + FW + 1) .. 3 * bias + FW
   localparam int SW = $clog2(P + 1);  // a leading-zero count 0..P
-  localparam int DW = $clog2(YW + 1);  // a denormalisation shift 0..YW
   localparam int CW = $clog2(NIT);  // the iteration counter 0..NIT-1
   localparam int BIAS = (1 << (EW - 1)) - 1;
   localparam int EMAX_FIELD = (1 << EW) - 1;  // the exponent field of infinities and NaNs
@@ -238,17 +237,16 @@ module arith_divf #(
   // add of a constant; the bias waits until here to keep the accept phase's add to one chain). exp_q is
   // loaded in norm and stays put through iter, and the leading quotient bit is known after the first
   // iteration (lead_q), so three registered steps settle long before denorm (NIT >= 10 iterations): both
-  // candidates' exponents and their negations, the one lead_q selects, then its flags, shift and mask.
+  // candidates' exponents and their negations, the one lead_q selects (E here, -E in u_den), then its
+  // flags here and its shift and mask in u_den.
   logic lead_q;  // the first quotient bit (weight 2^0): the quotient is in [1, 2), else in (1/2, 1)
   // candidate t at [t * EXW +: EXW] (vectors, not arrays: Yosys reads an array as a memory)
   logic [2*EXW-1:0] ec_q;  // E
   logic [2*EXW-1:0] en_q;  // -E: the shift beyond the first one (>= 0 for a tiny quotient)
-  logic [EXW-1:0] e_sel_q, en_sel_q;  // lead_q's E and -E
+  logic [EXW-1:0] e_sel_q;  // lead_q's E
 
   logic tiny_q, ovf_n_q;  // E <= 0; E at or above the field of infinities
   logic [EW-1:0] e_n_q;  // E's field bits
-  logic [DW-1:0] dsh_q;  // the tiny quotient's shift, 1 - E - 1 = -E clamped to YW (leaves sticky)
-  logic [YW-1:0] keep_q;  // keep_q[j] = (j <= shift): bit j of the word to shift ends in sticky
 
   always_ff @(posedge clk) begin : p_cand
     if (ph_iter_q) begin
@@ -258,15 +256,9 @@ module arith_divf #(
         en_q[t*EXW +: EXW] <= EXW'(1 - t - BIAS) - exp_q;
       end
       e_sel_q <= lead_q ? ec_q[EXW +: EXW] : ec_q[0 +: EXW];
-      en_sel_q <= lead_q ? en_q[EXW +: EXW] : en_q[0 +: EXW];
       tiny_q <= e_sel_q[EXW-1] || (e_sel_q == '0);
       ovf_n_q <= !e_sel_q[EXW-1] && (e_sel_q >= EXW'(EMAX_FIELD));
       e_n_q <= e_sel_q[EW-1:0];
-      dsh_q <= (!en_sel_q[EXW-1] && (32'(en_sel_q) > YW)) ? DW'(YW) : DW'(en_sel_q);
-      for (int j = 0; j < YW; j++) begin
-        // a tiny quotient has -E >= 0; a clamped shift (-E > YW) keeps every bit
-        keep_q[j] <= !en_sel_q[EXW-1] && (32'(j) <= 32'(en_sel_q));
-      end
     end
   end
 
@@ -275,9 +267,7 @@ module arith_divf #(
   // ---------------------------------------------------------------------------------------------------
   logic [NIT-1:0] n_sig;  // the quotient with its leading 1 on top
   logic [XW-1:0] x_n;  // {P significand bits, guard, round, sticky}
-  logic [YW-1:0] y_n;  // x_n shifted right by one with sticky (the shift of a tiny quotient is >= 1)
-  logic [YW-2:0] y_sh;  // (y_n >> shift) above its LSB place
-  logic [YW-1:0] x_den;
+  logic [YW-1:0] x_den;  // x_n shifted right by 1 - E with sticky (a tiny quotient)
 
   logic [YW-1:0] x_q;  // fraction, guard, round, sticky (the hidden bit is in e_q != 0)
   logic [EW-1:0] e_q;  // the exponent field (0: subnormal or zero)
@@ -285,10 +275,16 @@ module arith_divf #(
 
   assign n_sig = lead_q ? quo_q : {quo_q[NIT-2:0], 1'b0};  // lead_q = quo_q[NIT-1] by now
   assign x_n = {n_sig, rem_q != '0};
-  assign y_n = {x_n[XW-1:2], x_n[1] | x_n[0]};
-  assign y_sh = y_n[YW-1:1] >> dsh_q;
-  // the bits of y_n shifted to or past its LSB place (j <= shift) ORed into it: a mask beside the shifter
-  assign x_den = {y_sh, (y_n & keep_q) != '0};
+
+  // the shift 1 - E and its sticky mask prepared during iter from lead_q's -E (settled by the third
+  // iteration: the candidates, then u_den's two loads)
+  dfv_denorm #(.XW(XW), .EXW(EXW)) u_den (
+    .clk(clk),
+    .load(ph_iter_q),
+    .en(lead_q ? en_q[EXW +: EXW] : en_q[0 +: EXW]),
+    .x(x_n),
+    .x_den(x_den)
+  );
 
   always_ff @(posedge clk) begin : p_denorm
     if (ph_den_q) begin

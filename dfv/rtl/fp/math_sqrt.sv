@@ -39,11 +39,11 @@
 //   iter (NIT = FW + 2 cycles): one restoring step per cycle (the subtract and a select), one root bit
 //     shifted into the root register, the radicand register shifted left by two. Beside it, from the
 //     root's exponent E (which stays put): tiny (E <= 0, only when SUBN), the shift 1 - E clamped to YW and
-//     its sticky mask, in two registered steps (loaded every iteration, settled by the second), so denorm
-//     only shifts.
+//     its sticky mask (dfv_denorm), in two registered steps (loaded every iteration, settled by the
+//     second), so denorm only shifts.
 //   denorm: sticky from the remainder; a subnormal root (only when SUBN; biased exponent E <= 0) shifted
 //     right by 1 - E (clamped to P + 2), the bits shifted out ORed into sticky through the mask beside the
-//     shifter, exponent field 0.
+//     shifter (dfv_denorm), exponent field 0.
 //   round: guard & (sticky | lsb) added to {exponent, fraction} (a carry moves into the exponent); the
 //     special flags select NaN / +inf / the signed zero; pack -> the result register.
 //   done: out_valid until the result is taken.
@@ -90,7 +90,6 @@ module math_sqrt #(
   localparam int YW = XW - 1;  // the same shifted right by one (with sticky): the denormalisation input
   localparam int EXW = EW + 2;  // signed exponent arithmetic: 1 - FW + bias .. 3 * bias
   localparam int SW = $clog2(P + 1);  // a leading-zero count 0..P
-  localparam int DW = $clog2(YW + 1);  // a denormalisation shift 0..YW
   localparam int CW = $clog2(NIT);  // the iteration counter 0..NIT-1
   localparam int BIAS = (1 << (EW - 1)) - 1;
   localparam logic SUBN = (FW >= BIAS);  // a root can be subnormal (not in the four formats)
@@ -156,7 +155,8 @@ module math_sqrt #(
   logic sign_q, nan_q, inf_q, zero_q;  // the operand's sign (a zero result's); the special results
   logic [P-1:0] m_q;  // significand, hidden bit 0 for a subnormal or zero
   logic [SW-1:0] lz_q;  // its leading zeros
-  logic [SW-1:0] rsh_q;  // lz + (E odd): the radicand's shift, at most P + 1 < 2^SW
+  logic [SW-1:0] rsh_q;  // lz + (E odd): the radicand's shift, at most P for a non-zero operand (< 2^SW;
+                         // a zero's P + 1 may wrap, and its radicand is 0 whatever the shift)
   logic [EXW-1:0] xb_q;  // exponent field (a subnormal's as 1) + bias
 
   assign a_sign = in_data[W-1];
@@ -224,39 +224,34 @@ module math_sqrt #(
   // ---------------------------------------------------------------------------------------------------
   // Iter, beside the recurrence: the denormalisation's inputs (e_q is loaded in norm and stays put)
   // ---------------------------------------------------------------------------------------------------
-  logic [EXW-1:0] en_q;  // -e_q: the shift beyond the first one (>= 0 for a subnormal root)
   logic tiny_q;  // E <= 0 (only when SUBN)
-  logic [DW-1:0] dsh_q;  // the subnormal root's shift, 1 - E - 1 = -E clamped to YW (leaves sticky)
-  logic [YW-1:0] keep_q;  // keep_q[j] = (j <= shift): bit j of the word to shift ends in sticky
 
   always_ff @(posedge clk) begin : p_pre
-    if (ph_iter_q) begin
-      en_q <= '0 - e_q;
-      tiny_q <= SUBN && (e_q[EXW-1] || (e_q == '0));
-      dsh_q <= (!en_q[EXW-1] && (32'(en_q) > YW)) ? DW'(YW) : DW'(en_q);
-      for (int j = 0; j < YW; j++) begin
-        // a subnormal root has -E >= 0; a clamped shift (-E > YW) keeps every bit
-        keep_q[j] <= !en_q[EXW-1] && (32'(j) <= 32'(en_q));
-      end
-    end
+    if (ph_iter_q) tiny_q <= SUBN && (e_q[EXW-1] || (e_q == '0));
   end
 
   // ---------------------------------------------------------------------------------------------------
   // Denorm: sticky; denormalise a subnormal root (only when SUBN)
   // ---------------------------------------------------------------------------------------------------
   logic [XW-1:0] x_n;  // {P significand bits, guard, sticky}
-  logic [YW-1:0] y_n;  // x_n shifted right by one with sticky (the shift of a subnormal root is >= 1)
-  logic [YW-2:0] y_sh;  // (y_n >> shift) above its LSB place
-  logic [YW-1:0] x_den;
+  logic [EXW-1:0] en;  // -E: the shift beyond the first one (>= 0 for a subnormal root)
+  logic [YW-1:0] x_den;  // x_n shifted right by 1 - E with sticky (a subnormal root)
 
   logic [YW-1:0] x_q;  // fraction, guard, sticky (the hidden bit is in ef_q != 0)
   logic [EW-1:0] ef_q;  // the exponent field (0: subnormal)
 
   assign x_n = {root_q, rem_q != '0};
-  assign y_n = {x_n[XW-1:2], x_n[1] | x_n[0]};
-  assign y_sh = y_n[YW-1:1] >> dsh_q;
-  // the bits of y_n shifted to or past its LSB place (j <= shift) ORed into it: a mask beside the shifter
-  assign x_den = {y_sh, (y_n & keep_q) != '0};
+  assign en = '0 - e_q;
+
+  // the shift 1 - E and its sticky mask prepared during iter from -E (settled by the second iteration);
+  // read only when SUBN (otherwise tiny_q is 0 and synthesis drops it)
+  dfv_denorm #(.XW(XW), .EXW(EXW)) u_den (
+    .clk(clk),
+    .load(ph_iter_q),
+    .en(en),
+    .x(x_n),
+    .x_den(x_den)
+  );
 
   always_ff @(posedge clk) begin : p_denorm
     if (ph_den_q) begin
