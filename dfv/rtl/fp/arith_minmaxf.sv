@@ -19,9 +19,9 @@
 //   rhs_ready are both high exactly when result_valid & result_ready (the transfer), never one without the
 //   other.
 // State: none; at_init = 1. clk and rst are unused.
-// Combinational paths: lhs_data, rhs_data -> result_data (NaN detection, one (W-1)-bit magnitude compare,
-//   a W-bit 2-way select and the NaN override); lhs_valid, rhs_valid -> result_valid, lhs_ready,
-//   rhs_ready; result_ready -> lhs_ready, rhs_ready.
+// Combinational paths: lhs_data, rhs_data -> result_data (the order keys, one W-bit unsigned compare on a
+//   carry chain selecting between the two outcomes, each from the NaN detection and a W-bit 2-way select);
+//   lhs_valid, rhs_valid -> result_valid, lhs_ready, rhs_ready; result_ready -> lhs_ready, rhs_ready.
 module arith_minmaxf #(
   parameter int EW = 8,
   parameter int FW = 23,
@@ -66,36 +66,29 @@ module arith_minmaxf #(
 
   logic a_sign, b_sign, a_nan, b_nan;
   logic [W-2:0] a_mag, b_mag;  // {exponent, fraction}
-  logic mag_lt, mag_gt;
-  logic a_ge_b;  // lhs >= rhs in the order with -0 < +0
-  logic take_a;
+  logic [W-1:0] a_key, b_key;  // the order as one unsigned number (-0 < +0; NaNs aside)
+  logic sel_nan;  // the result is the canonical NaN
+  logic [W-1:0] if_lt, if_ge;  // the result when lhs < rhs in that order, and when not
   logic fire;
 
   assign a_sign = lhs_data[W-1];
   assign b_sign = rhs_data[W-1];
   assign a_mag = lhs_data[W-2:0];
   assign b_mag = rhs_data[W-2:0];
+  // a positive word above every negative one (the sign inverted on top); a negative word's magnitude
+  // inverted, so a larger magnitude is a smaller key
+  assign a_key = {!a_sign, a_mag ^ {(W - 1){a_sign}}};
+  assign b_key = {!b_sign, b_mag ^ {(W - 1){b_sign}}};
   assign a_nan = (lhs_data[W-2:FW] == EXP_ONES) && (lhs_data[FW-1:0] != '0);
   assign b_nan = (rhs_data[W-2:FW] == EXP_ONES) && (rhs_data[FW-1:0] != '0);
 
   always_comb begin : comb_minmaxf
-    mag_lt = (a_mag < b_mag);
-    mag_gt = (b_mag < a_mag);
-    if (a_sign != b_sign) begin
-      a_ge_b = !a_sign;
-    end else if (!a_sign) begin
-      a_ge_b = !mag_lt;
-    end else begin
-      a_ge_b = !mag_gt;
-    end
-    take_a = (a_ge_b == LARGER);
-    if ((a_nan & b_nan) | (NAN_WINS & (a_nan | b_nan))) begin
-      result_data = CANONICAL_NAN;
-    end else if (a_nan | b_nan) begin  // maxnumf / minnumf: the other operand
-      result_data = b_nan ? lhs_data : rhs_data;
-    end else begin
-      result_data = take_a ? lhs_data : rhs_data;
-    end
+    // both outcomes of the order beside the comparison (the NaN rules, then the larger / smaller word;
+    // maxnumf / minnumf with one NaN: the other word), so the comparison's carry chain only selects
+    sel_nan = (a_nan & b_nan) | (NAN_WINS & (a_nan | b_nan));
+    if_lt = sel_nan ? CANONICAL_NAN : ((b_nan | (!a_nan & !LARGER)) ? lhs_data : rhs_data);
+    if_ge = sel_nan ? CANONICAL_NAN : ((b_nan | (!a_nan & LARGER)) ? lhs_data : rhs_data);
+    result_data = (a_key < b_key) ? if_lt : if_ge;  // equal keys: the same word
     result_valid = lhs_valid & rhs_valid;
     fire = result_valid & result_ready;
     lhs_ready = fire;
