@@ -1,11 +1,13 @@
 // Properties of arith_muli (the pipelined multiplier: free-running stages, credits, an output FIFO),
-// included inside the module. The datapath is proved too, at the job's width: the word each stage holds
-// sums, modulo 2^W, to the product of the operands the operation had when stage 1 took them, so the word
-// that enters the FIFO is lhs * rhs of the operation accepted S cycles before.
+// included inside the module. The datapath is proved too, at the job's width: stage 1's rows sum to the
+// product of the operands they were taken from, and the words each later stage holds sum, modulo 2^W, to
+// that product as it moves along, so the word that enters the FIFO is lhs * rhs of the operation accepted S
+// cycles before.
 // Proved: the protocol on result (inputs assumed to follow it); lhs and rhs consumed together, exactly when
 // a credit is free (in_ready does not depend on result_ready: no combinational path through the unit); the
 // FIFO never refused a result (its input protocol, asserted in u_out, and its count equal to the credit
-// core's ghost count: the credits are exact, asserted in u_ctrl); the stage sums; at_init after a reset.
+// core's ghost count: the credits are exact, asserted in u_ctrl); the rows' and the stage sums; at_init
+// after a reset.
 // The FIFO's own properties (included in u_out) prove that it delivers its words exactly once, in order.
 `ifdef DFV_FORMAL_TOP_arith_muli
 localparam bit F_TOP = 1'b1;
@@ -25,12 +27,21 @@ dfv_hs_chk #(.W(W)) f_result (.clk(clk), .rst(rst), .f_past(f_past), .valid(resu
 logic [$clog2(D + 1)-1:0] f_fifo_count;  // peek: u_out.u_ctrl.count_q
 logic [$clog2(D + 1)-1:0] f_waiting;  // peek: u_ctrl.f_occ
 
-// the product of what stage 1 holds, moved along the stages as the data is (free-running)
+// the product of the operands stage 1 took, moved along the stages as the data is (free-running)
+logic [W-1:0] f_prod_rows;
 logic [W-1:0] f_prod [LEVELS + 1];
 always_ff @(posedge clk) begin
-  f_prod[0] <= W'(a_q * b_q);
+  f_prod_rows <= W'(lhs_data * rhs_data);
+  f_prod[0] <= f_prod_rows;
   for (int l = 1; l <= LEVELS; l++) f_prod[l] <= f_prod[l - 1];
 end
+// stage 1: its rows sum to the product of the operands they were taken from (every cycle after the first)
+logic [W-1:0] f_rows_sum;
+always_comb begin
+  f_rows_sum = '0;
+  for (int k = 0; k < W; k++) f_rows_sum = f_rows_sum + rows_q[k*W +: W];
+end
+always_comb if (f_past) rows_sum: assert (f_rows_sum == f_prod_rows);
 for (genvar l = 0; l <= LEVELS; l++) begin : g_f_lvl
   logic [W-1:0] f_sum;
   always_comb begin

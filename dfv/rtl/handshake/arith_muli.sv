@@ -4,10 +4,13 @@
 // Ports: lhs (W), rhs (W) -> result (W). The two inputs are joined: an operation is accepted when both are
 //   valid and the pipeline can take it, and then lhs_ready and rhs_ready are high together.
 // Algorithm: the product is the sum of the W rows (lhs << k) & {W{rhs[k]}}, k = 0..W-1, modulo 2^W. Stage 1
-//   registers the operands; stage 2 adds the rows in pairs (T = ceil(W / 2) terms, each one W-bit addition
-//   whose AND gates sit in the adder's LUTs); each further stage adds the terms of the one before in pairs
-//   (an odd one passes), LEVELS = ceil(log2(T)) of them, until one term, the result, is left. Every stage is
-//   at most one W-bit addition deep.
+//   registers the rows (their AND gates between the inputs and the registers: row k has W - k bits that
+//   are not constant 0, W (W + 1) / 2 flip-flops in all, where the operands would take 2 W); stage 2 adds
+//   them in pairs (T = ceil(W / 2) terms, each one W-bit addition); each further stage adds the terms of the
+//   one before in pairs (an odd one passes), LEVELS = ceil(log2(T)) of them, until one term, the result, is
+//   left. Every stage after the first is one W-bit addition from registers to registers and nothing else
+//   (with the AND gates in stage 2, its path was an operand's fan-out to W rows, a LUT and the addition:
+//   185 MHz at W = 32 against 260 now, docs/timing.md).
 // Why not a DSP block: an inferred multiplication maps onto the ECP5's MULT18X18D as a combinational block
 //   (Yosys does not pack the block's own pipeline registers), 3.9 ns of logic at the default speed grade:
 //   registered on both sides it reaches 143 MHz (docs/timing.md), under the kernels' 150 MHz goal, while an
@@ -20,10 +23,11 @@
 //   SLOTS = D = S + 2 operations, and a slot freed by a leaving result is free from the next cycle (the
 //   input ready is a register compare: no combinational path from result_ready).
 // State: the stage valid bits and the credit count in u_ctrl, the FIFO u_out (reset: empty, all credits
-//   free; rst synchronous, active high); the operand and sum registers (no reset, no enable: loaded every
+//   free; rst synchronous, active high); the row and sum registers (no reset, no enable: loaded every
 //   cycle). at_init: every credit free, so nothing in the stages or the FIFO (u_ctrl.at_init).
 // Combinational paths: lhs_valid and rhs_valid -> both readies (the join). None from result_ready to any
-//   output but through registers, none from lhs_data / rhs_data to any output (registers).
+//   output but through registers, none from lhs_data / rhs_data to any output (registers: lhs_data and
+//   rhs_data reach stage 1's rows through one AND each).
 module arith_muli #(
   parameter int W = 32
 ) (
@@ -84,13 +88,14 @@ module arith_muli #(
   assign lhs_ready = both_valid & take;  // the join: both inputs move together, or neither
   assign rhs_ready = both_valid & take;
 
-  // Stage 1: the operands (free-running, as every stage: a register that holds no operation holds garbage
-  // that no one reads)
-  logic [W-1:0] a_q;
-  logic [W-1:0] b_q;
-  always_ff @(posedge clk) begin : p_operands
-    a_q <= lhs_data;
-    b_q <= rhs_data;
+  // Stage 1: the rows, row k = (lhs << k) & {W{rhs[k]}} at [k*W +: W] (free-running, as every stage: a
+  // register that holds no operation holds garbage that no one reads); the AND gates here, so that every
+  // later stage is one addition and nothing before it
+  logic [W*W-1:0] rows_q;
+  always_ff @(posedge clk) begin : p_rows
+    for (int k = 0; k < W; k++) begin
+      rows_q[k*W +: W] <= (lhs_data << k) & {W{rhs_data[k]}};
+    end
   end
 
   // Stage 2 and on: level 0 holds the pair sums, level l the sums of level l - 1's terms in pairs
@@ -102,9 +107,9 @@ module arith_muli #(
       for (genvar i = 0; i < N; i++) begin : g_term
         logic [W-1:0] row0;
         logic [W-1:0] row1;
-        assign row0 = (a_q << (2 * i)) & {W{b_q[2*i]}};
+        assign row0 = rows_q[2*i*W +: W];
         if (2 * i + 1 < W) begin : g_two
-          assign row1 = (a_q << (2 * i + 1)) & {W{b_q[2*i+1]}};
+          assign row1 = rows_q[(2*i+1)*W +: W];
         end else begin : g_one
           assign row1 = '0;
         end
