@@ -40,7 +40,9 @@
 //     and the exponent 1 - (leading zeros). c is not normalised.
 //   2 partial products: the NS * NS products of the 18-bit slices of a's and b's significands (each an
 //     unsigned 18x18 multiply, registered: one DSP block with its output register); in parallel the
-//     exponent arithmetic: s, the frame, the clamped alignment shift, FE.
+//     exponent arithmetic: s, the frame, the clamped alignment shift, FE. Each of s, s > 3P + 2 (from
+//     s - (3P + 3), carried from stage 1) and FE is one subtraction of the counts' sum, side by side, so
+//     the clamp selects after them rather than comparing s's own sum.
 //   3 row sums of the partial products (lhs slice i times the whole b significand: the even-j products
 //     side by side in one vector, the odd-j ones in another, one adder per row); in parallel c's
 //     alignment: a right shift by the clamped s with every bit below window bit 1 ORed into bit 0.
@@ -127,6 +129,7 @@ module math_fma #(
   localparam logic signed [XE-1:0] FE_OFF = XE'(P + 4);  // FE (product frame) = ea + eb - bias + P + 4
   localparam logic signed [XE-1:0] X_SMAX = XE'(SMAX);
   localparam logic [XE-1:0] ST_K = S_OFF - BIAS + ONE;  // stage 1's constants (- c = ~c + 1)
+  localparam logic [XE-1:0] SM_K = ~(X_SMAX + ONE) + XE'(1);  // - (SMAX + 1)
   localparam logic [XE-1:0] FT_K = FE_OFF - BIAS;
 
   /* verilator lint_off UNUSEDSIGNAL */
@@ -171,12 +174,13 @@ module math_fma #(
   // the exponent arithmetic before the leading zeros (ea = a's field - a's leading zeros, the same for b),
   // from the fields beside the counts, so that stage 2 has one subtraction of the counts' sum
   logic signed [XE-1:0] s1_st_q;  // s + lz(a) + lz(b) = a's field + b's field - c's field - bias + P + 3
+  logic signed [XE-1:0] s1_stm_q;  // s1_st_q - (SMAX + 1): s > SMAX exactly when it is >= lz(a) + lz(b)
   logic signed [XE-1:0] s1_ft_q;  // FE (product frame) + lz(a) + lz(b) = a's field + b's field - bias + P + 4
   logic signed [XE-1:0] s1_fc_q;  // FE (c frame) = c's field + 1
   logic [LW:0] s1_lzs_q;  // lz(a) + lz(b)
-  // st and ft as one carry chain each: the operands (a's, b's and c's inverted fields and a constant)
+  // st, stm and ft as one carry chain each: the operands (a's, b's and c's inverted fields and a constant)
   // reduced to two by carry-save steps first (x + y + z = (x ^ y ^ z) + 2 maj(x, y, z), modulo 2^XE)
-  logic [XE-1:0] xa, xb, xc, st_s1, st_c1, st_s2, st_c2, ft_s, ft_c;
+  logic [XE-1:0] xa, xb, xc, st_s1, st_c1, st_s2, st_c2, stm_s, stm_c, ft_s, ft_c;
 
   assign a_sign = a_data[W-1];
   assign b_sign = b_data[W-1];
@@ -212,6 +216,8 @@ module math_fma #(
   assign st_c1 = ((xa & xb) | (xa & xc) | (xb & xc)) << 1;
   assign st_s2 = st_s1 ^ st_c1 ^ ST_K;
   assign st_c2 = ((st_s1 & st_c1) | (st_s1 & ST_K) | (st_c1 & ST_K)) << 1;
+  assign stm_s = st_s2 ^ st_c2 ^ SM_K;
+  assign stm_c = ((st_s2 & st_c2) | (st_s2 & SM_K) | (st_c2 & SM_K)) << 1;
   assign ft_s = xa ^ xb ^ FT_K;
   assign ft_c = ((xa & xb) | (xa & FT_K) | (xb & FT_K)) << 1;
   dfv_lzc #(.W(P), .CW(LW)) u_lza (
@@ -237,6 +243,7 @@ module math_fma #(
       s1_mb_q <= b_mant << b_lz;
       s1_mc_q <= {c_exp != '0, c_frac};
       s1_st_q <= st_s2 + st_c2;
+      s1_stm_q <= stm_s + stm_c;
       s1_ft_q <= ft_s + ft_c;
       s1_fc_q <= XE'(c_eeff) + ONE;
       s1_lzs_q <= (LW + 1)'(a_lz) + (LW + 1)'(b_lz);
@@ -249,6 +256,7 @@ module math_fma #(
   logic [PA-1:0] ma_pad, mb_pad;
   logic [NS*NS*2*K-1:0] pp;  // product (i, j) at [(i * NS + j) * 2K +: 2K]
   logic signed [XE-1:0] lzs, s_amt;
+  logic s_big;  // s_amt > SMAX, from its own carry chain beside s_amt's
   logic cframe;
 
   logic s2_psign_q, s2_csign_q, s2_pzero_q, s2_cframe_q, s2_nan_q, s2_inf_q, s2_isign_q;
@@ -270,6 +278,7 @@ module math_fma #(
 
   assign lzs = $signed({{(XE - LW - 1){1'b0}}, s1_lzs_q});
   assign s_amt = s1_st_q - lzs;  // s = ea + eb - ec - bias + P + 3
+  assign s_big = !(s1_stm_q < lzs);
   // the c frame: a zero product, or a product entirely below c (not when c is zero: then the product is
   // the result)
   assign cframe = s1_pzero_q | (!s1_czero_q & (s_amt < 0));
@@ -285,7 +294,7 @@ module math_fma #(
       s2_isign_q <= s1_isign_q;
       s2_pp_q <= pp;
       s2_mc_q <= s1_mc_q;
-      s2_sh_q <= (cframe || s_amt < 0) ? '0 : (s_amt > X_SMAX) ? SSW'(SMAX) : SSW'(s_amt);
+      s2_sh_q <= (cframe || s_amt < 0) ? '0 : s_big ? SSW'(SMAX) : SSW'(s_amt);
       s2_fe_q <= cframe ? s1_fc_q : (s1_ft_q - lzs);
     end
   end
