@@ -10,8 +10,8 @@
 // Function: y = x shifted right by one with sticky ({x[XW-1:2], x[1] | x[0]}); x_den = y >> s with its LSB
 //   the OR of every bit of y at or below place s, s = min(-E, YW), the -E that en held two loads before
 //   (one load takes en into en_q, the next the shift and mask from en_q: settled by the second load with en
-//   unchanged). x_den is meaningful only for en >= 0 (a result to denormalise): for en < 0 it is y's top
-//   YW - 1 bits above a sticky of 0, which the unit does not select.
+//   unchanged). x_den is meaningful only for en >= 0 (a result to denormalise): for en < 0 the mask is 0
+//   and the shift en's low DW bits, a word the unit does not select.
 // State: en_q (EXW), dsh_q (DW: the clamped shift), keep_q (YW: keep_q[j] = j <= shift, bit j of y ends in
 //   the sticky); loaded when load is high, no reset (the unit reads x_den only after two loads). They hold
 //   no operation of their own (at_init = 1).
