@@ -438,11 +438,17 @@ def _bitcount(op: BitcountOp, p: Params) -> dict[str, str]:
     return {"W": str(p["width"]), "OP": str(int(op))}
 
 
+def bitcount_timing(op: BitcountOp, p: Params) -> UnitTiming:
+    """math_bitcount: a stall-able pipeline of one stage, two for ctpop wider than 32 bits (its RTL header's
+    LATENCY), one word per cycle."""
+    return UnitTiming(2 if op is BitcountOp.CTPOP and p["width"] > 32 else 1)
+
+
 _MATH: tuple[OpSpec, ...] = (
     compute_op("math.absi", "math_absi", Compute((Port("in"),), Port("out"), Syntax.UNARY, _absi_semantics)),
     *(compute_op(f"math.{op.spelling}", "math_bitcount",
                  Compute((Port("in"),), Port("out"), Syntax.UNARY, partial(_bitcount_semantics, op)),
-                 partial(_bitcount, op))
+                 partial(_bitcount, op), timing=partial(bitcount_timing, op))
       for op in BitcountOp),
 )
 

@@ -2,15 +2,24 @@
 //   its leading zeros, its trailing zeros (both W for the word 0, MLIR's semantics) or its set bits.
 // Parameters: W (width, 1..64), OP (the count, dfv_pkg BITCOUNT_*: 0 ctlz, 1 cttz, 2 ctpop; 0..2).
 // Ports: in (W) -> out (W).
-// Stateless (at_init = 1). Latency 0. Throughput: one token per cycle.
 // Structure: the word, zero-padded at its low end to P = 2^ceil(log2 W) bits (cttz first reverses its
-//   bits), is reduced by a binary tree of log2(P) levels. ctlz/cttz: a priority-encoder tree; a node over
-//   2^l bits holds whether they are all zero and the zeros above their first one (l bits): it takes its
-//   upper half's count if that half has a one, else 2^(l-1) plus its lower half's; the root's all-zero
-//   flag gives W (padding zeros lie below every bit of the word, so they count only when it is 0).
-//   ctpop: an adder tree, a node the sum of its halves' counts.
-// Combinational paths: in_data -> out_data (log2(P) tree levels); in_valid -> out_valid;
-//   out_ready -> in_ready.
+//   bits), is reduced by a binary tree of LEVELS = log2(P) levels. ctlz/cttz: a priority-encoder tree; a
+//   node over 2^l bits holds whether they are all zero and the zeros above their first one (l bits): it
+//   takes its upper half's count if that half has a one, else 2^(l-1) plus its lower half's; the root's
+//   all-zero flag gives W (padding zeros lie below every bit of the word, so they count only when it is
+//   0). ctpop: an adder tree, a node the sum of its halves' counts. The first CUT = ceil(LEVELS / 2)
+//   levels are computed before the stage register (their P >> CUT nodes and all-zero flags are what it
+//   holds), the others and the root's choice after it: half the tree's depth on each side (ctpop at
+//   W = 64 was 13 LUT levels between registers, 98 MHz; docs/timing.md).
+// Latency: LATENCY = 1 cycle, every W and OP: a word accepted in cycle c (in_valid & in_ready at the end
+//   of c) has its count on out_data with out_valid high in cycle c + 1. One word per cycle at full rate.
+// Flow control: dfv_pipe_ctrl #(.S(1)) (u_ctrl) holds the stage's valid bit and computes in_ready and
+//   the load enable load[0] (the stage takes a word: it is empty or its count leaves in the same cycle);
+//   the stage's registers are loaded on load[0] only and have no reset.
+// State: the stage's node and flag registers (mid_node_q, mid_zero_q); the valid bit in u_ctrl (reset to
+//   0; rst synchronous, active high). at_init: no word in the stage (u_ctrl's).
+// Combinational paths: out_ready -> in_ready (u_ctrl); in_valid -> load[0]. out_valid is a register; none
+//   from in_data to out_data (the stage register lies between).
 module math_bitcount #(
   parameter int W = 32,
   parameter int OP = 0
@@ -30,6 +39,9 @@ module math_bitcount #(
   localparam int LEVELS = $clog2(W);  // tree levels over the padded word
   localparam int P = 1 << LEVELS;  // padded width, a power of two
   localparam int CW = $clog2(W + 1);  // count bits: 0..W (CW <= W for every W >= 1)
+  // stages (each a register between parts of the tree): two for ctpop wider than 32 bits (its adder tree
+  // is the deepest: 13 LUT levels at W = 64), one otherwise
+  localparam int LATENCY = (CTPOP && W > 32) ? 2 : 1;  // cycles from accept to out_valid; read by testbenches
 
   initial begin : p_param_check
     if (W < 1 || W > 64) begin
@@ -45,45 +57,95 @@ module math_bitcount #(
   /* verilator lint_on UNUSEDSIGNAL */
   logic [W-1:0] word;  // the operand, bit-reversed for cttz (its trailing zeros become leading ones)
   logic [P-1:0] padded;  // word, zero-padded at its low end
+  logic [LATENCY-1:0][P*CW-1:0] node_d, node_q;  // each stage's tree nodes, node i at [i*CW +: CW]
+  logic [LATENCY-1:0][P-1:0] zero_d, zero_q;  // their all-zero flags (ctlz / cttz)
   logic [CW-1:0] count;  // written once per pass of comb_tree (docs/primitives.md, "One write per pass")
+  logic [LATENCY-1:0] load;  // load[k]: stage k + 1 takes a word (k = 0) or stage k's nodes
+
+  // the tree levels computed before stage k's register (k = 1..LATENCY; 0 and LEVELS at the ends): the
+  // levels spread evenly over the LATENCY + 1 parts
+  function automatic int cut_at(input int k);
+    cut_at = (k * LEVELS + LATENCY) / (LATENCY + 1);
+  endfunction
+
+  // a node of level l from its lower and upper halves (docs in the header)
+  function automatic logic [CW-1:0] merge(input int l, input logic [CW-1:0] lower, input logic [CW-1:0] upper,
+                                          input logic upper_zero);
+    if (CTPOP) begin
+      merge = lower + upper;
+    end else begin
+      merge = upper_zero ? (lower | CW'(1 << (l - 1))) : upper;
+    end
+  endfunction
+
+  dfv_pipe_ctrl #(.S(LATENCY)) u_ctrl (
+    .clk(clk),
+    .rst(rst),
+    .in_valid(in_valid),
+    .in_ready(in_ready),
+    .out_valid(out_valid),
+    .out_ready(out_ready),
+    .load(load),
+    .at_init(at_init)
+  );
 
   for (genvar i = 0; i < W; i++) begin : g_word
     assign word[i] = CTTZ ? in_data[W-1-i] : in_data[i];
   end
   assign padded = P'(word) << (P - W);
 
+  // part k (0..LATENCY) of the tree: levels cut_at(k) + 1..cut_at(k + 1), from the padded word (k = 0) or
+  // stage k's registers, into stage k + 1's (k < LATENCY) or the root's choice. Each part reduces its
+  // arrays in place level by level: level l's node i combines nodes 2i (lower half) and 2i+1 (upper
+  // half) of level l-1, written after both are read, and nodes above i of level l-1 are not yet
+  // overwritten
   always_comb begin : comb_tree
-    logic [P*CW-1:0] node;  // the tree's counts, node i at [i*CW +: CW], reduced in place level by level
-    logic [P-1:0] zero;  // the tree's all-zero flags (ctlz / cttz), reduced alongside
-    // level 0: one node per bit (index i covers bit i; a higher index is a more significant bit)
-    for (int i = 0; i < P; i++) begin
-      zero[i] = !padded[i];
-      node[i*CW +: CW] = CTPOP ? CW'(padded[i]) : '0;
-    end
-    // level l: node i combines nodes 2i (lower half) and 2i+1 (upper half) of level l-1; it is written
-    // after both are read, and nodes above i of level l-1 are not yet overwritten
-    for (int l = 1; l <= LEVELS; l++) begin
-      for (int i = 0; i < P / 2; i++) begin
-        if (i < (P >> l)) begin  // level l has P >> l nodes
-          if (CTPOP) begin
-            node[i*CW +: CW] = node[2*i*CW +: CW] + node[(2*i+1)*CW +: CW];
-          end else begin
-            node[i*CW +: CW] = zero[2*i+1] ? (node[2*i*CW +: CW] | CW'(1 << (l - 1))) : node[(2*i+1)*CW +: CW];
-          end
-          zero[i] = zero[2*i] && zero[2*i+1];
+    logic [P*CW-1:0] node;
+    logic [P-1:0] zero;
+    // overwritten below for every stage (k < LATENCY); without them Verilator, which does not unroll the
+    // loops at W = 64, reports a latch
+    node_d = '0;
+    zero_d = '0;
+    for (int k = 0; k <= LATENCY; k++) begin
+      if (k == 0) begin
+        // level 0: one node per bit (index i covers bit i; a higher index is a more significant bit)
+        for (int i = 0; i < P; i++) begin
+          zero[i] = !padded[i];
+          node[i*CW +: CW] = CTPOP ? CW'(padded[i]) : '0;
         end
+      end else begin
+        node = node_q[k-1];
+        zero = zero_q[k-1];
+      end
+      for (int l = 1; l <= LEVELS; l++) begin
+        if (l > cut_at(k) && l <= cut_at(k + 1)) begin
+          for (int i = 0; i < P / 2; i++) begin
+            if (i < (P >> l)) begin  // level l has P >> l nodes
+              node[i*CW +: CW] = merge(l, node[2*i*CW +: CW], node[(2*i+1)*CW +: CW], zero[2*i+1]);
+              zero[i] = zero[2*i] && zero[2*i+1];
+            end
+          end
+        end
+      end
+      if (k < LATENCY) begin
+        node_d[k] = node;
+        zero_d[k] = zero;
       end
     end
     // the root: an all-zero word counts W leading (trailing) zeros
     count = (!CTPOP && zero[0]) ? CW'(W) : node[CW-1:0];
   end
 
+  for (genvar k = 0; k < LATENCY; k++) begin : g_stage
+    always_ff @(posedge clk) begin : p_stage
+      if (load[k]) begin
+        node_q[k] <= node_d[k];
+        zero_q[k] <= zero_d[k];
+      end
+    end
+  end
+
   assign out_data = W'(count);
-  assign out_valid = in_valid;
-  assign in_ready = out_ready;
-  assign at_init = 1'b1;
-  logic unused;
-  assign unused = clk ^ rst;
 
 `ifdef DFV_FORMAL
   `include "math_bitcount_props.svh"

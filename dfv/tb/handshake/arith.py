@@ -1,13 +1,12 @@
 """Testbench of the compute units (`dfv.golden.compute`): `arith_binop`, `arith_cmpi`, `arith_select`,
-`arith_cast`, `math_bitcount`, and every compute operation with a module of its own and no latency;
-channels and golden machines follow from the operations' declarations (the integer units with a latency,
-`arith_muli` and `arith_divi`: `dfv.tb.handshake.units`).
+`arith_cast`, and every compute operation with a module of its own and no latency; channels and golden
+machines follow from the operations' declarations (the integer units with a latency, `arith_muli`,
+`arith_divi` and `math_bitcount`: `dfv.tb.handshake.units`).
 
 Operands: the first burst crosses every pair of extremes of the width (0, 1, all ones, INT_MIN,
 INT_MAX); then random bursts whose right operand is drawn per operation: divisors 0 and -1 (with
 INT_MIN dividends) for the division ops, shift amounts 0, 1, W-1, W, W+1, 2W and all ones for the
-shifts, equal / adjacent / sign-flipped pairs for cmpi, words whose counts spread over 0..W for the bit
-counts (whose first burst adds every single bit, low mask and high mask of the width).
+shifts, equal / adjacent / sign-flipped pairs for cmpi.
 """
 
 from __future__ import annotations
@@ -15,8 +14,7 @@ from __future__ import annotations
 import itertools
 from functools import partial
 
-from dfv.golden.catalogue import COMPUTE, OpSpec, make_machine, ops_of_module, own_module_params, spec
-from dfv.golden.encodings import BitcountOp
+from dfv.golden.catalogue import COMPUTE, OpSpec, ops_of_module, own_module_params, spec
 from dfv.golden.handshake import BINOP_CODES, CAST_KINDS, CMPI_PREDICATES, cmpi
 from dfv.golden.handshake.arith import DIV_OPS
 from dfv.golden.types import to_signed
@@ -68,11 +66,6 @@ def select_config(params: dict) -> OpConfig:
 def cast_config(params: dict) -> OpConfig:
     golden = {"in_width": int(params["IW"]), "out_width": int(params["OW"])}
     return compute_config("arith_cast", f"arith.{KINDS[int(params['KIND'])]}", golden, params)
-
-
-def bitcount_config(params: dict) -> OpConfig:
-    return compute_config("math_bitcount", f"math.{BitcountOp(int(params['OP'])).spelling}",
-                          {"width": int(params["W"])}, params)
 
 
 class OperandSequence(OpSequence):
@@ -151,32 +144,6 @@ class CmpiOperands(OperandSequence):
 
 class SelectOperands(OperandSequence):
     pass
-
-
-def bit_patterns(width: int) -> list[int]:
-    """Every single bit of a `width`-bit word, every low mask (0 .. all ones) and every high mask: each
-    count 0..W of ctlz, cttz and ctpop is met, each bit position alone."""
-    mask = (1 << width) - 1
-    singles = [1 << k for k in range(width)]
-    lows = [(1 << k) - 1 for k in range(width + 1)]
-    return sorted({*singles, *lows, *(~low & mask for low in lows)})
-
-
-class BitcountOperands(OperandSequence):
-    """The extremes and `bit_patterns`, then random words shifted by a random amount either way (so their
-    leading and trailing zeros and their set bits spread over the width), a fifth single bits."""
-
-    def rows(self) -> list[tuple]:
-        w = int(self.cfg.params["W"])
-        return [(v,) for v in sorted({*extremes(w), *bit_patterns(w)})]
-
-    def operands(self) -> tuple:
-        w, r = int(self.cfg.params["W"]), self.rng
-        if r.random() < 0.2:
-            return (1 << r.randrange(w),)
-        word = random_word(r, w)
-        shift = r.randrange(w)
-        return (((word >> shift) if r.random() < 0.5 else (word << shift)) & ((1 << w) - 1),)
 
 
 class CastOperands(OperandSequence):
@@ -265,28 +232,6 @@ class CastCoverage(FamilyCoverage):
         sample_point("arith_cast.direction", ("widen", "narrow"), "widen" if ow > iw else "narrow")
 
 
-class BitcountCoverage(FamilyCoverage):
-    """Each count 0..W of the run's operation, each single-bit operand's position, the operand's value
-    class; the operation and the width per run."""
-
-    def sample_item(self, item: OpItem) -> None:
-        super().sample_item(item)
-        w, op = int(self.cfg.params["W"]), BitcountOp(int(self.cfg.params["OP"]))
-        machine = make_machine(f"math.{op.spelling}", width=w)
-        counts, positions = tuple(range(w + 1)), tuple(range(w))
-        for (value,) in item.facts["rows"]:
-            sample_point("math_bitcount.in_class", VALUE_CLASSES, value_class(value, w))
-            result, _ = machine.compute.semantics(machine.params, value)
-            sample_point(f"math_bitcount.{op.spelling}.w{w}.count", counts, result)
-            if value & (value - 1) == 0 and value:
-                sample_point(f"math_bitcount.w{w}.single_bit_at", positions, value.bit_length() - 1)
-
-    def sample_run(self, run) -> None:
-        super().sample_run(run)
-        sample_point("math_bitcount.op", BitcountOp.spellings(), BitcountOp(int(self.cfg.params["OP"])).spelling)
-        sample_point("math_bitcount.width", ARITH_WIDTHS, str(self.cfg.params["W"]))
-
-
 class DeclaredCoverage(FamilyCoverage):
     """A compute operation with a module of its own: the value class of every operand."""
 
@@ -308,7 +253,6 @@ _WRITTEN = {
     "arith_cmpi": Family(cmpi_config, (CmpiOperands,), CmpiCoverage),
     "arith_select": Family(select_config, (SelectOperands,), SelectCoverage),
     "arith_cast": Family(cast_config, (CastOperands,), CastCoverage),
-    "math_bitcount": Family(bitcount_config, (BitcountOperands,), BitcountCoverage),
 }
 
 # Every other integer compute operation without a latency has a module of its own and is tested from its
