@@ -7,19 +7,22 @@
 //   node over 2^l bits holds whether they are all zero and the zeros above their first one (l bits): it
 //   takes its upper half's count if that half has a one, else 2^(l-1) plus its lower half's; the root's
 //   all-zero flag gives W (padding zeros lie below every bit of the word, so they count only when it is
-//   0). ctpop: an adder tree, a node the sum of its halves' counts. The first CUT = ceil(LEVELS / 2)
-//   levels are computed before the stage register (their P >> CUT nodes and all-zero flags are what it
-//   holds), the others and the root's choice after it: half the tree's depth on each side (ctpop at
-//   W = 64 was 13 LUT levels between registers, 98 MHz; docs/timing.md).
-// Latency: LATENCY = 1 cycle, every W and OP: a word accepted in cycle c (in_valid & in_ready at the end
-//   of c) has its count on out_data with out_valid high in cycle c + 1. One word per cycle at full rate.
-// Flow control: dfv_pipe_ctrl #(.S(1)) (u_ctrl) holds the stage's valid bit and computes in_ready and
-//   the load enable load[0] (the stage takes a word: it is empty or its count leaves in the same cycle);
-//   the stage's registers are loaded on load[0] only and have no reset.
-// State: the stage's node and flag registers (mid_node_q, mid_zero_q); the valid bit in u_ctrl (reset to
-//   0; rst synchronous, active high). at_init: no word in the stage (u_ctrl's).
-// Combinational paths: out_ready -> in_ready (u_ctrl); in_valid -> load[0]. out_valid is a register; none
-//   from in_data to out_data (the stage register lies between).
+//   0). ctpop: an adder tree, a node the sum of its halves' counts. The tree is cut into LATENCY + 1 parts
+//   of about equal depth: levels 1..cut_at(1) before stage 1's register, cut_at(k) + 1..cut_at(k + 1)
+//   between stage k's and stage k + 1's, the rest and the root's choice after the last (cut_at(k) =
+//   (k LEVELS + LATENCY) / (LATENCY + 1)); a stage's registers hold the nodes and all-zero flags of the
+//   level it is cut at (combinational, ctpop at W = 64 was 13 LUT levels between registers, 98 MHz;
+//   docs/timing.md).
+// Latency: LATENCY = 1 cycle, 2 for ctpop wider than 32 bits (its adder tree is the deepest): a word
+//   accepted in cycle c (in_valid & in_ready at the end of c) has its count on out_data with out_valid high
+//   in cycle c + LATENCY when out_ready stays high. One word per cycle at full rate.
+// Flow control: dfv_pipe_ctrl #(.S(LATENCY)) (u_ctrl) holds the stages' valid bits and computes in_ready
+//   and the load enables load[k] (stage k + 1 takes a word: it is empty or its word moves on in the same
+//   cycle); a stage's registers are loaded on its load[k] only and have no reset.
+// State: the stages' node and flag registers (node_q[k], zero_q[k]); the valid bits in u_ctrl (reset to
+//   0; rst synchronous, active high). at_init: no word in the stages (u_ctrl's).
+// Combinational paths: out_ready -> in_ready and the load enables (u_ctrl); in_valid -> load[0]. out_valid
+//   is a register; none from in_data to out_data (a stage register lies between).
 module math_bitcount #(
   parameter int W = 32,
   parameter int OP = 0
