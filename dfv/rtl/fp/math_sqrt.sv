@@ -32,8 +32,10 @@
 // Phases (one cycle each unless noted; the registers they load):
 //   accept: unpack, classify, specials; the significand with its hidden bit (0 for a subnormal or zero),
 //     its leading-zero count (dfv_lzc: a tree of log depth; a normal's count is 0), the radicand's shift
-//     (the count, + 1 when the exponent E is odd: the LSBs of the field and the count decide, as the bias
-//     is odd) and e + bias (the exponent field, a subnormal's as 1) -> s0 registers.
+//     (the count, + 1 when the exponent E is odd) and e + bias (the exponent field, a subnormal's as 1)
+//     -> s0 registers. The shift needs no addition: a normal's is 1 when its field is even (lz = 0, and the
+//     bias is odd), else 0; a subnormal's (field 1) is lz rounded up to even, twice the leading all-zero
+//     pairs of {0, m} (a second dfv_lzc over the pairs' ORs, beside the first).
 //   norm: {0, significand} shifted left by the radicand's shift into the radicand register ({0, m} or
 //     {m, 0} normalised); the exponent less the count, halved; remainder and root cleared.
 //   iter (NIT = FW + 2 cycles): one restoring step per cycle (the subtract and a select), one root bit
@@ -90,6 +92,8 @@ module math_sqrt #(
   localparam int YW = XW - 1;  // the same shifted right by one (with sticky): the denormalisation input
   localparam int EXW = EW + 2;  // signed exponent arithmetic: 1 - FW + bias .. 3 * bias
   localparam int SW = $clog2(P + 1);  // a leading-zero count 0..P
+  localparam int NP = (P + 2) / 2;  // bit pairs of {0, significand}, padded below with a 0 to even
+  localparam int PCW = $clog2(NP + 1);  // a count of them 0..NP
   localparam int CW = $clog2(NIT);  // the iteration counter 0..NIT-1
   localparam int BIAS = (1 << (EW - 1)) - 1;
   localparam logic SUBN = (FW >= BIAS);  // a root can be subnormal (not in the four formats)
@@ -150,13 +154,14 @@ module math_sqrt #(
   logic [FW-1:0] a_frac;
   logic [P-1:0] a_sig;  // hidden bit 0 for a subnormal or zero
   logic [SW-1:0] a_lz;  // its leading zeros (P for a zero)
-  logic a_odd;  // E = field - lz - bias is odd (bias odd: the field's and lz's LSBs are equal)
+  logic [PCW-1:0] a_lzp;  // leading all-zero pairs of {0, a_sig} (NP for a zero)
+  logic [NP-1:0] a_pairs;  // the pairs' ORs, the top pair first
 
   logic sign_q, nan_q, inf_q, zero_q;  // the operand's sign (a zero result's); the special results
   logic [P-1:0] m_q;  // significand, hidden bit 0 for a subnormal or zero
   logic [SW-1:0] lz_q;  // its leading zeros
   logic [SW-1:0] rsh_q;  // lz + (E odd): the radicand's shift, at most P for a non-zero operand (< 2^SW;
-                         // a zero's P + 1 may wrap, and its radicand is 0 whatever the shift)
+                         // a zero's 2 NP may wrap, and its radicand is 0 whatever the shift)
   logic [EXW-1:0] xb_q;  // exponent field (a subnormal's as 1) + bias
 
   assign a_sign = in_data[W-1];
@@ -167,11 +172,26 @@ module math_sqrt #(
   assign a_nan = (a_exp == EXP_ONES) && (a_frac != '0);
   assign a_eeff = (a_exp == '0) ? EW'(1) : a_exp;
   assign a_sig = {a_exp != '0, a_frac};
-  assign a_odd = (a_eeff[0] == a_lz[0]);
+  for (genvar j = 0; j < NP; j++) begin : g_pairs
+    // pair j of {0, a_sig} padded below with a 0 to 2 NP bits: bits 2 NP - 1 - 2 j and the one below
+    localparam int HI = P - 2 * j;  // its upper bit's index in a_sig ({0, a_sig}'s top bit is index P)
+    if (j == 0) begin : g_top
+      assign a_pairs[NP-1] = a_sig[P-1];
+    end else if (HI >= 1) begin : g_full
+      assign a_pairs[NP-1-j] = a_sig[HI] | a_sig[HI-1];
+    end else begin : g_last
+      assign a_pairs[NP-1-j] = a_sig[0];
+    end
+  end
 
   dfv_lzc #(.W(P), .CW(SW)) u_lzc (
     .v(a_sig),
     .count(a_lz)
+  );
+
+  dfv_lzc #(.W(NP), .CW(PCW)) u_lzc_pairs (
+    .v(a_pairs),
+    .count(a_lzp)
   );
 
   always_ff @(posedge clk) begin : p_accept
@@ -182,7 +202,7 @@ module math_sqrt #(
       zero_q <= a_zero;
       m_q <= a_sig;
       lz_q <= a_lz;
-      rsh_q <= a_lz + SW'(a_odd);
+      rsh_q <= SW'({a_lzp, (a_exp != '0) & !a_exp[0]});
       xb_q <= EXW'(a_eeff) + EXW'(BIAS);
     end
   end
