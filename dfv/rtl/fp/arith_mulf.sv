@@ -97,15 +97,15 @@ module arith_mulf #(
   logic at_init;  // read by testbenches (dut.at_init)
   /* verilator lint_on UNUSEDSIGNAL */
 
-  // The right shift that takes a product with biased exponent e + up (up: 0 or 1) to the subnormal grid:
-  // 1 - (e + up) when that is > 0 (clamped to P + 1), else 0. The two bounds are compared on e itself (beside
-  // the subtraction, which needs only its low SHW bits), not on the difference after it.
-  function automatic logic [SHW-1:0] denorm_shift(input logic signed [XE-1:0] e, input logic up);
-    logic signed [XE-1:0] u;
-    u = up ? ONE : '0;
-    if (e >= ONE - u) denorm_shift = '0;
-    else if (e < ONE - u - SH_MAX) denorm_shift = SHW'(P + 1);
-    else denorm_shift = SHW'(ONE - u) - SHW'(e);
+  // The right shift that takes a product with biased exponent e + up (up: 0 or 1) to the subnormal grid is
+  // 1 - (e + up) when that is > 0, clamped to P + 1, else 0. Stage 4 registers its parts, each from e itself:
+  // e + up >= 1 (no shift: e's sign and a zero test, for up = 1 the sign alone, no carry chain), e + up <
+  // -P (the clamp) and the difference's low SHW bits; stage 5 selects.
+  function automatic logic [SHW-1:0] denorm_shift(input logic normal, input logic clamp,
+                                                   input logic [SHW-1:0] diff);
+    if (normal) denorm_shift = '0;
+    else if (clamp) denorm_shift = SHW'(P + 1);
+    else denorm_shift = diff;
   endfunction
 
   // ---------------------------------------------------------------------------------------------------
@@ -208,25 +208,30 @@ module arith_mulf #(
   end
 
   // ---------------------------------------------------------------------------------------------------
-  // Stage 3: partial products of the 18-bit slices, product exponent
+  // Stages 3-5: the significand product (g_dsp or g_lut below, registered in stages 3 and 4, summed into
+  // s5_prod_q); beside it the product's exponent (stage 3), and its field, overflow flag and denormalising
+  // shift for both leading positions (stage 4)
   // ---------------------------------------------------------------------------------------------------
-  logic [PA-1:0] ma_pad, mb_pad;
-  logic [NS*NS*2*K-1:0] pp;  // product (i, j) at [(i * NS + j) * 2K +: 2K]
+  logic [EW-1:0] f1;  // the exponent field if the product's top bit is 1: ep + 1
+  logic [2*P-1:0] prod;  // the exact significand product, from the stage-4 registers
 
   logic s3_sign_q, s3_nan_q, s3_inf_q, s3_zero_q;
-  logic [NS*NS*2*K-1:0] s3_pp_q;
   logic signed [XE-1:0] s3_ep_q;  // biased exponent of the product read as [1, 2) (its bit 2P-2)
 
-  assign ma_pad = PA'(s2_ma_q);
-  assign mb_pad = PA'(s2_mb_q);
+  logic s4_sign_q, s4_nan_q, s4_inf_q, s4_zero_q;
+  logic [EW-1:0] s4_f0_q, s4_f1_q;  // exponent field if the product's top bit is 0 / 1 (normal result)
+  logic s4_ovf0_q, s4_ovf1_q;  // that exponent is all ones or more: infinity
+  logic s4_nrm0_q, s4_nrm1_q;  // that exponent is >= 1: no denormalising shift
+  logic s4_clp0_q, s4_clp1_q;  // it is < -P: the shift clamped to P + 1
+  logic [SHW-1:0] s4_dif0_q, s4_dif1_q;  // 1 - that exponent, its low SHW bits
 
-  always_comb begin : comb_pp
-    for (int i = 0; i < NS; i++) begin
-      for (int j = 0; j < NS; j++) begin
-        pp[(i * NS + j) * 2 * K +: 2 * K] = (2 * K)'(ma_pad[i * K +: K]) * (2 * K)'(mb_pad[j * K +: K]);
-      end
-    end
-  end
+  logic s5_sign_q, s5_nan_q, s5_inf_q, s5_zero_q;
+  logic [2*P-1:0] s5_prod_q;
+  logic [EW-1:0] s5_f0_q, s5_f1_q;  // exponent field if the product's top bit is 0 / 1 (normal result)
+  logic s5_ovf0_q, s5_ovf1_q;  // that exponent is all ones or more: infinity
+  logic [SHW-1:0] s5_sh0_q, s5_sh1_q;  // that exponent's denormalising shift (0: normal)
+
+  assign f1 = s3_ep_q[EW-1:0] + EW'(1);
 
   always_ff @(posedge clk) begin : p_s3
     if (load[2]) begin
@@ -234,37 +239,7 @@ module arith_mulf #(
       s3_nan_q <= s2_nan_q;
       s3_inf_q <= s2_inf_q;
       s3_zero_q <= s2_zero_q;
-      s3_pp_q <= pp;
       s3_ep_q <= s2_ea_q + s2_eb_q - BIAS;
-    end
-  end
-
-  // ---------------------------------------------------------------------------------------------------
-  // Stage 4: row sums (lhs slice i times the whole rhs significand); exponent, overflow and denormalising
-  // shift for both leading positions
-  // ---------------------------------------------------------------------------------------------------
-  logic [NS*RW-1:0] rows;  // row i at [i * RW +: RW]
-  logic [EW-1:0] f1;  // the exponent field if the product's top bit is 1: ep + 1
-  logic [RW-1:0] row_even, row_odd;  // the even-j / odd-j products of one row, side by side
-
-  logic s4_sign_q, s4_nan_q, s4_inf_q, s4_zero_q;
-  logic [NS*RW-1:0] s4_rows_q;
-  logic [EW-1:0] s4_f0_q, s4_f1_q;  // exponent field if the product's top bit is 0 / 1 (normal result)
-  logic s4_ovf0_q, s4_ovf1_q;  // that exponent is all ones or more: infinity
-  logic [SHW-1:0] s4_sh0_q, s4_sh1_q;  // that exponent's denormalising shift (0: normal)
-
-  assign f1 = s3_ep_q[EW-1:0] + EW'(1);
-
-  always_comb begin : comb_rows
-    rows = '0;
-    for (int i = 0; i < NS; i++) begin
-      row_even = '0;
-      row_odd = '0;
-      for (int j = 0; j < NS; j++) begin
-        if (j % 2 == 0) row_even[j * K +: 2 * K] = s3_pp_q[(i * NS + j) * 2 * K +: 2 * K];
-        else row_odd[j * K +: 2 * K] = s3_pp_q[(i * NS + j) * 2 * K +: 2 * K];
-      end
-      rows[i * RW +: RW] = row_even + row_odd;
     end
   end
 
@@ -274,46 +249,141 @@ module arith_mulf #(
       s4_nan_q <= s3_nan_q;
       s4_inf_q <= s3_inf_q;
       s4_zero_q <= s3_zero_q;
-      s4_rows_q <= rows;
       s4_f0_q <= s3_ep_q[EW-1:0];
       s4_f1_q <= f1;
       s4_ovf0_q <= (s3_ep_q >= EXP_INF);
       s4_ovf1_q <= (s3_ep_q >= EXP_INF - ONE);  // ep + 1 >= EXP_INF
-      s4_sh0_q <= denorm_shift(s3_ep_q, 1'b0);
-      s4_sh1_q <= denorm_shift(s3_ep_q, 1'b1);
+      s4_nrm0_q <= !s3_ep_q[XE-1] && (s3_ep_q != '0);  // ep >= 1
+      s4_nrm1_q <= !s3_ep_q[XE-1];  // ep + 1 >= 1
+      s4_clp0_q <= (s3_ep_q < ONE - SH_MAX);  // 1 - ep > P + 1
+      s4_clp1_q <= (s3_ep_q < -SH_MAX);  // 1 - (ep + 1) > P + 1
+      s4_dif0_q <= SHW'(ONE) - SHW'(s3_ep_q);
+      s4_dif1_q <= '0 - SHW'(s3_ep_q);
     end
   end
 
-  // ---------------------------------------------------------------------------------------------------
-  // Stage 5: product sum
-  // ---------------------------------------------------------------------------------------------------
-  logic [2*PA-1:0] total;
-
-  logic s5_sign_q, s5_nan_q, s5_inf_q, s5_zero_q;
-  logic [2*P-1:0] s5_prod_q;
-  logic [EW-1:0] s5_f0_q, s5_f1_q;  // exponent field if the product's top bit is 0 / 1 (normal result)
-  logic s5_ovf0_q, s5_ovf1_q;  // that exponent is all ones or more: infinity
-  logic [SHW-1:0] s5_sh0_q, s5_sh1_q;  // that exponent's denormalising shift (0: normal)
-
-  always_comb begin : comb_total
-    total = '0;
-    for (int i = 0; i < NS; i++) begin
-      total = total + ((2 * PA)'(s4_rows_q[i * RW +: RW]) << (i * K));
-    end
-  end
   always_ff @(posedge clk) begin : p_s5
     if (load[4]) begin
       s5_sign_q <= s4_sign_q;
       s5_nan_q <= s4_nan_q;
       s5_inf_q <= s4_inf_q;
       s5_zero_q <= s4_zero_q;
-      s5_prod_q <= total[2*P-1:0];  // the padding slices are zero: nothing above 2P bits
+      s5_prod_q <= prod;
       s5_f0_q <= s4_f0_q;
       s5_f1_q <= s4_f1_q;
       s5_ovf0_q <= s4_ovf0_q;
       s5_ovf1_q <= s4_ovf1_q;
-      s5_sh0_q <= s4_sh0_q;
-      s5_sh1_q <= s4_sh1_q;
+      s5_sh0_q <= denorm_shift(s4_nrm0_q, s4_clp0_q, s4_dif0_q);
+      s5_sh1_q <= denorm_shift(s4_nrm1_q, s4_clp1_q, s4_dif1_q);
+    end
+  end
+
+  if (NS == 1) begin : g_lut
+    // P <= 18 (f16, bf16): the product in LUTs and carry chains, no DSP block (whose 4.45 ns, timed as
+    // combinational between fabric registers, held these formats under 150 MHz). The rows ma & mb[r]
+    // (weight 2^r) are summed in pairs in stage 3 (NT terms of P + 2 bits: the AND gates and one
+    // addition), the pairs in fours in stage 4 (NQ terms of P + 8 bits, eight rows each: two additions
+    // deep), the fours in stage 5 (NQ <= 3 terms: at most two additions).
+    localparam int NT = (P + 1) / 2;  // row pairs
+    localparam int NQ = (NT + 3) / 4;  // pair fours
+    localparam int TW = P + 2;  // a pair's sum: 3 (2^P - 1) < 2^(P+2)
+    localparam int QW = P + 8;  // a four's sum: eight rows, (2^8 - 1) (2^P - 1) < 2^(P+8)
+
+    logic [2*NT-1:0] mb_rows;  // mb padded to whole pairs (a padding row is 0)
+    logic [P-1:0] row_lo, row_hi;  // a pair's two rows: ma where mb's bit is set
+    logic [NT*TW-1:0] pair;  // pair t (rows 2t and 2t + 1, at weight 2^(2t)) at [t * TW +: TW]
+    logic [4*NQ*TW-1:0] pair_pad;  // the registered pairs padded to whole fours (a padding pair is 0)
+    logic [NQ*QW-1:0] quad;  // four u (pairs 4u .. 4u + 3, at weight 2^(8u)) at [u * QW +: QW]
+    logic [QW-1:0] quad_lo, quad_hi;  // a four's first two pairs and its last two
+    logic [2*P-1:0] total;
+
+    logic [NT*TW-1:0] s3_pair_q;
+    logic [NQ*QW-1:0] s4_quad_q;
+
+    assign mb_rows = (2 * NT)'(s2_mb_q);
+    assign pair_pad = (4 * NQ * TW)'(s3_pair_q);
+
+    always_comb begin : comb_pairs
+      for (int t = 0; t < NT; t++) begin
+        row_lo = s2_ma_q & {P{mb_rows[2 * t]}};
+        row_hi = s2_ma_q & {P{mb_rows[2 * t + 1]}};
+        pair[t * TW +: TW] = TW'(row_lo) + (TW'(row_hi) << 1);
+      end
+    end
+
+    always_comb begin : comb_quads
+      for (int u = 0; u < NQ; u++) begin
+        quad_lo = QW'(pair_pad[(4 * u) * TW +: TW]) + (QW'(pair_pad[(4 * u + 1) * TW +: TW]) << 2);
+        quad_hi = QW'(pair_pad[(4 * u + 2) * TW +: TW]) + (QW'(pair_pad[(4 * u + 3) * TW +: TW]) << 2);
+        quad[u * QW +: QW] = quad_lo + (quad_hi << 4);
+      end
+    end
+
+    always_comb begin : comb_total
+      total = '0;
+      for (int u = 0; u < NQ; u++) begin
+        total = total + ((2 * P)'(s4_quad_q[u * QW +: QW]) << (8 * u));
+      end
+    end
+    assign prod = total;
+
+    always_ff @(posedge clk) begin : p_s3_pairs
+      if (load[2]) s3_pair_q <= pair;
+    end
+    always_ff @(posedge clk) begin : p_s4_quads
+      if (load[3]) s4_quad_q <= quad;
+    end
+  end else begin : g_dsp
+    // P > 18 (f32, f64): the K-bit slices' NS x NS products, each an unsigned 18x18 multiply on a DSP
+    // block, registered in stage 3; in stage 4 each lhs slice's row (its products weighted by the rhs
+    // slices: the even-j products side by side in one vector, the odd-j ones in another, one adder); in
+    // stage 5 the rows weighted by the lhs slices.
+    logic [PA-1:0] ma_pad, mb_pad;
+    logic [NS*NS*2*K-1:0] pp;  // product (i, j) at [(i * NS + j) * 2K +: 2K]
+    logic [NS*RW-1:0] rows;  // row i at [i * RW +: RW]
+    logic [RW-1:0] row_even, row_odd;  // the even-j / odd-j products of one row, side by side
+    logic [2*PA-1:0] total;
+
+    logic [NS*NS*2*K-1:0] s3_pp_q;
+    logic [NS*RW-1:0] s4_rows_q;
+
+    assign ma_pad = PA'(s2_ma_q);
+    assign mb_pad = PA'(s2_mb_q);
+
+    always_comb begin : comb_pp
+      for (int i = 0; i < NS; i++) begin
+        for (int j = 0; j < NS; j++) begin
+          pp[(i * NS + j) * 2 * K +: 2 * K] = (2 * K)'(ma_pad[i * K +: K]) * (2 * K)'(mb_pad[j * K +: K]);
+        end
+      end
+    end
+
+    always_comb begin : comb_rows
+      rows = '0;
+      for (int i = 0; i < NS; i++) begin
+        row_even = '0;
+        row_odd = '0;
+        for (int j = 0; j < NS; j++) begin
+          if (j % 2 == 0) row_even[j * K +: 2 * K] = s3_pp_q[(i * NS + j) * 2 * K +: 2 * K];
+          else row_odd[j * K +: 2 * K] = s3_pp_q[(i * NS + j) * 2 * K +: 2 * K];
+        end
+        rows[i * RW +: RW] = row_even + row_odd;
+      end
+    end
+
+    always_comb begin : comb_total
+      total = '0;
+      for (int i = 0; i < NS; i++) begin
+        total = total + ((2 * PA)'(s4_rows_q[i * RW +: RW]) << (i * K));
+      end
+    end
+    assign prod = total[2*P-1:0];  // the padding slices are zero: nothing above 2P bits
+
+    always_ff @(posedge clk) begin : p_s3_pp
+      if (load[2]) s3_pp_q <= pp;
+    end
+    always_ff @(posedge clk) begin : p_s4_rows
+      if (load[3]) s4_rows_q <= rows;
     end
   end
 
