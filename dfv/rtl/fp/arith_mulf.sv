@@ -14,23 +14,29 @@
 //   infinity operand gives infinity; else a zero operand gives zero. Specials are detected in stage 1
 //   and ride the pipeline as three flags (nan, inf, zero) that override the datapath's word in stage 7
 //   (what the datapath computes for them is discarded).
-// Stages (one register each, s1..s7; P = FW + 1 significand bits; the significand product is cut into
-//   K = 18 bit slices, NS = ceil(P / 18) per operand: 3 for f64, 2 for f32, 1 for f16 and bf16):
+// Stages (one register each, s1..s7; P = FW + 1 significand bits; for P > 18 (f32, f64) the significand
+//   product is cut into K = 18 bit slices, NS = ceil(P / 18) per operand (3 for f64, 2 for f32), one DSP
+//   block each (g_dsp); for P <= 18 (NS = 1: f16, bf16) it is built in LUTs and carry chains (g_lut):
+//   there a DSP block, timed as combinational between fabric registers (Yosys packs none of its own
+//   registers, 4.45 ns), held the unit under 150 MHz):
 //   1 unpack, classify, specials; each operand's leading zeros (a tree of log depth, dfv_lzc; 0 for a
 //     normal significand).
 //   2 each significand normalised (left shift by its leading zeros, both in parallel): a subnormal gets its
 //     leading one on top and the exponent 1 - (leading zeros), so both significands are in
 //     [2^(P-1), 2^P) from here on.
-//   3 partial products: the NS * NS products of the 18-bit slices of the two significands (each an
-//     unsigned 18x18 multiply, registered: one DSP block with its output register); the product's
-//     biased exponent ep = ea + eb - bias.
-//   4 row sums: for each lhs slice i, the sum of its NS partial products weighted by the rhs slices (the
-//     even-j products side by side in one vector, the odd-j ones in another: one adder per row); in
+//   3 g_dsp: partial products, the NS * NS products of the 18-bit slices of the two significands (each an
+//     unsigned 18x18 multiply, registered); g_lut: the rows (ma where mb's bit r is set, weight 2^r)
+//     summed in pairs, NT = ceil(P / 2) terms of P + 2 bits. Beside it the product's biased exponent
+//     ep = ea + eb - bias.
+//   4 g_dsp: row sums, for each lhs slice i the sum of its NS partial products weighted by the rhs slices
+//     (the even-j products side by side in one vector, the odd-j ones in another: one adder per row);
+//     g_lut: the pairs summed in fours (two additions deep), NQ = ceil(NT / 4) terms of P + 8 bits. In
 //     parallel, for both possible leading positions (t = 0: ep, t = 1: ep + 1) the exponent field, the
-//     overflow flag (>= all ones) and the denormalising right shift (1 - exponent, 0 for a normal result,
-//     clamped to P + 1, which already leaves only sticky; the bounds compared on ep, beside the subtraction).
-//   5 product sum: the NS rows weighted by the lhs slices, the exact 2P-bit significand product in
-//     [2^(2P-2), 2^(2P)).
+//     overflow flag (>= all ones) and the parts of the denormalising right shift (1 - exponent, 0 for a
+//     normal result, clamped to P + 1, which already leaves only sticky): the normal test (ep's sign and
+//     a zero test), the clamp (a compare on ep) and the difference, each from ep.
+//   5 product sum: g_dsp the NS rows weighted by the lhs slices, g_lut the NQ <= 3 fours, the exact
+//     2P-bit significand product in [2^(2P-2), 2^(2P)); the two shifts selected from their parts.
 //   6 normalise and denormalise, for both leading positions side by side (t = 0: one place left): the top
 //     P + 1 bits from the leading one shifted right by that position's shift, the sticky bit the OR of the
 //     bits below them and of those shifted out (a mask of the shift); the product's top bit t then
@@ -40,8 +46,8 @@
 //     special flags select NaN / infinity / zero; pack.
 // Latency: LATENCY = 7 cycles, fixed for every format: an operation accepted in cycle c (handshake at the
 //   end of c) has its result on result_data with result_valid high in cycle c + 7 when nothing stalls.
-//   On the ECP5 flow the DSP block is the limit at f16, bf16 and f32 (Yosys packs no register into a
-//   MULT18X18D, so nextpnr times its 4.45 ns multiply between fabric registers).
+//   On the ECP5 flow the DSP block is the limit at f32 (nextpnr times its 4.45 ns multiply between
+//   fabric registers: about 133 MHz).
 // Throughput: one operation per cycle under full-rate traffic. Flow control: the control core
 //   dfv_pipe_ctrl #(.S(7)) (u_ctrl) holds the valid bits and computes the ready chain and the load
 //   enables load[i] (stage i + 1 takes an operation); every data register of stage i + 1 is loaded on
