@@ -5,6 +5,11 @@
 // Ports: sel (SW bits), in[N] (ctrl) -> out (ctrl).
 // Stateless (at_init = 1). Fires when sel is valid, sel < N, in[sel] is valid and out is ready.
 // A sel >= N is never consumed. Latency 0. Throughput: one token per cycle.
+// Structure: in[i] is picked when sel's low $clog2(N) bits are i and the bits above them are all 0 (the
+//   borrow of their decrement, one carry chain: a tree of LUTs was the path at SW = 32); in_ready[i] is
+//   pick[i] & in_valid[i] & sel_valid & out_ready (pick is one-hot), not through out_valid's OR.
+// Combinational paths: sel_data, sel_valid, in_valid -> out_valid, sel_ready, in_ready; out_ready ->
+//   sel_ready, in_ready.
 module handshake_mux_ctrl #(
   parameter int N = 2,
   parameter int SW = (N > 1) ? $clog2(N) : 1
@@ -28,12 +33,22 @@ module handshake_mux_ctrl #(
   // is assigned exactly once per pass, and no ready is read here. Under Icarus a default-then-
   // override of a shared valid/data, or a block reading a ready, re-triggers consumers whose
   // ready depends on that valid and can loop at zero delay. Ready logic lives in p_ready.
+  localparam int LW = (N > 1) ? $clog2(N) : 1;  // the select bits that can name an input
+  logic hi_zero;
+  if (SW > LW) begin : g_hi
+    logic [SW-LW:0] dec;
+    assign dec = {1'b0, sel_data[SW-1:LW]} - 1'b1;  // borrows out exactly when the high bits are all 0
+    assign hi_zero = dec[SW-LW];
+  end else begin : g_no_hi
+    assign hi_zero = 1'b1;
+  end
+
   always_comb begin : p_select
     logic         v;
     logic [N-1:0] p;
     v = 1'b0;
     for (int i = 0; i < N; i++) begin
-      p[i] = (sel_data == SW'(i));
+      p[i] = hi_zero & (sel_data[LW-1:0] == LW'(i));
       if (p[i]) v = sel_valid & in_valid[i];
     end
     pick      = p;
@@ -44,7 +59,7 @@ module handshake_mux_ctrl #(
   always_comb begin : p_ready
     fire = out_valid & out_ready;
     sel_ready = fire;
-    in_ready = fire ? pick : '0;
+    in_ready = (sel_valid & out_ready) ? (pick & in_valid) : '0;
   end
   logic unused;
   assign unused = clk ^ rst;
