@@ -7,9 +7,11 @@
 // A sel >= N is never consumed. Latency 0. Throughput: one token per cycle.
 // Structure: in[i] is picked when sel's low $clog2(N) bits are i and the bits above them are all 0 (the
 //   borrow of their decrement, one carry chain: a tree of LUTs was the path at SW = 32); in_ready[i] is
-//   pick[i] & in_valid[i] & sel_valid & out_ready (pick is one-hot), not through out_valid's OR.
-// Combinational paths: sel_data, sel_valid, in_valid -> out_valid, sel_ready, in_ready; out_ready ->
-//   sel_ready, in_ready.
+//   pick[i] & sel_valid & out_ready, not through out_valid's OR of the inputs' valids (pick is one-hot, so
+//   in[i] is consumed, in_valid[i] & in_ready[i], exactly when the output fires with sel = i; a ready
+//   without a valid moves nothing).
+// Combinational paths: sel_data, sel_valid, in_valid -> out_valid, sel_ready; sel_data, sel_valid ->
+//   in_ready; out_ready -> sel_ready, in_ready.
 module handshake_mux_ctrl #(
   parameter int N = 2,
   parameter int SW = (N > 1) ? $clog2(N) : 1
@@ -59,7 +61,7 @@ module handshake_mux_ctrl #(
   always_comb begin : p_ready
     fire = out_valid & out_ready;
     sel_ready = fire;
-    in_ready = (sel_valid & out_ready) ? (pick & in_valid) : '0;
+    in_ready = (sel_valid & out_ready) ? pick : '0;
   end
   logic unused;
   assign unused = clk ^ rst;
