@@ -48,6 +48,11 @@ class Area:
     brams: int
     lutrams: int
 
+    @property
+    def empty(self) -> bool:
+        """No cell at all: nothing between the target's ports but wires and constants (a sink)."""
+        return not any((self.luts, self.carries, self.ffs, self.dsps, self.brams, self.lutrams))
+
     @classmethod
     def from_cells(cls, cells: dict[str, int]) -> Area:
         return cls(cells.get("LUT4", 0), cells.get("CCU2C", 0), cells.get("TRELLIS_FF", 0),
@@ -67,7 +72,8 @@ class Placement:
 @dataclass(frozen=True)
 class TimingResult:
     """A target's row: its area, a placement per seed (Fmax is their median), the goal, or the error that
-    stopped the flow."""
+    stopped the flow; a target with no logic after synthesis is not placed (no Fmax, no verdict) and says so
+    in `note`."""
 
     target: str
     kind: TargetKind
@@ -77,6 +83,7 @@ class TimingResult:
     placements: tuple[Placement, ...]
     seconds: float
     error: str | None = None
+    note: str | None = None  # why a target that did not fail has no placement (no logic to time)
 
     @property
     def fmax_mhz(self) -> float | None:
@@ -174,12 +181,15 @@ def time_target(target: Target, cfg: TimingConfig, work: Path, seeds: tuple[int,
     folder = work / re.sub(r"[^\w.=-]+", "_", target.name).strip("_")
     shutil.rmtree(folder, ignore_errors=True)
     goal = cfg.goal(target.kind, target.width)
-    area, placements, error = None, [], None
+    area, placements, error, note = None, [], None, None
     try:
         area, wrapper = synthesize(target, folder, cfg)
-        for seed in seeds or cfg.seeds:
-            placements.append(place(target, folder, seed, cfg, wrapper))
+        if area.empty:  # nextpnr would find no path in the wrapper's clock domain, and report no Fmax
+            note = "no logic after synthesis: no path between its ports to time"
+        else:
+            for seed in seeds or cfg.seeds:
+                placements.append(place(target, folder, seed, cfg, wrapper))
     except FlowError as exc:
         error = str(exc)
     return TimingResult(target.name, target.kind, target.width, goal, area, tuple(placements),
-                        time.monotonic() - start, error)
+                        time.monotonic() - start, error, note)

@@ -61,11 +61,11 @@ def format_rows(results: Sequence[TimingResult]) -> str:
 
 
 def format_paths(results: Sequence[TimingResult]) -> str:
-    """Each target's critical path (of its median placement), or its error."""
+    """Each target's critical path (of its median placement), or its error, or why it has none."""
     lines = []
     for r in results:
-        if r.error is not None:
-            lines.append(f"{r.target}: {r.error}")
+        if r.error is not None or r.note is not None:
+            lines.append(f"{r.target}: {r.error or r.note}")
             continue
         med = r.median_placement
         if med is not None and med.path is not None:
@@ -104,7 +104,8 @@ def read_summary(path: Path) -> tuple[RunSettings, list[TimingResult]]:
             p["path"]["sources"]), "instances": tuple(p["path"]["instances"])}) if p["path"] else None)
             for p in r["placements"])
         results.append(TimingResult(r["target"], TargetKind(r["kind"]), r["width"], r["goal_mhz"],
-                                    Area(**r["area"]) if r["area"] else None, placements, r["seconds"], r["error"]))
+                                    Area(**r["area"]) if r["area"] else None, placements, r["seconds"], r["error"],
+                                    r.get("note")))
     settings = RunSettings(doc["device"], doc["package"], doc["target_mhz"], tuple(doc["seeds"]), doc["full"],
                            doc["inputs_digest"], doc["wall_seconds"])
     return settings, results

@@ -1,6 +1,7 @@
 """`make timing` (dfv.timing): the configuration and its goals, the registered wrapper, and a small sample of the
 flow on the real tools: a module whose critical path must be its adder's line, a kernel whose path must
-name the program's operations, a missed goal (exit 1), a tool failure and a tool over its bound, each named.
+name the program's operations, a missed goal (exit 1), a tool failure and a tool over its bound, each named,
+and a target with no logic (not placed, and why).
 The full run is `make timing`."""
 
 from __future__ import annotations
@@ -110,6 +111,19 @@ def test_a_tool_failure_is_named(tmp_path: Path):
     r = time_target(target, CFG, tmp_path / "work", ONE_SEED)
     assert r.error is not None and r.error.startswith("broken_top: Yosys (the target alone) failed"), r.error
     assert "broken_top.sv:2" in r.error and r.met is False
+
+
+def test_a_target_without_logic_is_not_placed_and_says_why(tmp_path: Path):
+    # handshake_sink: in_ready is the constant 1 and nothing else leaves it, so synthesis keeps no cell and
+    # nextpnr would report no Fmax for the wrapper's clock: no placement, no verdict, the reason in the report
+    status = command.main(["--module", "handshake_sink_ctrl", "--seed", "1", "--out", str(tmp_path / "report"),
+                           "--work-dir", str(tmp_path / "work")])
+    assert status == 0
+    text = (tmp_path / "report" / "summary.txt").read_text()
+    assert "handshake_sink_ctrl: no logic after synthesis: no path between its ports to time" in text
+    _, (res,) = read_summary(tmp_path / "report" / "summary.json")
+    assert res.area is not None and res.area.empty and res.placements == () and res.error is None
+    assert res.met is None and res.note is not None
 
 
 def test_a_tool_over_its_bound_is_named(tmp_path: Path):
