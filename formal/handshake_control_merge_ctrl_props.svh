@@ -49,7 +49,8 @@ always_comb begin
     inv_out_sent: assert (out_sent_q == f_out_taken);
     inv_idx_sent: assert (idx_sent_q == f_idx_taken);
     if (out_sent_q || idx_sent_q) inv_locked: assert (lock_q);
-    if (lock_q) inv_lock_valid: assert (32'(sel_q) < N && in_valid[sel_q] && index_data == sel_q);
+    if (lock_q) inv_lock_valid: assert ($onehot(sel_q) && (sel_q & in_valid) == sel_q && 32'(index_data) < N
+                                        && sel_q[index_data]);
     inv_at_init: assert (at_init == !lock_q);
   end
 end

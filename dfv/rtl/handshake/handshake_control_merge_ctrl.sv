@@ -4,11 +4,17 @@
 //   default the smallest; wider for CIRCT's index-typed selects: every bit is compared, so a select >= N
 //   is never matched, and an index is zero-extended).
 // Ports: in[N] (ctrl) -> out (ctrl), index (SW bits).
-// State: out_sent_q / idx_sent_q (output already transferred for the current token); lock_q/sel_q: the
+// State: out_sent_q / idx_sent_q (output already transferred for the current token); lock_q/sel_q (one-hot): the
 // outputs were offered and the input not consumed, so the choice is held (a lower-index input arriving
 // meanwhile cannot change out/index while they are stalled). at_init: lock_q == 0 (implies no partial send).
 // The two outputs are eager: each is transferred exactly once, with independent back-pressure; once one
 // output is offered the choice is held in sel_q until the input is consumed. The input is consumed when both outputs are done.
+// Structure: the choice is one-hot (pick; sel_q holds it): the first valid input, or sel_q while locked;
+//   index_data is its binary code. any (the chosen input is valid) is the OR of the valids, or sel_q's
+//   input's valid while locked, not through the priority; in_ready is pick once both outputs are served
+//   (pick is one-hot, and its input valid: a ready without a valid moves nothing). Against a binary
+//   choice decoded again for any and in_ready: merge N=4 W=16 158.9 -> 198.9 MHz, control_merge N=3 W=8
+//   241.3 -> 259.8 (medians of 3, docs/timing.md).
 // Latency 0 (valid/data combinational; in_ready from the output readies). Throughput: one token per cycle.
 module handshake_control_merge_ctrl #(
   parameter int N = 2,
@@ -27,9 +33,10 @@ module handshake_control_merge_ctrl #(
   logic out_sent_q;
   logic idx_sent_q;
   logic lock_q;
-  logic [SW-1:0] sel_q;
+  logic [N-1:0] sel_q;  // the held choice, one-hot
+  logic [N-1:0] pick;  // the choice, one-hot (0 when no input is valid): sel_q while locked, else the first valid
   logic any;
-  logic [SW-1:0] chosen;
+  logic done;  // both outputs are served (earlier, or in this cycle)
   logic consume;
   /* verilator lint_off UNUSEDSIGNAL */
   logic at_init;  // read by testbenches (dut.at_init)
@@ -40,31 +47,31 @@ module handshake_control_merge_ctrl #(
   // override of a shared valid/data, or a block reading a ready, re-triggers consumers whose
   // ready depends on that valid and can loop at zero delay. Ready logic lives in p_ready.
   always_comb begin : p_select
-    logic          f;
+    logic          seen;
+    logic [N-1:0]  p;
     logic [SW-1:0] c;
-    logic          a;
-    f = 1'b0;
+    seen = 1'b0;
+    for (int i = 0; i < N; i++) begin
+      p[i] = in_valid[i] & !seen;
+      seen = seen | in_valid[i];
+    end
+    if (lock_q) p = sel_q;
     c = '0;
     for (int i = 0; i < N; i++) begin
-      if (in_valid[i] && !f) c = SW'(i);
-      f = f | in_valid[i];
+      if (p[i]) c = c | SW'(i);
     end
-    if (lock_q) c = sel_q;
-    a = 1'b0;
-    for (int i = 0; i < N; i++) begin
-      if (c == SW'(i)) a = in_valid[i];
-    end
-    chosen      = c;
-    any         = a;
+    pick        = p;
+    any         = lock_q ? |(sel_q & in_valid) : |in_valid;  // |(p & in_valid), without the priority
     index_data  = c;
-    out_valid   = a & ~out_sent_q;
-    index_valid = a & ~idx_sent_q;
+    out_valid   = any & ~out_sent_q;
+    index_valid = any & ~idx_sent_q;
     at_init     = ~lock_q;
   end
 
   always_comb begin : p_ready
-    consume = any & (out_sent_q | out_ready) & (idx_sent_q | index_ready);
-    for (int i = 0; i < N; i++) in_ready[i] = consume & (chosen == SW'(i));
+    done = (out_sent_q | out_ready) & (idx_sent_q | index_ready);
+    consume = any & done;
+    in_ready = done ? pick : '0;
   end
 
   always_ff @(posedge clk) begin : p_state
@@ -81,7 +88,7 @@ module handshake_control_merge_ctrl #(
       out_sent_q <= out_sent_q | out_ready;
       idx_sent_q <= idx_sent_q | index_ready;
       lock_q <= 1'b1;
-      sel_q <= chosen;
+      sel_q <= pick;
     end
   end
 
