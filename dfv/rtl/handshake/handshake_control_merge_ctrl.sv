@@ -10,11 +10,12 @@
 // The two outputs are eager: each is transferred exactly once, with independent back-pressure; once one
 // output is offered the choice is held in sel_q until the input is consumed. The input is consumed when both outputs are done.
 // Structure: the choice is one-hot (pick; sel_q holds it): the first valid input, or sel_q while locked;
-//   index_data is its binary code. any (the chosen input is valid) is the OR of the valids, or sel_q's
-//   input's valid while locked, not through the priority; in_ready is pick once both outputs are served
-//   (pick is one-hot, and its input valid: a ready without a valid moves nothing). Against a binary
-//   choice decoded again for any and in_ready: merge N=4 W=16 158.9 -> 198.9 MHz, control_merge N=3 W=8
-//   241.3 -> 259.8 (medians of 3, docs/timing.md).
+//   index_data is its binary code. any (the chosen input is valid) is lock_q or the OR of the valids, not
+//   through the priority (a locked choice's input keeps its valid until it is taken: the handshake rule,
+//   proved as inv_lock_valid); in_ready is pick once both outputs are served (pick is one-hot, its input
+//   valid: a ready without a valid moves nothing). Against a binary choice decoded again for any and
+//   in_ready: merge N=3 W=32 223.2 -> 262.0 MHz, N=4 W=16 158.9 -> 204.5, control_merge N=3 W=8
+//   241.3 -> 264.3 (medians of 3, docs/timing.md).
 // Latency 0 (valid/data combinational; in_ready from the output readies). Throughput: one token per cycle.
 module handshake_control_merge_ctrl #(
   parameter int N = 2,
@@ -61,7 +62,7 @@ module handshake_control_merge_ctrl #(
       if (p[i]) c = c | SW'(i);
     end
     pick        = p;
-    any         = lock_q ? |(sel_q & in_valid) : |in_valid;  // |(p & in_valid), without the priority
+    any         = lock_q | (|in_valid);  // |(p & in_valid): a locked choice's input stays valid until taken
     index_data  = c;
     out_valid   = any & ~out_sent_q;
     index_valid = any & ~idx_sent_q;
