@@ -5,7 +5,7 @@
 // Ports: sel (SW bits), in[N] (W, packed) -> out (W).
 // Structure: the control core handshake_mux_ctrl (u_ctrl) does every valid/ready; this wrapper only
 //   selects the data by sel's low $clog2(N) bits (a select >= N is never valid, so what out_data shows
-//   then is not a token: the wider bits stay off the data path, 214 MHz against 173 at SW = 32).
+//   then is not a token: the wider bits stay off the data path; 207 MHz against 173 at SW = 32).
 // Stateless (at_init = 1). Fires when sel is valid, sel < N, in[sel] is valid and out is ready; consumes
 // sel and in[sel] only. A sel >= N is never consumed (stall). Latency 0. Throughput: one token per cycle.
 module handshake_mux #(

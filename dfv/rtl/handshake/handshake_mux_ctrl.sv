@@ -31,10 +31,6 @@ module handshake_mux_ctrl #(
   /* verilator lint_off UNUSEDSIGNAL */
   logic at_init;  // read by testbenches (dut.at_init)
   /* verilator lint_on UNUSEDSIGNAL */
-  // Glitch-free selection: scratch values are block-local and every signal another process reads
-  // is assigned exactly once per pass, and no ready is read here. Under Icarus a default-then-
-  // override of a shared valid/data, or a block reading a ready, re-triggers consumers whose
-  // ready depends on that valid and can loop at zero delay. Ready logic lives in p_ready.
   localparam int LW = (N > 1) ? $clog2(N) : 1;  // the select bits that can name an input
   logic hi_zero;
   if (SW > LW) begin : g_hi
@@ -45,6 +41,10 @@ module handshake_mux_ctrl #(
     assign hi_zero = 1'b1;
   end
 
+  // Glitch-free selection: scratch values are block-local and every signal another process reads
+  // is assigned exactly once per pass, and no ready is read here. Under Icarus a default-then-
+  // override of a shared valid/data, or a block reading a ready, re-triggers consumers whose
+  // ready depends on that valid and can loop at zero delay. Ready logic lives in p_ready.
   always_comb begin : p_select
     logic         v;
     logic [N-1:0] p;
