@@ -47,7 +47,7 @@ def test_stillborn(tmp_path: Path) -> None:
     assert not (tmp_path / "runs").exists()
 
 
-PAST_THE_END = "handshake_mux_ctrl.obo.35.23"  # `i <= N` in the select loop: reads p[N] and in_valid[N]
+PAST_THE_END = "handshake_mux_ctrl.obo.52.23"  # `i <= N` in the select loop: reads p[N] and in_valid[N]
 
 
 @pytest.mark.xdist_group("mutation")
