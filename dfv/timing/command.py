@@ -106,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
         nonlocal done
         r = time_target(t, cfg, args.work_dir, seeds)
         done += 1
-        fmax = f"{r.fmax_mhz:.1f} MHz" if r.fmax_mhz is not None else (r.error or r.note)
+        fmax = f"{r.fmax_mhz:.1f} MHz" if r.fmax_mhz is not None else r.why_unplaced
         print(f"[{done}/{len(targets)}] {t.name}: {fmax} ({r.seconds:.0f} s)", flush=True)
         return r
 

@@ -90,6 +90,11 @@ class TimingResult:
         return statistics.median(p.fmax_mhz for p in self.placements) if self.placements else None
 
     @property
+    def why_unplaced(self) -> str | None:
+        """Why the target has no placement: the error that stopped the flow, or the note (no logic to time)."""
+        return self.error or self.note
+
+    @property
     def median_placement(self) -> Placement | None:
         """The placement whose Fmax is the median (the lower middle one for an even count)."""
         ranked = sorted(self.placements, key=lambda p: (p.fmax_mhz, p.seed))

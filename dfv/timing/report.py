@@ -64,8 +64,8 @@ def format_paths(results: Sequence[TimingResult]) -> str:
     """Each target's critical path (of its median placement), or its error, or why it has none."""
     lines = []
     for r in results:
-        if r.error is not None or r.note is not None:
-            lines.append(f"{r.target}: {r.error or r.note}")
+        if r.why_unplaced is not None:
+            lines.append(f"{r.target}: {r.why_unplaced}")
             continue
         med = r.median_placement
         if med is not None and med.path is not None:
