@@ -43,14 +43,13 @@ module handshake_buffer #(
 `endif
   assign out_data = main_q;
 
+  // Neither enable reads in_valid: a slot's word is read only while its flag (in u_ctrl) is set, and the
+  // edge that sets the flag is one that loads the word, so a word loaded without a token is never seen.
+  // skid_q follows in_data while the skid slot is free (its enable is the register in_ready); main_q loads
+  // whenever it is free or being emptied, from skid_q while skid holds a token.
   always_ff @(posedge clk) begin : p_data
-    if (out_ready || !out_valid) begin
-      // the output register is free (or being emptied): refill it from skid, else from the input
-      if (!in_ready) main_q <= skid_q;
-      else if (in_valid) main_q <= in_data;
-    end else if (in_valid && in_ready) begin
-      skid_q <= in_data;
-    end
+    if (out_ready || !out_valid) main_q <= in_ready ? in_data : skid_q;
+    if (in_ready) skid_q <= in_data;
   end
 
 `ifdef DFV_FORMAL
