@@ -19,14 +19,18 @@ logic [W-1:0] f_trk_data;
 dfv_order_chk #(.W(W), .CW(F_CW), .NI(NINIT), .INIT(INIT[((NINIT > 0) ? NINIT : 1)*W-1:0])) f_order (
     .clk(clk), .rst(rst), .f_run(f_run), .in_fire(push), .in_data(in_data), .out_fire(pop), .out_data(out_data),
     .count(f_count), .trk_valid(f_trk), .trk_pos(f_pos), .trk_data(f_trk_data));
-// slot of the tracked token: rd_q + its position, modulo DEPTH
-logic [31:0] f_slot;
-assign f_slot = (32'(rd_q) + 32'(f_pos)) % DEPTH;
+// the oldest token's slot (the one before rn_q), and the tracked token's: that + its position, modulo DEPTH
+logic [31:0] f_rd, f_slot;
+assign f_rd = (32'(rn_q) + DEPTH - 1) % DEPTH;
+assign f_slot = (f_rd + 32'(f_pos)) % DEPTH;
 always_comb begin
   if (f_run) begin
-    inv_ptrs: assert (32'(wr_q) == (32'(rd_q) + 32'(f_count)) % DEPTH);
-    inv_rd: assert (32'(rd_q) < DEPTH);
+    inv_ptrs: assert (32'(wr_q) == (f_rd + 32'(f_count)) % DEPTH);
+    inv_rn: assert (32'(rn_q) < DEPTH);
     if (f_trk) inv_slot: assert (mem_q[f_slot[PW-1:0]] == f_trk_data);
+    // head_q is the copy of the oldest token that out_data shows
+    if (out_valid) inv_head: assert (head_q == mem_q[f_rd[PW-1:0]]);
+    inv_few: assert (few_q == (f_count <= 1));
   end
 end
 if (F_TOP) always_comb if (f_run) c_full: cover (out_valid && !in_ready);

@@ -3,11 +3,16 @@
 //   INIT (their values, token k at [k*W +: W]; they leave first, in order: CIRCT's `buffer {initValues}`).
 // Ports: in (W) -> out (W).
 // Structure: the control core handshake_fifo_ctrl (u_ctrl: the token count, every valid/ready) and, here,
-//   the storage: mem_q with circular read / write pointers moved by the core's handshakes.
-// State: mem_q[DEPTH], rd_q, wr_q here; count_q in u_ctrl. Reset loads the NINIT initial tokens.
+//   the storage: mem_q with a circular write pointer wr_q and rn_q, the slot behind the oldest token's,
+//   moved by the core's handshakes, and head_q, a copy of the oldest token, so that out_data leaves a
+//   register and not a DEPTH-way mux. The refill of head_q reads mem_q at the register rn_q.
+//   No data enable reads in_valid: the free slot at wr_q follows in_data while the FIFO is not full, and
+//   head_q follows in_data while the FIFO is empty (a word loaded without a token is never read).
+// State: mem_q[DEPTH], rn_q, wr_q, head_q here; count_q in u_ctrl. Reset loads the NINIT initial tokens
+//   (the first also into head_q).
 // at_init: the count is 0 (pointers are not compared: an empty FIFO holds no token whatever its pointers;
 // a FIFO with initial tokens is at_init once it holds none, as its golden model once it gave them out).
-// No combinational path: out_valid = count != 0, out_data = mem_q[rd_q], in_ready = count != DEPTH.
+// No combinational path: out_valid = count != 0, out_data = head_q, in_ready = count != DEPTH.
 // Latency 1 cycle. Throughput: one token per cycle for DEPTH >= 2 (DEPTH = 1: one token per 2 cycles).
 module handshake_fifo #(
   parameter int W = 32,
@@ -26,8 +31,10 @@ module handshake_fifo #(
   input  logic         out_ready
 );
   logic [W-1:0]  mem_q [DEPTH];
-  logic [PW-1:0] rd_q;
+  logic [PW-1:0] rn_q;  // the slot behind the oldest token's
   logic [PW-1:0] wr_q;
+  logic [W-1:0]  head_q;
+  logic          few_q;  // at most one token held: head_q refills from in_data, not from mem_q
   logic push;
   logic pop;
   /* verilator lint_off UNUSEDSIGNAL */
@@ -47,7 +54,7 @@ module handshake_fifo #(
 `ifndef YOSYS
   assign at_init = u_ctrl.at_init;
 `endif
-  assign out_data = mem_q[rd_q];
+  assign out_data = head_q;
   assign push = in_valid & in_ready;
   assign pop = out_valid & out_ready;
 
@@ -58,18 +65,41 @@ module handshake_fifo #(
 
   always_ff @(posedge clk) begin : p_ptr
     if (rst) begin
-      rd_q <= '0;
+      rn_q <= next_ptr('0);
       wr_q <= PW'(NINIT % DEPTH);
     end else begin
       if (push) wr_q <= next_ptr(wr_q);
-      if (pop) rd_q <= next_ptr(rd_q);
+      if (pop) rn_q <= next_ptr(rn_q);
+    end
+  end
+
+  // few_q = (count <= 1), kept here so that head_q's refill selects on one register: a push alone leaves
+  // at most one token when none was held; a pop alone when at most two were (two: the slot after rn_q is
+  // the write slot)
+  always_ff @(posedge clk) begin : p_few
+    if (rst) begin
+      few_q <= (NINIT <= 1);
+    end else if (push && !pop) begin
+      few_q <= !out_valid;
+    end else if (pop && !push) begin
+      few_q <= few_q || wr_q == next_ptr(rn_q);
+    end
+  end
+
+  // head_q loads when the FIFO is empty or its head leaves: from in_data when at most one token is held
+  // (the slot behind the head is then the one being written, it holds no token yet), else from that slot
+  always_ff @(posedge clk) begin : p_head
+    if (rst) begin
+      head_q <= INIT[W-1:0];
+    end else if (out_ready || !out_valid) begin
+      head_q <= few_q ? in_data : mem_q[rn_q];
     end
   end
 
   always_ff @(posedge clk) begin : p_mem
     if (rst) begin
       for (int k = 0; k < NINIT; k++) mem_q[k] <= INIT[k*W +: W];
-    end else if (push) begin
+    end else if (in_ready) begin
       mem_q[wr_q] <= in_data;
     end
   end

@@ -2,8 +2,10 @@
 // handshake_fifo.
 // Parameters: DEPTH (entries, >= 1), NINIT (tokens held after reset, 0..DEPTH; default 0).
 // Ports: in (ctrl) -> out (ctrl).
-// State: count_q (reset: NINIT). at_init: count_q == 0.
-// No combinational path: out_valid = count_q != 0, in_ready = count_q != DEPTH.
+// State: count_q (reset: NINIT) and two flags kept beside it, valid_q = (count_q != 0) and
+//   ready_q = (count_q != DEPTH), so that out_valid and in_ready leave a register, not a compare of the
+//   count. at_init: count_q == 0.
+// No combinational path: out_valid = valid_q, in_ready = ready_q.
 // Latency 1 cycle. Throughput: one token per cycle for DEPTH >= 2 (DEPTH = 1: one token per 2 cycles).
 module handshake_fifo_ctrl #(
   parameter int DEPTH = 2,
@@ -18,6 +20,8 @@ module handshake_fifo_ctrl #(
   input  logic out_ready
 );
   logic [CW-1:0] count_q;
+  logic valid_q;
+  logic ready_q;
   logic push;
   logic pop;
   /* verilator lint_off UNUSEDSIGNAL */
@@ -30,8 +34,8 @@ module handshake_fifo_ctrl #(
     end
   end
 
-  assign in_ready = (count_q != CW'(DEPTH));
-  assign out_valid = (count_q != '0);
+  assign in_ready = ready_q;
+  assign out_valid = valid_q;
   assign push = in_valid & in_ready;
   assign pop = out_valid & out_ready;
   assign at_init = (count_q == '0);
@@ -39,10 +43,16 @@ module handshake_fifo_ctrl #(
   always_ff @(posedge clk) begin : p_count
     if (rst) begin
       count_q <= CW'(NINIT);
+      valid_q <= (NINIT != 0);
+      ready_q <= (NINIT != DEPTH);
     end else if (push && !pop) begin
       count_q <= count_q + CW'(1);
+      valid_q <= 1'b1;
+      ready_q <= (count_q != CW'(DEPTH - 1));
     end else if (pop && !push) begin
       count_q <= count_q - CW'(1);
+      valid_q <= (count_q != CW'(1));
+      ready_q <= 1'b1;
     end
   end
 
