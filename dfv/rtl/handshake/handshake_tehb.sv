@@ -2,8 +2,9 @@
 // Parameters: W (data width, >= 1).
 // Ports: in (W) -> out (W).
 // Structure: the control core handshake_tehb_ctrl (u_ctrl: the slot's flag, every valid/ready) and, here,
-//   the slot's data register, loaded when the slot fills: the input is taken (the slot is empty) while
-//   the output stalls.
+//   the slot's data register, which follows in_data while the slot is empty (its enable is the register
+//   in_ready, not the handshake): the edge that fills the slot (the input taken while the output stalls)
+//   loads the token, and a word loaded without one is never shown.
 // Behaviour: empty, a token passes straight through in the same cycle; a stalled token is kept in the
 //   slot (in_ready drops) and presented from there until taken. It cuts the ready path and only that:
 //   the lowering puts it on a loop back edge whose valid/data path is already registered (the output of
@@ -51,7 +52,7 @@ module handshake_tehb #(
   assign out_data = in_ready ? in_data : slot_q;
 
   always_ff @(posedge clk) begin : p_slot
-    if (in_ready && in_valid && !out_ready) slot_q <= in_data;
+    if (in_ready) slot_q <= in_data;
   end
 
 `ifdef DFV_FORMAL
