@@ -98,7 +98,8 @@ module handshake_fifo #(
 
   always_ff @(posedge clk) begin : p_mem
     if (rst) begin
-      for (int k = 0; k < NINIT; k++) mem_q[k] <= INIT[k*W +: W];
+      // bounded by DEPTH, not NINIT: no change to the comparison can make the loop run without end
+      for (int k = 0; k < DEPTH; k++) if (k < NINIT) mem_q[k] <= INIT[k*W +: W];
     end else if (in_ready) begin
       mem_q[wr_q] <= in_data;
     end
