@@ -13,7 +13,7 @@ localparam bit F_TOP = 1'b0;
 `endif
 `include "dfv_formal.svh"
 
-localparam int F_CW = CW + 1;
+localparam int F_CW = $clog2(MAXOUT + 1) + 1;
 dfv_hs_chk #(.W(RW)) f_req (.clk(clk), .rst(rst), .f_past(f_past), .valid(mem_req_valid), .ready(mem_req_ready),
                             .data(mem_req_data));
 dfv_hs_chk #(.W(W), .ASSUME(F_TOP)) f_resp (.clk(clk), .rst(rst), .f_past(f_past), .valid(mem_resp_valid),
@@ -129,7 +129,7 @@ always_comb begin
     outstanding_bounded: assert (32'(f_count) <= MAXOUT);
     no_error: assert (!err_valid && err_code == '0);
     // induction strength
-    inv_count: assert (F_CW'(cnt_q) == f_count);
+    inv_flags: assert (busy_q == (f_count != '0) && room_q == (32'(f_count) < MAXOUT));
     inv_env: assert (f_count == f_env_out + F_CW'(req_vq && !req_q[AW+W]));
     inv_ptrs: assert (32'(twr_q) == (32'(trd_q) + 32'(f_count)) % MAXOUT && 32'(trd_q) < MAXOUT);
     if (f_trk) inv_tag: assert (tag_q[f_slot[TW-1:0]] == f_trk_port);

@@ -7,14 +7,20 @@
 //   [W-1:0], wdata = 0 for loads); in mem_resp (W bits): exactly one response per load request, in request
 //   order; stores get no response.
 // State: req_vq/req_q (registered mem_req), st_done_q, ld_data_vq/ld_val_q, ld_done_q, tag FIFO of the
-//   issuing load port per outstanding load (tag_q, trd_q, twr_q), cnt_q = outstanding loads.
-//   at_init: no request, no outstanding load, all output registers empty.
+//   issuing load port per outstanding load (tag_q, trd_q, twr_q), and two flags of the outstanding loads in
+//   place of a count (so no compare and no adder sits after a late fire): busy_q (at least one: twr_q ==
+//   trd_q then means full) and room_q (fewer than MAXOUT). at_init: no request, no outstanding load, all
+//   output registers empty.
+// Word registers: req_q loads req_next whenever the mem_req register is free (req_next = 0 when nothing is
+//   eligible, and req_vq says whether it holds an access); the tag slot twr_q (free while room_q) follows the
+//   pick; ld_val_q[i] follows mem_resp_data whenever port i's data register is free or being emptied, so no
+//   word enable reads an input valid or mem_resp_valid.
 // Behaviour: each cycle the mem_req register is free (or being emptied), one eligible access is moved into
 //   it, fixed priority: store ports by increasing index, then load ports by increasing index. A store is
 //   eligible when st_data[i], st_addr[i] are valid and st_done[i] is free (or being emptied); its st_done[i]
 //   is raised in the same cycle its request appears on mem_req. A load is eligible when ld_addr[i] is valid
-//   and cnt_q < MAXOUT; its response is routed to ld_data[i] and ld_done[i] (mem_resp_ready = the head
-//   port's output registers are free or being emptied).
+//   and fewer than MAXOUT loads are outstanding; its response is routed to ld_data[i] and ld_done[i]
+//   (mem_resp_ready = the head port's output registers are free or being emptied).
 // Latency: store inputs -> st_done / mem_req 1 cycle; load: 1 cycle to mem_req, response -> ld_data 1 cycle.
 //   mem_req_valid/data, ld_*/st_done valids and data are registers; input readies depend combinationally on
 //   mem_req_ready and the output readies. Throughput: one access per cycle in total.
@@ -28,8 +34,7 @@ module handshake_extmemory #(
   localparam int NS = (NST > 0) ? NST : 1,
   localparam int RW = 1 + AW + W,
   localparam int LIW = (NL > 1) ? $clog2(NL) : 1,
-  localparam int TW = (MAXOUT > 1) ? $clog2(MAXOUT) : 1,
-  localparam int CW = $clog2(MAXOUT + 1)
+  localparam int TW = (MAXOUT > 1) ? $clog2(MAXOUT) : 1
 ) (
   input  logic             clk,
   input  logic             rst,
@@ -67,7 +72,8 @@ module handshake_extmemory #(
   logic [LIW-1:0]  tag_q [MAXOUT];
   logic [TW-1:0]   trd_q;
   logic [TW-1:0]   twr_q;
-  logic [CW-1:0]   cnt_q;
+  logic            busy_q;
+  logic            room_q;
 
   logic          req_free;
   logic          found;
@@ -108,7 +114,7 @@ module handshake_extmemory #(
       end
     end
     for (int i = 0; i < NL; i++) begin
-      if ((i < NLD) && ld_addr_valid[i] && (cnt_q < CW'(MAXOUT)) && !found) begin
+      if ((i < NLD) && ld_addr_valid[i] && room_q && !found) begin
         found = 1'b1;
         ld_fire[i] = req_free;
         issue_ld = req_free;
@@ -124,7 +130,7 @@ module handshake_extmemory #(
     resp_ok = 1'b0;
     for (int i = 0; i < NL; i++) begin
       if (head == LIW'(i))
-        resp_ok = (cnt_q != '0) && (!ld_data_vq[i] || ld_data_ready[i]) && (!ld_done_q[i] || ld_done_ready[i]);
+        resp_ok = busy_q && (!ld_data_vq[i] || ld_data_ready[i]) && (!ld_done_q[i] || ld_done_ready[i]);
     end
     mem_resp_ready = resp_ok;
     resp_fire = resp_ok & mem_resp_valid;
@@ -138,7 +144,7 @@ module handshake_extmemory #(
     ld_done_valid = ld_done_q;
     err_valid = 1'b0;
     err_code = '0;
-    at_init = !req_vq && (cnt_q == '0) && (st_done_q == '0) && (ld_data_vq == '0) && (ld_done_q == '0);
+    at_init = !req_vq && !busy_q && (st_done_q == '0) && (ld_data_vq == '0) && (ld_done_q == '0);
   end
 
   always_ff @(posedge clk) begin : p_ctrl
@@ -149,7 +155,8 @@ module handshake_extmemory #(
       ld_done_q <= '0;
       trd_q <= '0;
       twr_q <= '0;
-      cnt_q <= '0;
+      busy_q <= 1'b0;
+      room_q <= 1'b1;
     end else begin
       req_vq <= issue | (req_vq & ~mem_req_ready);
       st_done_q <= st_fire | (st_done_q & ~st_done_ready);
@@ -157,16 +164,21 @@ module handshake_extmemory #(
       ld_done_q <= deliver | (ld_done_q & ~ld_done_ready);
       if (issue_ld) twr_q <= next_ptr(twr_q);
       if (resp_fire) trd_q <= next_ptr(trd_q);
-      if (issue_ld && !resp_fire) cnt_q <= cnt_q + CW'(1);
-      else if (resp_fire && !issue_ld) cnt_q <= cnt_q - CW'(1);
+      if (issue_ld && !resp_fire) begin
+        busy_q <= 1'b1;
+        room_q <= (next_ptr(twr_q) != trd_q);
+      end else if (resp_fire && !issue_ld) begin
+        busy_q <= (next_ptr(trd_q) != twr_q);
+        room_q <= 1'b1;
+      end
     end
   end
 
   always_ff @(posedge clk) begin : p_data
-    if (issue) req_q <= req_next;
-    if (issue_ld) tag_q[twr_q] <= ld_pick;
+    if (req_free) req_q <= req_next;
+    if (room_q) tag_q[twr_q] <= ld_pick;
     for (int i = 0; i < NL; i++) begin
-      if (deliver[i]) ld_val_q[i*W +: W] <= mem_resp_data;
+      if (!ld_data_vq[i] || ld_data_ready[i]) ld_val_q[i*W +: W] <= mem_resp_data;
     end
   end
 
