@@ -129,7 +129,7 @@ always_comb begin
     outstanding_bounded: assert (32'(f_count) <= MAXOUT);
     no_error: assert (!err_valid && err_code == '0);
     // induction strength
-    inv_flags: assert (busy_q == (f_count != '0) && room_q == (32'(f_count) < MAXOUT));
+    inv_busy: assert (busy_q == (f_count != '0));
     inv_env: assert (f_count == f_env_out + F_CW'(req_vq && !req_q[AW+W]));
     inv_ptrs: assert (32'(twr_q) == (32'(trd_q) + 32'(f_count)) % MAXOUT && 32'(trd_q) < MAXOUT);
     if (f_trk) inv_tag: assert (tag_q[f_slot[TW-1:0]] == f_trk_port);

@@ -7,14 +7,14 @@
 //   [W-1:0], wdata = 0 for loads); in mem_resp (W bits): exactly one response per load request, in request
 //   order; stores get no response.
 // State: req_vq/req_q (registered mem_req), st_done_q, ld_data_vq/ld_val_q, ld_done_q, tag FIFO of the
-//   issuing load port per outstanding load (tag_q, trd_q, twr_q), and two flags of the outstanding loads in
-//   place of a count (so no compare and no adder sits after a late fire): busy_q (at least one: twr_q ==
-//   trd_q then means full) and room_q (fewer than MAXOUT). at_init: no request, no outstanding load, all
-//   output registers empty.
-// Word registers: req_q loads req_next whenever the mem_req register is free (req_next = 0 when nothing is
-//   eligible, and req_vq says whether it holds an access); the tag slot twr_q (free while room_q) follows the
-//   pick; ld_val_q[i] follows mem_resp_data whenever port i's data register is free or being emptied, so no
-//   word enable reads an input valid or mem_resp_valid.
+//   issuing load port per outstanding load (tag_q, trd_q, twr_q), and busy_q (at least one load outstanding)
+//   in place of a count, so no adder and no compare sits after a late fire: fewer than MAXOUT are outstanding
+//   (room) unless busy_q and the pointers meet, a function of registers only. at_init: no request, no
+//   outstanding load, all output registers empty.
+// Word registers: the tag slot twr_q (free while there is room) follows the pick; ld_val_q[i] follows
+//   mem_resp_data whenever port i's data register is free or being emptied, so neither enable reads an input
+//   valid or mem_resp_valid. req_q loads on an issue (loading it whenever the register is free would need req_next
+//   forced to a value when nothing is eligible: one more gate per bit, slower alone).
 // Behaviour: each cycle the mem_req register is free (or being emptied), one eligible access is moved into
 //   it, fixed priority: store ports by increasing index, then load ports by increasing index. A store is
 //   eligible when st_data[i], st_addr[i] are valid and st_done[i] is free (or being emptied); its st_done[i]
@@ -73,9 +73,9 @@ module handshake_extmemory #(
   logic [TW-1:0]   trd_q;
   logic [TW-1:0]   twr_q;
   logic            busy_q;
-  logic            room_q;
 
   logic          req_free;
+  logic          room;
   logic          found;
   logic          issue;
   logic          issue_ld;
@@ -100,6 +100,7 @@ module handshake_extmemory #(
 
   always_comb begin
     req_free = ~req_vq | mem_req_ready;
+    room = !(busy_q && (twr_q == trd_q));
     found = 1'b0;
     issue_ld = 1'b0;
     ld_pick = '0;
@@ -114,7 +115,7 @@ module handshake_extmemory #(
       end
     end
     for (int i = 0; i < NL; i++) begin
-      if ((i < NLD) && ld_addr_valid[i] && room_q && !found) begin
+      if ((i < NLD) && ld_addr_valid[i] && room && !found) begin
         found = 1'b1;
         ld_fire[i] = req_free;
         issue_ld = req_free;
@@ -156,7 +157,6 @@ module handshake_extmemory #(
       trd_q <= '0;
       twr_q <= '0;
       busy_q <= 1'b0;
-      room_q <= 1'b1;
     end else begin
       req_vq <= issue | (req_vq & ~mem_req_ready);
       st_done_q <= st_fire | (st_done_q & ~st_done_ready);
@@ -164,19 +164,14 @@ module handshake_extmemory #(
       ld_done_q <= deliver | (ld_done_q & ~ld_done_ready);
       if (issue_ld) twr_q <= next_ptr(twr_q);
       if (resp_fire) trd_q <= next_ptr(trd_q);
-      if (issue_ld && !resp_fire) begin
-        busy_q <= 1'b1;
-        room_q <= (next_ptr(twr_q) != trd_q);
-      end else if (resp_fire && !issue_ld) begin
-        busy_q <= (next_ptr(trd_q) != twr_q);
-        room_q <= 1'b1;
-      end
+      if (issue_ld && !resp_fire) busy_q <= 1'b1;
+      else if (resp_fire && !issue_ld) busy_q <= (next_ptr(trd_q) != twr_q);
     end
   end
 
   always_ff @(posedge clk) begin : p_data
-    if (req_free) req_q <= req_next;
-    if (room_q) tag_q[twr_q] <= ld_pick;
+    if (issue) req_q <= req_next;
+    if (room) tag_q[twr_q] <= ld_pick;
     for (int i = 0; i < NL; i++) begin
       if (!ld_data_vq[i] || ld_data_ready[i]) ld_val_q[i*W +: W] <= mem_resp_data;
     end
