@@ -106,11 +106,13 @@ always_comb begin
     // induction strength
     inv_state: assert ((state_q == S_ACTIVE) == f_act);
     inv_sent: assert (idx_sent_q == f_idx_taken && cont_sent_q == f_cont_taken);
-    if (f_act) inv_regs: assert (stop_q == f_stop && step_q == f_step && bound_q == f_bound && cond_q == f_cond);
+    if (f_act) inv_regs: assert (stop_q == f_stop && cond_q == f_cond);
+    // step_q and bound_q follow the inputs once the final element is presented (nothing reads them then)
+    if (f_act && cont_data) inv_operands: assert (step_q == f_step && bound_q == f_bound);
     if (f_act && (F_DATA || f_stop)) inv_idx: assert (next_idx_q == f_expect);
     // the registered comparisons and next index follow the presented element
-    if (f_act) inv_cmp: assert (lt_q == ($signed(next_idx_q) < $signed(bound_q)) && le_q == ($signed(next_idx_q) <= $signed(bound_q)));
-    if (f_act) inv_upd: assert (upd_q == step_update(next_idx_q, step_q));
+    if (f_act) inv_cmp: assert (lt_q == ($signed(next_idx_q) < $signed(f_bound)) && le_q == ($signed(next_idx_q) <= $signed(f_bound)));
+    if (f_act) inv_upd: assert (upd_q == step_update(next_idx_q, f_step));
     if (f_act) inv_counts: assert (f_ni == f_nr + 3'(idx_sent_q) && f_nc == f_nr + 3'(cont_sent_q) && f_nt == f_nr + 3'(cont_sent_q && cont_data));
     if (f_act && f_stop) inv_err_set: assert (err_code != '0);
     inv_at_init: assert (at_init == (!f_act && !idx_sent_q && !cont_sent_q));
