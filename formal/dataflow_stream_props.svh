@@ -106,6 +106,8 @@ always_comb begin
     // induction strength
     inv_state: assert ((state_q == S_ACTIVE) == f_act);
     inv_sent: assert (idx_sent_q == f_idx_taken && cont_sent_q == f_cont_taken);
+    // nothing is taken between activations (the sent flags need no clearing by a load)
+    if (!f_act) inv_idle_untaken: assert (!f_idx_taken && !f_cont_taken);
     if (f_act) inv_regs: assert (stop_q == f_stop && cond_q == f_cond);
     // step_q and bound_q follow the inputs once the final element is presented (nothing reads them then)
     if (f_act && cont_data) inv_operands: assert (step_q == f_step && bound_q == f_bound);

@@ -316,9 +316,10 @@ module dataflow_stream #(
       state_d = S_IDLE;
     end
     // A sent flag is cleared by the element's end as a term of its logic, not a branch: Yosys makes a
-    // branch to a constant the flip-flop's synchronous reset (LSR, 0.42 ns of setup on the ECP5).
-    idx_sent_d  = ~(load | retire) & (idx_sent_q  | (idx_valid  & idx_ready));
-    cont_sent_d = ~(load | retire) & (cont_sent_q | (cont_valid & cont_ready));
+    // branch to a constant the flip-flop's synchronous reset (LSR, 0.42 ns of setup on the ECP5). A load
+    // needs no term: it happens while idle, when the flags are 0 and no output is valid, or with a retire.
+    idx_sent_d  = ~retire & (idx_sent_q  | (idx_valid  & idx_ready));
+    cont_sent_d = ~retire & (cont_sent_q | (cont_valid & cont_ready));
   end
 
   // -----------------------------------------------------------------------------------------------
