@@ -56,7 +56,7 @@
 //   not wait for the activation handshake: while idle they follow the inputs (the element registers
 //   and step_q / bound_q; step_q and bound_q also while the final element is presented, when nothing
 //   reads them), so their enables are `~active | retire` and their selects registers. Fmax on the
-//   ECP5 (docs/timing.md): W=32 189.0 MHz, W=8 218.3 MHz alone (median of 3 placements); both are
+//   ECP5 (docs/timing.md): W=32 181.1 MHz, W=8 229.8 MHz alone (median of 3 placements); both are
 //   bounded by the comparisons into lt_q / le_q (a W+1-bit carry chain from upd_q or the inputs, then
 //   the select between them), which one element per cycle and a one-cycle activation keep in a cycle.
 //
