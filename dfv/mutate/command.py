@@ -101,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         config = load_config(args.config)
         mutants = all_mutants()
-        config.check_waivers(m.id for ms in mutants.values() for m in ms)
+        config.check_waivers(m for ms in mutants.values() for m in ms)
         selected = _select(args, mutants, set(config.waivers))
         if args.list:
             for m in selected:

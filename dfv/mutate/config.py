@@ -1,8 +1,10 @@
 """configs/mutation.yaml: the score threshold, the runaway bound and the waived (equivalent) mutants.
 
-Schema-checked on load. A waiver names one mutant id and says why the mutant is equivalent (no
-test can tell it from the original); a waiver whose id matches no generated mutant is an error, so
-waivers cannot outlive the RTL lines they were written for.
+Schema-checked on load. A waiver names one mutant id, quotes the original text the mutant edits (a piece of
+its line that covers its column) and says why the mutant is equivalent (no test can tell it from the
+original). A waiver whose id matches no generated mutant, or whose quoted text is no longer at the id's line
+and column, is an error: an id is `module.operator.line.column`, and when code moves under a waiver another
+mutant of the same operator can take that id, so the id alone cannot tell that the waiver went stale.
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ from typing import Any
 
 import yaml
 
-from dfv.paths import REPO
+from dfv.mutate.generate import Mutant
+from dfv.paths import REPO, RTL_DIR
 
 CONFIG = REPO / "configs" / "mutation.yaml"
 SCHEMA_VERSION = 1
@@ -26,10 +29,21 @@ class MutationConfigError(ValueError):
 
 @dataclass(frozen=True)
 class Waiver:
-    """One equivalent mutant, by id, and why it is equivalent."""
+    """One equivalent mutant: its id, the original text it edits (on its line, covering its column) and why
+    it is equivalent."""
 
     id: str
+    text: str
     reason: str
+
+    def still_reads(self, line: str, col: int) -> bool:
+        """Whether `line` has this waiver's text at a place that covers `col` (1-based)."""
+        start = line.find(self.text)
+        while start >= 0:
+            if start < col <= start + len(self.text):
+                return True
+            start = line.find(self.text, start + 1)
+        return False
 
 
 @dataclass(frozen=True)
@@ -52,11 +66,23 @@ class MutationConfig:
     timeout: Timeout
     waivers: dict[str, Waiver]
 
-    def check_waivers(self, ids: Iterable[str]) -> None:
-        """Raise if a waiver names no mutant among `ids` (every generated mutant)."""
-        stale = sorted(set(self.waivers) - set(ids))
+    def check_waivers(self, mutants: Iterable[Mutant], rtl_dir: Path = RTL_DIR) -> None:
+        """Raise if a waiver names no mutant among `mutants` (every generated mutant), or its mutant's line no
+        longer reads the waiver's text at the mutant's column."""
+        by_id = {m.id: m for m in mutants}
+        stale = sorted(set(self.waivers) - set(by_id))
         if stale:
             raise MutationConfigError(f"waivers match no mutant (the RTL changed? re-check and update): {stale}")
+        lines: dict[Path, list[str]] = {}
+        for w in self.waivers.values():
+            m = by_id[w.id]
+            if m.path not in lines:
+                lines[m.path] = (rtl_dir / m.path).read_text().splitlines()
+            line = lines[m.path][m.line - 1]
+            if not w.still_reads(line, m.col):
+                raise MutationConfigError(
+                    f"waiver {w.id}: {m.path.name}:{m.line}:{m.col} no longer reads `{w.text}` there (it reads "
+                    f"`{line.strip()}`): the RTL moved under the waiver; find its mutant again and update the id")
 
 
 def _require(cond: bool, where: str, what: str) -> None:
@@ -90,11 +116,14 @@ def load_config(path: Path = CONFIG) -> MutationConfig:
     by_id: dict[str, Waiver] = {}
     for i, w in enumerate(waivers):
         at = f"{where}: waivers[{i}]"
-        _require(isinstance(w, dict) and set(w) == {"id", "reason"}, at, "must have exactly 'id' and 'reason'")
+        _require(isinstance(w, dict) and set(w) == {"id", "text", "reason"}, at,
+                 "must have exactly 'id', 'text' and 'reason'")
         _require(isinstance(w["id"], str) and w["id"].strip() != "", at, "'id' must be a mutant id")
+        _require(isinstance(w["text"], str) and w["text"].strip() != "", at,
+                 "'text' must quote the original text the mutant edits")
         _require(isinstance(w["reason"], str) and len(w["reason"].strip()) >= 10, at,
                  "'reason' must say why the mutant is equivalent")
         _require(w["id"] not in by_id, at, f"duplicate waiver {w['id']}")
-        by_id[w["id"]] = Waiver(w["id"], w["reason"].strip())
+        by_id[w["id"]] = Waiver(w["id"], w["text"], w["reason"].strip())
     return MutationConfig(float(threshold), Timeout(float(timeout["factor"]), float(timeout["minimum_seconds"])),
                           by_id)
