@@ -56,9 +56,9 @@
 //   not wait for the activation handshake: while idle they follow the inputs (the element registers
 //   and step_q / bound_q; step_q and bound_q also while the final element is presented, when nothing
 //   reads them), so their enables are `~active | retire` and their selects registers. Fmax on the
-//   ECP5 (docs/timing.md): W=32 181.1 MHz, W=8 229.8 MHz alone (median of 3 placements); both are
-//   bounded by the comparisons into lt_q / le_q (a W+1-bit carry chain from upd_q or the inputs, then
-//   the select between them), which one element per cycle and a one-cycle activation keep in a cycle.
+//   ECP5: docs/timing.md. With += / -= it is bounded by the comparisons into lt_q / le_q (a W+1-bit
+//   carry chain from upd_q or the inputs, then the select between them), which one element per cycle
+//   and a one-cycle activation keep in a cycle; with the other steps by the operator itself.
 //
 // Combinational paths
 //   idx_ready, cont_ready -> start_ready, step_ready, bound_ready (the next activation is loaded in
@@ -123,6 +123,9 @@ module dataflow_stream #(
     S_IDLE   = 1'b0,
     S_ACTIVE = 1'b1
   } state_e;
+
+  // the step's bits that give a shift distance below W; a larger step shifts everything out (s >= W)
+  localparam int SA = (W > 1) ? $clog2(W) : 1;
 
   state_e       state_q,    state_d;
   logic [W-1:0] next_idx_q, next_idx_d;
@@ -194,10 +197,10 @@ module dataflow_stream #(
         end
       end
       dfv_pkg::STEP_SHL: begin
-        res = (s >= W'(W)) ? '0 : (a << s);
+        res = (s >= W'(W)) ? '0 : (a << SA'(s));
       end
       dfv_pkg::STEP_SHR: begin
-        sra = $signed(a) >>> s;  // separate statement: keeps the shift in a signed context
+        sra = $signed(a) >>> SA'(s);  // separate statement: keeps the shift in a signed context
         res = (s >= W'(W)) ? {W{a[W-1]}} : sra;
       end
       default: res = a + s;
@@ -261,6 +264,7 @@ module dataflow_stream #(
   logic         lt_next;   // signed upd_q < bound_q
   logic         le_load;   // signed start_data <= bound_data
   logic         le_next;   // signed upd_q <= bound_q
+  logic [W-1:0] upd_sel;   // upd_load or upd_next, as sel_load says
 
   // Kept outside the always_comb: Icarus 11 does not support constant bit selects there (the
   // comparisons' functions select the sign bit of the difference too).
@@ -271,6 +275,16 @@ module dataflow_stream #(
   assign le_load   = ~less_than(bound_data, start_data);
   assign le_next   = ~less_than(bound_q, upd_q);
   assign cfg_bad   = cont_cond[2] & cont_cond[1];
+  // For the shifts and the multiply, upd_sel is AND-OR terms, not `?:`: Yosys' `share` pass merges two shifters
+  // or multipliers whose results a mux selects into one behind muxes of their operands, which puts the select
+  // (sel_load, from cond_q through cur_cont) in front of the whole operator (docs/timing.md, stop 50). `share`
+  // leaves adders alone, and there the AND-OR form maps worse; the divider stays shared (one combinational
+  // W-bit divider is already some W * W cells).
+  if (STEP_OP == dfv_pkg::STEP_MUL || STEP_OP == dfv_pkg::STEP_SHL || STEP_OP == dfv_pkg::STEP_SHR) begin : g_upd_apart
+    assign upd_sel = ({W{sel_load}} & upd_load) | ({W{~sel_load}} & upd_next);
+  end else begin : g_upd_muxed
+    assign upd_sel = sel_load ? upd_load : upd_next;
+  end
   assign zero_step = (step_data == '0);
   assign load_cond = (cont_cond == dfv_pkg::COND_BY_SIGN) ? (step_data[W-1] ? dfv_pkg::COND_GT : dfv_pkg::COND_LT)
                                                  : cont_cond;
@@ -291,7 +305,7 @@ module dataflow_stream #(
       next_idx_d = sel_load ? start_data : upd_q;
       lt_d       = sel_load ? lt_load    : lt_next;
       le_d       = sel_load ? le_load    : le_next;
-      upd_d      = sel_load ? upd_load   : upd_next;
+      upd_d      = upd_sel;
     end
     if (sel_load) begin
       step_d  = step_data;
