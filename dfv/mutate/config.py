@@ -68,21 +68,32 @@ class MutationConfig:
 
     def check_waivers(self, mutants: Iterable[Mutant], rtl_dir: Path = RTL_DIR) -> None:
         """Raise if a waiver names no mutant among `mutants` (every generated mutant), or its mutant's line no
-        longer reads the waiver's text at the mutant's column."""
-        by_id = {m.id: m for m in mutants}
-        stale = sorted(set(self.waivers) - set(by_id))
-        if stale:
-            raise MutationConfigError(f"waivers match no mutant (the RTL changed? re-check and update): {stale}")
+        longer reads the waiver's text at the mutant's column; each one named with the mutants of the same
+        module and operator whose line reads the text there now (where the waived code moved, to re-check)."""
+        ms = list(mutants)
+        by_id = {m.id: m for m in ms}
         lines: dict[Path, list[str]] = {}
-        for w in self.waivers.values():
-            m = by_id[w.id]
+
+        def line_of(m: Mutant) -> str:
             if m.path not in lines:
                 lines[m.path] = (rtl_dir / m.path).read_text().splitlines()
-            line = lines[m.path][m.line - 1]
-            if not w.still_reads(line, m.col):
-                raise MutationConfigError(
-                    f"waiver {w.id}: {m.path.name}:{m.line}:{m.col} no longer reads `{w.text}` there (it reads "
-                    f"`{line.strip()}`): the RTL moved under the waiver; find its mutant again and update the id")
+            return lines[m.path][m.line - 1]
+
+        problems = []
+        for w in self.waivers.values():
+            m = by_id.get(w.id)
+            if m is not None and w.still_reads(line_of(m), m.col):
+                continue
+            module, operator = w.id.split(".")[:2]
+            now = [c.id for c in ms if c.module == module and c.operator.value == operator
+                   and w.still_reads(line_of(c), c.col)]
+            where = ("matches no mutant" if m is None else f"{m.path.name}:{m.line}:{m.col} no longer reads "
+                     f"`{w.text}` there (it reads `{line_of(m).strip()}`)")
+            moved = f"; its text is now under {', '.join(now)}" if now else "; no mutant of its kind is under its text"
+            problems.append(f"waiver {w.id} {where}{moved}")
+        if problems:
+            raise MutationConfigError("the RTL moved under these waivers (re-check each mutant and update its id):\n  "
+                                      + "\n  ".join(problems))
 
 
 def _require(cond: bool, where: str, what: str) -> None:

@@ -48,14 +48,15 @@ def test_bad_config(tmp_path: Path, text: str, complaint: str) -> None:
 
 def test_stale_waiver(tmp_path: Path) -> None:
     config = load_config(_write(tmp_path, GOOD + WAIVER.format(id="handshake_join.cmp.1.1", reason="no such line")))
-    with pytest.raises(MutationConfigError, match=r"match no mutant.*handshake_join\.cmp\.1\.1"):
+    with pytest.raises(MutationConfigError, match=r"waiver handshake_join\.cmp\.1\.1 matches no mutant"):
         config.check_waivers(m for ms in all_mutants().values() for m in ms)
 
 
 def test_command_reports_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     stale = _write(tmp_path, GOOD + WAIVER.format(id="handshake_join.cmp.1.1", reason="a line that moved away"))
     assert main(["--config", str(stale), "--list"]) == 2
-    assert "dfv: error: waivers match no mutant" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "dfv: error: the RTL moved under these waivers" in err and "handshake_join.cmp.1.1 matches no mutant" in err
     assert main(["--module", "no_such_module", "--list"]) == 2
     assert "dfv: error: unknown module 'no_such_module'" in capsys.readouterr().err
     assert main(["--id", "handshake_join.cmp.1.1", "--list"]) == 2
@@ -79,7 +80,8 @@ def test_sample_is_fixed(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_waiver_on_moved_code(tmp_path: Path) -> None:
     """A waiver whose id still names a mutant but whose line no longer reads its text there (the RTL moved
-    under it, and a neighbour's mutant took the id) is refused, naming the line it reads now."""
+    under it, and a neighbour's mutant took the id) is refused, naming the line it reads now and the mutant
+    now under its text, if any."""
     rtl = tmp_path / "rtl"
     (rtl / "handshake").mkdir(parents=True)
     src = ("module m;\n  logic a, b, c, d, e, f, x, y;\n"
@@ -90,16 +92,22 @@ def test_waiver_on_moved_code(tmp_path: Path) -> None:
     quoted = "d = e & f;"
     ok = load_config(_write(tmp_path, GOOD + WAIVER_TEXT.format(id=andor.id, text=quoted)))
     ok.check_waivers(mutants, rtl)
-    # a line inserted above and the waived one gone: `a = b & c;` moves down to line 5, and its mutant takes
-    # the waived id
+    # a line inserted above: `a = b & c;` moves down to line 5, and its mutant takes the waived id, while the
+    # waived text is now under the mutant of line 6
     moved = src.replace("  always_comb begin\n", "  always_comb begin\n    x = y;\n")
-    (rtl / "handshake" / "m.sv").write_text(moved.replace("    d = e & f;\n", ""))
+    (rtl / "handshake" / "m.sv").write_text(moved)
     moved_mutants = generate(rtl / "handshake" / "m.sv", rtl)
     assert andor.id in {m.id for m in moved_mutants}
-    with pytest.raises(MutationConfigError, match=rf"waiver {re.escape(andor.id)}: m\.sv:5:11 no longer reads "
-                                                  r"`d = e & f;` there \(it reads `a = b & c;`\)"):
+    with pytest.raises(MutationConfigError, match=rf"waiver {re.escape(andor.id)} m\.sv:5:11 no longer reads "
+                                                  r"`d = e & f;` there \(it reads `a = b & c;`\); its text is "
+                                                  r"now under m\.andor\.6\.11"):
         ok.check_waivers(moved_mutants, rtl)
+    # the waived line gone: nothing is under the text any more
+    (rtl / "handshake" / "m.sv").write_text(moved.replace("    d = e & f;\n", ""))
+    with pytest.raises(MutationConfigError, match=r"it reads `a = b & c;`\); no mutant of its kind is under"):
+        ok.check_waivers(generate(rtl / "handshake" / "m.sv", rtl), rtl)
     # the text must cover the mutant's column, not merely appear on its line
+    (rtl / "handshake" / "m.sv").write_text(src)
     elsewhere = load_config(_write(tmp_path, GOOD + WAIVER_TEXT.format(id=andor.id, text="d =")))
     with pytest.raises(MutationConfigError, match="no longer reads `d =` there"):
         elsewhere.check_waivers(mutants, rtl)
