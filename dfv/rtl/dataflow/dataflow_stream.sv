@@ -124,7 +124,7 @@ module dataflow_stream #(
     S_ACTIVE = 1'b1
   } state_e;
 
-  // the step's bits that give a shift distance below W; a larger step shifts everything out (s >= W)
+  // the step's bits that give a shift distance; a step of 2^SA (>= W) or more shifts everything out
   localparam int SA = (W > 1) ? $clog2(W) : 1;
 
   state_e       state_q,    state_d;
@@ -197,11 +197,11 @@ module dataflow_stream #(
         end
       end
       dfv_pkg::STEP_SHL: begin
-        res = (s >= W'(W)) ? '0 : (a << SA'(s));
+        res = |(s >> SA) ? '0 : (a << SA'(s));  // s >= 2^SA: an OR, not a compare (a carry chain)
       end
       dfv_pkg::STEP_SHR: begin
         sra = $signed(a) >>> SA'(s);  // separate statement: keeps the shift in a signed context
-        res = (s >= W'(W)) ? {W{a[W-1]}} : sra;
+        res = |(s >> SA) ? {W{a[W-1]}} : sra;
       end
       default: res = a + s;
     endcase

@@ -41,7 +41,7 @@ module arith_binop #(
   localparam int SA = (W > 1) ? $clog2(W) : 1;
 
   logic fire;
-  logic big_shift;
+  logic big_shift;  // a bit of rhs_data above the SA distance bits is set: rhs_data >= 2^SA >= W
   logic [SA-1:0] amount;  // rhs_data's low bits: the distance when rhs_data < W
   /* verilator lint_off UNUSEDSIGNAL */
   logic at_init;  // read by testbenches (dut.at_init)
@@ -49,11 +49,14 @@ module arith_binop #(
   /* verilator lint_on UNUSEDSIGNAL */
 
   // The barrel shifters take SA amount bits, not W (a W-bit amount made Yosys build W stages, most of
-  // them shifting everything out: 122 MHz at W = 32 on the ECP5); every larger amount is big_shift.
+  // them shifting everything out: 122 MHz at W = 32 on the ECP5); every amount of 2^SA or more is big_shift.
+  // big_shift is an OR of the high bits (a LUT tree beside the shifter), not `rhs_data >= W`: Yosys made
+  // that a carry chain in front of the result's select (28 levels, 158 MHz at W = 32). A distance of W or
+  // more within the SA bits (W no power of two) shifts every bit out by itself (formal: binop_w5_*).
   assign amount = SA'(rhs_data);
+  assign big_shift = |(rhs_data >> SA);
 
   always_comb begin : comb_binop
-    big_shift = (64'(rhs_data) >= 64'(W));
     case (OP)
       dfv_pkg::OP_ADDI:  result_data = lhs_data + rhs_data;
       dfv_pkg::OP_SUBI:  result_data = lhs_data - rhs_data;
