@@ -16,7 +16,7 @@ from typing import Any
 
 import yaml
 
-from dfv.mutate.generate import Mutant
+from dfv.mutate.generate import Mutant, id_kind
 from dfv.paths import REPO, RTL_DIR
 
 CONFIG = REPO / "configs" / "mutation.yaml"
@@ -84,9 +84,7 @@ class MutationConfig:
             m = by_id.get(w.id)
             if m is not None and w.still_reads(line_of(m), m.col):
                 continue
-            module, operator = w.id.split(".")[:2]
-            now = [c.id for c in ms if c.module == module and c.operator.value == operator
-                   and w.still_reads(line_of(c), c.col)]
+            now = [c.id for c in ms if id_kind(c.id) == id_kind(w.id) and w.still_reads(line_of(c), c.col)]
             where = ("matches no mutant" if m is None else f"{m.path.name}:{m.line}:{m.col} no longer reads "
                      f"`{w.text}` there (it reads `{line_of(m).strip()}`)")
             moved = f"; its text is now under {', '.join(now)}" if now else "; no mutant of its kind is under its text"

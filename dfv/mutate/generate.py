@@ -80,6 +80,13 @@ class Mutant:
         return base if self.occurrence == 1 else f"{base}.{self.occurrence}"
 
 
+def id_kind(mutant_id: str) -> tuple[str, str]:
+    """The module and operator that a mutant id (`Mutant.id`: `module.operator.line.col[.occurrence]`) names:
+    what stays when code moves and the line and column change."""
+    module, operator = mutant_id.split(".")[:2]
+    return module, operator
+
+
 @dataclass(frozen=True)
 class Assignment:
     """An assignment inside a region: left side, operator and right side as token index ranges."""
