@@ -14,29 +14,22 @@
 //   infinity operand gives infinity; else a zero operand gives zero. Specials are detected in stage 1
 //   and ride the pipeline as three flags (nan, inf, zero) that override the datapath's word in stage 7
 //   (what the datapath computes for them is discarded).
-// Stages (one register each, s1..s7; P = FW + 1 significand bits; for P > 18 (f32, f64) the significand
-//   product is cut into K = 18 bit slices, NS = ceil(P / 18) per operand (3 for f64, 2 for f32), one DSP
-//   block each (g_dsp); for P <= 18 (NS = 1: f16, bf16) it is built in LUTs and carry chains (g_lut):
-//   there a DSP block, timed as combinational between fabric registers (Yosys packs none of its own
-//   registers, 4.45 ns), held the unit under 150 MHz):
+// Stages (one register each, s1..s7; P = FW + 1 significand bits; the significand product is
+//   dfv_sig_mul's (u_mul, its two steps in stages 3 and 4, its sum into stage 5): DSP blocks for P > 18
+//   (f32, f64), LUTs and carry chains for P <= 18 (f16, bf16), its header says why):
 //   1 unpack, classify, specials; each operand's leading zeros (a tree of log depth, dfv_lzc; 0 for a
 //     normal significand).
 //   2 each significand normalised (left shift by its leading zeros, both in parallel): a subnormal gets its
 //     leading one on top and the exponent 1 - (leading zeros), so both significands are in
 //     [2^(P-1), 2^P) from here on.
-//   3 g_dsp: partial products, the NS * NS products of the 18-bit slices of the two significands (each an
-//     unsigned 18x18 multiply, registered); g_lut: the rows (ma where mb's bit r is set, weight 2^r)
-//     summed in pairs, NT = ceil(P / 2) terms of P + 2 bits. Beside it the product's biased exponent
-//     ep = ea + eb - bias.
-//   4 g_dsp: row sums, for each lhs slice i the sum of its NS partial products weighted by the rhs slices
-//     (the even-j products side by side in one vector, the odd-j ones in another: one adder per row);
-//     g_lut: the pairs summed in fours (two additions deep), NQ = ceil(NT / 4) terms of P + 8 bits. In
-//     parallel, for both possible leading positions (t = 0: ep, t = 1: ep + 1) the exponent field, the
-//     overflow flag (>= all ones) and the parts of the denormalising right shift (1 - exponent, 0 for a
-//     normal result, clamped to P + 1, which already leaves only sticky): the normal test (ep's sign and
-//     a zero test), the clamp (a compare on ep) and the difference, each from ep.
-//   5 product sum: g_dsp the NS rows weighted by the lhs slices, g_lut the NQ <= 3 fours, the exact
-//     2P-bit significand product in [2^(2P-2), 2^(2P)); the two shifts selected from their parts.
+//   3 u_mul's first step (the partial products); beside it the product's biased exponent ep = ea + eb - bias.
+//   4 u_mul's second step (the partial products summed into at most three terms). In parallel, for both
+//     possible leading positions (t = 0: ep, t = 1: ep + 1) the exponent field, the overflow flag (>= all
+//     ones) and the parts of the denormalising right shift (1 - exponent, 0 for a normal result, clamped
+//     to P + 1, which already leaves only sticky): the normal test (ep's sign and a zero test), the clamp
+//     (a compare on ep) and the difference, each from ep.
+//   5 product sum (u_mul's last addition), the exact 2P-bit significand product in [2^(2P-2), 2^(2P));
+//     the two shifts selected from their parts.
 //   6 normalise and denormalise, for both leading positions side by side (t = 0: one place left): the top
 //     P + 1 bits from the leading one shifted right by that position's shift, the sticky bit the OR of the
 //     bits below them and of those shifted out (a mask of the shift); the product's top bit t then
@@ -87,10 +80,6 @@ module arith_mulf #(
   localparam int W = 1 + EW + FW;  // word
   localparam int P = FW + 1;  // significand with the hidden bit
   localparam int LW = $clog2(P + 1);  // a leading-zero count: 0..P
-  localparam int K = 18;  // multiplier slice (an 18x18 DSP block)
-  localparam int NS = (P + K - 1) / K;  // slices per significand
-  localparam int PA = NS * K;  // a significand padded to whole slices
-  localparam int RW = K * (NS + 1);  // a row: one lhs slice times the whole rhs significand
   localparam int XE = EW + 7;  // signed exponent arithmetic: covers 2 * (1 - FW) - bias .. 2 * 2^EW
   localparam int SHW = $clog2(P + 2);  // a denormalising shift: 0..P+1
   localparam logic [EW-1:0] EXP_ONES = '1;
@@ -214,9 +203,9 @@ module arith_mulf #(
   end
 
   // ---------------------------------------------------------------------------------------------------
-  // Stages 3-5: the significand product (g_dsp or g_lut below, registered in stages 3 and 4, summed into
-  // s5_prod_q); beside it the product's exponent (stage 3), and its field, overflow flag and denormalising
-  // shift for both leading positions (stage 4)
+  // Stages 3-5: the significand product (u_mul, registered in stages 3 and 4, summed into s5_prod_q);
+  // beside it the product's exponent (stage 3), and its field, overflow flag and denormalising shift for
+  // both leading positions (stage 4)
   // ---------------------------------------------------------------------------------------------------
   logic [EW-1:0] f1;  // the exponent field if the product's top bit is 1: ep + 1
   logic [2*P-1:0] prod;  // the exact significand product, from the stage-4 registers
@@ -284,114 +273,13 @@ module arith_mulf #(
     end
   end
 
-  if (NS == 1) begin : g_lut
-    // P <= 18 (f16, bf16): the product in LUTs and carry chains, no DSP block (whose 4.45 ns, timed as
-    // combinational between fabric registers, held these formats under 150 MHz). The rows ma & mb[r]
-    // (weight 2^r) are summed in pairs in stage 3 (NT terms of P + 2 bits: the AND gates and one
-    // addition), the pairs in fours in stage 4 (NQ terms of P + 8 bits, eight rows each: two additions
-    // deep), the fours in stage 5 (NQ <= 3 terms: at most two additions).
-    localparam int NT = (P + 1) / 2;  // row pairs
-    localparam int NQ = (NT + 3) / 4;  // pair fours
-    localparam int TW = P + 2;  // a pair's sum: 3 (2^P - 1) < 2^(P+2)
-    localparam int QW = P + 8;  // a four's sum: eight rows, (2^8 - 1) (2^P - 1) < 2^(P+8)
-
-    logic [2*NT-1:0] mb_rows;  // mb padded to whole pairs (a padding row is 0)
-    logic [P-1:0] row_lo, row_hi;  // a pair's two rows: ma where mb's bit is set
-    logic [NT*TW-1:0] pair;  // pair t (rows 2t and 2t + 1, at weight 2^(2t)) at [t * TW +: TW]
-    logic [4*NQ*TW-1:0] pair_pad;  // the registered pairs padded to whole fours (a padding pair is 0)
-    logic [NQ*QW-1:0] quad;  // four u (pairs 4u .. 4u + 3, at weight 2^(8u)) at [u * QW +: QW]
-    logic [QW-1:0] quad_lo, quad_hi;  // a four's first two pairs and its last two
-    logic [2*P-1:0] total;
-
-    logic [NT*TW-1:0] s3_pair_q;
-    logic [NQ*QW-1:0] s4_quad_q;
-
-    assign mb_rows = (2 * NT)'(s2_mb_q);
-    assign pair_pad = (4 * NQ * TW)'(s3_pair_q);
-
-    always_comb begin : comb_pairs
-      for (int t = 0; t < NT; t++) begin
-        row_lo = s2_ma_q & {P{mb_rows[2 * t]}};
-        row_hi = s2_ma_q & {P{mb_rows[2 * t + 1]}};
-        pair[t * TW +: TW] = TW'(row_lo) + (TW'(row_hi) << 1);
-      end
-    end
-
-    always_comb begin : comb_quads
-      for (int u = 0; u < NQ; u++) begin
-        quad_lo = QW'(pair_pad[(4 * u) * TW +: TW]) + (QW'(pair_pad[(4 * u + 1) * TW +: TW]) << 2);
-        quad_hi = QW'(pair_pad[(4 * u + 2) * TW +: TW]) + (QW'(pair_pad[(4 * u + 3) * TW +: TW]) << 2);
-        quad[u * QW +: QW] = quad_lo + (quad_hi << 4);
-      end
-    end
-
-    always_comb begin : comb_total
-      total = '0;
-      for (int u = 0; u < NQ; u++) begin
-        total = total + ((2 * P)'(s4_quad_q[u * QW +: QW]) << (8 * u));
-      end
-    end
-    assign prod = total;
-
-    always_ff @(posedge clk) begin : p_s3_pairs
-      if (load[2]) s3_pair_q <= pair;
-    end
-    always_ff @(posedge clk) begin : p_s4_quads
-      if (load[3]) s4_quad_q <= quad;
-    end
-  end else begin : g_dsp
-    // P > 18 (f32, f64): the K-bit slices' NS x NS products, each an unsigned 18x18 multiply on a DSP
-    // block, registered in stage 3; in stage 4 each lhs slice's row (its products weighted by the rhs
-    // slices: the even-j products side by side in one vector, the odd-j ones in another, one adder); in
-    // stage 5 the rows weighted by the lhs slices.
-    logic [PA-1:0] ma_pad, mb_pad;
-    logic [NS*NS*2*K-1:0] pp;  // product (i, j) at [(i * NS + j) * 2K +: 2K]
-    logic [NS*RW-1:0] rows;  // row i at [i * RW +: RW]
-    logic [RW-1:0] row_even, row_odd;  // the even-j / odd-j products of one row, side by side
-    logic [2*PA-1:0] total;
-
-    logic [NS*NS*2*K-1:0] s3_pp_q;
-    logic [NS*RW-1:0] s4_rows_q;
-
-    assign ma_pad = PA'(s2_ma_q);
-    assign mb_pad = PA'(s2_mb_q);
-
-    always_comb begin : comb_pp
-      for (int i = 0; i < NS; i++) begin
-        for (int j = 0; j < NS; j++) begin
-          pp[(i * NS + j) * 2 * K +: 2 * K] = (2 * K)'(ma_pad[i * K +: K]) * (2 * K)'(mb_pad[j * K +: K]);
-        end
-      end
-    end
-
-    always_comb begin : comb_rows
-      rows = '0;
-      for (int i = 0; i < NS; i++) begin
-        row_even = '0;
-        row_odd = '0;
-        for (int j = 0; j < NS; j++) begin
-          if (j % 2 == 0) row_even[j * K +: 2 * K] = s3_pp_q[(i * NS + j) * 2 * K +: 2 * K];
-          else row_odd[j * K +: 2 * K] = s3_pp_q[(i * NS + j) * 2 * K +: 2 * K];
-        end
-        rows[i * RW +: RW] = row_even + row_odd;
-      end
-    end
-
-    always_comb begin : comb_total
-      total = '0;
-      for (int i = 0; i < NS; i++) begin
-        total = total + ((2 * PA)'(s4_rows_q[i * RW +: RW]) << (i * K));
-      end
-    end
-    assign prod = total[2*P-1:0];  // the padding slices are zero: nothing above 2P bits
-
-    always_ff @(posedge clk) begin : p_s3_pp
-      if (load[2]) s3_pp_q <= pp;
-    end
-    always_ff @(posedge clk) begin : p_s4_rows
-      if (load[3]) s4_rows_q <= rows;
-    end
-  end
+  dfv_sig_mul #(.P(P)) u_mul (
+    .clk(clk),
+    .load(load[3:2]),
+    .ma(s2_ma_q),
+    .mb(s2_mb_q),
+    .prod(prod)
+  );
 
   // ---------------------------------------------------------------------------------------------------
   // Stage 6: normalise (one place) and denormalise (right shift with sticky), both leading positions

@@ -33,20 +33,19 @@
 //   The biased exponent of window bit WS - 1: FE = ea + eb - bias + P + 4 in the product frame
 //   (ea, eb: exponents of the normalised a, b), ec + 1 in the c frame (ec: c's exponent field, 1 for a
 //   subnormal).
-// Stages (one register each, s1..s8; the significand product is cut into K = 18 bit slices,
-//   NS = ceil(P / 18) per operand: 3 for f64, 2 for f32, 1 for f16 and bf16):
+// Stages (one register each, s1..s8; the significand product is dfv_sig_mul's (u_mul, its two steps in
+//   stages 2 and 3, its sum into stage 4): DSP blocks for P > 18 (f32, f64), LUTs and carry chains for
+//   P <= 18 (f16, bf16), its header says why):
 //   1 unpack, classify all three, specials; a's and b's significands normalised (leading-zero count by
 //     dfv_lzc, a tree of log depth, and left shift, in parallel): a subnormal gets its leading one on top
 //     and the exponent 1 - (leading zeros). c is not normalised.
-//   2 partial products: the NS * NS products of the 18-bit slices of a's and b's significands (each an
-//     unsigned 18x18 multiply, registered: one DSP block with its output register); in parallel the
-//     exponent arithmetic: s, the frame, the clamped alignment shift, FE. Each of s, s > 3P + 2 (from
-//     s - (3P + 3), carried from stage 1) and FE is one subtraction of the counts' sum, side by side, so
-//     the clamp selects after them rather than comparing s's own sum.
-//   3 row sums of the partial products (lhs slice i times the whole b significand: the even-j products
-//     side by side in one vector, the odd-j ones in another, one adder per row); in parallel c's
+//   2 u_mul's first step (the partial products); in parallel the exponent arithmetic: s, the frame, the
+//     clamped alignment shift, FE. Each of s, s > 3P + 2 (from s - (3P + 3), carried from stage 1) and FE
+//     is one subtraction of the counts' sum, side by side, so the clamp selects after them rather than
+//     comparing s's own sum.
+//   3 u_mul's second step (the partial products summed into at most three terms); in parallel c's
 //     alignment: a right shift by the clamped s with every bit below window bit 1 ORed into bit 0.
-//   4 product sum: the NS rows weighted by the a slices, the exact 2P-bit significand product.
+//   4 product sum (u_mul's last addition), the exact 2P-bit significand product.
 //   5 add or subtract: the product operand X (the product at bits 1..2P, or in the c frame only its sticky
 //     bit) and the aligned c operand Y; for an effective subtraction (product sign != c sign) both X - Y
 //     and Y - X, the non-negative one kept and the sign taken from the larger operand. In parallel from
@@ -109,10 +108,6 @@ module math_fma #(
   localparam int W = 1 + EW + FW;  // word
   localparam int P = FW + 1;  // significand with the hidden bit
   localparam int LW = $clog2(P + 1);  // a leading-zero count of a significand: 0..P
-  localparam int K = 18;  // multiplier slice (an 18x18 DSP block)
-  localparam int NS = (P + K - 1) / K;  // slices per significand
-  localparam int PA = NS * K;  // a significand padded to whole slices
-  localparam int RW = K * (NS + 1);  // a row: one a slice times the whole b significand
   localparam int XE = EW + 7;  // signed exponent arithmetic: covers -(2 * FW + 3 * bias) .. 3 * 2^EW
   localparam int WS = 3 * P + 4;  // the window: sticky, product, two empty bits, c, carry
   localparam int YW = WS - 1;  // the aligned c (no carry bit)
@@ -251,30 +246,25 @@ module math_fma #(
   end
 
   // ---------------------------------------------------------------------------------------------------
-  // Stage 2: partial products of the 18-bit slices; alignment shift, frame and FE
+  // Stage 2: the significand product's first step (u_mul); alignment shift, frame and FE
   // ---------------------------------------------------------------------------------------------------
-  logic [PA-1:0] ma_pad, mb_pad;
-  logic [NS*NS*2*K-1:0] pp;  // product (i, j) at [(i * NS + j) * 2K +: 2K]
+  logic [2*P-1:0] prod;  // the exact significand product, from u_mul's second step (stage 3)
   logic signed [XE-1:0] lzs, s_amt;
   logic s_big;  // s_amt > SMAX, from its own carry chain beside s_amt's
   logic cframe;
 
   logic s2_psign_q, s2_csign_q, s2_pzero_q, s2_cframe_q, s2_nan_q, s2_inf_q, s2_isign_q;
-  logic [NS*NS*2*K-1:0] s2_pp_q;
   logic [P-1:0] s2_mc_q;
   logic [SSW-1:0] s2_sh_q;  // c's alignment shift (0 in the c frame)
   logic signed [XE-1:0] s2_fe_q;  // biased exponent of window bit WS - 1
 
-  assign ma_pad = PA'(s1_ma_q);
-  assign mb_pad = PA'(s1_mb_q);
-
-  always_comb begin : comb_pp
-    for (int i = 0; i < NS; i++) begin
-      for (int j = 0; j < NS; j++) begin
-        pp[(i * NS + j) * 2 * K +: 2 * K] = (2 * K)'(ma_pad[i * K +: K]) * (2 * K)'(mb_pad[j * K +: K]);
-      end
-    end
-  end
+  dfv_sig_mul #(.P(P)) u_mul (
+    .clk(clk),
+    .load(load[2:1]),
+    .ma(s1_ma_q),
+    .mb(s1_mb_q),
+    .prod(prod)
+  );
 
   assign lzs = $signed({{(XE - LW - 1){1'b0}}, s1_lzs_q});
   assign s_amt = s1_st_q - lzs;  // s = ea + eb - ec - bias + P + 3
@@ -292,7 +282,6 @@ module math_fma #(
       s2_nan_q <= s1_nan_q;
       s2_inf_q <= s1_inf_q;
       s2_isign_q <= s1_isign_q;
-      s2_pp_q <= pp;
       s2_mc_q <= s1_mc_q;
       s2_sh_q <= (cframe || s_amt < 0) ? '0 : s_big ? SSW'(SMAX) : SSW'(s_amt);
       s2_fe_q <= cframe ? s1_fc_q : (s1_ft_q - lzs);
@@ -300,30 +289,14 @@ module math_fma #(
   end
 
   // ---------------------------------------------------------------------------------------------------
-  // Stage 3: row sums of the partial products; c's alignment shift with sticky
+  // Stage 3: the significand product's second step (u_mul); c's alignment shift with sticky
   // ---------------------------------------------------------------------------------------------------
-  logic [NS*RW-1:0] rows;  // row i at [i * RW +: RW]
-  logic [RW-1:0] row_even, row_odd;  // the even-j / odd-j products of one row, side by side
   logic [AW-1:0] c_wide;  // c at window bits 2P+3.. shifted right by s, P bits below the window
   logic [YW-1:0] y;
 
   logic s3_psign_q, s3_csign_q, s3_pzero_q, s3_cframe_q, s3_nan_q, s3_inf_q, s3_isign_q;
-  logic [NS*RW-1:0] s3_rows_q;
   logic [YW-1:0] s3_y_q;  // the aligned c: window bits 0..WS-2 (bit 0 its sticky)
   logic signed [XE-1:0] s3_fe_q;
-
-  always_comb begin : comb_rows
-    rows = '0;
-    for (int i = 0; i < NS; i++) begin
-      row_even = '0;
-      row_odd = '0;
-      for (int j = 0; j < NS; j++) begin
-        if (j % 2 == 0) row_even[j * K +: 2 * K] = s2_pp_q[(i * NS + j) * 2 * K +: 2 * K];
-        else row_odd[j * K +: 2 * K] = s2_pp_q[(i * NS + j) * 2 * K +: 2 * K];
-      end
-      rows[i * RW +: RW] = row_even + row_odd;
-    end
-  end
 
   assign c_wide = {s2_mc_q, {(AW - P){1'b0}}} >> s2_sh_q;
   assign y = {c_wide[AW-1 -: YW - 1], c_wide[P:0] != '0};  // window bits 1.. and the sticky below them
@@ -337,28 +310,18 @@ module math_fma #(
       s3_nan_q <= s2_nan_q;
       s3_inf_q <= s2_inf_q;
       s3_isign_q <= s2_isign_q;
-      s3_rows_q <= rows;
       s3_y_q <= y;
       s3_fe_q <= s2_fe_q;
     end
   end
 
   // ---------------------------------------------------------------------------------------------------
-  // Stage 4: product sum
+  // Stage 4: product sum (u_mul's last addition)
   // ---------------------------------------------------------------------------------------------------
-  logic [2*PA-1:0] total;
-
   logic s4_psign_q, s4_csign_q, s4_pzero_q, s4_cframe_q, s4_nan_q, s4_inf_q, s4_isign_q;
   logic [2*P-1:0] s4_prod_q;
   logic [YW-1:0] s4_y_q;
   logic signed [XE-1:0] s4_fe_q;
-
-  always_comb begin : comb_total
-    total = '0;
-    for (int i = 0; i < NS; i++) begin
-      total = total + ((2 * PA)'(s3_rows_q[i * RW +: RW]) << (i * K));
-    end
-  end
 
   always_ff @(posedge clk) begin : p_s4
     if (load[3]) begin
@@ -369,7 +332,7 @@ module math_fma #(
       s4_nan_q <= s3_nan_q;
       s4_inf_q <= s3_inf_q;
       s4_isign_q <= s3_isign_q;
-      s4_prod_q <= total[2*P-1:0];  // the padding slices are zero: nothing above 2P bits
+      s4_prod_q <= prod;
       s4_y_q <= s3_y_q;
       s4_fe_q <= s3_fe_q;
     end
