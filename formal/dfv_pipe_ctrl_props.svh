@@ -32,6 +32,12 @@ end
 logic [S-1:0] f_after;  // f_after[i]: the room after stage i + 1 (ready[i + 1], out_ready for the last)
 assign f_after = S'({out_ready, ready} >> 1);
 always_comb if (f_run) room: assert (ready == (~vld_q | f_after));
+// the registered holes are the valid bits' own: hole_q[i] exactly when a stage from i + 1 to S is empty
+logic [S-1:0] f_hole;
+always_comb begin : p_f_hole
+  for (int i = 0; i < S; i++) f_hole[i] = ~&(vld_q | ~(S'('1) << i));  // ~&vld_q[S-1:i]
+end
+always_comb if (f_run) inv_hole: assert (hole_q == f_hole);
 always_ff @(posedge clk) if (f_past && !rst && $past(rst)) reset_at_init: assert (at_init);
 if (F_TOP) always_comb if (f_run) c_stalled_full: cover (&vld_q && !out_ready);
 if (F_TOP && S > 1) always_comb if (f_run) c_bubble_collapses: cover (!vld_q[0] && vld_q[S-1] && !out_ready && in_valid);
