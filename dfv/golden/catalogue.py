@@ -517,10 +517,16 @@ _BITCAST = Compute((Port("in", any_type=True),), Port("out", any_type=True), Syn
 # each unit's LATENCY (and INTERVAL) localparam, which tests/golden/test_catalogue.py reads back from the RTL
 ADDF_LATENCY = 6
 MULF_LATENCY = 7
-FMA_LATENCY = 8
 ITOFP_LATENCY = 4
 FPTOI_LATENCY = 3
 CONVERTF_LATENCY = 4
+
+
+def _fma_timing(p: Params) -> UnitTiming:
+    """math_fma: 10 stages where its significand product is built in LUTs (P = FW + 1 <= 18: f16, bf16), with
+    a stage more for the normalisation of the operands and one for the result's; 8 for f32 and f64 (its
+    SPLIT); one operation per cycle."""
+    return UnitTiming(10 if float_format_of(p).frac_bits + 1 <= 18 else 8)
 
 
 def _divf_timing(p: Params) -> UnitTiming:
@@ -546,7 +552,7 @@ _FP_ARITH: tuple[OpSpec, ...] = (
                timing=_fixed(MULF_LATENCY)),
     compute_op("math.fma", "math_fma",
                Compute((Port("a", _FLOAT), Port("b", _FLOAT), Port("c", _FLOAT)), Port("result", _FLOAT),
-                       Syntax.TERNARY, _fp(fp_ops.fma)), timing=_fixed(FMA_LATENCY)),
+                       Syntax.TERNARY, _fp(fp_ops.fma)), timing=_fma_timing),
     compute_op("arith.divf", "arith_divf",
                Compute(_F_LHS_RHS, Port("result", _FLOAT), Syntax.BINARY, _fp(fp_ops.divf)), timing=_divf_timing),
     compute_op("math.sqrt", "math_sqrt", Compute((_F_IN,), _F_OUT, Syntax.UNARY, _fp(fp_ops.sqrt)),

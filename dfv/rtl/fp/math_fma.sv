@@ -15,8 +15,8 @@
 //   fraction bit set), whatever the NaNs' signs and payloads; otherwise an infinite a or b gives the
 //   infinity of the product's sign; otherwise an infinite c gives c. Specials are detected in stage 1
 //   and ride the pipeline as three flags (nan, inf, inf sign) that override the datapath's word in stage
-//   8 (what the datapath computes for them is discarded).
-// The window (stages 3..7; P = FW + 1 significand bits, WS = 3P + 4 bits): bit 0 is a sticky bit; the
+//   10 (what the datapath computes for them is discarded).
+// The window (stages 4..9; P = FW + 1 significand bits, WS = 3P + 4 bits): bit 0 is a sticky bit; the
 //   2P-bit significand product (a and b normalised first, so it is in [2^(2P-2), 2^(2P))) sits at bits
 //   1..2P; c's P-bit significand is placed with its last bit s places below bit 2P + 3, where
 //   s = (exponent of the product's last bit) - (exponent of c's last bit) + 2P + 2, i.e. at bits
@@ -33,46 +33,62 @@
 //   The biased exponent of window bit WS - 1: FE = ea + eb - bias + P + 4 in the product frame
 //   (ea, eb: exponents of the normalised a, b), ec + 1 in the c frame (ec: c's exponent field, 1 for a
 //   subnormal).
-// Stages (one register each, s1..s8; the significand product is dfv_sig_mul's (u_mul, its two steps in
-//   stages 2 and 3, its sum into stage 4): DSP blocks for P > 18 (f32, f64), LUTs and carry chains for
-//   P <= 18 (f16, bf16), its header says why):
-//   1 unpack, classify all three, specials; a's and b's significands normalised (leading-zero count by
-//     dfv_lzc, a tree of log depth, and left shift, in parallel): a subnormal gets its leading one on top
-//     and the exponent 1 - (leading zeros). c is not normalised.
-//   2 u_mul's first step (the partial products); in parallel the exponent arithmetic: s, the frame, the
-//     clamped alignment shift, FE. Each of s, s > 3P + 2 (from s - (3P + 3), carried from stage 1) and FE
-//     is one subtraction of the counts' sum, side by side, so the clamp selects after them rather than
-//     comparing s's own sum.
-//   3 u_mul's second step (the partial products summed into at most three terms); in parallel c's
-//     alignment: a right shift by the clamped s with every bit below window bit 1 ORed into bit 0.
-//   4 product sum (u_mul's last addition), the exact 2P-bit significand product.
-//   5 add or subtract: the product operand X (the product at bits 1..2P, or in the c frame only its sticky
-//     bit) and the aligned c operand Y; for an effective subtraction (product sign != c sign) both X - Y
-//     and Y - X, the non-negative one kept and the sign taken from the larger operand. In parallel from
-//     FE: the limit of the normalising shift, FE - 1 (the largest left shift that keeps the exponent >= 1),
-//     as a stop bit at window bit WS - 1 - (FE - 1) (bit WS - 1 for FE <= 1, none for FE > WS).
-//   6 the normalising shift's amount: the leading zeros of sum | stop (dfv_lzc: a tree of log depth), which
-//     is min(leading zeros, FE - 1) without a comparison; whether the sum is zero.
-//   7 normalisation: the left shift (a result below the normal range stays subnormal, exponent field 0;
-//     the sticky bit through a mask of the shift beside the shifter). No denormalising right shift is
-//     needed: FE <= 1 only for a zero c and a non-zero product (the c frame has FE = ec + 1 >= 2, a
-//     non-zero c in the product frame FE = s + ec + 1 >= 2), and then the product's top bit (window bit
-//     2P at most, exponent FE - P - 3 <= -P - 2) lies at least two bits below the guard bit of the
-//     smallest subnormal (exponent 1 - P), so with no shift the word is the product's signed zero, as it
-//     must be (guard 0: no rounding up). Kept: the fraction (FW bits; the hidden bit is in exponent != 0), guard, sticky; the
-//     exponent (FE - left shift) and its overflow (>= all ones); the sign (an exact zero: the AND rule).
-//   8 rounding (guard & (sticky | lsb)) added to {exponent, fraction} so a carry moves into the exponent
-//     (subnormal -> smallest normal, max -> infinity); an overflow from stage 7 gives infinity; the
+// Stages (s1..s10; the significand product is dfv_sig_mul's (u_mul, its two steps in stages 3 and 4, its
+//   sum into stage 5): DSP blocks for P > 18 (f32, f64), LUTs and carry chains for P <= 18 (f16, bf16),
+//   its header says why). Each stage is a register, except that stages 1 and 8 are registers only when
+//   SPLIT (P <= 18: f16, bf16) and wires into the next stage's logic otherwise (dfv_opt_reg u_s1, u_s8):
+//   the two stages that hold f16 and bf16 at 150 MHz on the ECP5 flow, where f32 and f64 are held by
+//   other stages, so a loop through fma at f32 (kernels/fir.mlir) keeps its cycles:
+//   1 unpack, classify all three, specials; a's and b's leading zeros (dfv_lzc, a tree of log depth; 0 for
+//     a normal significand); the effective exponent fields (1 for a subnormal) and the exponent sums' first
+//     carry-save step.
+//   2 a's and b's significands normalised (left shift by their leading zeros, in parallel): a subnormal
+//     gets its leading one on top and the exponent 1 - (leading zeros). c is not normalised. Beside it
+//     the exponent arithmetic before the leading zeros (the sums of the fields and constants that s, the
+//     clamp test and FE need, each one carry chain after carry-save steps) and the counts' sum.
+//   3 u_mul's first step (the partial products); in parallel s, the frame, the clamped alignment shift,
+//     FE. Each of s, s > 3P + 2 (from s - (3P + 3), carried from stage 2) and FE is one subtraction of the
+//     counts' sum, side by side, so the clamp selects after them rather than comparing s's own sum.
+//   4 u_mul's second step (the partial products summed into at most three terms); in parallel c's
+//     alignment: a right shift by the clamped s, kept whole (P + 1 bits below window bit 1).
+//   5 product sum (u_mul's last addition), the exact 2P-bit significand product, placed as the product
+//     operand X: the product at window bits 1..2P, or in the c frame its sticky bit alone; the aligned c
+//     as the operand Y, every bit of it below window bit 1 ORed into bit 0 (the OR after stage 4's shifter
+//     was that stage's longest path at f16).
+//   6 add or subtract: X and the aligned c operand Y; for an effective subtraction (product sign != c
+//     sign) both X - Y and Y - X, the non-negative one kept and the sign taken from the larger operand. In
+//     parallel from FE: the limit of the normalising shift, FE - 1 (the largest left shift that keeps the
+//     exponent >= 1), as a stop bit at window bit WS - 1 - (FE - 1) (bit WS - 1 for FE <= 1, none for
+//     FE > WS).
+//   7 the normalising shift's amount, the leading zeros of sum | stop (min(leading zeros, FE - 1) without
+//     a comparison), in two parts: the first block of 8 bits from the top with a one (hi: dfv_lzc over
+//     the blocks' OR), and every block's own leading zeros (dfv_lzc per block); whether the sum is zero.
+//   8 the coarse left shift by 8 hi (a block boundary), the fine amount lo (block hi's own count, a select)
+//     and the exponent and overflow bound less 8 hi.
+//   9 the fine left shift by lo (a result below the normal range stays subnormal, exponent field 0; the
+//     sticky bit through a mask of lo beside the shifter). No denormalising right shift is needed: FE <= 1
+//     only for a zero c and a non-zero product (the c frame has FE = ec + 1 >= 2, a non-zero c in the
+//     product frame FE = s + ec + 1 >= 2), and then the product's top bit (window bit 2P at most, exponent
+//     FE - P - 3 <= -P - 2) lies at least two bits below the guard bit of the smallest subnormal (exponent
+//     1 - P), so with no shift the word is the product's signed zero, as it must be (guard 0: no rounding
+//     up). Kept: the fraction (FW bits; the hidden bit is in exponent != 0), guard, sticky; the exponent
+//     (FE - 8 hi - lo) and its overflow (>= all ones); the sign (an exact zero: the AND rule).
+//   10 rounding (guard & (sticky | lsb)) added to {exponent, fraction} so a carry moves into the exponent
+//     (subnormal -> smallest normal, max -> infinity); an overflow from stage 9 gives infinity; the
 //     special flags select NaN / infinity; pack.
-// Latency: LATENCY = 8 cycles, fixed for every format: an operation accepted in cycle c (handshake at the
-//   end of c) has its result on result_data with result_valid high in cycle c + 8 when nothing stalls.
+// Latency: LATENCY = 10 cycles with SPLIT (f16, bf16), 8 without (f32, f64): an operation accepted in
+//   cycle c (handshake at the end of c) has its result on result_data with result_valid high in cycle
+//   c + LATENCY when nothing stalls. (8 for every format until 2026-12-01: the leading-zero counts and
+//   shifts of the operands' and of the result's normalisation, each in one stage, held f16 and bf16 under
+//   150 MHz; docs/timing.md.)
 // Throughput: one operation per cycle under full-rate traffic. Flow control: the control core
-//   dfv_pipe_ctrl #(.S(8)) (u_ctrl) holds the valid bits and computes the ready chain and the load
+//   dfv_pipe_ctrl #(.S(LATENCY)) (u_ctrl) holds the valid bits and computes the ready chain and the load
 //   enables load[i] (stage i + 1 takes an operation); every data register of stage i + 1 is loaded on
 //   load[i] only, and has no reset. Bubbles collapse, a stalled result holds every full stage, no
 //   operation is lost or duplicated (dfv_pipe_ctrl's header). The join: a_ready / b_ready / c_ready = (every
 //   input valid) & u_ctrl.in_ready, so the inputs are consumed together, never one without the others.
-// State: s1..s8 data registers; the valid bits in u_ctrl. at_init: no operation in flight (u_ctrl's).
+// State: the stages' data registers (s1 and s8 with SPLIT only); the valid bits in u_ctrl. at_init: no
+//   operation in flight (u_ctrl's).
 // Combinational paths: result_ready -> a_ready / b_ready / c_ready (through u_ctrl's ready logic); each
 //   input's valid -> the other inputs' readies (the join). None from any input to result_data / result_valid
 //   (registers); a_data / b_data / c_data go through stage 1 logic into s1 only.
@@ -104,7 +120,11 @@ module math_fma #(
     end
   end
 
-  localparam int LATENCY = 8;  // cycles from accept to result_valid (the stages of u_ctrl); read by testbenches
+  // stages 1 and 8 are registers only for the formats whose significand product is in LUTs (f16, bf16):
+  // there they hold the unit at 150 MHz on the ECP5 flow; f32 and f64 are held elsewhere (c's alignment,
+  // the addition), so a loop through fma there (kernels/fir.mlir) keeps its 8 cycles per iteration
+  localparam bit SPLIT = (FW + 1) <= 18;
+  localparam int LATENCY = SPLIT ? 10 : 8;  // cycles from accept to result_valid (u_ctrl's); read by testbenches
   localparam int W = 1 + EW + FW;  // word
   localparam int P = FW + 1;  // significand with the hidden bit
   localparam int LW = $clog2(P + 1);  // a leading-zero count of a significand: 0..P
@@ -116,6 +136,21 @@ module math_fma #(
   localparam int AW = YW + P;  // the alignment shifter: the window and P bits below it (c's lowest bit
                               // stays at or above bit 1 - P of the window, so nothing is lost)
   localparam int ZW = $clog2(WS + 1);  // a leading-zero count or a normalisation shift: 0..WS
+  localparam int NBK = (WS + 8) / 8;  // blocks of 8 of the normalisation's word, padded with at least one bit
+  localparam int HW = $clog2(NBK + 1);  // the first block with a one: 0..NBK - 1 (a count of NBK never occurs)
+  localparam int S1W = 7 + 3 * P + 2 * LW + 5 * XE;  // stage 1's outputs
+  localparam int S8W = 4 + WS + 3 + EW + XE;  // stage 8's outputs
+  // the load enable of each stage (u_ctrl's load[i]: its stage i + 1): without SPLIT stages 1 and 8 are
+  // wires, stage 2 is the first register and stage 9 follows stage 7
+  localparam int LD2 = SPLIT ? 1 : 0;
+  localparam int LD3 = LD2 + 1;
+  localparam int LD4 = LD2 + 2;
+  localparam int LD5 = LD2 + 3;
+  localparam int LD6 = LD2 + 4;
+  localparam int LD7 = LD2 + 5;
+  localparam int LD8 = LD7 + 1;  // SPLIT only (without it u_s8's load is unused)
+  localparam int LD9 = SPLIT ? LD8 + 1 : LD7 + 1;
+  localparam int LD10 = LD9 + 1;
   localparam logic [EW-1:0] EXP_ONES = '1;
   localparam logic signed [XE-1:0] BIAS = XE'((1 << (EW - 1)) - 1);
   localparam logic signed [XE-1:0] ONE = XE'(1);
@@ -123,8 +158,8 @@ module math_fma #(
   localparam logic signed [XE-1:0] S_OFF = XE'(P + 3);  // s = ea + eb - ec - bias + P + 3
   localparam logic signed [XE-1:0] FE_OFF = XE'(P + 4);  // FE (product frame) = ea + eb - bias + P + 4
   localparam logic signed [XE-1:0] X_SMAX = XE'(SMAX);
-  localparam logic [XE-1:0] ST_K = S_OFF - BIAS + ONE;  // stage 1's constants (- c = ~c + 1)
-  localparam logic [XE-1:0] SM_K = ~(X_SMAX + ONE) + XE'(1);  // - (SMAX + 1)
+  localparam logic [XE-1:0] ST_K = S_OFF - BIAS + ONE;  // the exponent sums' constants (- c = ~c + 1)
+  localparam logic [XE-1:0] STM_K = ST_K + ~(X_SMAX + ONE) + XE'(1);  // ST_K - (SMAX + 1)
   localparam logic [XE-1:0] FT_K = FE_OFF - BIAS;
 
   /* verilator lint_off UNUSEDSIGNAL */
@@ -154,28 +189,27 @@ module math_fma #(
   );
 
   // ---------------------------------------------------------------------------------------------------
-  // Stage 1: unpack, classify, specials, normalise a's and b's significands
+  // Stage 1 (a register with SPLIT): unpack, classify, specials; a's and b's leading zeros
   // ---------------------------------------------------------------------------------------------------
   logic a_sign, b_sign, c_sign, p_sign;
-  logic [EW-1:0] a_exp, b_exp, c_exp, a_eeff, b_eeff, c_eeff;
+  logic [EW-1:0] a_exp, b_exp, c_exp;
   logic [FW-1:0] a_frac, b_frac, c_frac;
   logic a_nan, b_nan, c_nan, a_inf, b_inf, c_inf, a_zero, b_zero, c_zero, p_inf;
+  logic [EW-1:0] a_eeff, b_eeff, c_eeff;  // the effective exponent fields (1 for a subnormal)
+  logic [XE-1:0] xa, xb, xc;  // a's and b's, c's inverted
   logic [P-1:0] a_mant, b_mant;
   logic [LW-1:0] a_lz, b_lz;
 
-  logic s1_psign_q, s1_csign_q, s1_pzero_q, s1_czero_q, s1_nan_q, s1_inf_q, s1_isign_q;
-  logic [P-1:0] s1_ma_q, s1_mb_q;  // normalised: top bit set (unless the operand is zero)
-  logic [P-1:0] s1_mc_q;  // as it is (a subnormal c has no hidden bit)
-  // the exponent arithmetic before the leading zeros (ea = a's field - a's leading zeros, the same for b),
-  // from the fields beside the counts, so that stage 2 has one subtraction of the counts' sum
-  logic signed [XE-1:0] s1_st_q;  // s + lz(a) + lz(b) = a's field + b's field - c's field - bias + P + 3
-  logic signed [XE-1:0] s1_stm_q;  // s1_st_q - (SMAX + 1): s > SMAX exactly when it is >= lz(a) + lz(b)
-  logic signed [XE-1:0] s1_ft_q;  // FE (product frame) + lz(a) + lz(b) = a's field + b's field - bias + P + 4
-  logic signed [XE-1:0] s1_fc_q;  // FE (c frame) = c's field + 1
-  logic [LW:0] s1_lzs_q;  // lz(a) + lz(b)
-  // st, stm and ft as one carry chain each: the operands (a's, b's and c's inverted fields and a constant)
-  // reduced to two by carry-save steps first (x + y + z = (x ^ y ^ z) + 2 maj(x, y, z), modulo 2^XE)
-  logic [XE-1:0] xa, xb, xc, st_s1, st_c1, st_s2, st_c2, stm_s, stm_c, ft_s, ft_c;
+  // stage 1's outputs, a register only when SPLIT (u_s1), else wires into stage 2's logic
+  logic [S1W-1:0] s1_d, s1_q;
+  logic s1_psign, s1_csign, s1_pzero, s1_czero, s1_nan, s1_inf, s1_isign;
+  logic [P-1:0] s1_ma, s1_mb;  // as they come (a subnormal's with leading zeros)
+  logic [P-1:0] s1_mc;  // as it is (a subnormal c has no hidden bit)
+  logic [LW-1:0] s1_lza, s1_lzb;  // a's and b's leading zeros (0 for a normal)
+  // the exponent sums' first carry-save step (a's and b's fields and c's inverted one, for s; a's and b's
+  // and FT_K, for FE) and c's field + 1 (FE in the c frame); the fields are the effective ones (1 for a
+  // subnormal)
+  logic [XE-1:0] s1_sts, s1_stc, s1_fts, s1_ftc, s1_fc;
 
   assign a_sign = a_data[W-1];
   assign b_sign = b_data[W-1];
@@ -198,23 +232,9 @@ module math_fma #(
   assign p_sign = a_sign ^ b_sign;
   assign p_inf = a_inf | b_inf;
   // a subnormal has no hidden bit and the exponent of the smallest normal; a's and b's leading zeros are
-  // shifted out below (a normal has none)
+  // shifted out in stage 2 (a normal has none)
   assign a_mant = {a_exp != '0, a_frac};
   assign b_mant = {b_exp != '0, b_frac};
-  assign a_eeff = (a_exp == '0) ? EW'(1) : a_exp;
-  assign b_eeff = (b_exp == '0) ? EW'(1) : b_exp;
-  assign c_eeff = (c_exp == '0) ? EW'(1) : c_exp;
-  assign xa = XE'(a_eeff);
-  assign xb = XE'(b_eeff);
-  assign xc = ~(XE'(c_eeff));
-  assign st_s1 = xa ^ xb ^ xc;
-  assign st_c1 = ((xa & xb) | (xa & xc) | (xb & xc)) << 1;
-  assign st_s2 = st_s1 ^ st_c1 ^ ST_K;
-  assign st_c2 = ((st_s1 & st_c1) | (st_s1 & ST_K) | (st_c1 & ST_K)) << 1;
-  assign stm_s = st_s2 ^ st_c2 ^ SM_K;
-  assign stm_c = ((st_s2 & st_c2) | (st_s2 & SM_K) | (st_c2 & SM_K)) << 1;
-  assign ft_s = xa ^ xb ^ FT_K;
-  assign ft_c = ((xa & xb) | (xa & FT_K) | (xb & FT_K)) << 1;
   dfv_lzc #(.W(P), .CW(LW)) u_lza (
     .v(a_mant),
     .count(a_lz)
@@ -224,107 +244,140 @@ module math_fma #(
     .count(b_lz)
   );
 
-  always_ff @(posedge clk) begin : p_s1
-    if (load[0]) begin
-      s1_psign_q <= p_sign;
-      s1_csign_q <= c_sign;
-      s1_pzero_q <= a_zero | b_zero;
-      s1_czero_q <= c_zero;
-      s1_nan_q <= a_nan | b_nan | c_nan | (a_inf & b_zero) | (a_zero & b_inf)
-                  | (p_inf & c_inf & (c_sign ^ p_sign));  // inf - inf
-      s1_inf_q <= p_inf | c_inf;
-      s1_isign_q <= p_inf ? p_sign : c_sign;
-      s1_ma_q <= a_mant << a_lz;
-      s1_mb_q <= b_mant << b_lz;
-      s1_mc_q <= {c_exp != '0, c_frac};
-      s1_st_q <= st_s2 + st_c2;
-      s1_stm_q <= stm_s + stm_c;
-      s1_ft_q <= ft_s + ft_c;
-      s1_fc_q <= XE'(c_eeff) + ONE;
-      s1_lzs_q <= (LW + 1)'(a_lz) + (LW + 1)'(b_lz);
+  assign a_eeff = (a_exp == '0) ? EW'(1) : a_exp;
+  assign b_eeff = (b_exp == '0) ? EW'(1) : b_exp;
+  assign c_eeff = (c_exp == '0) ? EW'(1) : c_exp;
+  assign xa = XE'(a_eeff);
+  assign xb = XE'(b_eeff);
+  assign xc = ~(XE'(c_eeff));
+  assign s1_d = {
+    p_sign,  // the product's sign
+    c_sign,
+    a_zero | b_zero,  // a zero product
+    c_zero,
+    a_nan | b_nan | c_nan | (a_inf & b_zero) | (a_zero & b_inf) | (p_inf & c_inf & (c_sign ^ p_sign)),  // NaN
+    p_inf | c_inf,  // an infinite result
+    p_inf ? p_sign : c_sign,  // its sign
+    a_mant,
+    b_mant,
+    {c_exp != '0, c_frac},
+    a_lz,
+    b_lz,
+    xa ^ xb ^ xc,  // x + y + z = (x ^ y ^ z) + 2 maj(x, y, z), modulo 2^XE
+    ((xa & xb) | (xa & xc) | (xb & xc)) << 1,
+    xa ^ xb ^ FT_K,
+    ((xa & xb) | (xa & FT_K) | (xb & FT_K)) << 1,
+    ~xc + ONE
+  };
+  assign {s1_psign, s1_csign, s1_pzero, s1_czero, s1_nan, s1_inf, s1_isign, s1_ma, s1_mb, s1_mc, s1_lza, s1_lzb,
+          s1_sts, s1_stc, s1_fts, s1_ftc, s1_fc} = s1_q;
+
+  dfv_opt_reg #(.W(S1W), .EN(SPLIT)) u_s1 (
+    .clk(clk),
+    .load(load[0]),
+    .d(s1_d),
+    .q(s1_q)
+  );
+
+  // ---------------------------------------------------------------------------------------------------
+  // Stage 2: normalise a's and b's significands; the exponent arithmetic before the leading zeros
+  // ---------------------------------------------------------------------------------------------------
+  logic s2_psign_q, s2_csign_q, s2_pzero_q, s2_czero_q, s2_nan_q, s2_inf_q, s2_isign_q;
+  logic [P-1:0] s2_ma_q, s2_mb_q;  // normalised: top bit set (unless the operand is zero)
+  logic [P-1:0] s2_mc_q;
+  // the exponent arithmetic before the leading zeros (ea = a's field - a's leading zeros, the same for b),
+  // from the fields beside the counts, so that stage 3 has one subtraction of the counts' sum
+  logic signed [XE-1:0] s2_st_q;  // s + lz(a) + lz(b) = a's field + b's field - c's field - bias + P + 3
+  logic signed [XE-1:0] s2_stm_q;  // s2_st_q - (SMAX + 1): s > SMAX exactly when it is >= lz(a) + lz(b)
+  logic signed [XE-1:0] s2_ft_q;  // FE (product frame) + lz(a) + lz(b) = a's field + b's field - bias + P + 4
+  logic signed [XE-1:0] s2_fc_q;  // FE (c frame) = c's field + 1
+  logic [LW:0] s2_lzs_q;  // lz(a) + lz(b)
+  // st and stm as one carry chain each after a second carry-save step (the constant: ST_K, or ST_K - (SMAX
+  // + 1) for stm, folded into one), ft as one chain
+  logic [XE-1:0] st_s, st_c, stm_s, stm_c;
+
+  assign st_s = s1_sts ^ s1_stc ^ ST_K;
+  assign st_c = ((s1_sts & s1_stc) | (s1_sts & ST_K) | (s1_stc & ST_K)) << 1;
+  assign stm_s = s1_sts ^ s1_stc ^ STM_K;
+  assign stm_c = ((s1_sts & s1_stc) | (s1_sts & STM_K) | (s1_stc & STM_K)) << 1;
+
+  always_ff @(posedge clk) begin : p_s2
+    if (load[LD2]) begin
+      s2_psign_q <= s1_psign;
+      s2_csign_q <= s1_csign;
+      s2_pzero_q <= s1_pzero;
+      s2_czero_q <= s1_czero;
+      s2_nan_q <= s1_nan;
+      s2_inf_q <= s1_inf;
+      s2_isign_q <= s1_isign;
+      s2_ma_q <= s1_ma << s1_lza;
+      s2_mb_q <= s1_mb << s1_lzb;
+      s2_mc_q <= s1_mc;
+      s2_st_q <= st_s + st_c;
+      s2_stm_q <= stm_s + stm_c;
+      s2_ft_q <= s1_fts + s1_ftc;
+      s2_fc_q <= s1_fc;
+      s2_lzs_q <= (LW + 1)'(s1_lza) + (LW + 1)'(s1_lzb);
     end
   end
 
   // ---------------------------------------------------------------------------------------------------
-  // Stage 2: the significand product's first step (u_mul); alignment shift, frame and FE
+  // Stage 3: the significand product's first step (u_mul); alignment shift, frame and FE
   // ---------------------------------------------------------------------------------------------------
-  logic [2*P-1:0] prod;  // the exact significand product, from u_mul's second step (stage 3)
+  logic [2*P-1:0] prod;  // the exact significand product, from u_mul's second step (stage 4)
   logic signed [XE-1:0] lzs, s_amt;
   logic s_big;  // s_amt > SMAX, from its own carry chain beside s_amt's
   logic cframe;
 
-  logic s2_psign_q, s2_csign_q, s2_pzero_q, s2_cframe_q, s2_nan_q, s2_inf_q, s2_isign_q;
-  logic [P-1:0] s2_mc_q;
-  logic [SSW-1:0] s2_sh_q;  // c's alignment shift (0 in the c frame)
-  logic signed [XE-1:0] s2_fe_q;  // biased exponent of window bit WS - 1
+  logic s3_psign_q, s3_csign_q, s3_pzero_q, s3_cframe_q, s3_nan_q, s3_inf_q, s3_isign_q;
+  logic [P-1:0] s3_mc_q;
+  logic [SSW-1:0] s3_sh_q;  // c's alignment shift (0 in the c frame)
+  logic signed [XE-1:0] s3_fe_q;  // biased exponent of window bit WS - 1
 
   dfv_sig_mul #(.P(P)) u_mul (
     .clk(clk),
-    .load(load[2:1]),
-    .ma(s1_ma_q),
-    .mb(s1_mb_q),
+    .load({load[LD4], load[LD3]}),
+    .ma(s2_ma_q),
+    .mb(s2_mb_q),
     .prod(prod)
   );
 
-  assign lzs = $signed({{(XE - LW - 1){1'b0}}, s1_lzs_q});
-  assign s_amt = s1_st_q - lzs;  // s = ea + eb - ec - bias + P + 3
-  assign s_big = !(s1_stm_q < lzs);
+  assign lzs = $signed({{(XE - LW - 1){1'b0}}, s2_lzs_q});
+  assign s_amt = s2_st_q - lzs;  // s = ea + eb - ec - bias + P + 3
+  assign s_big = !(s2_stm_q < lzs);
   // the c frame: a zero product, or a product entirely below c (not when c is zero: then the product is
   // the result)
-  assign cframe = s1_pzero_q | (!s1_czero_q & (s_amt < 0));
-
-  always_ff @(posedge clk) begin : p_s2
-    if (load[1]) begin
-      s2_psign_q <= s1_psign_q;
-      s2_csign_q <= s1_csign_q;
-      s2_pzero_q <= s1_pzero_q;
-      s2_cframe_q <= cframe;
-      s2_nan_q <= s1_nan_q;
-      s2_inf_q <= s1_inf_q;
-      s2_isign_q <= s1_isign_q;
-      s2_mc_q <= s1_mc_q;
-      s2_sh_q <= (cframe || s_amt < 0) ? '0 : s_big ? SSW'(SMAX) : SSW'(s_amt);
-      s2_fe_q <= cframe ? s1_fc_q : (s1_ft_q - lzs);
-    end
-  end
-
-  // ---------------------------------------------------------------------------------------------------
-  // Stage 3: the significand product's second step (u_mul); c's alignment shift with sticky
-  // ---------------------------------------------------------------------------------------------------
-  logic [AW-1:0] c_wide;  // c at window bits 2P+3.. shifted right by s, P bits below the window
-  logic [YW-1:0] y;
-
-  logic s3_psign_q, s3_csign_q, s3_pzero_q, s3_cframe_q, s3_nan_q, s3_inf_q, s3_isign_q;
-  logic [YW-1:0] s3_y_q;  // the aligned c: window bits 0..WS-2 (bit 0 its sticky)
-  logic signed [XE-1:0] s3_fe_q;
-
-  assign c_wide = {s2_mc_q, {(AW - P){1'b0}}} >> s2_sh_q;
-  assign y = {c_wide[AW-1 -: YW - 1], c_wide[P:0] != '0};  // window bits 1.. and the sticky below them
+  assign cframe = s2_pzero_q | (!s2_czero_q & (s_amt < 0));
 
   always_ff @(posedge clk) begin : p_s3
-    if (load[2]) begin
+    if (load[LD3]) begin
       s3_psign_q <= s2_psign_q;
       s3_csign_q <= s2_csign_q;
       s3_pzero_q <= s2_pzero_q;
-      s3_cframe_q <= s2_cframe_q;
+      s3_cframe_q <= cframe;
       s3_nan_q <= s2_nan_q;
       s3_inf_q <= s2_inf_q;
       s3_isign_q <= s2_isign_q;
-      s3_y_q <= y;
-      s3_fe_q <= s2_fe_q;
+      s3_mc_q <= s2_mc_q;
+      s3_sh_q <= (cframe || s_amt < 0) ? '0 : s_big ? SSW'(SMAX) : SSW'(s_amt);
+      s3_fe_q <= cframe ? s2_fc_q : (s2_ft_q - lzs);
     end
   end
 
   // ---------------------------------------------------------------------------------------------------
-  // Stage 4: product sum (u_mul's last addition)
+  // Stage 4: the significand product's second step (u_mul); c's alignment shift with sticky
   // ---------------------------------------------------------------------------------------------------
+  logic [AW-1:0] c_wide;  // c at window bits 2P+3.. shifted right by s, P bits below the window
+
   logic s4_psign_q, s4_csign_q, s4_pzero_q, s4_cframe_q, s4_nan_q, s4_inf_q, s4_isign_q;
-  logic [2*P-1:0] s4_prod_q;
-  logic [YW-1:0] s4_y_q;
+  logic [AW-1:0] s4_cw_q;  // the aligned c: window bits 1..WS-2 and the P + 1 bits below them (the sticky's,
+                           // ORed in stage 5: after the shifter they made the stage's longest path at f16)
   logic signed [XE-1:0] s4_fe_q;
 
+  assign c_wide = {s3_mc_q, {(AW - P){1'b0}}} >> s3_sh_q;
+
   always_ff @(posedge clk) begin : p_s4
-    if (load[3]) begin
+    if (load[LD4]) begin
       s4_psign_q <= s3_psign_q;
       s4_csign_q <= s3_csign_q;
       s4_pzero_q <= s3_pzero_q;
@@ -332,136 +385,211 @@ module math_fma #(
       s4_nan_q <= s3_nan_q;
       s4_inf_q <= s3_inf_q;
       s4_isign_q <= s3_isign_q;
-      s4_prod_q <= prod;
-      s4_y_q <= s3_y_q;
+      s4_cw_q <= c_wide;
       s4_fe_q <= s3_fe_q;
     end
   end
 
   // ---------------------------------------------------------------------------------------------------
-  // Stage 5: add or subtract; the normalisation limits from FE
+  // Stage 5: product sum (u_mul's last addition)
+  // ---------------------------------------------------------------------------------------------------
+  logic s5_psign_q, s5_csign_q, s5_nan_q, s5_inf_q, s5_isign_q;
+  logic [WS-1:0] s5_x_q;  // the product operand X: the product at window bits 1..2P, or in the c frame its
+                          // sticky bit alone (a zero product has none)
+  logic [YW-1:0] s5_y_q;
+  logic signed [XE-1:0] s5_fe_q;
+
+  always_ff @(posedge clk) begin : p_s5
+    if (load[LD5]) begin
+      s5_psign_q <= s4_psign_q;
+      s5_csign_q <= s4_csign_q;
+      s5_nan_q <= s4_nan_q;
+      s5_inf_q <= s4_inf_q;
+      s5_isign_q <= s4_isign_q;
+      s5_x_q <= s4_cframe_q ? WS'(!s4_pzero_q) : {{(WS - 2 * P - 1){1'b0}}, prod, 1'b0};
+      s5_y_q <= {s4_cw_q[AW-1 -: YW - 1], s4_cw_q[P:0] != '0};  // window bits 1.. and the sticky below them
+      s5_fe_q <= s4_fe_q;
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------------
+  // Stage 6: add or subtract; the normalisation limits from FE
   // ---------------------------------------------------------------------------------------------------
   logic [WS-1:0] x_op, y_op, sum, d_xy, d_yx;
   logic eff_sub, y_larger;
   logic [WS-1:0] stop;  // the stop bit of the normalising shift: one-hot or zero
 
-  logic s5_sign_q, s5_zsign_q, s5_nan_q, s5_inf_q, s5_isign_q;
-  logic [WS-1:0] s5_sum_q;  // the magnitude of the sum
-  logic signed [XE-1:0] s5_fe_q;
-  logic [WS-1:0] s5_stop_q;  // a one at window bit WS - 1 - (FE - 1): FE - 1 is the largest left shift
+  logic s6_sign_q, s6_zsign_q, s6_nan_q, s6_inf_q, s6_isign_q;
+  logic [WS-1:0] s6_sum_q;  // the magnitude of the sum
+  logic signed [XE-1:0] s6_fe_q;
+  logic [WS-1:0] s6_stop_q;  // a one at window bit WS - 1 - (FE - 1): FE - 1 is the largest left shift
                              // that keeps the exponent >= 1 (bit WS - 1 for FE <= 1, none for FE > WS)
 
   // the product at window bits 1..2P, or in the c frame its sticky bit (a zero product has none)
-  assign x_op = s4_cframe_q ? WS'(!s4_pzero_q) : {{(WS - 2 * P - 1){1'b0}}, s4_prod_q, 1'b0};
-  assign y_op = {1'b0, s4_y_q};
-  assign eff_sub = s4_psign_q ^ s4_csign_q;
+  assign x_op = s5_x_q;
+  assign y_op = {1'b0, s5_y_q};
+  assign eff_sub = s5_psign_q ^ s5_csign_q;
   assign d_xy = x_op - y_op;  // |X - Y| < 2^(WS-1): the top bit is the sign
   assign d_yx = y_op - x_op;
   assign y_larger = d_xy[WS-1];
   assign sum = !eff_sub ? (x_op + y_op) : y_larger ? d_yx : d_xy;
   // straight from FE (equalities with constants beside the add): the shift may reach FE - 1
   always_comb begin : comb_stop
-    stop[WS-1] = (s4_fe_q <= ONE);
-    for (int i = 0; i < WS - 1; i++) stop[i] = (s4_fe_q == XE'(WS - i));
+    stop[WS-1] = (s5_fe_q <= ONE);
+    for (int i = 0; i < WS - 1; i++) stop[i] = (s5_fe_q == XE'(WS - i));
   end
-
-  always_ff @(posedge clk) begin : p_s5
-    if (load[4]) begin
-      s5_sign_q <= (eff_sub & y_larger) ? s4_csign_q : s4_psign_q;
-      s5_zsign_q <= s4_psign_q & s4_csign_q;  // the sign of an exact zero sum
-      s5_nan_q <= s4_nan_q;
-      s5_inf_q <= s4_inf_q;
-      s5_isign_q <= s4_isign_q;
-      s5_sum_q <= sum;
-      s5_fe_q <= s4_fe_q;
-      s5_stop_q <= stop;
-    end
-  end
-
-  // ---------------------------------------------------------------------------------------------------
-  // Stage 6: the normalising shift's amount (leading zeros, limited to FE - 1 by the stop bit)
-  // ---------------------------------------------------------------------------------------------------
-  logic [ZW-1:0] lz;  // leading zeros of sum | stop: min(leading zeros of the sum, FE - 1)
-
-  logic s6_sign_q, s6_nan_q, s6_inf_q, s6_isign_q;
-  logic [WS-1:0] s6_sum_q;
-  logic [ZW-1:0] s6_lsh_q;
-  logic [EW-1:0] s6_fe_q;  // FE's field bits (enough for a result that does not overflow)
-  logic signed [XE-1:0] s6_fem_q;  // FE - the field of infinities: overflow when the shift is at most it
-
-  dfv_lzc #(.W(WS), .CW(ZW)) u_lzs (
-    .v(s5_sum_q | s5_stop_q),
-    .count(lz)
-  );
 
   always_ff @(posedge clk) begin : p_s6
-    if (load[5]) begin
-      s6_sign_q <= (s5_sum_q == '0) ? s5_zsign_q : s5_sign_q;
+    if (load[LD6]) begin
+      s6_sign_q <= (eff_sub & y_larger) ? s5_csign_q : s5_psign_q;
+      s6_zsign_q <= s5_psign_q & s5_csign_q;  // the sign of an exact zero sum
       s6_nan_q <= s5_nan_q;
       s6_inf_q <= s5_inf_q;
       s6_isign_q <= s5_isign_q;
-      s6_sum_q <= s5_sum_q;
-      s6_lsh_q <= lz;
-      s6_fe_q <= s5_fe_q[EW-1:0];
-      s6_fem_q <= s5_fe_q - EXP_INF;
+      s6_sum_q <= sum;
+      s6_fe_q <= s5_fe_q;
+      s6_stop_q <= stop;
     end
   end
 
   // ---------------------------------------------------------------------------------------------------
-  // Stage 7: normalisation (left shift), exponent, guard and sticky
+  // Stage 7: the normalising shift's amount in two parts (leading zeros of sum | stop, which is
+  // min(leading zeros of the sum, FE - 1)): the first block of 8 with a one (hi) and each block's own
+  // leading zeros; whether the sum is zero
   // ---------------------------------------------------------------------------------------------------
-  logic [WS-1:0] n;
-  logic [EW-1:0] e_norm;  // the exponent field after the shift (the overflow is decided beside it)
-  logic [WS-1:0] to_sticky;  // to_sticky[j]: sum bit j ends below the guard bit (j + shift <= WS-3-FW)
+  logic [NBK*8-1:0] v_pad;  // sum | stop padded below with ones to whole blocks (at least one: hi exists)
+  logic [NBK-1:0] blk_nz;  // blk_nz[NBK-1-b]: block b (from the top) has a one
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [NBK*4-1:0] blk_cnt;  // block b's leading zeros (0..8) at [b * 4 +: 4]; 8 is never read
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic [NBK*3-1:0] blk_lz;  // block b's leading zeros (0..7 for a block with a one) at [b * 3 +: 3]
+  logic [HW-1:0] hi;  // the first block with a one, counted from the top
 
-  logic s7_sign_q, s7_nan_q, s7_inf_q, s7_isign_q, s7_ovf_q;
-  logic [EW-1:0] s7_e_q;  // the biased exponent field (0: subnormal or zero)
-  logic [FW-1:0] s7_frac_q;
-  logic s7_guard_q, s7_sticky_q;
+  logic s7_sign_q, s7_nan_q, s7_inf_q, s7_isign_q;
+  logic [WS-1:0] s7_sum_q;
+  logic [HW-1:0] s7_hi_q;
+  logic [NBK*3-1:0] s7_blz_q;
+  logic [EW-1:0] s7_fe_q;  // FE's field bits (enough for a result that does not overflow)
+  logic signed [XE-1:0] s7_fem_q;  // FE - the field of infinities: overflow when the shift is at most it
 
-  assign n = s6_sum_q << s6_lsh_q;
-  assign e_norm = s6_fe_q - EW'(s6_lsh_q);
-  // a mask of the shift beside the shifter (a bit shifted past the top is never set: shift <= leading zeros)
-  always_comb begin : comb_to_sticky
-    for (int j = 0; j < WS; j++) to_sticky[j] = (int'(s6_lsh_q) <= WS - 3 - FW - j);  // signed: never above
+  assign v_pad = {s6_sum_q | s6_stop_q, {(NBK * 8 - WS){1'b1}}};
+  for (genvar b = 0; b < NBK; b++) begin : g_blk
+    assign blk_nz[NBK-1-b] = |v_pad[NBK*8-1-8*b -: 8];
+    dfv_lzc #(.W(8), .CW(4)) u_blz (
+      .v(v_pad[NBK*8-1-8*b -: 8]),
+      .count(blk_cnt[b * 4 +: 4])
+    );
+    assign blk_lz[b * 3 +: 3] = blk_cnt[b * 4 +: 3];  // 8 (bit 3) only for a block without a one: unused
   end
+  dfv_lzc #(.W(NBK), .CW(HW)) u_hi (
+    .v(blk_nz),
+    .count(hi)
+  );
 
   always_ff @(posedge clk) begin : p_s7
-    if (load[6]) begin
-      s7_sign_q <= s6_sign_q;
+    if (load[LD7]) begin
+      s7_sign_q <= (s6_sum_q == '0) ? s6_zsign_q : s6_sign_q;
       s7_nan_q <= s6_nan_q;
       s7_inf_q <= s6_inf_q;
       s7_isign_q <= s6_isign_q;
-      // e_norm >= EXP_INF, one comparison after the shift's amount rather than a subtraction and one
-      s7_ovf_q <= n[WS-1] & (s6_fem_q >= $signed({{(XE - ZW){1'b0}}, s6_lsh_q}));
-      s7_e_q <= n[WS-1] ? e_norm : '0;
-      s7_frac_q <= n[WS-2 -: FW];  // below the hidden bit n[WS-1]
-      s7_guard_q <= n[WS-2-FW];
-      s7_sticky_q <= (s6_sum_q & to_sticky) != '0;
+      s7_sum_q <= s6_sum_q;
+      s7_hi_q <= hi;
+      s7_blz_q <= blk_lz;
+      s7_fe_q <= s6_fe_q[EW-1:0];
+      s7_fem_q <= s6_fe_q - EXP_INF;
     end
   end
 
   // ---------------------------------------------------------------------------------------------------
-  // Stage 8: round to nearest even, overflow, specials, pack
+  // Stage 8: the coarse left shift (8 hi places: the first block with a one on top), the fine amount (that
+  // block's leading zeros), the exponent and the overflow bound less the coarse part
+  // ---------------------------------------------------------------------------------------------------
+  logic [ZW-1:0] sh_hi;  // 8 hi
+
+  // stage 8's outputs, a register only when SPLIT (u_s8), else wires into stage 9's logic
+  logic [S8W-1:0] s8_d, s8_q;
+  logic s8_sign, s8_nan, s8_inf, s8_isign;
+  logic [WS-1:0] s8_n1;  // the sum shifted left by 8 hi (no one is shifted out: 8 hi <= its leading zeros)
+  logic [2:0] s8_lo;  // the fine shift: the leading zeros of block hi (8 hi + lo <= leading zeros too)
+  logic [EW-1:0] s8_e8;  // FE - 8 hi, field bits
+  logic signed [XE-1:0] s8_fem8;  // FE - the field of infinities - 8 hi
+
+  assign sh_hi = ZW'({s7_hi_q, 3'b000});
+
+  assign s8_d = {
+    s7_sign_q,
+    s7_nan_q,
+    s7_inf_q,
+    s7_isign_q,
+    s7_sum_q << sh_hi,
+    s7_blz_q[s7_hi_q * 3 +: 3],
+    s7_fe_q - EW'(sh_hi),
+    s7_fem_q - $signed({{(XE - ZW){1'b0}}, sh_hi})
+  };
+  assign {s8_sign, s8_nan, s8_inf, s8_isign, s8_n1, s8_lo, s8_e8, s8_fem8} = s8_q;
+
+  dfv_opt_reg #(.W(S8W), .EN(SPLIT)) u_s8 (
+    .clk(clk),
+    .load(load[LD8]),
+    .d(s8_d),
+    .q(s8_q)
+  );
+
+  // ---------------------------------------------------------------------------------------------------
+  // Stage 9: the fine left shift, exponent, overflow, guard and sticky
+  // ---------------------------------------------------------------------------------------------------
+  logic [WS-1:0] n;
+  logic [EW-1:0] e_norm;  // the exponent field after the shift (the overflow is decided beside it)
+  logic [WS-1:0] to_sticky;  // to_sticky[k]: n1 bit k ends below the guard bit (k + lo <= WS-3-FW)
+
+  logic s9_sign_q, s9_nan_q, s9_inf_q, s9_isign_q, s9_ovf_q;
+  logic [EW-1:0] s9_e_q;  // the biased exponent field (0: subnormal or zero)
+  logic [FW-1:0] s9_frac_q;
+  logic s9_guard_q, s9_sticky_q;
+
+  assign n = s8_n1 << s8_lo;
+  assign e_norm = s8_e8 - EW'(s8_lo);
+  // a mask of the fine shift beside the shifter (a bit shifted past the top is never set)
+  always_comb begin : comb_to_sticky
+    for (int k = 0; k < WS; k++) to_sticky[k] = (int'(s8_lo) <= WS - 3 - FW - k);  // signed: never above
+  end
+
+  always_ff @(posedge clk) begin : p_s9
+    if (load[LD9]) begin
+      s9_sign_q <= s8_sign;
+      s9_nan_q <= s8_nan;
+      s9_inf_q <= s8_inf;
+      s9_isign_q <= s8_isign;
+      // e_norm >= EXP_INF, one comparison after the shift's amount rather than a subtraction and one
+      s9_ovf_q <= n[WS-1] & (s8_fem8 >= $signed({{(XE - 3){1'b0}}, s8_lo}));
+      s9_e_q <= n[WS-1] ? e_norm : '0;
+      s9_frac_q <= n[WS-2 -: FW];  // below the hidden bit n[WS-1]
+      s9_guard_q <= n[WS-2-FW];
+      s9_sticky_q <= (s8_n1 & to_sticky) != '0;
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------------
+  // Stage 10: round to nearest even, overflow, specials, pack
   // ---------------------------------------------------------------------------------------------------
   logic round_up;
   logic [EW+FW-1:0] rounded;  // {exponent, fraction} + round_up: a carry reaches the exponent
   logic [W-1:0] word;
 
-  logic [W-1:0] s8_word_q;
+  logic [W-1:0] s10_word_q;
 
-  assign round_up = s7_guard_q & (s7_sticky_q | s7_frac_q[0]);
-  assign rounded = {s7_e_q, s7_frac_q} + (EW + FW)'(round_up);
-  assign word = s7_nan_q ? {1'b0, EXP_ONES, 1'b1, {(FW - 1){1'b0}}}  // the canonical quiet NaN
-              : s7_inf_q ? {s7_isign_q, EXP_ONES, {FW{1'b0}}}  // an infinite product or c
-              : s7_ovf_q ? {s7_sign_q, EXP_ONES, {FW{1'b0}}}  // overflow before rounding
-              : {s7_sign_q, rounded};  // rounding may carry into the exponent, up to infinity
+  assign round_up = s9_guard_q & (s9_sticky_q | s9_frac_q[0]);
+  assign rounded = {s9_e_q, s9_frac_q} + (EW + FW)'(round_up);
+  assign word = s9_nan_q ? {1'b0, EXP_ONES, 1'b1, {(FW - 1){1'b0}}}  // the canonical quiet NaN
+              : s9_inf_q ? {s9_isign_q, EXP_ONES, {FW{1'b0}}}  // an infinite product or c
+              : s9_ovf_q ? {s9_sign_q, EXP_ONES, {FW{1'b0}}}  // overflow before rounding
+              : {s9_sign_q, rounded};  // rounding may carry into the exponent, up to infinity
 
-  always_ff @(posedge clk) begin : p_s8
-    if (load[7]) s8_word_q <= word;
+  always_ff @(posedge clk) begin : p_s10
+    if (load[LD10]) s10_word_q <= word;
   end
 
-  assign result_data = s8_word_q;
+  assign result_data = s10_word_q;
 
 `ifdef DFV_FORMAL
   `include "math_fma_props.svh"
