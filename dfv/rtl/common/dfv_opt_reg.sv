@@ -31,4 +31,8 @@ module dfv_opt_reg #(
     assign unused = clk ^ load;
     assign q = d;
   end
+
+`ifdef DFV_FORMAL
+  `include "dfv_opt_reg_props.svh"
+`endif
 endmodule
