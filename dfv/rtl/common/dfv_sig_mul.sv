@@ -19,7 +19,8 @@
 //     even-j products side by side in one vector, the odd-j ones in another, one adder); prod: the rows
 //     weighted by the ma slices.
 // State: step 1's and step 2's registers, loaded on load[0] / load[1], no reset (the caller's valid bits
-//   say which hold an operation). No operation of their own: the caller's control core holds the flow.
+//   say which hold an operation). No operation of their own: the caller's control core holds the flow
+//   (at_init = 1).
 // Latency: two loads from ma, mb to prod; prod is combinational from step 2's registers.
 // Combinational paths: none from ma / mb to prod (registers between); ma, mb -> step 1's registers (the
 //   pairs' AND and addition, or the DSP blocks); step 2's registers -> prod (the last sum).
@@ -37,6 +38,11 @@ module dfv_sig_mul #(
       $fatal(1, "dfv_sig_mul: P must be 8..53 (got %0d)", P);
     end
   end
+
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic at_init;  // 1: the registers hold no operation of their own (the caller's valid bits say which do)
+  /* verilator lint_on UNUSEDSIGNAL */
+  assign at_init = 1'b1;
 
   localparam int K = 18;  // multiplier slice (an 18x18 DSP block)
   localparam int NS = (P + K - 1) / K;  // slices per significand
