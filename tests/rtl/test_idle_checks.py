@@ -34,8 +34,8 @@ pytestmark = pytest.mark.skipif(shutil.which("iverilog") is None, reason="iveril
 F16 = {"EW": 5, "FW": 10}
 # the pipelines' control core with stage 1's room taken from stage 2 alone (an empty stage 1 refuses an
 # operation while stage 2 is stalled: the bubble does not collapse): right values, lost throughput
-NO_COLLAPSE = ("assign ready[i] = out_ready | ~&vld_q[S-1:i];",
-               "assign ready[i] = out_ready | ~&vld_q[S-1:(i == 0 ? 1 : i)];")
+NO_COLLAPSE = ("assign hole_d[i] = ~&vld_d[S-1:i];",
+               "assign hole_d[i] = ~&vld_d[S-1:(i == 0 ? 1 : i)];")
 # case: (file under dfv/rtl, its text, the broken text, top, parameters, test module, test, needles: each in
 # the failure's message)
 CASES = {
