@@ -29,10 +29,11 @@
 //     to P + 1, which already leaves only sticky): the normal test (ep's sign and a zero test), the clamp
 //     (a compare on ep) and the difference, each from ep.
 //   5 product sum (u_mul's last addition), the exact 2P-bit significand product in [2^(2P-2), 2^(2P));
-//     the two shifts selected from their parts.
+//     the two shifts selected from their parts, and each as a mask of the positions it moves below the
+//     guard (bit k: k < shift), so that stage 6's sticky bit is an AND and an OR tree only.
 //   6 normalise and denormalise, for both leading positions side by side (t = 0: one place left): the top
 //     P + 1 bits from the leading one shifted right by that position's shift, the sticky bit the OR of the
-//     bits below them and of those shifted out (a mask of the shift); the product's top bit t then
+//     bits below them and of those shifted out (stage 5's mask); the product's top bit t then
 //     selects. Kept: the fraction (FW bits; the hidden bit is in exponent != 0), guard, sticky.
 //   7 rounding (guard & (sticky | lsb)) added to {exponent, fraction} so a carry moves into the exponent
 //     (subnormal -> smallest normal, max -> infinity); an overflow from stage 4 gives infinity; the
@@ -101,6 +102,14 @@ module arith_mulf #(
     if (normal) denorm_shift = '0;
     else if (clamp) denorm_shift = SHW'(P + 1);
     else denorm_shift = diff;
+  endfunction
+
+  // The same shift as a mask of the P + 1 positions it moves below the guard: bit k = (k < shift).
+  function automatic logic [P:0] denorm_mask(input logic normal, input logic clamp,
+                                             input logic [SHW-1:0] diff);
+    for (int k = 0; k <= P; k++) begin
+      denorm_mask[k] = !normal && (clamp || (32'(k) < 32'(diff)));
+    end
   endfunction
 
   // ---------------------------------------------------------------------------------------------------
@@ -225,6 +234,7 @@ module arith_mulf #(
   logic [EW-1:0] s5_f0_q, s5_f1_q;  // exponent field if the product's top bit is 0 / 1 (normal result)
   logic s5_ovf0_q, s5_ovf1_q;  // that exponent is all ones or more: infinity
   logic [SHW-1:0] s5_sh0_q, s5_sh1_q;  // that exponent's denormalising shift (0: normal)
+  logic [P:0] s5_gone0_q, s5_gone1_q;  // gone[k] = (k < that shift): the shift as a mask, for the sticky bit
 
   assign f1 = s3_ep_q[EW-1:0] + EW'(1);
 
@@ -270,6 +280,8 @@ module arith_mulf #(
       s5_ovf1_q <= s4_ovf1_q;
       s5_sh0_q <= denorm_shift(s4_nrm0_q, s4_clp0_q, s4_dif0_q);
       s5_sh1_q <= denorm_shift(s4_nrm1_q, s4_clp1_q, s4_dif1_q);
+      s5_gone0_q <= denorm_mask(s4_nrm0_q, s4_clp0_q, s4_dif0_q);
+      s5_gone1_q <= denorm_mask(s4_nrm1_q, s4_clp1_q, s4_dif1_q);
     end
   end
 
@@ -287,7 +299,6 @@ module arith_mulf #(
   logic top;
   logic [P:0] head0, head1;  // the product's top P + 1 bits from its leading one, for top 0 / top 1
   logic [P-1:0] kept0, kept1;  // head shifted right by its shift, below its hidden bit: fraction, guard
-  logic [P:0] gone0, gone1;  // gone[k] = (k < shift): head's bits that the shift moves below the guard
   logic sticky0, sticky1;
 
   logic s6_sign_q, s6_nan_q, s6_inf_q, s6_zero_q, s6_ovf_q;
@@ -297,7 +308,7 @@ module arith_mulf #(
 
   // The product normalised (top 0: one place left) and shifted right by its shift; only its top P + 1 bits
   // move into the result, so the shifter takes those alone, and the sticky bit is the OR of the bits below
-  // them and of those the shift moves out of them (a mask of the shift beside the shifter). Both leading
+  // them and of those the shift moves out of them (stage 5's mask of the shift). Both leading
   // positions are worked out side by side and the product's top bit, which the sum of stage 5 delivers last,
   // only selects.
   assign top = s5_prod_q[2*P-1];
@@ -305,14 +316,8 @@ module arith_mulf #(
   assign head0 = s5_prod_q[2*P-2:P-2];
   assign kept1 = P'(head1 >> s5_sh1_q);
   assign kept0 = P'(head0 >> s5_sh0_q);
-  always_comb begin : comb_gone
-    for (int k = 0; k <= P; k++) begin
-      gone1[k] = (32'(k) < 32'(s5_sh1_q));
-      gone0[k] = (32'(k) < 32'(s5_sh0_q));
-    end
-  end
-  assign sticky1 = (s5_prod_q[P-2:0] != '0) | ((head1 & gone1) != '0);
-  assign sticky0 = (s5_prod_q[P-3:0] != '0) | ((head0 & gone0) != '0);
+  assign sticky1 = (s5_prod_q[P-2:0] != '0) | ((head1 & s5_gone1_q) != '0);
+  assign sticky0 = (s5_prod_q[P-3:0] != '0) | ((head0 & s5_gone0_q) != '0);
 
   always_ff @(posedge clk) begin : p_s6
     if (load[5]) begin
