@@ -129,3 +129,8 @@ class ContCond(IntEnum):
 
 CONT_COND_BITS = 3
 """Width of the runtime `cont_cond` input."""
+
+SIG_MUL_LUT_MAX_P = 18
+"""`dfv_pkg::SIG_MUL_LUT_MAX_P`: the widest significand (hidden bit included) that `dfv_sig_mul` multiplies in
+LUTs rather than on DSP blocks; `math_fma` has two stages more at those formats (f16, bf16), which the
+catalogue's fma latency follows."""

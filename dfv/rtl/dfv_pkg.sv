@@ -9,6 +9,8 @@
 // - dataflow.stream `cont_cond` encoding (runtime configuration: a 3-bit input).
 // - arith_binop `OP`, arith_cmpi `PRED`, arith_cast `KIND` and math_bitcount `OP` encodings (structural
 //   parameters).
+// - The widest significand dfv_sig_mul multiplies in LUTs (wider ones on DSP blocks), which math_fma's
+//   stage count follows.
 // The Python side (dfv.golden.handshake.arith, dfv.golden.dataflow.stream) holds the same tables;
 // tests/golden/test_encodings.py keeps the two equal.
 
@@ -98,6 +100,14 @@ package dfv_pkg;
   localparam int BITCOUNT_CTLZ  = 0;  // leading zeros (W for 0)
   localparam int BITCOUNT_CTTZ  = 1;  // trailing zeros (W for 0)
   localparam int BITCOUNT_CTPOP = 2;  // set bits
+
+  // ---------------------------------------------------------------------------------------------
+  // dfv_sig_mul: significands of up to SIG_MUL_LUT_MAX_P bits (f16, bf16) are multiplied in LUTs and
+  // carry chains, wider ones (f32, f64) on 18x18 DSP blocks (dfv_sig_mul's header says why); math_fma
+  // has two stages more where the product is in LUTs (its SPLIT). The catalogue's fma latency reads the
+  // same bound (dfv.golden.encodings.SIG_MUL_LUT_MAX_P).
+  // ---------------------------------------------------------------------------------------------
+  localparam int SIG_MUL_LUT_MAX_P = 18;
 
   /* verilator lint_on UNUSEDPARAM */
 

@@ -8,12 +8,12 @@
 //   (the caller's stage enables: an operation in step 1 moves to step 2 on load[1] and leaves step 2 on its
 //   own next stage's load), exact (2P bits hold it).
 // Structure, by P:
-//   - P <= 18 (NS = 1: f16, bf16), in LUTs and carry chains, no DSP block: nextpnr times an ECP5
-//     MULT18X18D as combinational between fabric registers (Yosys packs none of its own registers), 4.45 ns,
-//     which held those formats under 150 MHz. Step 1: the rows ma & mb[r] (weight 2^r) summed in pairs,
-//     NT = ceil(P / 2) terms of P + 2 bits (an AND and one addition); step 2: the pairs summed in fours,
-//     NQ = ceil(NT / 4) terms of P + 8 bits (two additions deep); prod: the NQ <= 3 fours summed (at most
-//     two additions).
+//   - P <= dfv_pkg::SIG_MUL_LUT_MAX_P (18: f16, bf16), in LUTs and carry chains, no DSP block: nextpnr
+//     times an ECP5 MULT18X18D as combinational between fabric registers (Yosys packs none of its own
+//     registers), 4.45 ns, which held those formats under 150 MHz. Step 1: the rows ma & mb[r] (weight
+//     2^r) summed in pairs, NT = ceil(P / 2) terms of P + 2 bits (an AND and one addition); step 2: the
+//     pairs summed in fours, NQ = ceil(NT / 4) terms of P + 8 bits (two additions deep); prod: the NQ <= 3
+//     fours summed (at most two additions).
 //   - P > 18 (f32, f64), the K-bit slices' NS x NS products, each an unsigned 18x18 multiply on a DSP
 //     block, registered in step 1; step 2, each ma slice's row (its products weighted by the mb slices: the
 //     even-j products side by side in one vector, the odd-j ones in another, one adder); prod: the rows
@@ -47,7 +47,7 @@ module dfv_sig_mul #(
   localparam int K = 18;  // multiplier slice (an 18x18 DSP block)
   localparam int NS = (P + K - 1) / K;  // slices per significand
 
-  if (NS == 1) begin : g_lut
+  if (P <= dfv_pkg::SIG_MUL_LUT_MAX_P) begin : g_lut
     localparam int NT = (P + 1) / 2;  // row pairs
     localparam int NQ = (NT + 3) / 4;  // pair fours
     localparam int TW = P + 2;  // a pair's sum: 3 (2^P - 1) < 2^(P+2)
