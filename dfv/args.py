@@ -8,6 +8,8 @@ import math
 import sys
 from collections.abc import Callable
 
+from dfv.golden.types import MAX_INDEX_WIDTH, MIN_INDEX_WIDTH
+
 
 class Parser(argparse.ArgumentParser):
     """argparse with the kit's error contract: one `dfv: error:` line and exit status 2."""
@@ -62,6 +64,10 @@ def target_mhz(text: str) -> float:
         raise argparse.ArgumentTypeError(f"clock target must be {MIN_TARGET_MHZ:g}..{MAX_TARGET_MHZ:g} MHz or "
                                          f"{FASTEST}, got {text}")
     return v
+
+
+index_width = int_in(MIN_INDEX_WIDTH, MAX_INDEX_WIDTH, "index width")
+"""An argparse `type` for `--index-width` (`dfv lower`, `dfv run`, `dfv timing --program`)."""
 
 
 def target_text(mhz: float) -> str:

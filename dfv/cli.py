@@ -54,14 +54,13 @@ import os
 import sys
 from pathlib import Path
 
-from dfv.args import Parser, int_in, target_mhz
+from dfv.args import Parser, index_width, int_in, target_mhz
 from dfv.circt.flow import CIRCT_INDEX_WIDTH
 from dfv.golden.types import DEFAULT_INDEX_WIDTH, MAX_INDEX_WIDTH, MIN_INDEX_WIDTH
 from dfv.lowering.mem_limits import DEFAULT_MAX_MEM, MemLimits
 from dfv.lowering.trip_budget import DEFAULT_MAX_TRIPS
 from dfv.tb.kernel.bounds import DEFAULT_MAX_CYCLES, MAX_MAX_CYCLES, TRAFFIC
 
-_index_width = int_in(MIN_INDEX_WIDTH, MAX_INDEX_WIDTH, "index width")
 _positive = int_in(1, None, "integer")
 _seed = int_in(0, 2**32 - 1, "seed")
 
@@ -98,7 +97,7 @@ def _build() -> argparse.ArgumentParser:
     lo.add_argument("--func", default=None,
                     help="the function to lower (default: every function of the file, each its own module of "
                          "top.sv; the one no other function calls is the program)")
-    lo.add_argument("--index-width", type=_index_width, default=DEFAULT_INDEX_WIDTH,
+    lo.add_argument("--index-width", type=index_width, default=DEFAULT_INDEX_WIDTH,
                     help=f"bits of `index` in hardware, {MIN_INDEX_WIDTH}..{MAX_INDEX_WIDTH} (default %(default)s)")
     _add_target_mhz(lo)
     lo.add_argument("-o", "--out", required=True,
@@ -119,7 +118,7 @@ def _build() -> argparse.ArgumentParser:
     ru.add_argument("--json", action="store_true",
                     help="print one JSON object (status, engine, returns, memrefs, cycles, sim_seconds, "
                          "message) on the last line instead of the readable report")
-    ru.add_argument("--index-width", type=_index_width, default=None,
+    ru.add_argument("--index-width", type=index_width, default=None,
                     help=f"bits of `index` in hardware, {MIN_INDEX_WIDTH}..{MAX_INDEX_WIDTH} (default "
                          f"{DEFAULT_INDEX_WIDTH}; {CIRCT_INDEX_WIDTH}, CIRCT's, on the engines circt-*)")
     _add_target_mhz(ru)

@@ -17,16 +17,17 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from dfv.args import Parser, int_in, target_mhz
+from dfv.args import Parser, index_width, int_in, target_mhz
+from dfv.golden.types import DEFAULT_INDEX_WIDTH
 from dfv.lowering.errors import LoweringError
 from dfv.paths import BUILD_DIR, REPORTS_DIR
 from dfv.sim.progress import elapsed_text
 from dfv.sim.provenance import TIMING_INPUTS, inputs_digest
 from dfv.timing.characterise import TABLE, Characterised, characterise, write_table
 from dfv.timing.config import CONFIG, TimingConfig, TimingConfigError, load_config
-from dfv.timing.flow import TimingResult, time_target
+from dfv.timing.flow import FlowError, TimingResult, elaborate_ports, time_target
 from dfv.timing.report import RunSettings, write_reports
-from dfv.timing.targets import Target, kernel_names, kernel_target, module_targets
+from dfv.timing.targets import Target, circuit_target, kernel_names, kernel_target, module_targets, program_target
 
 WORK_DIR = BUILD_DIR / "timing"
 
@@ -42,12 +43,25 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "(`arith_binop[OP=0,W=32]`); repeatable")
     p.add_argument("--kernel", action="append", default=[], metavar="K",
                    help="only kernel K (kernels/K.mlir, as the regression lowers it); repeatable")
+    p.add_argument("--program", action="append", default=[], metavar="FILE[:FUNC]",
+                   help="a program of your own: function FUNC of the MLIR file (default the one it holds), lowered "
+                        "as `dfv lower` lowers it (--index-width, --target-mhz), as its generated top; repeatable")
+    p.add_argument("--index-width", type=index_width, default=DEFAULT_INDEX_WIDTH, metavar="N",
+                   help=f"with --program: the width of `index` (default {DEFAULT_INDEX_WIDTH}, as `dfv lower`)")
+    p.add_argument("--rtl", action="append", default=[], metavar="FILE",
+                   help="another flow's circuit (CIRCT's, Dynamatic's), timed as it is written: its Verilog / "
+                        "SystemVerilog files (repeatable), with --top")
+    p.add_argument("--top", default=None, metavar="NAME", help="with --rtl: the circuit's top module")
+    p.add_argument("--clock", default="clock", metavar="PORT",
+                   help="with --rtl: the top's clock port (default `clock`, as CIRCT names it)")
+    p.add_argument("--reset", default="reset", metavar="PORT",
+                   help="with --rtl: the top's synchronous active-high reset port (default `reset`)")
     only = p.add_mutually_exclusive_group()
     only.add_argument("--modules-only", action="store_true", help="every module, no kernel")
     only.add_argument("--kernels-only", action="store_true", help="every kernel, no module")
     p.add_argument("--target-mhz", type=target_mhz, default=None, metavar="MHZ",
-                   help="lower the kernels for a MHZ clock (`dfv lower --target-mhz`; default: as the regression "
-                        "lowers them)")
+                   help="lower the kernels and --program's programs for a MHZ clock (`dfv lower --target-mhz`; "
+                        "default: as the regression lowers them)")
     p.add_argument("--seed", action="append", type=int_in(1, None, "seed"), default=None, dest="seeds",
                    help="a placement seed (repeatable; default the seeds of configs/timing.yaml)")
     p.add_argument("-j", "--jobs", type=int_in(1, None, "job count"), default=2, help="targets timed in parallel")
@@ -66,9 +80,11 @@ def add_parser(sub) -> None:
                                  description=__doc__.splitlines()[0] + " (docs/timing.md)"))
 
 
-def select(args: argparse.Namespace) -> list[Target]:
-    """The targets the arguments ask for (kernels are lowered here); raises SelectionError or LoweringError."""
-    modules = [] if args.kernels_only or (args.kernel and not args.module) else module_targets()
+def select(args: argparse.Namespace, cfg: TimingConfig) -> list[Target]:
+    """The targets the arguments ask for (kernels and programs are lowered here, another flow's circuit is
+    elaborated); raises SelectionError or LoweringError."""
+    own = args.program or args.rtl  # the user's designs only, unless modules or kernels are named too
+    modules = [] if args.kernels_only or ((args.kernel or own) and not args.module) else module_targets()
     if args.module:
         known = {t.top for t in modules} | {t.name for t in modules}
         unknown = [m for m in args.module if m not in known]
@@ -76,19 +92,56 @@ def select(args: argparse.Namespace) -> list[Target]:
             tops = ", ".join(sorted({t.top for t in modules}))
             raise SelectionError(f"unknown module {unknown[0]!r} (modules: {tops})")
         modules = [t for t in modules if t.top in args.module or t.name in args.module]
-    names = [] if args.modules_only or (args.module and not args.kernel) else kernel_names()
+    names = [] if args.modules_only or ((args.module or own) and not args.kernel) else kernel_names()
     if args.kernel:
         unknown = [k for k in args.kernel if k not in names]
         if unknown:
             raise SelectionError(f"unknown kernel {unknown[0]!r} (kernels: {', '.join(names)})")
         names = [k for k in names if k in args.kernel]
-    return modules + [kernel_target(k, args.target_mhz) for k in names]
+    return (modules + [kernel_target(k, args.target_mhz) for k in names]
+            + [program_target(*program_arg(p), args.index_width, args.target_mhz) for p in args.program]
+            + circuit_targets(args, cfg))
+
+
+def program_arg(text: str) -> tuple[Path, str | None]:
+    """`FILE[:FUNC]` of --program: the file (which must exist) and the function, if named."""
+    file, _, func = text.partition(":") if not Path(text).exists() else (text, "", "")
+    path = Path(file)
+    if not path.is_file():
+        raise SelectionError(f"{file}: no such file (--program FILE[:FUNC])")
+    return path, func or None
+
+
+def circuit_targets(args: argparse.Namespace, cfg: TimingConfig) -> list[Target]:
+    """--rtl's circuit (none without --rtl), elaborated once for its widest port; its top and clock and reset
+    ports checked."""
+    if not args.rtl:
+        if args.top is not None:
+            raise SelectionError("--top names the top module of an --rtl circuit: give its files with --rtl")
+        return []
+    if args.top is None:
+        raise SelectionError("--rtl needs --top NAME: the circuit's top module")
+    files = tuple(Path(f) for f in args.rtl)
+    for f in files:
+        if not f.is_file():
+            raise SelectionError(f"{f}: no such file (--rtl)")
+    try:
+        ports = elaborate_ports(files, args.top, args.work_dir / f"rtl_{args.top}_ports", cfg)
+    except FlowError as exc:
+        raise SelectionError(str(exc)) from None
+    names = {p.name for p in ports}
+    for role, port in (("clock", args.clock), ("reset", args.reset)):
+        if port not in names:
+            raise SelectionError(f"{args.rtl[0]}: module {args.top} has no {role} port {port!r} "
+                                 f"(--{role}; its ports: {', '.join(sorted(names))})")
+    width = max(p.width for p in ports if p.name not in (args.clock, args.reset))
+    return [circuit_target(files, args.top, width, args.clock, args.reset)]
 
 
 def run(args: argparse.Namespace) -> int:
     try:
         cfg = load_config(args.config)
-        targets = [] if args.characterise else select(args)
+        targets = [] if args.characterise else select(args, cfg)
     except (TimingConfigError, SelectionError, LoweringError) as exc:
         print(f"dfv: error: {' '.join(str(exc).split())}", file=sys.stderr)
         return 2
@@ -112,8 +165,8 @@ def run(args: argparse.Namespace) -> int:
 
     with ThreadPoolExecutor(args.jobs) as pool:
         results = list(pool.map(one, targets))
-    full = not (args.module or args.kernel or args.modules_only or args.kernels_only or args.seeds
-                or args.target_mhz is not None)
+    full = not (args.module or args.kernel or args.program or args.rtl or args.modules_only or args.kernels_only
+                or args.seeds or args.target_mhz is not None)
     settings = RunSettings(cfg.device, cfg.package, cfg.target_mhz, seeds, full, inputs_digest(TIMING_INPUTS),
                            time.monotonic() - start)
     print(write_reports(results, settings, args.out))

@@ -144,10 +144,25 @@ def read_target(target: Target, files: str) -> str:
     return f"read_verilog -sv {files}; {chparam}"
 
 
+def _elaborate(top: str) -> str:
+    """The Yosys commands that elaborate the design read so far at `top` and write its ports (`ports.json`)."""
+    return f"hierarchy -check -top {top}; proc; write_json ports.json; "
+
+
+def elaborate_ports(sources: tuple[Path, ...], top: str, folder: Path, cfg: TimingConfig) -> list[Port]:
+    """Module `top` of `sources` elaborated by Yosys, its ports (in `folder`): what a circuit from another flow
+    offers before it is timed. Raises FlowError naming Yosys' complaint (a file it cannot read, no such top)."""
+    probe = Target(f"rtl:{top}", top, (), sources, TargetKind.KERNEL, 1)
+    files = " ".join(stage(probe, folder))
+    run_tool([str(YOSYS), "-q", "-l", "elaborate.log", "-p", f"{read_target(probe, files)}{_elaborate(top)}"],
+             folder, probe, "Yosys (elaborating)", cfg)
+    return _ports(folder / "ports.json", top)
+
+
 def synthesize(target: Target, folder: Path, cfg: TimingConfig) -> tuple[Area, Wrapper]:
     """Synthesise `target` alone (area) and inside its wrapper (`wrap.json`, what nextpnr places)."""
     files = " ".join(stage(target, folder))
-    alone = (f"{read_target(target, files)}hierarchy -check -top {target.top}; proc; write_json ports.json; "
+    alone = (f"{read_target(target, files)}{_elaborate(target.top)}"
              f"synth_ecp5 -top {target.top}; tee -q -o area.json stat -json")
     run_tool([str(YOSYS), "-q", "-l", "synth_alone.log", "-p", alone], folder, target, "Yosys (the target alone)", cfg)
     wrapper = gen_wrapper(target.top, target.params, _ports(folder / "ports.json", target.top), target.name,

@@ -1,11 +1,14 @@
 """What `make timing` times: every hand-written module at every parameter set the regression builds, and
-every kernel of the regression as its generated top (lowered as the kernel suites lower it)."""
+every kernel of the regression as its generated top (lowered as the kernel suites lower it); on request
+(`dfv timing --program`, `--rtl`) a program of the user's as `dfv lower` makes it, or another flow's circuit
+as it is written."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
 
+from dfv.golden.types import DEFAULT_INDEX_WIDTH
 from dfv.kernels import kernel_func, kernel_path
 from dfv.lowering.topgen import instance_name, module_name
 from dfv.paths import REPO, RTL_DIR
@@ -75,9 +78,26 @@ def kernel_target(name: str, target_mhz: float | None = None) -> Target:
     """Kernel `name` (kernels/<name>.mlir) lowered with the defaults the kernel suites use (and for a `target_mhz`
     clock, `dfv lower --target-mhz`), as its generated top with the whole RTL library. Raises LoweringError if it
     does not lower."""
-    prog = prepare(kernel_path(name), kernel_func(name), target_mhz=target_mhz)
+    return program_target(kernel_path(name), kernel_func(name), target_mhz=target_mhz, name=f"kernel:{name}")
+
+
+def program_target(path: Path, func: str | None, index_width: int = DEFAULT_INDEX_WIDTH,
+                   target_mhz: float | None = None, name: str | None = None) -> Target:
+    """Function `func` of the MLIR file `path` (None: the one it holds) lowered as `dfv lower` lowers it, as its
+    generated top with the whole RTL library; named `name`, by default `program:<file stem>[@func]`. Raises
+    LoweringError if it does not lower (the message names the file and the line)."""
+    prog = prepare(path, func, index_width=index_width, target_mhz=target_mhz)
     g = prog.g
-    # `arith.muli at kernels/dot_product.mlir:9:5` (the kernel's path as the checkout names it)
+    # `arith.muli at kernels/dot_product.mlir:9:5` (the program's path as the checkout names it)
     origins = tuple(sorted((instance_name(nid), g.origin_op(nid).replace(f"{REPO}/", "")) for nid in g.nodes))
-    return Target(f"kernel:{name}", module_name(g), (), (*rtl_sources(), prog.top_sv), TargetKind.KERNEL,
+    label = name or f"program:{Path(path).stem}" + (f"@{func}" if func else "")
+    return Target(label, module_name(g), (), (*rtl_sources(), prog.top_sv), TargetKind.KERNEL,
                   max((c.width for c in g.channels), default=1), origins)
+
+
+def circuit_target(sources: tuple[Path, ...], top: str, width: int, clock: str = "clock",
+                   reset: str = "reset") -> Target:
+    """Another flow's circuit (CIRCT's, Dynamatic's) as it is written: module `top` of `sources`, with its clock
+    and synchronous active-high reset ports; `width` its widest port (`dfv.timing.flow.elaborate_ports`). Timed
+    as a whole program is, against the kernel goal; named `rtl:<top>`."""
+    return Target(f"rtl:{top}", top, (), sources, TargetKind.KERNEL, width, clock=clock, reset=reset)

@@ -144,3 +144,69 @@ def test_another_flow_names_its_clock_and_reset():
     w = gen_wrapper("sum", (), ports, "circt:sum", clock="clock", reset="reset")
     assert ".clock(clk)" in w.text and ".reset(rst_q)" in w.text and ".in0(in_q[7:0])" in w.text
     assert w.signal("in_q", 0) == "in0[0]"  # the clock and reset are not registered as data
+
+
+
+CIRCT = Path(__file__).parents[1] / "ip" / "circt"  # CIRCT 1.162.0's circuits, as tests/ip/circt/recipe.py made them
+ADD_PROGRAM = """func.func @add(%a: i32, %b: i32) -> i32 {
+  %s = arith.addi %a, %b : i32
+  return %s : i32
+}
+"""
+
+
+def easy_goals(tmp_path: Path) -> Path:
+    """The flow's configuration with a kernel goal every design meets (the verdict is not what is tested)."""
+    cfg = tmp_path / "timing.yaml"
+    cfg.write_text(CONFIG.read_text().replace("{kind: kernel, mhz: 150}", "{kind: kernel, mhz: 1}"))
+    return cfg
+
+
+def test_a_program_of_ones_own_is_timed_as_dfv_lower_makes_it(tmp_path: Path):
+    prog = tmp_path / "add.mlir"
+    prog.write_text(ADD_PROGRAM)
+    status = command.main(["--program", f"{prog}:add", "--index-width", "16", "--seed", "1",
+                           "--config", str(easy_goals(tmp_path)),
+                           "--out", str(tmp_path / "report"), "--work-dir", str(tmp_path / "work")])
+    assert status == 0
+    settings, (res,) = read_summary(tmp_path / "report" / "summary.json")
+    assert res.target == "program:add@add" and res.kind is TargetKind.KERNEL and not settings.full
+    assert res.width == 32 and res.met is True
+    assert res.area is not None and res.area.carries > 0
+    # the addition is the path: the generated top's adder, the kit's arith_binop
+    assert "arith_binop.sv" in res.placements[0].path.describe(), res.placements[0].path.describe()
+
+
+def test_another_flows_circuit_is_timed_as_it_is_written(tmp_path: Path):
+    status = command.main(["--rtl", str(CIRCT / "branch_i16.sv"), "--top", "branch", "--seed", "1",
+                           "--config", str(easy_goals(tmp_path)),
+                           "--out", str(tmp_path / "report"), "--work-dir", str(tmp_path / "work")])
+    assert status == 0
+    _, (res,) = read_summary(tmp_path / "report" / "summary.json")
+    assert res.target == "rtl:branch" and res.width == 16 and res.met is True  # its i16 ports, clock / reset aside
+    assert res.area is not None and res.area.ffs > 0 and res.placements[0].fmax_mhz > 0
+    assert "branch_i16.sv:" in res.placements[0].path.describe()
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--program", "no_such.mlir"], "dfv: error: no_such.mlir: no such file (--program FILE[:FUNC])"),
+    (["--program", str(CIRCT / "branch_i16.mlir") + ":nope"], "function @nope does not exist"),
+    (["--rtl", "no_such.sv", "--top", "x"], "dfv: error: no_such.sv: no such file (--rtl)"),
+    (["--rtl", str(CIRCT / "branch_i16.sv")], "dfv: error: --rtl needs --top NAME"),
+    (["--top", "branch"], "dfv: error: --top names the top module of an --rtl circuit"),
+    (["--rtl", str(CIRCT / "branch_i16.sv"), "--top", "nope"], "Module `nope' not found"),
+    (["--rtl", str(CIRCT / "branch_i16.sv"), "--top", "branch", "--clock", "clk"],
+     "module branch has no clock port 'clk' (--clock; its ports: clock,"),
+    (["--rtl", str(CIRCT / "branch_i16.sv"), "--top", "branch", "--reset", "rst"], "has no reset port 'rst'"),
+])
+def test_a_bad_program_or_circuit_is_refused_with_one_line(args, message, tmp_path: Path, capsys):
+    assert command.main([*args, "--list", "--work-dir", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1 and "Traceback" not in err, err
+
+
+def test_a_bad_index_width_is_an_argument_error(capsys):
+    with pytest.raises(SystemExit) as exc:
+        command.main(["--program", str(CIRCT / "branch_i16.mlir"), "--index-width", "1", "--list"])
+    assert exc.value.code == 2
+    assert "dfv: error: argument --index-width: index width must be 2..64, got 1" in capsys.readouterr().err
