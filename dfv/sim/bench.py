@@ -9,7 +9,8 @@ documented rate (`dfv.tb.common.rates`, the figures the bench tests assert, in t
 accesses per cycle and load-to-data latency, and simulated cycles per second per simulator.
 The primitives and memories are benchmarked at the first parameter set of their regression suite
 (so the builds are shared with the regression). Results are reproducible for a seed. Tables are
-also written to reports/bench/bench.txt. Exit status 1 if a module misses its documented rate (its bench
+also written to reports/bench/bench.txt. With the kernels, `sum i<100`'s time per run against CIRCT's circuit
+(`dfv.sim.circt_bench`). Exit status 1 if a module misses its documented rate (its bench
 test fails with `throughput: ...`; the figures are still tabulated).
 """
 
@@ -23,6 +24,7 @@ from collections import defaultdict
 from dfv.bench_lowering import table as lowering_table
 from dfv.paths import REPORTS_DIR
 from dfv.sim.build import BuildSpec
+from dfv.sim.circt_bench import section as circt_section
 from dfv.sim.kernel_bench import Before, main_section
 from dfv.sim.regress import load_jobs
 from dfv.sim.run import run_tests
@@ -150,6 +152,7 @@ def main(argv: list[str] | None = None) -> int:
         text += "\n\n" + kernel_text
         if kernel_problems:
             text += "\n\nKernel problems:\n" + "\n".join(f"  {m}" for m in kernel_problems)
+        text += "\n\n" + circt_section(args.seed)
     text += ("\n\nLowering time of generated programs (best of 3; linear cost shows as a flat time per node)\n"
              + lowering_table())
     if misses:

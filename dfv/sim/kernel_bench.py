@@ -132,7 +132,7 @@ class KernelFigures:
         return self.sim_cycles / self.wall_s if self.wall_s else 0.0
 
 
-def _write(name: str, text: str) -> Path:
+def write_program(name: str, text: str) -> Path:
     """A generated benchmark program in build/bench/ (rewritten only on change, so its build is cached)."""
     path = BUILD_DIR / "bench" / f"{name}.mlir"
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -146,7 +146,7 @@ def vector_add_program(n: int = VECTOR_N) -> Path:
     text = (KERNEL_DIR / "vector_add.mlir").read_text()
     text = text.replace("memref<8xi32>", f"memref<{n}xi32>").replace("%c8 = arith.constant 8 : index",
                                                                     f"%c8 = arith.constant {n} : index")
-    return _write(f"vector_add_{n}", text.replace("@vector_add(", f"@vector_add_{n}("))
+    return write_program(f"vector_add_{n}", text.replace("@vector_add(", f"@vector_add_{n}("))
 
 
 def vector_add_inputs(seed: int, n: int = VECTOR_N) -> list:
@@ -166,23 +166,23 @@ def pipeline_program(case: PipelineCase, seed: int) -> tuple[Path, list]:
     r = random.Random(f"{case.name}-{seed}")
     if case.name.startswith("fvector_add_"):
         text = _resized(KERNEL_DIR / "fvector_add.mlir", 16, case.n)
-        return (_write(case.name, text.replace("@fvector_add(", f"@{case.name}(")),
+        return (write_program(case.name, text.replace("@fvector_add(", f"@{case.name}(")),
                 [float_words(r, "f32", case.n), float_words(r, "f32", case.n), ["0x0"] * case.n])
     if case.name.startswith("fdot_"):
         text = _resized(KERNEL_DIR / "fdot.mlir", 16, case.n)
-        return (_write(case.name, text.replace("@fdot(", f"@{case.name}(")),
+        return (write_program(case.name, text.replace("@fdot(", f"@{case.name}(")),
                 [float_words(r, "f32", case.n), float_words(r, "f32", case.n), case.n])
     if case.name.startswith("gemm_"):
         n = round(case.n ** (1 / 3))
-        return (_write(case.name, GEMM_PROGRAM.format(n=n)),
+        return (write_program(case.name, GEMM_PROGRAM.format(n=n)),
                 [*float_words(r, "f32", 2), *(float_words(r, "f32", n * n) for _ in range(3))])
     if case.name.startswith("sum_"):
-        return _write(case.name, SUM_PROGRAM), [case.n]
+        return write_program(case.name, SUM_PROGRAM), [case.n]
     if case.name.startswith("vector_add_"):
         return vector_add_program(case.n), vector_add_inputs(seed, case.n)
     text = (KERNEL_DIR / "dot_product.mlir").read_text().replace("memref<8xi32>", f"memref<{case.n}xi32>")
     words = [[r.randint(-1000, 1000) for _ in range(case.n)] for _ in range(2)]
-    return _write(case.name, text.replace("@dot_product(", f"@{case.name}(")), [*words, case.n]
+    return write_program(case.name, text.replace("@dot_product(", f"@{case.name}(")), [*words, case.n]
 
 
 def innermost_iterations(prog, args: list) -> int:

@@ -1,11 +1,13 @@
-"""The simulation-speed table of `make bench` (dfv.sim.kernel_bench), the figures it compares with, and the
-kernels' Fmax it reads from `make timing` for the time per run."""
+"""The simulation-speed table of `make bench` (dfv.sim.kernel_bench), the figures it compares with, the
+kernels' Fmax it reads from `make timing` for the time per run, and sum i<100's time against CIRCT's circuit
+(dfv.sim.circt_bench)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from dfv.sim.bench import DATAFLOW_BENCHES, DATAFLOW_CASES
+from dfv.sim.circt_bench import CIRCUITS, TimePerRun, table
 from dfv.sim.kernel_bench import PIPELINE, SPEED_GOALS, Before, KernelFigures, kernel_fmax, speed_table
 from dfv.sim.provenance import TIMING_INPUTS, inputs_digest
 from dfv.sim.toolchain import SIMULATORS
@@ -58,3 +60,19 @@ def test_time_per_run_reads_the_kernels_fmax_from_make_timing(tmp_path: Path):
     assert fmax == {"gcd": 45.0} and "median of seeds [1, 2, 3]" in note and "STALE" not in note
     _, note = kernel_fmax(_timing(tmp_path / "b", "0" * 16))
     assert "STALE" in note
+
+
+def test_sum_against_circt_compares_time_per_run_at_equal_index_width():
+    circt, dfv64, dfv64_fast, dfv32, dfv32_fast = CIRCUITS
+    rows = [TimePerRun(circt, 300, 60.0),  # 5.00 us
+            TimePerRun(dfv64, 100, 100.0),  # 1.00 us: 5x, the goal exactly
+            TimePerRun(dfv64_fast, 102, 100.0),  # 1.02 us: 4.90x, under it
+            TimePerRun(dfv32, 100, 200.0),  # 0.50 us: 10x, but not at CIRCT's index width
+            TimePerRun(dfv32_fast, 104, None)]  # not placed
+    body = [line.split() for line in table(rows).splitlines()[2:]]
+    assert circt.circt and circt.index_width == 64
+    assert body[0][-5:] == ["300", "60.0", "5.00", "1.00", "-"]  # CIRCT's own row: no goal against itself
+    assert body[1][-3:] == ["1.00", "5.00", "met"]
+    assert body[2][-4:] == ["1.02", "4.90", "not", "met"]
+    assert body[3][-3:] == ["0.50", "10.00", "-"]  # faster still, but not at CIRCT's index width
+    assert body[4][-5:] == ["104", "-", "-", "-", "-"]  # no Fmax, no time, no verdict
