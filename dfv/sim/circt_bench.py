@@ -23,8 +23,8 @@ from dfv.runner import run_program
 from dfv.sim.kernel_bench import SUM_PROGRAM, write_program
 from dfv.sim.tables import format_table
 from dfv.timing.config import load_config
-from dfv.timing.flow import elaborate_ports, time_target
-from dfv.timing.targets import Target, circuit_target, program_target
+from dfv.timing.flow import elaborated_circuit, time_target
+from dfv.timing.targets import Target, program_target
 
 # .mlir: the program CIRCT was given, .sv: its circuit
 CIRCT_SUM = REPO / "tests" / "ip" / "circt" / "kernels" / "cf_sum"
@@ -76,8 +76,7 @@ def measure(c: SumCircuit, seed: int, work: Path = WORK) -> TimePerRun:
         sv = CIRCT_SUM.with_suffix(".sv")
         res = run_program(str(CIRCT_SUM.with_suffix(".mlir")), "cf_sum", str(inputs), "verilator", c.index_width,
                           seed=seed, traffic="full", rtl=[str(sv)], top="cf_sum")
-        ports = elaborate_ports((sv,), "cf_sum", work / "cf_sum_ports", load_config())
-        target: Target = circuit_target((sv,), "cf_sum", max(p.width for p in ports))
+        target: Target = elaborated_circuit((sv,), "cf_sum", "clock", "reset", work / "cf_sum_ports", load_config())
     else:
         path = write_program("sum_100", SUM_PROGRAM)
         res = run_program(str(path), None, str(inputs), "verilator", c.index_width, seed=seed, traffic="full",
@@ -87,7 +86,10 @@ def measure(c: SumCircuit, seed: int, work: Path = WORK) -> TimePerRun:
     if res["status"] != "pass":
         raise RuntimeError(f"sum i<{SUM_N} on {c.label}, index {c.index_width}: {res['message']}")
     cfg = load_config()
-    return TimePerRun(c, int(res["cycles"]), time_target(target, cfg, work / "timing", cfg.seeds).fmax_mhz)
+    timed = time_target(target, cfg, work / "timing", cfg.seeds)
+    if timed.error is not None:  # a tool failed: the table would show no time, and not why
+        raise RuntimeError(timed.error)
+    return TimePerRun(c, int(res["cycles"]), timed.fmax_mhz)
 
 
 def table(rows: list[TimePerRun]) -> str:

@@ -25,9 +25,9 @@ from dfv.sim.progress import elapsed_text
 from dfv.sim.provenance import TIMING_INPUTS, inputs_digest
 from dfv.timing.characterise import TABLE, Characterised, characterise, write_table
 from dfv.timing.config import CONFIG, TimingConfig, TimingConfigError, load_config
-from dfv.timing.flow import FlowError, TimingResult, elaborate_ports, time_target
+from dfv.timing.flow import FlowError, TimingResult, elaborated_circuit, time_target
 from dfv.timing.report import RunSettings, write_reports
-from dfv.timing.targets import Target, circuit_target, kernel_names, kernel_target, module_targets, program_target
+from dfv.timing.targets import Target, kernel_names, kernel_target, module_targets, program_target
 
 WORK_DIR = BUILD_DIR / "timing"
 
@@ -126,16 +126,10 @@ def circuit_targets(args: argparse.Namespace, cfg: TimingConfig) -> list[Target]
         if not f.is_file():
             raise SelectionError(f"{f}: no such file (--rtl)")
     try:
-        ports = elaborate_ports(files, args.top, args.work_dir / f"rtl_{args.top}_ports", cfg)
+        return [elaborated_circuit(files, args.top, args.clock, args.reset,
+                                   args.work_dir / f"rtl_{args.top}_ports", cfg)]
     except FlowError as exc:
         raise SelectionError(str(exc)) from None
-    names = {p.name for p in ports}
-    for role, port in (("clock", args.clock), ("reset", args.reset)):
-        if port not in names:
-            raise SelectionError(f"{args.rtl[0]}: module {args.top} has no {role} port {port!r} "
-                                 f"(--{role}; its ports: {', '.join(sorted(names))})")
-    width = max(p.width for p in ports if p.name not in (args.clock, args.reset))
-    return [circuit_target(files, args.top, width, args.clock, args.reset)]
 
 
 def run(args: argparse.Namespace) -> int:

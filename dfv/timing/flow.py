@@ -23,7 +23,7 @@ from pathlib import Path
 from dfv.sim.process import run_bounded
 from dfv.timing.config import TargetKind, TimingConfig
 from dfv.timing.critical import CriticalPath, Netlist, read_critical_path
-from dfv.timing.targets import Target
+from dfv.timing.targets import Target, circuit_target
 from dfv.timing.wrapper import WRAPPER, Direction, Port, Wrapper, gen_wrapper
 
 BIN = Path(sys.executable).parent
@@ -149,14 +149,23 @@ def _elaborate(top: str) -> str:
     return f"hierarchy -check -top {top}; proc; write_json ports.json; "
 
 
-def elaborate_ports(sources: tuple[Path, ...], top: str, folder: Path, cfg: TimingConfig) -> list[Port]:
-    """Module `top` of `sources` elaborated by Yosys, its ports (in `folder`): what a circuit from another flow
-    offers before it is timed. Raises FlowError naming Yosys' complaint (a file it cannot read, no such top)."""
+def elaborated_circuit(sources: tuple[Path, ...], top: str, clock: str, reset: str, folder: Path,
+                       cfg: TimingConfig) -> Target:
+    """Another flow's circuit as a target (`circuit_target`): module `top` of `sources` elaborated by Yosys (in
+    `folder`), its clock and reset ports checked, its width its widest other port. Raises FlowError naming the
+    problem (Yosys' complaint about a file or a missing top, a missing clock or reset port)."""
     probe = Target(f"rtl:{top}", top, (), sources, TargetKind.KERNEL, 1)
     files = " ".join(stage(probe, folder))
     run_tool([str(YOSYS), "-q", "-l", "elaborate.log", "-p", f"{read_target(probe, files)}{_elaborate(top)}"],
              folder, probe, "Yosys (elaborating)", cfg)
-    return _ports(folder / "ports.json", top)
+    ports = _ports(folder / "ports.json", top)
+    names = {p.name for p in ports}
+    for role, port in (("clock", clock), ("reset", reset)):
+        if port not in names:
+            raise FlowError(f"{sources[0]}: module {top} has no {role} port {port!r} "
+                            f"(--{role}; its ports: {', '.join(sorted(names))})")
+    width = max((p.width for p in ports if p.name not in (clock, reset)), default=1)
+    return circuit_target(sources, top, width, clock, reset)
 
 
 def synthesize(target: Target, folder: Path, cfg: TimingConfig) -> tuple[Area, Wrapper]:

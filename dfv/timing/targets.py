@@ -98,6 +98,6 @@ def program_target(path: Path, func: str | None, index_width: int = DEFAULT_INDE
 def circuit_target(sources: tuple[Path, ...], top: str, width: int, clock: str = "clock",
                    reset: str = "reset") -> Target:
     """Another flow's circuit (CIRCT's, Dynamatic's) as it is written: module `top` of `sources`, with its clock
-    and synchronous active-high reset ports; `width` its widest port (`dfv.timing.flow.elaborate_ports`). Timed
+    and synchronous active-high reset ports; `width` its widest port (`dfv.timing.flow.elaborated_circuit`). Timed
     as a whole program is, against the kernel goal; named `rtl:<top>`."""
     return Target(f"rtl:{top}", top, (), sources, TargetKind.KERNEL, width, clock=clock, reset=reset)
