@@ -69,6 +69,7 @@ class TimePerRun:
 
 def measure(c: SumCircuit, seed: int, work: Path = WORK) -> TimePerRun:
     """Run `c` on Verilator at full rate and time it on the FPGA flow; RuntimeError if the run does not pass."""
+    cfg = load_config()
     work.mkdir(parents=True, exist_ok=True)
     inputs = work / "inputs.json"
     inputs.write_text(json.dumps({"args": [SUM_N]}))
@@ -76,7 +77,7 @@ def measure(c: SumCircuit, seed: int, work: Path = WORK) -> TimePerRun:
         sv = CIRCT_SUM.with_suffix(".sv")
         res = run_program(str(CIRCT_SUM.with_suffix(".mlir")), "cf_sum", str(inputs), "verilator", c.index_width,
                           seed=seed, traffic="full", rtl=[str(sv)], top="cf_sum")
-        target: Target = elaborated_circuit((sv,), "cf_sum", "clock", "reset", work / "cf_sum_ports", load_config())
+        target: Target = elaborated_circuit((sv,), "cf_sum", "clock", "reset", work / "cf_sum_ports", cfg)
     else:
         path = write_program("sum_100", SUM_PROGRAM)
         res = run_program(str(path), None, str(inputs), "verilator", c.index_width, seed=seed, traffic="full",
@@ -85,7 +86,6 @@ def measure(c: SumCircuit, seed: int, work: Path = WORK) -> TimePerRun:
                                 name=f"bench:sum_100:{c.index_width}:{c.target_mhz or 'default'}")
     if res["status"] != "pass":
         raise RuntimeError(f"sum i<{SUM_N} on {c.label}, index {c.index_width}: {res['message']}")
-    cfg = load_config()
     timed = time_target(target, cfg, work / "timing", cfg.seeds)
     if timed.error is not None:  # a tool failed: the table would show no time, and not why
         raise RuntimeError(timed.error)
