@@ -21,6 +21,8 @@ PYTHON_ENV = "DFV_CIRCT_PYTHON"
 VENV = WORK_DIR / ".venv-circt"
 EXPORT = Path(__file__).with_name("export.py")
 CIRCT_INDEX_WIDTH = 64  # CIRCT lowers `index` to 64 bits
+CIRCT_CLOCK = "clock"  # the clock port of the tops `lower-handshake-to-hw` makes
+CIRCT_RESET = "reset"  # their synchronous active-high reset port
 TIMEOUT = 300.0  # seconds for CIRCT's flow on one program
 _DIAGNOSTIC_LINES = 12  # of CIRCT's output in an error message
 

@@ -16,7 +16,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from dfv.circt.flow import CIRCT_INDEX_WIDTH
+from dfv.circt.flow import CIRCT_CLOCK, CIRCT_INDEX_WIDTH, CIRCT_RESET
 from dfv.golden.types import DEFAULT_INDEX_WIDTH
 from dfv.paths import BUILD_DIR, REPO
 from dfv.runner import run_program
@@ -77,7 +77,7 @@ def measure(c: SumCircuit, seed: int, work: Path = WORK) -> TimePerRun:
         sv = CIRCT_SUM.with_suffix(".sv")
         res = run_program(str(CIRCT_SUM.with_suffix(".mlir")), "cf_sum", str(inputs), "verilator", c.index_width,
                           seed=seed, traffic="full", rtl=[str(sv)], top="cf_sum")
-        target: Target = elaborated_circuit((sv,), "cf_sum", "clock", "reset", work / "cf_sum_ports", cfg)
+        target: Target = elaborated_circuit((sv,), "cf_sum", CIRCT_CLOCK, CIRCT_RESET, work / "cf_sum_ports", cfg)
     else:
         path = write_program("sum_100", SUM_PROGRAM)
         res = run_program(str(path), None, str(inputs), "verilator", c.index_width, seed=seed, traffic="full",

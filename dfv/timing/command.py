@@ -18,6 +18,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from dfv.args import Parser, index_width, int_in, target_mhz
+from dfv.circt.flow import CIRCT_CLOCK, CIRCT_RESET
 from dfv.golden.types import DEFAULT_INDEX_WIDTH
 from dfv.lowering.errors import LoweringError
 from dfv.paths import BUILD_DIR, REPORTS_DIR
@@ -52,10 +53,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="another flow's circuit (CIRCT's, Dynamatic's), timed as it is written: its Verilog / "
                         "SystemVerilog files (repeatable), with --top")
     p.add_argument("--top", default=None, metavar="NAME", help="with --rtl: the circuit's top module")
-    p.add_argument("--clock", default="clock", metavar="PORT",
-                   help="with --rtl: the top's clock port (default `clock`, as CIRCT names it)")
-    p.add_argument("--reset", default="reset", metavar="PORT",
-                   help="with --rtl: the top's synchronous active-high reset port (default `reset`)")
+    p.add_argument("--clock", default=CIRCT_CLOCK, metavar="PORT",
+                   help=f"with --rtl: the top's clock port (default `{CIRCT_CLOCK}`, as CIRCT names it)")
+    p.add_argument("--reset", default=CIRCT_RESET, metavar="PORT",
+                   help=f"with --rtl: the top's synchronous active-high reset port (default `{CIRCT_RESET}`)")
     only = p.add_mutually_exclusive_group()
     only.add_argument("--modules-only", action="store_true", help="every module, no kernel")
     only.add_argument("--kernels-only", action="store_true", help="every kernel, no module")

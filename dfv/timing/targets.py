@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from dfv.circt.flow import CIRCT_CLOCK, CIRCT_RESET
 from dfv.golden.types import DEFAULT_INDEX_WIDTH
 from dfv.kernels import kernel_func, kernel_path
 from dfv.lowering.topgen import instance_name, module_name
@@ -95,8 +96,8 @@ def program_target(path: Path, func: str | None, index_width: int = DEFAULT_INDE
                   max((c.width for c in g.channels), default=1), origins)
 
 
-def circuit_target(sources: tuple[Path, ...], top: str, width: int, clock: str = "clock",
-                   reset: str = "reset") -> Target:
+def circuit_target(sources: tuple[Path, ...], top: str, width: int, clock: str = CIRCT_CLOCK,
+                   reset: str = CIRCT_RESET) -> Target:
     """Another flow's circuit (CIRCT's, Dynamatic's) as it is written: module `top` of `sources`, with its clock
     and synchronous active-high reset ports; `width` its widest port (`dfv.timing.flow.elaborated_circuit`). Timed
     as a whole program is, against the kernel goal; named `rtl:<top>`."""

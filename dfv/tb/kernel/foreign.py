@@ -22,6 +22,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from dfv.circt.flow import CIRCT_CLOCK, CIRCT_RESET
 from dfv.lowering.dfg import DFG
 from dfv.lowering.pipeline import Lowered
 from dfv.tb.common.dut import ChannelPorts, LoadPort, PortMap, PortMapError, StorePort
@@ -105,7 +106,7 @@ def circt_ports(g: DFG, names: CirctNames) -> PortMap:
         else:
             name = names.results[int(c.name.removeprefix("res"))]
         channels[c.name] = ChannelPorts(name if c.width else None, f"{name}_valid", f"{name}_ready")
-    return PortMap(channels, clock="clock", reset="reset", at_init=None, errors=False)
+    return PortMap(channels, clock=CIRCT_CLOCK, reset=CIRCT_RESET, at_init=None, errors=False)
 
 
 MemoryPorts = tuple[tuple[LoadPort, ...], tuple[StorePort, ...]]  # one memory's load and store ports, unresolved
