@@ -15,7 +15,7 @@ from dfv.kernels import gen, kernel_func, kernel_path
 from dfv.lowering.errors import LoweringError
 from dfv.lowering.parse import parse_file
 from dfv.lowering.pipeline import lower_program
-from dfv.lowering.timing_buffers import TimingGraph, cyclic_channels, longest_path, timing_graph
+from dfv.lowering.timing_buffers import TimingGraph, cyclic_channels, longest_path, merge_credit, timing_graph
 from dfv.runner import run_program
 from dfv.timing.netdelay import load_table
 
@@ -164,17 +164,39 @@ def test_cli_reports_the_plan(tmp_path):
     assert "1 MHz target: 0 register slice(s)" in proc.stdout
 
 
-def test_a_path_through_merged_wires_keeps_its_negative_arrival():
-    """The composition saves `merge_ns` per wire, so an arrival can fall below zero (a register's output
-    through two wires and a wiring node) and the path must still reach its capture."""
+def _chain(src_arc: float | None, mid_arc: float) -> TimingGraph:
+    """src -> mid (a module with one arc) -> dst (5 ns, captured 1 ns before the clock). `src_arc` None: src's
+    output is a register's (launched at 0.525 ns, a clock-to-q alone); else a LUT of that delay after one."""
     table = load_table()
-    a, b, c = ("src", "out_valid"), ("mid", "in_valid"), ("mid", "out_valid")
+    a0, a, b, c = ("src", "in_valid"), ("src", "out_valid"), ("mid", "in_valid"), ("mid", "out_valid")
     d, e = ("dst", "in_valid"), ("dst", "out_valid")
-    tg = TimingGraph(arcs=[(b, c, 0.0), (d, e, 5.0)],
-                     wires={("mid", "in"): [(a, b, "valid")], ("dst", "in"): [(c, d, "valid")]},
-                     launch={a: 0.4}, capture={e: 1.0}, width={("mid", "in"): 0, ("dst", "in"): 0})
-    assert 0.4 - 2 * table.merge_ns < -1.0
-    assert longest_path(tg, table, set()).ns == pytest.approx(0.4 - 2 * table.merge_ns + 5.0 + 1.0)
+    arcs = [(b, c, mid_arc), (d, e, 5.0)] + ([] if src_arc is None else [(a0, a, src_arc)])
+    tg = TimingGraph(arcs=arcs, wires={("mid", "in"): [(a, b, "valid")], ("dst", "in"): [(c, d, "valid")]},
+                     launch={a0 if src_arc is not None else a: 0.525}, capture={e: 1.0},
+                     width={("mid", "in"): 0, ("dst", "in"): 0})
+    tg.credit = merge_credit(tg, table)
+    return tg
+
+
+def test_a_path_through_merged_wires_keeps_its_negative_arrival():
+    """The composition saves `merge_ns` per wire driven by logic, so an arrival can fall below zero (a LUT
+    after a register, then a wire) and the path must still reach its capture."""
+    table = load_table()
+    tg = _chain(0.2, 0.836)
+    assert 0.525 + 0.2 - table.merge_ns < 0
+    assert longest_path(tg, table, set()).ns == pytest.approx(0.525 + 0.2 + 0.836 - 2 * table.merge_ns + 5.0 + 1.0)
+
+
+def test_only_a_wire_that_logic_drives_saves_the_merge():
+    """A register's output has no LUT to merge with the next module's (nor has a pass-through, a fork's or a
+    branch's data, arc 0): their wires save nothing; a wire after a LUT saves `merge_ns`."""
+    table = load_table()
+    tg = _chain(None, 0.0)  # register -> wire -> pass-through -> wire -> 5 ns
+    assert tg.credit == {}
+    assert longest_path(tg, table, set()).ns == pytest.approx(0.525 + 5.0 + 1.0)
+    tg = _chain(0.2, 0.0)  # register, LUT -> wire -> pass-through -> wire: one merge, on the first wire
+    assert tg.credit == {("src", "out_valid"): table.merge_ns}
+    assert longest_path(tg, table, set()).ns == pytest.approx(0.525 + 0.2 - table.merge_ns + 5.0 + 1.0)
 
 
 def test_cycles_of_the_graph_are_the_recurrences():
