@@ -39,7 +39,7 @@
 //   0 cycles: o_data / o_valid are combinational from the inputs (and state).
 //
 // Combinational paths
-//   a_data, b_data, d_data -> o_data; a_valid, b_valid, d_valid, d_data -> o_valid.
+//   a_data, b_data, d_data -> o_data (not d_valid); a_valid, b_valid, d_valid, d_data -> o_valid.
 //   o_ready -> a_ready, b_ready, d_ready (INIT, LOOP); d_valid, d_data -> a_ready, b_ready;
 //   a_valid (INIT), b_valid (LOOP) -> d_ready. o_valid never depends on o_ready. No ready -> valid
 //   path, so a cycle of the graph with a buffer on it (materialisation) has no combinational loop.
@@ -96,6 +96,7 @@ module dataflow_carry #(
   logic in_loop;
   logic sel_a;    // `a` is the element presented on `o`
   logic sel_b;    // `b` is the element presented on `o`
+  logic data_b;   // o_data is `b`: sel_b without d_valid (COND with no `d` presents nothing)
 
   assign in_init = (state_q == INIT);
   assign in_cond = (state_q == COND);
@@ -104,7 +105,11 @@ module dataflow_carry #(
   assign sel_a = in_init | (in_cond & d_valid & ~d_data);
   assign sel_b = in_loop | (in_cond & d_valid &  d_data);
 
-  assign o_data  = sel_b ? b_data : a_data;
+  // The data select leaves d_valid out: where it would decide (COND, no `d`), o_valid is low and o_data
+  // unread; so the path from `d`'s valid (a fork's sent flags, often the loop's control) to o_data, and on
+  // through the loop body's arithmetic, is gone.
+  assign data_b  = in_loop | (in_cond & d_data);
+  assign o_data  = data_b ? b_data : a_data;
   assign o_valid = (sel_a & a_valid) | (sel_b & b_valid);
 
   assign d_ready = in_cond | (in_loop & b_valid & o_ready) | (in_init & a_valid & o_ready);
