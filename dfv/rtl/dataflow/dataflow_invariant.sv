@@ -30,7 +30,7 @@
 //   0 cycles: o_data / o_valid are combinational from the inputs (and state / value_q).
 //
 // Combinational paths
-//   a_data -> o_data; d_data -> o_data; a_valid, d_valid, d_data -> o_valid.
+//   a_data -> o_data; d_data -> o_data (not d_valid); a_valid, d_valid, d_data -> o_valid.
 //   o_ready -> a_ready, d_ready; d_valid, d_data -> a_ready, d_ready.
 //   o_valid never depends on o_ready. When a false `d` is consumed without the merged transfer,
 //   o_valid (if already high) stays high with the same `a` data in INIT.
@@ -79,6 +79,7 @@ module dataflow_invariant #(
   logic in_cond;
   logic sel_a;      // `a` is the element presented on `o`
   logic sel_v;      // the stored value is the element presented on `o`
+  logic data_v;     // o_data is the stored value: sel_v without d_valid (COND with no `d` presents nothing)
   logic take_a;     // `a` transfers this cycle
 
   assign in_init = (state_q == INIT);
@@ -87,7 +88,11 @@ module dataflow_invariant #(
   assign sel_a = in_init | (in_cond & d_valid & ~d_data);
   assign sel_v = in_cond & d_valid & d_data;
 
-  assign o_data  = sel_v ? value_q : a_data;
+  // The data select leaves d_valid out: where it would decide (COND, no `d`), o_valid is low and o_data
+  // unread; so the path from `d`'s valid (a fork's sent flags, the loop's control) to o_data, and on
+  // through the loop body's arithmetic, is gone (as in dataflow_carry).
+  assign data_v  = in_cond & d_data;
+  assign o_data  = data_v ? value_q : a_data;
   assign o_valid = (sel_a & a_valid) | sel_v;
 
   assign a_ready = sel_a & o_ready;
