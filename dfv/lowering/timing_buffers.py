@@ -190,7 +190,7 @@ def _slice_ends(table: DelayTable, width: int) -> dict[str, tuple[float, float]]
     return out
 
 
-def _successors(tg: TimingGraph, table: DelayTable, cut: set[Channel]) -> dict[Vertex, list[tuple[Vertex, float]]]:
+def _successors(tg: TimingGraph, cut: set[Channel]) -> dict[Vertex, list[tuple[Vertex, float]]]:
     """The edges of `tg` (vertex -> (vertex, ns)) with a slice on every channel of `cut`: the modules' arcs and
     the wires of the other channels."""
     succ: dict[Vertex, list[tuple[Vertex, float]]] = {}
@@ -213,7 +213,7 @@ def longest_path(tg: TimingGraph, table: DelayTable, cut: set[Channel]) -> PathR
             cap, lau = ends[sig]
             capture[u] = max(capture.get(u, 0.0), cap)
             launch[v] = max(launch.get(v, 0.0), lau)
-    succ = _successors(tg, table, cut)
+    succ = _successors(tg, cut)
     order = _topological(tg.vertices(), succ)
     at: dict[Vertex, float] = {}
     prev: dict[Vertex, Vertex] = {}
@@ -268,7 +268,7 @@ def _arrival_bounds(tg: TimingGraph, table: DelayTable) -> tuple[dict[Vertex, fl
     launch, over edges and launches that all exist when every wire is kept and every channel could launch a
     slice: hi is the longest such path, lo at most the shortest. A vertex no launch reaches takes lo, which is
     also at most each successor's lo less the edge, so its arcs hold, and at most 0, so any capture it has holds."""
-    succ = _successors(tg, table, set())
+    succ = _successors(tg, set())
     launch = dict(tg.launch)
     for c, ws in tg.wires.items():
         ends = _slice_ends(table, tg.width[c])
