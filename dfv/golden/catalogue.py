@@ -26,7 +26,7 @@ from functools import partial
 from dfv.golden import dataflow, handshake, memory
 from dfv.golden.compute import Compute, ComputeMachine, Port, Syntax, float_format_of
 from dfv.golden.core import Machine
-from dfv.golden.encodings import SIG_MUL_LUT_MAX_P, BinopCode, BitcountOp, CastKind, CmpiPredicate
+from dfv.golden.encodings import FMA_SPLIT_MAX_P, BinopCode, BitcountOp, CastKind, CmpiPredicate
 from dfv.golden.errors import ErrorCode
 from dfv.golden.fp import ops as fp_ops
 from dfv.golden.fp.format import format_of_fields
@@ -523,10 +523,10 @@ CONVERTF_LATENCY = 4
 
 
 def _fma_timing(p: Params) -> UnitTiming:
-    """math_fma: 10 stages where its significand product is built in LUTs (P = FW + 1 <= SIG_MUL_LUT_MAX_P:
-    f16, bf16), with a stage more for the normalisation of the operands and one for the result's; 8 for f32
-    and f64 (its SPLIT); one operation per cycle."""
-    return UnitTiming(10 if float_format_of(p).frac_bits + 1 <= SIG_MUL_LUT_MAX_P else 8)
+    """math_fma: 10 stages where its significand has at most FMA_SPLIT_MAX_P bits (P = FW + 1: f16, bf16),
+    with a stage more for the normalisation of the operands and one for the result's; 8 for f32 and f64 (its
+    SPLIT); one operation per cycle."""
+    return UnitTiming(10 if float_format_of(p).frac_bits + 1 <= FMA_SPLIT_MAX_P else 8)
 
 
 def _divf_timing(p: Params) -> UnitTiming:

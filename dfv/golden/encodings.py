@@ -130,7 +130,6 @@ class ContCond(IntEnum):
 CONT_COND_BITS = 3
 """Width of the runtime `cont_cond` input."""
 
-SIG_MUL_LUT_MAX_P = 18
-"""`dfv_pkg::SIG_MUL_LUT_MAX_P`: the widest significand (hidden bit included) that `dfv_sig_mul` multiplies in
-LUTs rather than on DSP blocks; `math_fma` has two stages more at those formats (f16, bf16), which the
-catalogue's fma latency follows."""
+FMA_SPLIT_MAX_P = 18
+"""`dfv_pkg::FMA_SPLIT_MAX_P`: the widest significand (hidden bit included) at which `math_fma` has two stages
+more (f16, bf16: its SPLIT), which the catalogue's fma latency follows."""

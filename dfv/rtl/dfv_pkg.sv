@@ -9,8 +9,8 @@
 // - dataflow.stream `cont_cond` encoding (runtime configuration: a 3-bit input).
 // - arith_binop `OP`, arith_cmpi `PRED`, arith_cast `KIND` and math_bitcount `OP` encodings (structural
 //   parameters).
-// - The widest significand dfv_sig_mul multiplies in LUTs (wider ones on DSP blocks), which math_fma's
-//   stage count follows.
+// - The widest significand dfv_sig_mul multiplies in LUTs (wider ones on DSP blocks), and the widest at
+//   which math_fma has two stages more (its stage count).
 // The Python side (dfv.golden.handshake.arith, dfv.golden.dataflow.stream) holds the same tables;
 // tests/golden/test_encodings.py keeps the two equal.
 
@@ -102,12 +102,13 @@ package dfv_pkg;
   localparam int BITCOUNT_CTPOP = 2;  // set bits
 
   // ---------------------------------------------------------------------------------------------
-  // dfv_sig_mul: significands of up to SIG_MUL_LUT_MAX_P bits (f16, bf16) are multiplied in LUTs and
-  // carry chains, wider ones (f32, f64) on 18x18 DSP blocks (dfv_sig_mul's header says why); math_fma
-  // has two stages more where the product is in LUTs (its SPLIT). The catalogue's fma latency reads the
-  // same bound (dfv.golden.encodings.SIG_MUL_LUT_MAX_P).
+  // dfv_sig_mul: significands of up to SIG_MUL_LUT_MAX_P bits (f32, f16, bf16) are multiplied in LUTs
+  // and carry chains, wider ones (f64) on 18x18 DSP blocks (dfv_sig_mul's header says why). math_fma has
+  // two stages more where its significand has at most FMA_SPLIT_MAX_P bits (f16, bf16: its SPLIT); the
+  // catalogue's fma latency reads the same bound (dfv.golden.encodings.FMA_SPLIT_MAX_P).
   // ---------------------------------------------------------------------------------------------
-  localparam int SIG_MUL_LUT_MAX_P = 18;
+  localparam int SIG_MUL_LUT_MAX_P = 24;
+  localparam int FMA_SPLIT_MAX_P = 18;
 
   /* verilator lint_on UNUSEDPARAM */
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from dfv.golden.dataflow.stream import BY_SIGN, CONT_CONDS, STEP_OPS
-from dfv.golden.encodings import SIG_MUL_LUT_MAX_P, BinopCode, BitcountOp, CastKind, CmpiPredicate, ContCond, StepOp
+from dfv.golden.encodings import FMA_SPLIT_MAX_P, BinopCode, BitcountOp, CastKind, CmpiPredicate, ContCond, StepOp
 from dfv.golden.handshake.arith import BINOP_CODES, CAST_KINDS, CMPI_PREDICATES
 from dfv.paths import RTL_DIR
 
@@ -31,17 +31,20 @@ def test_rtl_package_matches_the_enums(prefix, enum):
     assert sv_params(prefix) == {m.name: int(m) for m in enum}
 
 
-def test_sig_mul_bound_matches_the_package():
-    """The catalogue's fma latency and the RTL's product in LUTs turn on one bound, declared on each side."""
-    assert sv_params("SIG_MUL_")["LUT_MAX_P"] == SIG_MUL_LUT_MAX_P
+def test_fma_split_bound_matches_the_package():
+    """The catalogue's fma latency and the RTL's two stages more turn on one bound, declared on each side."""
+    assert sv_params("FMA_")["SPLIT_MAX_P"] == FMA_SPLIT_MAX_P
 
 
-def test_sig_mul_bound_is_the_packages_in_the_rtl():
-    """dfv_sig_mul and math_fma read the bound from dfv_pkg, not from a number of their own."""
-    for path in (RTL_DIR / "common" / "dfv_sig_mul.sv", RTL_DIR / "fp" / "math_fma.sv"):
-        code = re.sub(r"//.*", "", path.read_text())  # the headers may say what the bound is
-        assert "dfv_pkg::SIG_MUL_LUT_MAX_P" in code, path.name
-        assert not re.search(r"<=\s*18\b", code), f"{path.name} compares with 18 itself"
+@pytest.mark.parametrize("path, bound", [
+    (RTL_DIR / "common" / "dfv_sig_mul.sv", "dfv_pkg::SIG_MUL_LUT_MAX_P"),
+    (RTL_DIR / "fp" / "math_fma.sv", "dfv_pkg::FMA_SPLIT_MAX_P"),
+])
+def test_significand_bounds_are_the_packages_in_the_rtl(path, bound):
+    """dfv_sig_mul and math_fma read their bounds from dfv_pkg, not from numbers of their own."""
+    code = re.sub(r"//.*", "", path.read_text())  # the headers may say what the bound is
+    assert bound in code, path.name
+    assert not re.search(r"<=\s*(18|24)\b", code), f"{path.name} compares with a number itself"
 
 
 def test_golden_tables_are_views_of_the_enums():

@@ -8,14 +8,16 @@
 //   (the caller's stage enables: an operation in step 1 moves to step 2 on load[1] and leaves step 2 on its
 //   own next stage's load), exact (2P bits hold it).
 // Structure, by P:
-//   - P <= dfv_pkg::SIG_MUL_LUT_MAX_P (18: f16, bf16), in LUTs and carry chains, no DSP block: nextpnr
-//     times an ECP5 MULT18X18D as combinational between fabric registers (Yosys packs none of its own
-//     registers), 4.45 ns, which held those formats under 150 MHz. Step 1: the rows ma & mb[r] (weight
-//     2^r) summed in pairs, NT = ceil(P / 2) terms of P + 2 bits (an AND and one addition); step 2: the
-//     pairs summed in fours, NQ = ceil(NT / 4) terms of P + 8 bits (two additions deep); prod: the NQ <= 3
-//     fours summed (at most two additions).
-//   - P > 18 (f32, f64), the K-bit slices' NS x NS products, each an unsigned 18x18 multiply on a DSP
-//     block, registered in step 1; step 2, each ma slice's row (its products weighted by the mb slices: the
+//   - P <= dfv_pkg::SIG_MUL_LUT_MAX_P (24: f32, f16, bf16), in LUTs and carry chains, no DSP block:
+//     nextpnr times an ECP5 MULT18X18D as combinational between fabric registers (Yosys packs none of its
+//     own registers), 4.45 ns, which held those formats under 150 MHz (mulf f32 at 139). Step 1: the rows
+//     ma & mb[r] (weight 2^r) summed in pairs, NT = ceil(P / 2) terms of P + 2 bits (an AND and one
+//     addition); step 2: the pairs summed in fours, NQ = ceil(NT / 4) <= 3 terms of P + 8 bits (two
+//     carry-save steps and one addition); prod: the NQ fours summed (one carry-save step and one addition).
+//     Every path holds one carry chain: with two in series (the fours as two additions deep) f32 stayed
+//     at 140 MHz.
+//   - P > 24 (f64), the K-bit slices' NS x NS products, each an unsigned 18x18 multiply on a DSP block,
+//     registered in step 1; step 2, each ma slice's row (its products weighted by the mb slices: the
 //     even-j products side by side in one vector, the odd-j ones in another, one adder); prod: the rows
 //     weighted by the ma slices.
 // State: step 1's and step 2's registers, loaded on load[0] / load[1], no reset (the caller's valid bits
@@ -58,7 +60,11 @@ module dfv_sig_mul #(
     logic [NT*TW-1:0] pair;  // pair t (rows 2t and 2t + 1, at weight 2^(2t)) at [t * TW +: TW]
     logic [4*NQ*TW-1:0] pair_pad;  // the registered pairs padded to whole fours (a padding pair is 0)
     logic [NQ*QW-1:0] quad;  // four u (pairs 4u .. 4u + 3, at weight 2^(8u)) at [u * QW +: QW]
-    logic [QW-1:0] quad_lo, quad_hi;  // a four's first two pairs and its last two
+    logic [QW-1:0] q0, q1, q2, q3;  // a four's pairs at their weights within it
+    logic [QW-1:0] qs1, qc1, qs2, qc2;  // its carry-save steps: q0 + q1 + q2, then + q3
+    logic [3*QW-1:0] quad_pad;  // the registered fours padded to three (a padding four is 0)
+    logic [2*P-1:0] f0, f1, f2;  // the fours at their weights
+    logic [2*P-1:0] ts, tc;  // their carry-save step
     logic [2*P-1:0] total;
 
     logic [NT*TW-1:0] pair_q;
@@ -66,6 +72,7 @@ module dfv_sig_mul #(
 
     assign mb_rows = (2 * NT)'(mb);
     assign pair_pad = (4 * NQ * TW)'(pair_q);
+    assign quad_pad = (3 * QW)'(quad_q);
 
     always_comb begin : comb_pairs
       for (int t = 0; t < NT; t++) begin
@@ -75,19 +82,30 @@ module dfv_sig_mul #(
       end
     end
 
+    // A four's sum and the total: the terms first reduced to two by carry-save steps (a + b + c as the
+    // bitwise sum and the shifted majority: one LUT level, no carry chain), then one addition, so that
+    // each path holds one carry chain (two chains in series held f32 at 140 MHz, docs/timing.md).
     always_comb begin : comb_quads
       for (int u = 0; u < NQ; u++) begin
-        quad_lo = QW'(pair_pad[(4 * u) * TW +: TW]) + (QW'(pair_pad[(4 * u + 1) * TW +: TW]) << 2);
-        quad_hi = QW'(pair_pad[(4 * u + 2) * TW +: TW]) + (QW'(pair_pad[(4 * u + 3) * TW +: TW]) << 2);
-        quad[u * QW +: QW] = quad_lo + (quad_hi << 4);
+        q0 = QW'(pair_pad[(4 * u) * TW +: TW]);
+        q1 = QW'(pair_pad[(4 * u + 1) * TW +: TW]) << 2;
+        q2 = QW'(pair_pad[(4 * u + 2) * TW +: TW]) << 4;
+        q3 = QW'(pair_pad[(4 * u + 3) * TW +: TW]) << 6;
+        qs1 = q0 ^ q1 ^ q2;
+        qc1 = ((q0 & q1) | (q0 & q2) | (q1 & q2)) << 1;
+        qs2 = qs1 ^ qc1 ^ q3;
+        qc2 = ((qs1 & qc1) | (qs1 & q3) | (qc1 & q3)) << 1;
+        quad[u * QW +: QW] = qs2 + qc2;
       end
     end
 
     always_comb begin : comb_total
-      total = '0;
-      for (int u = 0; u < NQ; u++) begin
-        total = total + ((2 * P)'(quad_q[u * QW +: QW]) << (8 * u));
-      end
+      f0 = (2 * P)'(quad_pad[0 +: QW]);
+      f1 = (2 * P)'(quad_pad[QW +: QW]) << 8;
+      f2 = (2 * P)'(quad_pad[2 * QW +: QW]) << 16;
+      ts = f0 ^ f1 ^ f2;
+      tc = ((f0 & f1) | (f0 & f2) | (f1 & f2)) << 1;
+      total = ts + tc;
     end
     assign prod = total;
 

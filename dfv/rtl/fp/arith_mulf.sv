@@ -15,8 +15,8 @@
 //   and ride the pipeline as three flags (nan, inf, zero) that override the datapath's word in stage 7
 //   (what the datapath computes for them is discarded).
 // Stages (one register each, s1..s7; P = FW + 1 significand bits; the significand product is
-//   dfv_sig_mul's (u_mul, its two steps in stages 3 and 4, its sum into stage 5): DSP blocks for P > 18
-//   (f32, f64), LUTs and carry chains for P <= 18 (f16, bf16), its header says why):
+//   dfv_sig_mul's (u_mul, its two steps in stages 3 and 4, its sum into stage 5): DSP blocks for P > 24
+//   (f64), LUTs and carry chains for P <= 24 (f32, f16, bf16), its header says why):
 //   1 unpack, classify, specials; each operand's leading zeros (a tree of log depth, dfv_lzc; 0 for a
 //     normal significand).
 //   2 each significand normalised (left shift by its leading zeros, both in parallel): a subnormal gets its
@@ -40,8 +40,8 @@
 //     special flags select NaN / infinity / zero; pack.
 // Latency: LATENCY = 7 cycles, fixed for every format: an operation accepted in cycle c (handshake at the
 //   end of c) has its result on result_data with result_valid high in cycle c + 7 when nothing stalls.
-//   On the ECP5 flow the DSP block is the limit at f32 (nextpnr times its 4.45 ns multiply between
-//   fabric registers: about 133 MHz).
+//   On the ECP5 flow f32's product is in LUTs: on a DSP block (nextpnr times its 4.45 ns multiply
+//   between fabric registers) it held f32 under 140 MHz.
 // Throughput: one operation per cycle under full-rate traffic. Flow control: the control core
 //   dfv_pipe_ctrl #(.S(7)) (u_ctrl) holds the valid bits and computes the ready chain and the load
 //   enables load[i] (stage i + 1 takes an operation); every data register of stage i + 1 is loaded on

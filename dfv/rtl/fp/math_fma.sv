@@ -34,9 +34,9 @@
 //   (ea, eb: exponents of the normalised a, b), ec + 1 in the c frame (ec: c's exponent field, 1 for a
 //   subnormal).
 // Stages (s1..s10; the significand product is dfv_sig_mul's (u_mul, its two steps in stages 3 and 4, its
-//   sum into stage 5): DSP blocks for P > 18 (f32, f64), LUTs and carry chains for P <= 18 (f16, bf16),
+//   sum into stage 5): DSP blocks for P > 24 (f64), LUTs and carry chains for P <= 24 (f32, f16, bf16),
 //   its header says why). Each stage is a register, except that stages 1 and 8 are registers only when
-//   SPLIT (P <= dfv_pkg::SIG_MUL_LUT_MAX_P, 18: f16, bf16) and wires into the next stage's logic otherwise
+//   SPLIT (P <= dfv_pkg::FMA_SPLIT_MAX_P, 18: f16, bf16) and wires into the next stage's logic otherwise
 //   (dfv_opt_reg u_s1, u_s8): the two stages that hold f16 and bf16 at 150 MHz on the ECP5 flow, where
 //   f32 and f64 are held by other stages, so a loop through fma at f32 (kernels/fir.mlir) keeps its cycles:
 //   1 unpack, classify all three, specials; a's and b's leading zeros (dfv_lzc, a tree of log depth; 0 for
@@ -123,7 +123,7 @@ module math_fma #(
   // stages 1 and 8 are registers only for the formats whose significand product is in LUTs (f16, bf16):
   // there they hold the unit at 150 MHz on the ECP5 flow; f32 and f64 are held elsewhere (c's alignment,
   // the addition), so a loop through fma there (kernels/fir.mlir) keeps its 8 cycles per iteration
-  localparam bit SPLIT = (FW + 1) <= dfv_pkg::SIG_MUL_LUT_MAX_P;  // u_mul's product in LUTs
+  localparam bit SPLIT = (FW + 1) <= dfv_pkg::FMA_SPLIT_MAX_P;  // f16, bf16
   localparam int LATENCY = SPLIT ? 10 : 8;  // cycles from accept to result_valid (u_ctrl's); read by testbenches
   localparam int W = 1 + EW + FW;  // word
   localparam int P = FW + 1;  // significand with the hidden bit
