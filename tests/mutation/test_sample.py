@@ -1,6 +1,8 @@
 """CI's mutation sample (the `make mutate-sample` campaign, one module per test so the workers share it):
 SAMPLE fixed mutants of every module, drawn with seed SEED from the mutants that are not waived, must
-all be killed by the module's regression suites on Icarus. A survivor here is a testbench hole (or an
+all be killed by the module's regression suites on Icarus. One per module, the first of `make
+mutate-sample`'s two (a sample draws its mutants in turn from one seeded generator), so that `make test`
+fits CI's time: two took 9 minutes of a fresh clone's run here. A survivor here is a testbench hole (or an
 equivalent mutant to prove and waive in configs/mutation.yaml); the full campaign is `make mutate`."""
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import pytest
 
 from dfv.mutate.command import all_mutants, main
 
-SAMPLE, SEED = 2, 1
+SAMPLE, SEED = 1, 1
 # The runaway bound of one mutant (the slowest module's suites take about 2 min on Icarus); the
 # baseline run that would set it is left out: the regression tests run the unmutated suites.
 TIMEOUT_SECONDS = 900

@@ -1,19 +1,25 @@
-"""Every job of configs/regression.yaml on Icarus and on Verilator, as pytest tests.
+"""Every job of configs/regression.yaml, on Icarus or on Verilator, as pytest tests.
 
-`make sim` runs the same jobs for one simulator with a summary table; here each simulator process of
-it (the jobs of one build: every seed of a parameter set, every latency and seed of a kernel,
-`dfv.sim.regress.processes`) on each simulator is one test that fails with the names, seeds and messages
-of the failed cocotb tests. Expected-failure tests (wrong model, corrupted DUT) are inside each job: they
-pass only when exactly the errors of their fault were reported (test_op_expected_failures.py shows them
-failing on anything else).
+`make sim SIM=icarus|verilator` runs every job on one simulator with a summary table (the README's quick start
+and the signoff run both); here each simulator process of it (the jobs of one build: every seed of a parameter
+set, every latency and seed of a kernel, `dfv.sim.regress.processes`) is one test that fails with the names,
+seeds and messages of the failed cocotb tests. Expected-failure tests (wrong model, corrupted DUT) are inside
+each job: they pass only when exactly the errors of their fault were reported (test_op_expected_failures.py
+shows them failing on anything else).
 
-Here the Verilator models are `QUICK` builds (no code coverage, -O0): the verdicts and cycles are the
-regression's, and its 49 kernel tops compile in about a third of the time of `make sim`'s `SIGNOFF` builds,
-whose coverage feeds `make coverage`. The runs go under the test's own folder, not reports/, so they never
-mix with `make sim`'s coverage data.
+`make test` has to fit CI's time on two cores, where the whole regression on both simulators took most of it
+(a fresh clone here: 12 minutes on Icarus, over an hour on Verilator's coverage builds). So each process runs
+once, the simulators taking turns within each suite (the first process of every other suite on Verilator):
+every job and kernel is checked, and both simulators run every kind of module and a half of the kernels.
+The Verilator models are `QUICK` builds (no code coverage, -O0; gemm's top 78 s to compile cold instead of
+274 s): the verdicts and cycles do not depend on the build; `make sim`'s `SIGNOFF` builds feed
+`make coverage`. The runs go under the test's own folder, not reports/, so they never mix with `make sim`'s
+coverage data.
 """
 
 from __future__ import annotations
+
+from collections import Counter
 
 import pytest
 
@@ -25,10 +31,17 @@ PROCESSES = processes(load_jobs())
 
 
 def _cases():
-    for sim in SIMULATORS:
-        for jobs in PROCESSES:
-            seeds = ",".join(j.variant_key for j in jobs)
-            yield pytest.param(jobs, sim, id=f"{jobs[0].process_label}-{seeds}-{sim}")
+    """Each process once, its simulator taking turns within its suite, from a suite-dependent start."""
+    suites: list[str] = []
+    turns: Counter[str] = Counter()
+    for jobs in PROCESSES:
+        suite = jobs[0].suite
+        if suite not in suites:
+            suites.append(suite)
+        sim = SIMULATORS[(suites.index(suite) + turns[suite]) % len(SIMULATORS)]
+        turns[suite] += 1
+        seeds = ",".join(j.variant_key for j in jobs)
+        yield pytest.param(jobs, sim, id=f"{jobs[0].process_label}-{seeds}-{sim}")
 
 
 @pytest.mark.parametrize(("jobs", "sim"), list(_cases()))
