@@ -10,7 +10,8 @@ shows them failing on anything else).
 `make test` has to fit CI's time on two cores, where the whole regression on both simulators took most of it
 (a fresh clone here: 12 minutes on Icarus, over an hour on Verilator's coverage builds). So each process runs
 once, the simulators taking turns within each suite (the first process of every other suite on Verilator):
-every job and kernel is checked, and both simulators run every kind of module and a half of the kernels.
+every job and kernel is checked once; 31 of the 50 suites run on both simulators, the 19 of one process on
+one (its simulator alternating from suite to suite), and each simulator about half of the kernels.
 The Verilator models are `QUICK` builds (no code coverage, -O0; gemm's top 78 s to compile cold instead of
 274 s): the verdicts and cycles do not depend on the build; `make sim`'s `SIGNOFF` builds feed
 `make coverage`. The runs go under the test's own folder, not reports/, so they never mix with `make sim`'s
