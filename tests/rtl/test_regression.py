@@ -33,13 +33,11 @@ PROCESSES = processes(load_jobs())
 
 def _cases():
     """Each process once, its simulator taking turns within its suite, from a suite-dependent start."""
-    suites: list[str] = []
+    starts: dict[str, int] = {}  # a suite's number, in order of first appearance
     turns: Counter[str] = Counter()
     for jobs in PROCESSES:
         suite = jobs[0].suite
-        if suite not in suites:
-            suites.append(suite)
-        sim = SIMULATORS[(suites.index(suite) + turns[suite]) % len(SIMULATORS)]
+        sim = SIMULATORS[(starts.setdefault(suite, len(starts)) + turns[suite]) % len(SIMULATORS)]
         turns[suite] += 1
         seeds = ",".join(j.variant_key for j in jobs)
         yield pytest.param(jobs, sim, id=f"{jobs[0].process_label}-{seeds}-{sim}")
