@@ -143,8 +143,8 @@ def rtl_engine(sim: str) -> Callable[[Run], EngineResult]:
     def run(r: Run) -> EngineResult:
         # Deferred on purpose (tests/test_imports.py lists it): the RTL engines bring cocotb and pyuvm, about
         # a second of imports that a golden run or `dfv lower` does not need.
-        from dfv.sim.build import BuildError
-        from dfv.sim.kernel import BuildKind, prepare_lowered, run_kernel
+        from dfv.sim.build import BuildError, BuildKind
+        from dfv.sim.kernel import prepare_lowered, run_kernel
 
         try:
             setup_path(sim)

@@ -19,6 +19,7 @@ import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from enum import Enum
 from importlib import metadata
 from pathlib import Path
 from typing import NamedTuple
@@ -50,6 +51,23 @@ TIMING_ARGS = ("--timing", "-CFLAGS", "-std=c++20")
 HARNESS_ARGS = (*TIMING_ARGS, "-Wno-UNOPTFLAT", "--output-split", "0")
 # Verilator on another team's RTL (`dfv verify-ip`, `dfv run --rtl`): its lint warnings stay in build.log, not errors
 FOREIGN_ARGS = ("-Wno-fatal",)
+
+
+class BuildKind(Enum):
+    """How a harness is built (a kernel's or a module's; Verilator: `BuildSpec.coverage` and `optimize`;
+    Icarus builds are the same for all three)."""
+
+    SIGNOFF = "signoff"  # code coverage compiled in, optimised model: the regression's runs (make coverage)
+    QUICK = "quick"  # no coverage, -O0: a one-off `dfv run` or fuzz run, some 7 times faster to build
+    SPEED = "speed"  # no coverage, optimised model: the simulation-speed figure of `make bench`
+
+    @property
+    def coverage(self) -> bool:
+        return self is BuildKind.SIGNOFF
+
+    @property
+    def optimize(self) -> bool:
+        return self is not BuildKind.QUICK
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,6 @@ import shutil
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from enum import Enum
 from pathlib import Path
 
 from xdsl.dialects import affine, scf
@@ -42,7 +41,7 @@ from dfv.lowering.parse import parse_file
 from dfv.lowering.pipeline import Lowered, lower_program
 from dfv.lowering.topgen import gen_top
 from dfv.paths import BUILD_DIR, RTL_DIR, WORK_DIR, WORK_ENV
-from dfv.sim.build import FOREIGN_ARGS, TIMING_ARGS, BuildSpec, write_if_changed
+from dfv.sim.build import FOREIGN_ARGS, TIMING_ARGS, BuildKind, BuildSpec, write_if_changed
 from dfv.sim.run import TestResult, run_tests
 from dfv.tb.common.op_harness import hdl_sources
 from dfv.tb.common.sv_memory import FILES_PLUSARG
@@ -64,22 +63,6 @@ EXPECT_FAIL_TESTS = ("KernelWrongModel", "KernelCorruptResult")
 VERILATOR_ARGS = ("-Wno-UNOPTFLAT", "--output-split", "0", *TIMING_ARGS)
 
 SHM = Path("/dev/shm")
-
-class BuildKind(Enum):
-    """How a program's harness is built (Verilator; Icarus builds are the same for all three)."""
-
-    SIGNOFF = "signoff"  # code coverage compiled in, optimised model: the regression's runs (make coverage)
-    QUICK = "quick"  # no coverage, -O0: a one-off `dfv run` or fuzz run, some 7 times faster to build
-    SPEED = "speed"  # no coverage, optimised model: the simulation-speed figure of `make bench`
-
-    @property
-    def coverage(self) -> bool:
-        return self is BuildKind.SIGNOFF
-
-    @property
-    def optimize(self) -> bool:
-        return self is not BuildKind.QUICK
-
 
 @dataclass
 class Program:

@@ -35,7 +35,8 @@ from dfv.golden.interpreter import run_dfg
 from dfv.kernels import KERNEL_DIR, KERNELS, float_words, gen
 from dfv.lowering.recurrence import recurrence_bound
 from dfv.paths import BUILD_DIR, REPO, REPORTS_DIR
-from dfv.sim.kernel import BuildKind, innermost_loops, prepare, run_kernel
+from dfv.sim.build import BuildKind
+from dfv.sim.kernel import innermost_loops, prepare, run_kernel
 from dfv.sim.tables import format_table
 from dfv.tb.kernel.bounds import TRAFFIC
 from dfv.timing.report import read_summary as read_timing

@@ -38,8 +38,8 @@ import yaml
 from dfv.kernels import CIRCT_KERNELS, KERNEL_DIR, KERNELS, gen, kernel_func, kernel_path
 from dfv.paths import BUILD_DIR, REPO, REPORTS_DIR
 from dfv.sim import junit
-from dfv.sim.build import HARNESS_ARGS, BuildSpec, build, write_if_changed
-from dfv.sim.kernel import EXPECT_FAIL_TESTS, MAIN_TEST, TEST_MODULE, BuildKind, KernelRun, prepare, run_kernels
+from dfv.sim.build import HARNESS_ARGS, BuildKind, BuildSpec, build, write_if_changed
+from dfv.sim.kernel import EXPECT_FAIL_TESTS, MAIN_TEST, TEST_MODULE, KernelRun, prepare, run_kernels
 from dfv.sim.progress import BuildProgress, Progress
 from dfv.sim.run import TestResult, run_tests
 from dfv.sim.shard import MANIFEST, WHOLE, ShardManifest, ShardSpec, job_list_digest, partition

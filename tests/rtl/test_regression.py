@@ -24,7 +24,7 @@ from collections import Counter
 
 import pytest
 
-from dfv.sim.kernel import BuildKind
+from dfv.sim.build import BuildKind
 from dfv.sim.regress import load_jobs, processes, run_process
 from dfv.sim.toolchain import SIMULATORS
 
