@@ -120,7 +120,7 @@ module math_fma #(
     end
   end
 
-  // stages 1 and 8 are registers only for the formats whose significand product is in LUTs (f16, bf16):
+  // stages 1 and 8 are registers only for significands of up to dfv_pkg::FMA_SPLIT_MAX_P bits (f16, bf16):
   // there they hold the unit at 150 MHz on the ECP5 flow; f32 and f64 are held elsewhere (c's alignment,
   // the addition), so a loop through fma there (kernels/fir.mlir) keeps its 8 cycles per iteration
   localparam bit SPLIT = (FW + 1) <= dfv_pkg::FMA_SPLIT_MAX_P;  // f16, bf16
