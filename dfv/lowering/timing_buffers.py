@@ -8,9 +8,10 @@ by `dfv timing --characterise`), with one routing delay per net; a register insi
 outputs at its clock-to-q and captures its inputs at its setup time; where a path passes from one module to
 the next out of logic it saves `merge_ns` (synthesis of the whole circuit merges the LUTs on either side of the
 boundary; fitted to nextpnr, docs/timing.md "The delay model"), and nothing out of a register or a pass-through
-(`merge_credit`). Over a lowered graph that gives a timing
-graph (vertices: a node's `<port>_valid/_data/_ready`; edges: the modules' arcs and the channels' wires) whose
-longest path is the circuit's clock period as the model sees it.
+(`merge_credit`); every wire into a module (or the function's registers) costs `hop_ns`, the routing between two
+modules' placement sites that the characterisation of each module alone does not see. Over a lowered graph
+that gives a timing graph (vertices: a node's `<port>_valid/_data/_ready`; edges: the modules' arcs and the
+channels' wires) whose longest path is the circuit's clock period as the model sees it.
 
 A register slice (`handshake.buffer`, two slots, which cuts valid, data and ready: nothing passes it in the
 same cycle) on a channel cuts the three wires of the channel. Which channels get one is a mixed-integer
@@ -24,10 +25,12 @@ per iteration), plus a little per data bit (area). The slices chosen are put in 
 pass (`dfv.lowering.slack`), which balances the latency they add, so a pipelined loop keeps its rate unless a
 slice had to go on its recurrence; `recurrence_bound` reports each loop's bound after.
 
-A target that no placement meets (the program is infeasible, or an operation's own register-to-register path,
-which the program does not see and no slice shortens, is longer than the period) is refused, naming the
-operation on the longest path with a slice on every channel; the solver runs within `SOLVE_SECONDS` and says
-so if it runs over.
+A path that lies inside one operation (its own registers', or from a slice through it to a slice) no slice
+shortens: where the model puts one above the period, the program holds every path ending there to the
+operation's own arrival instead, every other path is brought within the period, and the plan names the
+operations (`TimingPlan.beyond`). So a target is never refused: the model's figure for a large operation alone
+runs above what nextpnr places (arith_mulf f32: 9.6 ns against 6.4), and a refusal on it kept every other path
+of the circuit at that operation's length. The solver runs within `SOLVE_SECONDS` and says so if it runs over.
 """
 
 from __future__ import annotations
@@ -73,6 +76,12 @@ class TimingGraph:
     internal: dict[str, float] = field(default_factory=dict)  # node -> its longest path between its own registers
     # what a wire from this vertex saves (`merge_ns` where logic drives it, module docstring); absent: nothing
     credit: dict[Vertex, float] = field(default_factory=dict)
+    # what a wire into this vertex costs (`hop_ns` into a module or the function's registers); absent: nothing
+    hop: dict[Vertex, float] = field(default_factory=dict)
+
+    def wire_ns(self, u: Vertex, v: Vertex) -> float:
+        """The delay of the uncut wire from `u` to `v`: its hop less what it saves."""
+        return self.hop.get(v, 0.0) - self.credit.get(u, 0.0)
 
     def vertices(self) -> set[Vertex]:
         out = set(self.launch) | set(self.capture)
@@ -122,6 +131,10 @@ def timing_graph(g: DFG, table: DelayTable) -> TimingGraph:
             tg.width[(n.id, p)] = width
             for u, v, _ in ws:
                 on_channel |= {u, v}
+                # a wiring operation (no module) is no placement site: its wires are one with its neighbours'
+                op = g.nodes[v[0]].op
+                if op.startswith("func.") or not spec(op).wiring:
+                    tg.hop[v] = table.hop_ns
     for n in g.nodes.values():
         if n.op.startswith("func."):
             # the function's ports: registers of the environment (a wrapper's, a testbench's)
@@ -199,12 +212,14 @@ def _successors(tg: TimingGraph, cut: set[Channel]) -> dict[Vertex, list[tuple[V
     for c, ws in tg.wires.items():
         if c not in cut:
             for u, v, _ in ws:
-                succ.setdefault(u, []).append((v, -tg.credit.get(u, 0.0)))
+                succ.setdefault(u, []).append((v, tg.wire_ns(u, v)))
     return succ
 
 
-def longest_path(tg: TimingGraph, table: DelayTable, cut: set[Channel]) -> PathReport:
-    """The longest register-to-register path of `tg` with a slice on every channel of `cut`."""
+def arrivals(tg: TimingGraph, table: DelayTable, cut: set[Channel]) \
+        -> tuple[dict[Vertex, float], dict[Vertex, Vertex], dict[Vertex, float]]:
+    """With a slice on every channel of `cut`: each vertex's latest arrival, the vertex it came from (absent at a
+    launch), and every capture (the slices' with the modules')."""
     launch = dict(tg.launch)
     capture = dict(tg.capture)
     for c in cut:
@@ -214,10 +229,9 @@ def longest_path(tg: TimingGraph, table: DelayTable, cut: set[Channel]) -> PathR
             capture[u] = max(capture.get(u, 0.0), cap)
             launch[v] = max(launch.get(v, 0.0), lau)
     succ = _successors(tg, cut)
-    order = _topological(tg.vertices(), succ)
     at: dict[Vertex, float] = {}
     prev: dict[Vertex, Vertex] = {}
-    for v in order:
+    for v in _topological(tg.vertices(), succ):
         if v in launch and at.get(v, -math.inf) < launch[v]:
             at[v] = launch[v]
             prev.pop(v, None)
@@ -227,6 +241,12 @@ def longest_path(tg: TimingGraph, table: DelayTable, cut: set[Channel]) -> PathR
             if at.get(w, -math.inf) < at[v] + ns:
                 at[w] = at[v] + ns
                 prev[w] = v
+    return at, prev, capture
+
+
+def longest_path(tg: TimingGraph, table: DelayTable, cut: set[Channel]) -> PathReport:
+    """The longest register-to-register path of `tg` with a slice on every channel of `cut`."""
+    at, prev, capture = arrivals(tg, table, cut)
     best, end = 0.0, None
     for v, cap in capture.items():
         if v in at and at[v] + cap > best:
@@ -239,6 +259,17 @@ def longest_path(tg: TimingGraph, table: DelayTable, cut: set[Channel]) -> PathR
     if inside[1] > best:  # a module's own register-to-register path is the longest
         return PathReport(inside[1], ((inside[0], "internal"),))
     return PathReport(best, tuple(reversed(path)))
+
+
+def own_paths(tg: TimingGraph, table: DelayTable) -> tuple[dict[Vertex, float], dict[str, float]]:
+    """What no slice shortens: with a slice on every channel, each vertex's arrival (every path then lies in
+    one operation), and per node its longest path (its own registers' or from slice to slice through it)."""
+    at, _, capture = arrivals(tg, table, set(tg.wires))
+    own = dict(tg.internal)
+    for v, cap in capture.items():
+        if v in at:
+            own[v[0]] = max(own.get(v[0], 0.0), at[v] + cap)
+    return at, own
 
 
 def _topological(vertices: set[Vertex], succ: dict[Vertex, list[tuple[Vertex, float]]]) -> list[Vertex]:
@@ -329,10 +360,12 @@ def _highs():
     return h
 
 
-def place_slices(g: DFG, tg: TimingGraph, table: DelayTable, period_ns: float) -> set[Channel] | None:
-    """The cheapest set of channels whose slices bring every path of `tg` within `period_ns` (the mixed-integer
-    program of the module docstring), None when no placement does. Raises LoweringError when the solver runs
-    over its bound."""
+def place_slices(g: DFG, tg: TimingGraph, table: DelayTable, period_ns: float,
+                 own_at: dict[Vertex, float]) -> set[Channel]:
+    """The cheapest set of channels whose slices bring every path of `tg` within `period_ns` or, where a path
+    ends in an operation whose own path to that vertex (`own_at`, from `own_paths`) is longer, within that
+    (the mixed-integer program of the module docstring; a slice on every channel always holds). Raises
+    LoweringError when the solver runs over its bound."""
     h = _highs()
     lo, hi = _arrival_bounds(tg, table)
     t = {v: h.addVariable(lb=lo[v], ub=hi[v]) for v in sorted(tg.vertices())}
@@ -340,8 +373,15 @@ def place_slices(g: DFG, tg: TimingGraph, table: DelayTable, period_ns: float) -
     r = {c: h.addBinary() for c in sorted(tg.wires)}
     for v, ns in tg.launch.items():
         h.addConstr(t[v] >= ns)
+
+    def limit(v: Vertex, cap: float) -> float:
+        # the latest arrival at v: within the period, or no later than its operation alone makes it; a vertex
+        # that no launch reaches with a slice on every channel no launch reaches at all: no path ends there
+        return max(period_ns - cap, own_at[v]) if v in own_at else math.inf
+
     for v, ns in tg.capture.items():
-        h.addConstr(t[v] <= period_ns - ns)
+        if v in own_at:
+            h.addConstr(t[v] <= limit(v, ns))
     for u, v, ns in tg.arcs:
         h.addConstr(t[v] - t[u] >= ns)
     for c, ws in tg.wires.items():
@@ -351,21 +391,23 @@ def place_slices(g: DFG, tg: TimingGraph, table: DelayTable, period_ns: float) -
             # uncut: the wire's edge; cut: the slice captures u and launches v (each void where r is 0; a
             # constraint whose big-M is not positive holds within the bounds already, and HiGHS refuses the
             # coefficients of rounding noise)
-            credit = tg.credit.get(u, 0.0)
-            m_wire = hi[u] - lo[v] - credit
+            wire = tg.wire_ns(u, v)
+            m_wire = hi[u] - lo[v] + wire
             if m_wire > EPS_NS:
-                h.addConstr(t[v] - t[u] + m_wire * r[c] >= -credit)
-            m_cap = hi[u] - (period_ns - cap)
+                h.addConstr(t[v] - t[u] + m_wire * r[c] >= wire)
+            lim = limit(u, cap)
+            m_cap = hi[u] - lim
             if m_cap > EPS_NS:
-                h.addConstr(t[u] + m_cap * r[c] <= period_ns - cap + m_cap)
+                h.addConstr(t[u] + m_cap * r[c] <= lim + m_cap)
             m_lau = lau - lo[v]
             if m_lau > EPS_NS:
                 h.addConstr(t[v] - m_lau * r[c] >= lau - m_lau)
     h.minimize(sum((1.0 + (RECURRENCE_COST if c in cyclic else 0.0) + BIT_COST * tg.width[c]) * r[c]
                    for c in r))
     status = h.modelStatusToString(h.getModelStatus())
-    if status == "Infeasible":
-        return None
+    if status == "Infeasible":  # a slice on every channel meets every limit: the bounds or the program are wrong
+        raise ValueError(f"internal: buffer placement for a {period_ns:.3f} ns clock period found no placement, "
+                         "not even a slice on every channel")
     if h.getInfo().primal_solution_status != 2:  # no feasible solution found in time
         raise LoweringError(f"buffer placement for a {period_ns:.3f} ns clock period ran over its "
                             f"{SOLVE_SECONDS:g} s bound (HiGHS: {status})",
@@ -376,8 +418,9 @@ def place_slices(g: DFG, tg: TimingGraph, table: DelayTable, period_ns: float) -
 def buffer_for_timing(g: DFG, target_mhz: float, table: DelayTable | None = None) -> TimingPlan:
     """Put register slices into `g` (forks and sinks materialised, channels not yet built) so the model's
     longest path fits a `target_mhz` clock (infinity: the fastest its operations allow), at the least cost
-    (module docstring). Raises LoweringError when the slowest operation alone is slower than the target,
-    naming it."""
+    (module docstring). A path inside one operation that the model puts above the period (no slice shortens
+    it) is not refused: every other path is brought within the period, and the plan names those operations
+    (the model's own paths of large operations run above nextpnr's: docs/timing.md)."""
     table = table or load_table()
     tg = timing_graph(g, table)
     before = longest_path(tg, table, set())
@@ -385,12 +428,10 @@ def buffer_for_timing(g: DFG, target_mhz: float, table: DelayTable | None = None
     # `max`: the better of no slices and a slice everywhere (a slice also adds its own setup and clock-to-q, so
     # a circuit whose longest path is inside one operation can be fastest without any)
     period = min(before.ns, floor.ns) * (1 + 1e-9) if math.isinf(target_mhz) else 1000.0 / target_mhz
-    cut = set() if before.ns <= period else place_slices(g, tg, table, period)
-    if cut is None or max(tg.internal.values(), default=0.0) > period:
-        nid = floor.vertices[0][0]
-        raise LoweringError(f"--target-mhz {target_mhz:g} cannot be met: {g.origin_op(nid)} alone needs "
-                            f"{floor.ns:.2f} ns ({floor.mhz:.1f} MHz) with a register slice on every channel",
-                            g.nodes[nid].loc)
+    own_at, own = own_paths(tg, table)
+    cut = set() if before.ns <= period else place_slices(g, tg, table, period, own_at)
+    beyond = tuple((g.origin_op(nid), ns) for nid, ns in sorted(own.items(), key=lambda kv: (-kv[1], kv[0]))
+                   if ns > period and cut)
     after = longest_path(tg, table, cut)
     # a loop's recurrence bound can change only when a slice lands in the component of its carries
     comp = node_components(g)
@@ -408,4 +449,4 @@ def buffer_for_timing(g: DFG, target_mhz: float, table: DelayTable | None = None
         n.inputs[port] = Ref(b.id, "out")
     loops = tuple((g.loops[lid]["loc"], bounds_before[lid], recurrence_bound(g, {lid}, EXTMEMORY_READ_CYCLES))
                   for lid in sorted(slowed))
-    return TimingPlan(target_mhz, before, floor, after, tuple(sorted(cut)), len(cut & cyclic), loops)
+    return TimingPlan(target_mhz, before, floor, after, tuple(sorted(cut)), len(cut & cyclic), loops, beyond)

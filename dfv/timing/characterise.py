@@ -18,7 +18,7 @@ from pathlib import Path
 from dfv.sim.provenance import inputs_digest
 from dfv.timing.config import TargetKind, TimingConfig
 from dfv.timing.flow import YOSYS, FlowError, read_target, run_tool, stage
-from dfv.timing.netdelay import MERGE_NS, ROUTE_NS, TABLE, ModuleArcs, TimingNetlist, module_arcs
+from dfv.timing.netdelay import HOP_NS, MERGE_NS, ROUTE_NS, TABLE, ModuleArcs, TimingNetlist, module_arcs
 from dfv.timing.targets import Target, module_label, module_targets
 
 #: what the table is made from: a change to any of them makes it stale (tests/timing/test_netdelay.py)
@@ -97,4 +97,4 @@ def write_table(results: list[Characterised], path: Path = TABLE) -> None:
         if r.arcs is not None:
             modules.setdefault(r.target.top, []).append({"params": dict(r.target.params), **r.arcs.to_json()})
     path.write_text(json.dumps({"version": 1, "inputs": inputs_digest(TABLE_INPUTS), "route_ns": ROUTE_NS,
-                                "merge_ns": MERGE_NS, "modules": modules}, indent=1) + "\n")
+                                "merge_ns": MERGE_NS, "hop_ns": HOP_NS, "modules": modules}, indent=1) + "\n")

@@ -59,6 +59,11 @@ ROUTE_NS = 0.6
 #: last LUT of one with the first of the other, and their net), in ns: fitted to nextpnr-ecp5's critical
 #: paths of eight kernels against the sum of their modules' arcs (docs/timing.md, "The delay model")
 MERGE_NS = 0.95
+#: what a wire between two modules costs on top of the table's arcs (each module was characterised alone, its
+#: ports a net away from registers placed beside it; in a whole circuit its neighbours sit further away), in
+#: ns: the critical paths nextpnr-ecp5 found in 43 kernels cross 189 nets between modules at 1.07 ns each
+#: (0.18 inside one); 0.5 lifted the buffered kernels most (docs/timing.md, "A wire between modules")
+HOP_NS = 0.5
 
 
 class NetlistError(ValueError):
@@ -247,6 +252,7 @@ class DelayTable:
 
     route_ns: float
     merge_ns: float
+    hop_ns: float
     modules: dict[str, tuple[tuple[dict[str, int], ModuleArcs], ...]]
 
     def arcs(self, module: str, params: dict[str, int]) -> ModuleArcs | None:
@@ -278,4 +284,4 @@ def load_table(path: Path = TABLE) -> DelayTable:
     """The delay table at `path` (read once)."""
     d = json.loads(path.read_text())
     modules = {m: tuple((dict(e["params"]), ModuleArcs.from_json(e)) for e in es) for m, es in d["modules"].items()}
-    return DelayTable(float(d["route_ns"]), float(d["merge_ns"]), modules)
+    return DelayTable(float(d["route_ns"]), float(d["merge_ns"]), float(d["hop_ns"]), modules)
