@@ -246,7 +246,12 @@ def arrivals(tg: TimingGraph, table: DelayTable, cut: set[Channel]) \
 
 def longest_path(tg: TimingGraph, table: DelayTable, cut: set[Channel]) -> PathReport:
     """The longest register-to-register path of `tg` with a slice on every channel of `cut`."""
-    at, prev, capture = arrivals(tg, table, cut)
+    return _longest(tg, *arrivals(tg, table, cut))
+
+
+def _longest(tg: TimingGraph, at: dict[Vertex, float], prev: dict[Vertex, Vertex],
+             capture: dict[Vertex, float]) -> PathReport:
+    """The longest path of `tg` given its `arrivals`, or a module's own register-to-register path if longer."""
     best, end = 0.0, None
     for v, cap in capture.items():
         if v in at and at[v] + cap > best:
@@ -261,15 +266,16 @@ def longest_path(tg: TimingGraph, table: DelayTable, cut: set[Channel]) -> PathR
     return PathReport(best, tuple(reversed(path)))
 
 
-def own_paths(tg: TimingGraph, table: DelayTable) -> tuple[dict[Vertex, float], dict[str, float]]:
+def own_paths(tg: TimingGraph, table: DelayTable) -> tuple[dict[Vertex, float], dict[str, float], PathReport]:
     """What no slice shortens: with a slice on every channel, each vertex's arrival (every path then lies in
-    one operation), and per node its longest path (its own registers' or from slice to slice through it)."""
-    at, _, capture = arrivals(tg, table, set(tg.wires))
+    one operation), per node its longest path (its own registers' or from slice to slice through it), and the
+    longest of them all (the circuit's floor)."""
+    at, prev, capture = arrivals(tg, table, set(tg.wires))
     own = dict(tg.internal)
     for v, cap in capture.items():
         if v in at:
             own[v[0]] = max(own.get(v[0], 0.0), at[v] + cap)
-    return at, own
+    return at, own, _longest(tg, at, prev, capture)
 
 
 def _topological(vertices: set[Vertex], succ: dict[Vertex, list[tuple[Vertex, float]]]) -> list[Vertex]:
@@ -380,8 +386,9 @@ def place_slices(g: DFG, tg: TimingGraph, table: DelayTable, period_ns: float,
         return max(period_ns - cap, own_at[v]) if v in own_at else math.inf
 
     for v, ns in tg.capture.items():
-        if v in own_at:
-            h.addConstr(t[v] <= limit(v, ns))
+        lim = limit(v, ns)
+        if lim < math.inf:
+            h.addConstr(t[v] <= lim)
     for u, v, ns in tg.arcs:
         h.addConstr(t[v] - t[u] >= ns)
     for c, ws in tg.wires.items():
@@ -424,14 +431,14 @@ def buffer_for_timing(g: DFG, target_mhz: float, table: DelayTable | None = None
     table = table or load_table()
     tg = timing_graph(g, table)
     before = longest_path(tg, table, set())
-    floor = longest_path(tg, table, set(tg.wires))
+    own_at, own, floor = own_paths(tg, table)
     # `max`: the better of no slices and a slice everywhere (a slice also adds its own setup and clock-to-q, so
     # a circuit whose longest path is inside one operation can be fastest without any)
     period = min(before.ns, floor.ns) * (1 + 1e-9) if math.isinf(target_mhz) else 1000.0 / target_mhz
-    own_at, own = own_paths(tg, table)
     cut = set() if before.ns <= period else place_slices(g, tg, table, period, own_at)
+    # with no slice needed, nothing is cut to the period and no operation stands above it
     beyond = tuple((g.origin_op(nid), ns) for nid, ns in sorted(own.items(), key=lambda kv: (-kv[1], kv[0]))
-                   if ns > period and cut)
+                   if ns > period) if cut else ()
     after = longest_path(tg, table, cut)
     # a loop's recurrence bound can change only when a slice lands in the component of its carries
     comp = node_components(g)

@@ -121,7 +121,7 @@ def test_a_target_met_already_adds_nothing():
 def _late_captures(tg: TimingGraph, cut: set, period: float) -> list:
     """The captures that a path reaches after the period and after its own operation's path to them."""
     table = load_table()
-    own_at, _ = own_paths(tg, table)
+    own_at, _, _ = own_paths(tg, table)
     at, _, capture = arrivals(tg, table, cut)
     return [v for v, cap in capture.items()
             if v in at and at[v] + cap > max(period, own_at.get(v, -1e9) + cap) + 1e-6]
