@@ -30,6 +30,7 @@ from pathlib import Path
 
 import yaml
 
+from dfv.args import target_text
 from dfv.golden.catalogue import spec
 from dfv.golden.interpreter import run_dfg
 from dfv.kernels import KERNEL_DIR, KERNELS, float_words, gen
@@ -39,6 +40,8 @@ from dfv.sim.build import BuildKind
 from dfv.sim.kernel import innermost_loops, prepare, run_kernel
 from dfv.sim.tables import format_table
 from dfv.tb.kernel.bounds import TRAFFIC
+from dfv.timing.config import load_config as load_timing_config
+from dfv.timing.report import SummaryVersionError
 from dfv.timing.report import read_summary as read_timing
 
 INPUT_SEEDS = range(6)  # dfv.kernels.gen input sets considered; the one with the most iterations is used
@@ -203,8 +206,9 @@ def busiest_inputs(name: str) -> tuple[int, list]:
 
 
 def run_one(name: str, path: Path, args: list, sim: str, seed: int, input_seed: int | None = None,
-            latency: int = 1, build: BuildKind = BuildKind.SIGNOFF) -> KernelFigures:
-    prog = prepare(path, name)
+            latency: int = 1, build: BuildKind = BuildKind.SIGNOFF, target_mhz: float | None = None) -> KernelFigures:
+    """One benchmark run of function `name` of `path`, lowered for a `target_mhz` clock (None: without slices)."""
+    prog = prepare(path, name, target_mhz=target_mhz)
     run_dir = REPORTS_DIR / "bench" / sim / (f"kernel_{name}" + ("" if latency == 1 else f"_lat{latency}")
                                              + ("" if build is BuildKind.SIGNOFF else f"_{build.value}"))
     (run_dir / "bench.json").unlink(missing_ok=True)
@@ -244,9 +248,10 @@ class Before:
                        for op, cases in doc["op_speed"].items() for case, rates in cases.items()})
 
 
-def bound(name: str, path: Path) -> float | None:
-    """The recurrence bound of a program's innermost loops, cycles per iteration (None: no loop)."""
-    prog = prepare(path, name)
+def bound(name: str, path: Path, target_mhz: float | None = None) -> float | None:
+    """The recurrence bound of a program's innermost loops, cycles per iteration (None: no loop), lowered for a
+    `target_mhz` clock (its slices on the loops' cycles count)."""
+    prog = prepare(path, name, target_mhz=target_mhz)
     return recurrence_bound(prog.g, set(innermost_loops(prog)), BOUND_READ_CYCLES)
 
 
@@ -257,10 +262,11 @@ def collect(seed: int, sims: tuple[str, ...]) -> tuple[list[KernelFigures], list
     speed build (none without Verilator) and the float figures."""
     figures, pipeline, speed, floats = [], [], [], []
     inputs = {name: busiest_inputs(name) for name in KERNELS}
+    clock = load_timing_config().kernel_target_mhz
     for sim in sims:
         for name in KERNELS:
             s, args = inputs[name]
-            figures.append(run_one(name, KERNEL_DIR / f"{name}.mlir", args, sim, seed, s))
+            figures.append(run_one(name, KERNEL_DIR / f"{name}.mlir", args, sim, seed, s, target_mhz=clock))
         for case in PIPELINE:
             path, args = pipeline_program(case, seed)
             pipeline.append((case, run_one(case.name, path, args, sim, seed, latency=case.latency)))
@@ -321,12 +327,21 @@ def speed_table(pipeline: list[tuple[PipelineCase, KernelFigures]], speed: list[
 TIMING_SUMMARY = REPORTS_DIR / "timing" / "summary.json"
 
 
-def kernel_fmax(path: Path = TIMING_SUMMARY) -> tuple[dict[str, float], str]:
+def kernel_fmax(clock: float | None, path: Path = TIMING_SUMMARY) -> tuple[dict[str, float], str]:
     """The Fmax (MHz, median over seeds) of each kernel's generated top in the last `make timing`, by kernel name,
-    and a line that says where they come from (none without a report; a stale report is named so)."""
+    and a line that says where they come from: none without a report, or from a report whose kernels were lowered
+    for another clock than `clock` (the bench's: the Fmax would be another circuit's); a stale report is named
+    so."""
     if not path.exists():
         return {}, f"Fmax: no timing report ({path}): run `make timing` for the time per run"
-    settings, results = read_timing(path)
+    try:
+        settings, results = read_timing(path)
+    except SummaryVersionError as exc:
+        return {}, f"Fmax: {exc}"
+    want = None if clock is None else target_text(clock)
+    if settings.kernel_target != want:
+        return {}, (f"Fmax: the timing report's kernels were lowered for {settings.kernel_target or 'no'} MHz, the "
+                    f"bench's for {want or 'no'} MHz (configs/timing.yaml kernel_target_mhz): run `make timing`")
     fmax = {r.target.removeprefix("kernel:"): r.fmax_mhz for r in results
             if r.target.startswith("kernel:") and r.fmax_mhz is not None}
     stale = "" if settings.current else ", STALE: the RTL or the lowering changed since"
@@ -341,7 +356,8 @@ def tables(figures: list[KernelFigures], pipeline: list[tuple[PipelineCase, Kern
 
     by = {(f.kernel, f.sim): f for f in figures}
     names = list(dict.fromkeys(f.kernel for f in figures))
-    fmax, fmax_note = kernel_fmax()
+    clock = load_timing_config().kernel_target_mhz
+    fmax, fmax_note = kernel_fmax(clock)
     head = ("kernel", "inputs", *(f"cycles {s}" for s in sims), f"before ({before.commit})", "innermost iterations",
             "cycles/iteration", "bound", "Fmax MHz", "time/run us", *(f"cycles/s {s}" for s in sims))
     rows = [head]
@@ -350,7 +366,7 @@ def tables(figures: list[KernelFigures], pipeline: list[tuple[PipelineCase, Kern
         first = by[(k, sims[0])]
         inputs = f"gen({first.input_seed})" if first.input_seed is not None else f"seed {seed}"
         per_iter = f"{first.cycles / first.iterations:.2f}" if first.iterations else "- (no loop)"
-        b = bound(k, KERNEL_DIR / f"{k}.mlir")
+        b = bound(k, KERNEL_DIR / f"{k}.mlir", clock)
         f = fmax.get(k)
         rows.append((k, inputs, *(str(by[(k, s)].cycles) for s in sims), str(before.kernels.get(k, "-")),
                      str(first.iterations), per_iter, "-" if b is None else f"{b:g}",
@@ -376,7 +392,9 @@ def tables(figures: list[KernelFigures], pipeline: list[tuple[PipelineCase, Kern
                             f"{case.rule} = {case.limit:g}")
         if len({f.cycles for f in figs}) > 1:
             problems.append(f"{case.name} at memory latency {case.latency}: cycle counts differ between simulators")
-    text = ("Kernels at full rate (results always ready, memory read latency 1 with no stalls; inputs "
+    lowered = "without a clock target" if clock is None else f"for {target_text(clock)} MHz"
+    text = (f"Kernels lowered {lowered} (configs/timing.yaml kernel_target_mhz, as make timing times them) at full "
+            "rate (results always ready, memory read latency 1 with no stalls; inputs "
             "dfv.kernels.gen(kernel, s) with the most innermost-loop iterations; bound = the recurrence bound of "
             "the innermost loops in cycles per iteration, dfv.lowering.recurrence, where a cycle through an scf.if "
             "branch counts on every iteration, so a loop that takes the branch on some iterations only can run "

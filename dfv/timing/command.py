@@ -17,7 +17,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from dfv.args import Parser, index_width, int_in, target_mhz
+from dfv.args import Parser, index_width, int_in, target_mhz, target_text
 from dfv.circt.flow import CIRCT_CLOCK, CIRCT_RESET
 from dfv.golden.types import DEFAULT_INDEX_WIDTH
 from dfv.lowering.errors import LoweringError
@@ -60,9 +60,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     only = p.add_mutually_exclusive_group()
     only.add_argument("--modules-only", action="store_true", help="every module, no kernel")
     only.add_argument("--kernels-only", action="store_true", help="every kernel, no module")
-    p.add_argument("--target-mhz", type=target_mhz, default=None, metavar="MHZ",
-                   help="lower the kernels and --program's programs for a MHZ clock (`dfv lower --target-mhz`; "
-                        "default: as the regression lowers them)")
+    p.add_argument("--target-mhz", type=clock_arg, default=CONFIGURED, metavar="MHZ",
+                   help="lower the kernels and --program's programs for a MHZ clock (`dfv lower --target-mhz`), or "
+                        "`none`: as the regression lowers them (default: configs/timing.yaml's kernel_target_mhz, "
+                        "the clock `make bench` counts the kernels' cycles at)")
     p.add_argument("--seed", action="append", type=int_in(1, None, "seed"), default=None, dest="seeds",
                    help="a placement seed (repeatable; default the seeds of configs/timing.yaml)")
     p.add_argument("-j", "--jobs", type=int_in(1, None, "job count"), default=2, help="targets timed in parallel")
@@ -73,6 +74,20 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--characterise", action="store_true",
                    help="synthesise every module alone and write the delay table of the lowering's timing-driven "
                         "buffering (dfv/timing/delays.json); no placement")
+
+
+CONFIGURED = object()  # --target-mhz not given: the configuration's kernel_target_mhz
+NO_TARGET = "none"
+
+
+def clock_arg(text: str) -> float | None:
+    """An argparse `type` for `dfv timing --target-mhz`: what `dfv lower --target-mhz` takes, or `none` (None)."""
+    return None if text == NO_TARGET else target_mhz(text)
+
+
+def lowering_target(args: argparse.Namespace, cfg: TimingConfig) -> float | None:
+    """The clock the kernels and programs are lowered for: --target-mhz, else the configuration's."""
+    return cfg.kernel_target_mhz if args.target_mhz is CONFIGURED else args.target_mhz
 
 
 def add_parser(sub) -> None:
@@ -99,8 +114,9 @@ def select(args: argparse.Namespace, cfg: TimingConfig) -> list[Target]:
         if unknown:
             raise SelectionError(f"unknown kernel {unknown[0]!r} (kernels: {', '.join(names)})")
         names = [k for k in names if k in args.kernel]
-    return (modules + [kernel_target(k, args.target_mhz) for k in names]
-            + [program_target(*program_arg(p), args.index_width, args.target_mhz) for p in args.program]
+    clock = lowering_target(args, cfg)
+    return (modules + [kernel_target(k, clock) for k in names]
+            + [program_target(*program_arg(p), args.index_width, clock) for p in args.program]
             + circuit_targets(args, cfg))
 
 
@@ -161,9 +177,10 @@ def run(args: argparse.Namespace) -> int:
     with ThreadPoolExecutor(args.jobs) as pool:
         results = list(pool.map(one, targets))
     full = not (args.module or args.kernel or args.program or args.rtl or args.modules_only or args.kernels_only
-                or args.seeds or args.target_mhz is not None)
-    settings = RunSettings(cfg.device, cfg.package, cfg.target_mhz, seeds, full, inputs_digest(TIMING_INPUTS),
-                           time.monotonic() - start)
+                or args.seeds or args.target_mhz is not CONFIGURED)
+    clock = lowering_target(args, cfg)
+    settings = RunSettings(cfg.device, cfg.package, cfg.target_mhz, None if clock is None else target_text(clock),
+                           seeds, full, inputs_digest(TIMING_INPUTS), time.monotonic() - start)
     print(write_reports(results, settings, args.out))
     print(f"{len(results)} targets in {elapsed_text(time.monotonic() - start)}; report in {args.out}/summary.txt")
     return 0 if all(r.met is not False for r in results) else 1

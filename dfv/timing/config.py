@@ -1,4 +1,5 @@
-"""configs/timing.yaml: the part, the placement seeds, the bound of a tool run and the Fmax goals.
+"""configs/timing.yaml: the part, the placement seeds, the bound of a tool run, the clock the kernels are lowered
+for and the Fmax goals.
 
 Schema-checked on load (`SCHEMA`); a goal is chosen per target by the first rule whose kind and width
 match (docs/timing.md)."""
@@ -9,6 +10,7 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
+from dfv.args import FASTEST, MAX_TARGET_MHZ, MIN_TARGET_MHZ, target_mhz
 from dfv.config_file import read_checked
 from dfv.paths import REPO
 
@@ -30,12 +32,15 @@ class TargetKind(Enum):
 SCHEMA = {
     "type": "object",
     "additionalProperties": False,
-    "required": ["version", "device", "package", "target_mhz", "seeds", "timeout_seconds", "goals"],
+    "required": ["version", "device", "package", "target_mhz", "kernel_target_mhz", "seeds", "timeout_seconds",
+                 "goals"],
     "properties": {
         "version": {"const": 1},
         "device": {"enum": ["25k", "45k", "85k", "um-25k", "um-45k", "um-85k", "um5g-25k", "um5g-45k", "um5g-85k"]},
         "package": {"type": "string", "pattern": "^[A-Z]+[0-9]+$"},
         "target_mhz": {"type": "number", "exclusiveMinimum": 0},
+        "kernel_target_mhz": {"oneOf": [{"type": "number", "minimum": MIN_TARGET_MHZ, "maximum": MAX_TARGET_MHZ},
+                                        {"const": FASTEST}, {"type": "null"}]},
         "seeds": {"type": "array", "minItems": 1, "uniqueItems": True, "items": {"type": "integer", "minimum": 1}},
         "timeout_seconds": {"type": "number", "exclusiveMinimum": 0},
         "goals": {
@@ -76,6 +81,7 @@ class TimingConfig:
     device: str
     package: str
     target_mhz: float
+    kernel_target_mhz: float | None  # `dfv lower --target-mhz` of the kernels (inf: `max`; None: no slices)
     seeds: tuple[int, ...]
     timeout_seconds: float
     goals: tuple[Goal, ...]
@@ -89,5 +95,7 @@ def load_config(path: Path = CONFIG) -> TimingConfig:
     """Read and check `path`."""
     doc = read_checked(path, SCHEMA, TimingConfigError)
     goals = tuple(Goal(TargetKind(g["kind"]), g.get("max_width"), float(g["mhz"])) for g in doc["goals"])
-    return TimingConfig(doc["device"], doc["package"], float(doc["target_mhz"]), tuple(doc["seeds"]),
+    kernel = doc["kernel_target_mhz"]
+    return TimingConfig(doc["device"], doc["package"], float(doc["target_mhz"]),
+                        None if kernel is None else target_mhz(str(kernel)), tuple(doc["seeds"]),
                         float(doc["timeout_seconds"]), goals)

@@ -17,18 +17,24 @@ from dfv.timing.config import TargetKind
 from dfv.timing.critical import CriticalPath
 from dfv.timing.flow import Area, Placement, TimingResult
 
-SUMMARY_VERSION = 1
+SUMMARY_VERSION = 2  # 2: the kernels' lowering clock (`kernel_target`)
+
+
+class SummaryVersionError(ValueError):
+    """summary.json was written by another version of this report (re-run `make timing`)."""
 
 
 @dataclass(frozen=True)
 class RunSettings:
-    """What a `make timing` run was: the part (`device`, `package`), the frequency nextpnr aimed at, the
-    placement seeds, whether it timed every target at the configuration's seeds (`full`), the digest of its
-    inputs (`dfv.sim.provenance.TIMING_INPUTS`) and its wall time."""
+    """What a `make timing` run was: the part (`device`, `package`), the frequency nextpnr aimed at, the clock
+    the kernels and programs were lowered for (`kernel_target`, as `dfv lower --target-mhz` writes it; None:
+    without one), the placement seeds, whether it timed every target at the configuration's seeds and kernel
+    clock (`full`), the digest of its inputs (`dfv.sim.provenance.TIMING_INPUTS`) and its wall time."""
 
     device: str
     package: str
     target_mhz: float
+    kernel_target: str | None
     seeds: tuple[int, ...]
     full: bool
     inputs_digest: str
@@ -97,7 +103,8 @@ def read_summary(path: Path) -> tuple[RunSettings, list[TimingResult]]:
     """summary.json back: the settings and the results."""
     doc = json.loads(path.read_text())
     if doc.get("version") != SUMMARY_VERSION:
-        raise ValueError(f"{path}: summary version {doc.get('version')}, expected {SUMMARY_VERSION}")
+        raise SummaryVersionError(f"{path}: summary version {doc.get('version')}, expected {SUMMARY_VERSION}: "
+                                  "re-run `make timing`")
     results = []
     for r in doc["results"]:
         placements = tuple(Placement(p["seed"], p["fmax_mhz"], CriticalPath(**{**p["path"], "sources": tuple(
@@ -106,14 +113,16 @@ def read_summary(path: Path) -> tuple[RunSettings, list[TimingResult]]:
         results.append(TimingResult(r["target"], TargetKind(r["kind"]), r["width"], r["goal_mhz"],
                                     Area(**r["area"]) if r["area"] else None, placements, r["seconds"], r["error"],
                                     r.get("note")))
-    settings = RunSettings(doc["device"], doc["package"], doc["target_mhz"], tuple(doc["seeds"]), doc["full"],
-                           doc["inputs_digest"], doc["wall_seconds"])
+    settings = RunSettings(doc["device"], doc["package"], doc["target_mhz"], doc["kernel_target"],
+                           tuple(doc["seeds"]), doc["full"], doc["inputs_digest"], doc["wall_seconds"])
     return settings, results
 
 
 def write_reports(results: Sequence[TimingResult], settings: RunSettings, out: Path) -> str:
     """Write summary.txt and summary.json under `out`; return the text."""
-    text = "\n\n".join([format_rows(results), format_paths(results), format_summary(results)]) + "\n"
+    clock = "without a clock target" if settings.kernel_target is None else f"for {settings.kernel_target} MHz"
+    text = "\n\n".join([format_rows(results), format_paths(results), format_summary(results),
+                         f"kernels and programs lowered {clock} (dfv lower --target-mhz)"]) + "\n"
     out.mkdir(parents=True, exist_ok=True)
     (out / "summary.txt").write_text(text)
     (out / "summary.json").write_text(json.dumps(to_json(results, settings), indent=1) + "\n")

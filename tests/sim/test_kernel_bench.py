@@ -4,6 +4,7 @@ kernels' Fmax it reads from `make timing` for the time per run, and sum i<100's 
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 from dfv.sim.bench import DATAFLOW_BENCHES, DATAFLOW_CASES
@@ -45,21 +46,44 @@ def test_speed_table_reports_rates_before_and_goals():
                                "100000"]
 
 
-def _timing(out: Path, digest: str) -> Path:
+def _timing(out: Path, digest: str, kernel_target: str | None = "150") -> Path:
     kernel = TimingResult("kernel:gcd", TargetKind.KERNEL, 32, 150.0, None,
                           (Placement(1, 40.0, None), Placement(2, 50.0, None), Placement(3, 45.0, None)), 9.0)
     module = TimingResult("handshake_join[N=2]", TargetKind.INTEGER, 1, 250.0, None, (Placement(1, 400.0, None),), 2.0)
-    write_timing([kernel, module], RunSettings("85k", "CABGA381", 250.0, (1, 2, 3), True, digest, 60.0), out)
+    write_timing([kernel, module], RunSettings("85k", "CABGA381", 250.0, kernel_target, (1, 2, 3), True, digest, 60.0),
+                 out)
     return out / "summary.json"
 
 
 def test_time_per_run_reads_the_kernels_fmax_from_make_timing(tmp_path: Path):
-    fmax, note = kernel_fmax(tmp_path / "none.json")
+    fmax, note = kernel_fmax(150.0, tmp_path / "none.json")
     assert fmax == {} and "run `make timing`" in note
-    fmax, note = kernel_fmax(_timing(tmp_path / "a", inputs_digest(TIMING_INPUTS)))
+    fmax, note = kernel_fmax(150.0, _timing(tmp_path / "a", inputs_digest(TIMING_INPUTS)))
     assert fmax == {"gcd": 45.0} and "median of seeds [1, 2, 3]" in note and "STALE" not in note
-    _, note = kernel_fmax(_timing(tmp_path / "b", "0" * 16))
+    _, note = kernel_fmax(150.0, _timing(tmp_path / "b", "0" * 16))
     assert "STALE" in note
+    fmax, _ = kernel_fmax(math.inf, _timing(tmp_path / "c", inputs_digest(TIMING_INPUTS), "max"))
+    assert fmax == {"gcd": 45.0}
+    fmax, _ = kernel_fmax(None, _timing(tmp_path / "d", inputs_digest(TIMING_INPUTS), None))
+    assert fmax == {"gcd": 45.0}
+
+
+def test_time_per_run_refuses_the_fmax_of_kernels_lowered_for_another_clock(tmp_path: Path):
+    """The bench's cycles are of the kernels lowered for configs/timing.yaml's clock: an Fmax of the kernels lowered
+    for another one (or none) is another circuit's, and the time per run is left out, not mixed."""
+    digest = inputs_digest(TIMING_INPUTS)
+    fmax, note = kernel_fmax(150.0, _timing(tmp_path / "a", digest, None))
+    assert fmax == {} and note.startswith("Fmax: the timing report's kernels were lowered for no MHz, the bench's "
+                                          "for 150 MHz")
+    fmax, note = kernel_fmax(None, _timing(tmp_path / "b", digest, "max"))
+    assert fmax == {} and "lowered for max MHz, the bench's for no MHz" in note
+
+
+def test_a_timing_report_of_another_version_asks_for_a_new_run(tmp_path: Path):
+    path = _timing(tmp_path / "a", inputs_digest(TIMING_INPUTS))
+    path.write_text(path.read_text().replace('"version": 2', '"version": 1'))
+    fmax, note = kernel_fmax(150.0, path)
+    assert fmax == {} and "summary version 1, expected 2: re-run `make timing`" in note
 
 
 def test_sum_against_circt_compares_time_per_run_at_equal_index_width():

@@ -7,10 +7,12 @@ The full run is `make timing`."""
 from __future__ import annotations
 
 import dataclasses
+import math
 from pathlib import Path
 
 import pytest
 
+from dfv.args import Parser
 from dfv.sim.hierarchy import needed_sources
 from dfv.timing import command
 from dfv.timing.config import CONFIG, TargetKind, TimingConfigError, load_config
@@ -49,6 +51,28 @@ def test_a_bad_configuration_names_the_key(tmp_path: Path):
     bad = tmp_path / "timing.yaml"
     bad.write_text(CONFIG.read_text().replace("kind: kernel", "kind: fpga"))
     with pytest.raises(TimingConfigError, match=r"goals/0/kind: 'fpga' is not one of"):
+        load_config(bad)
+
+
+def _clock(args: list[str], cfg=CFG) -> float | None:
+    parser = Parser()
+    command.add_arguments(parser)
+    return command.lowering_target(parser.parse_args(args), cfg)
+
+
+def test_the_kernels_clock_is_the_configurations_unless_given(tmp_path: Path):
+    """make timing lowers the kernels for kernel_target_mhz (make bench counts the cycles of the same circuits);
+    --target-mhz overrides it, `none` lowers them without slices."""
+    assert CFG.kernel_target_mhz == CFG.goal(TargetKind.KERNEL, 32) == 150
+    assert _clock([]) == 150 and _clock(["--target-mhz", "120"]) == 120
+    assert _clock(["--target-mhz", "none"]) is None and math.isinf(_clock(["--target-mhz", "max"]))
+    for value, want in (("null", None), ("max", math.inf), ("200", 200.0)):
+        cfg = tmp_path / f"{value}.yaml"
+        cfg.write_text(CONFIG.read_text().replace("kernel_target_mhz: 150", f"kernel_target_mhz: {value}"))
+        assert load_config(cfg).kernel_target_mhz == want and _clock([], load_config(cfg)) == want
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(CONFIG.read_text().replace("kernel_target_mhz: 150", "kernel_target_mhz: 0"))
+    with pytest.raises(TimingConfigError, match=r"kernel_target_mhz: 0 is less than the minimum of 1.0"):
         load_config(bad)
 
 
@@ -171,6 +195,8 @@ def test_a_program_of_ones_own_is_timed_as_dfv_lower_makes_it(tmp_path: Path):
     assert status == 0
     settings, (res,) = read_summary(tmp_path / "report" / "summary.json")
     assert res.target == "program:add@add" and res.kind is TargetKind.KERNEL and not settings.full
+    assert settings.kernel_target == "150"  # configs/timing.yaml's clock: the report says what was timed
+    assert "kernels and programs lowered for 150 MHz" in (tmp_path / "report" / "summary.txt").read_text()
     assert res.width == 32 and res.met is True
     assert res.area is not None and res.area.carries > 0
     # the addition is the path: the generated top's adder, the kit's arith_binop
