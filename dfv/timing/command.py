@@ -17,7 +17,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from dfv.args import Parser, index_width, int_in, target_mhz, target_text
+from dfv.args import FASTEST, Parser, index_width, int_in, target_mhz, target_text
 from dfv.circt.flow import CIRCT_CLOCK, CIRCT_RESET
 from dfv.golden.types import DEFAULT_INDEX_WIDTH
 from dfv.lowering.errors import LoweringError
@@ -82,7 +82,12 @@ NO_TARGET = "none"
 
 def clock_arg(text: str) -> float | None:
     """An argparse `type` for `dfv timing --target-mhz`: what `dfv lower --target-mhz` takes, or `none` (None)."""
-    return None if text == NO_TARGET else target_mhz(text)
+    if text == NO_TARGET:
+        return None
+    try:
+        return target_mhz(text)
+    except argparse.ArgumentTypeError as exc:
+        raise argparse.ArgumentTypeError(str(exc).replace(f", or {FASTEST})", f", {FASTEST} or {NO_TARGET})")) from None
 
 
 def lowering_target(args: argparse.Namespace, cfg: TimingConfig) -> float | None:

@@ -6,6 +6,7 @@ The full run is `make timing`."""
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
 import math
 from pathlib import Path
@@ -66,6 +67,10 @@ def test_the_kernels_clock_is_the_configurations_unless_given(tmp_path: Path):
     assert CFG.kernel_target_mhz == CFG.goal(TargetKind.KERNEL, 32) == 150
     assert _clock([]) == 150 and _clock(["--target-mhz", "120"]) == 120
     assert _clock(["--target-mhz", "none"]) is None and math.isinf(_clock(["--target-mhz", "max"]))
+    with pytest.raises(argparse.ArgumentTypeError, match=r"^invalid clock target 'fast' \(MHz, max or none\)$"):
+        command.clock_arg("fast")
+    with pytest.raises(argparse.ArgumentTypeError, match=r"^clock target must be 1\.\.1000 MHz or max, got 0$"):
+        command.clock_arg("0")
     for value, want in (("null", None), ("max", math.inf), ("200", 200.0)):
         cfg = tmp_path / f"{value}.yaml"
         cfg.write_text(CONFIG.read_text().replace("kernel_target_mhz: 150", f"kernel_target_mhz: {value}"))
