@@ -73,3 +73,8 @@ index_width = int_in(MIN_INDEX_WIDTH, MAX_INDEX_WIDTH, "index width")
 def target_text(mhz: float) -> str:
     """How `--target-mhz` writes a target (`max` for infinity)."""
     return FASTEST if math.isinf(mhz) else f"{mhz:g}"
+
+
+def target_setting(mhz: float | None) -> str | None:
+    """A clock target as a report records it: `target_text`, or None for none."""
+    return None if mhz is None else target_text(mhz)

@@ -36,7 +36,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import TextIO
 
-from dfv.args import target_text
+from dfv.args import target_setting, target_text
 from dfv.circt.flow import NOT_LOWERED
 from dfv.fuzz.execute import (
     FAILURES,
@@ -178,7 +178,7 @@ def _save(cfg: Config, seed: int, engine: str, outcome: Outcome, orig: Program, 
     (folder / "failure.json").write_text(json.dumps({
         "class": outcome.verdict.value, "engine": engine, "seed": seed, "size": cfg.size, "floats": cfg.floats,
         "float_ops": list(float_ops(cfg.rtl_only)) if cfg.floats else [],
-        "target_mhz": None if cfg.target_mhz is None else target_text(cfg.target_mhz),
+        "target_mhz": target_setting(cfg.target_mhz),
         "message": outcome.message, "shrunk_message": again.message, "verified": verified,
         "statements": list(statements), "shrink": shrink_info, "also": also}, indent=1) + "\n")
     return Reproducer(outcome.verdict.value, engine, seed, str(folder), statements, outcome.message, also, verified)

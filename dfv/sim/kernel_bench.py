@@ -30,7 +30,7 @@ from pathlib import Path
 
 import yaml
 
-from dfv.args import target_text
+from dfv.args import target_setting
 from dfv.golden.catalogue import spec
 from dfv.golden.interpreter import run_dfg
 from dfv.kernels import KERNEL_DIR, KERNELS, float_words, gen
@@ -41,7 +41,7 @@ from dfv.sim.kernel import innermost_loops, prepare, run_kernel
 from dfv.sim.tables import format_table
 from dfv.tb.kernel.bounds import TRAFFIC
 from dfv.timing.config import load_config as load_timing_config
-from dfv.timing.report import SummaryVersionError
+from dfv.timing.report import SummaryVersionError, lowered_for
 from dfv.timing.report import read_summary as read_timing
 
 INPUT_SEEDS = range(6)  # dfv.kernels.gen input sets considered; the one with the most iterations is used
@@ -255,14 +255,15 @@ def bound(name: str, path: Path, target_mhz: float | None = None) -> float | Non
     return recurrence_bound(prog.g, set(innermost_loops(prog)), BOUND_READ_CYCLES)
 
 
-def collect(seed: int, sims: tuple[str, ...]) -> tuple[list[KernelFigures], list[tuple[PipelineCase, KernelFigures]],
-                                                      list[tuple[PipelineCase, KernelFigures]],
-                                                      list[tuple[PipelineCase, KernelFigures]]]:
+Cases = list[tuple[PipelineCase, KernelFigures]]
+
+
+def collect(seed: int, sims: tuple[str, ...], clock: float | None) -> tuple[list[KernelFigures], Cases, Cases, Cases]:
     """The kernel figures, the pipelining figures (regression builds), the pipelining programs on Verilator's
-    speed build (none without Verilator) and the float figures."""
+    speed build (none without Verilator) and the float figures; the kernels lowered for a `clock` MHz clock (None:
+    without slices)."""
     figures, pipeline, speed, floats = [], [], [], []
     inputs = {name: busiest_inputs(name) for name in KERNELS}
-    clock = load_timing_config().kernel_target_mhz
     for sim in sims:
         for name in KERNELS:
             s, args = inputs[name]
@@ -338,7 +339,7 @@ def kernel_fmax(clock: float | None, path: Path = TIMING_SUMMARY) -> tuple[dict[
         settings, results = read_timing(path)
     except SummaryVersionError as exc:
         return {}, f"Fmax: {exc}"
-    want = None if clock is None else target_text(clock)
+    want = target_setting(clock)
     if settings.kernel_target != want:
         return {}, (f"Fmax: the timing report's kernels were lowered for {settings.kernel_target or 'no'} MHz, the "
                     f"bench's for {want or 'no'} MHz (configs/timing.yaml kernel_target_mhz): run `make timing`")
@@ -350,13 +351,12 @@ def kernel_fmax(clock: float | None, path: Path = TIMING_SUMMARY) -> tuple[dict[
 
 
 def tables(figures: list[KernelFigures], pipeline: list[tuple[PipelineCase, KernelFigures]], sims: tuple[str, ...],
-           seed: int, before: Before) -> tuple[str, list[str]]:
-    """The kernel table and the pipelining table; plus problems (cycle counts differing between
-    simulators, a pipelining figure over its limit)."""
+           seed: int, before: Before, clock: float | None) -> tuple[str, list[str]]:
+    """The kernel table (the kernels lowered for `clock`) and the pipelining table; plus problems (cycle counts
+    differing between simulators, a pipelining figure over its limit)."""
 
     by = {(f.kernel, f.sim): f for f in figures}
     names = list(dict.fromkeys(f.kernel for f in figures))
-    clock = load_timing_config().kernel_target_mhz
     fmax, fmax_note = kernel_fmax(clock)
     head = ("kernel", "inputs", *(f"cycles {s}" for s in sims), f"before ({before.commit})", "innermost iterations",
             "cycles/iteration", "bound", "Fmax MHz", "time/run us", *(f"cycles/s {s}" for s in sims))
@@ -392,9 +392,8 @@ def tables(figures: list[KernelFigures], pipeline: list[tuple[PipelineCase, Kern
                             f"{case.rule} = {case.limit:g}")
         if len({f.cycles for f in figs}) > 1:
             problems.append(f"{case.name} at memory latency {case.latency}: cycle counts differ between simulators")
-    lowered = "without a clock target" if clock is None else f"for {target_text(clock)} MHz"
-    text = (f"Kernels lowered {lowered} (configs/timing.yaml kernel_target_mhz, as make timing times them) at full "
-            "rate (results always ready, memory read latency 1 with no stalls; inputs "
+    text = (f"Kernels lowered {lowered_for(target_setting(clock))} (configs/timing.yaml kernel_target_mhz, as make "
+            "timing times them) at full rate (results always ready, memory read latency 1 with no stalls; inputs "
             "dfv.kernels.gen(kernel, s) with the most innermost-loop iterations; bound = the recurrence bound of "
             "the innermost loops in cycles per iteration, dfv.lowering.recurrence, where a cycle through an scf.if "
             "branch counts on every iteration, so a loop that takes the branch on some iterations only can run "
@@ -405,8 +404,9 @@ def tables(figures: list[KernelFigures], pipeline: list[tuple[PipelineCase, Kern
 
 
 def main_section(seed: int, sims: tuple[str, ...]) -> tuple[str, list[str]]:
-    figures, pipeline, speed, floats = collect(seed, sims)
+    clock = load_timing_config().kernel_target_mhz  # the kernels' clock, as make timing times them
+    figures, pipeline, speed, floats = collect(seed, sims, clock)
     before = Before.load()
-    text, problems = tables(figures, pipeline, sims, seed, before)
+    text, problems = tables(figures, pipeline, sims, seed, before, clock)
     ftext, fproblems = float_table(floats, sims, seed)
     return text + "\n\n" + ftext + "\n\n" + speed_table(pipeline, speed, sims, before), problems + fproblems

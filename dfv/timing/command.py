@@ -17,7 +17,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from dfv.args import FASTEST, Parser, index_width, int_in, target_mhz, target_text
+from dfv.args import FASTEST, Parser, index_width, int_in, target_mhz, target_setting
 from dfv.circt.flow import CIRCT_CLOCK, CIRCT_RESET
 from dfv.golden.types import DEFAULT_INDEX_WIDTH
 from dfv.lowering.errors import LoweringError
@@ -184,7 +184,7 @@ def run(args: argparse.Namespace) -> int:
     full = not (args.module or args.kernel or args.program or args.rtl or args.modules_only or args.kernels_only
                 or args.seeds or args.target_mhz is not CONFIGURED)
     clock = lowering_target(args, cfg)
-    settings = RunSettings(cfg.device, cfg.package, cfg.target_mhz, None if clock is None else target_text(clock),
+    settings = RunSettings(cfg.device, cfg.package, cfg.target_mhz, target_setting(clock),
                            seeds, full, inputs_digest(TIMING_INPUTS), time.monotonic() - start)
     print(write_reports(results, settings, args.out))
     print(f"{len(results)} targets in {elapsed_text(time.monotonic() - start)}; report in {args.out}/summary.txt")

@@ -118,11 +118,16 @@ def read_summary(path: Path) -> tuple[RunSettings, list[TimingResult]]:
     return settings, results
 
 
+def lowered_for(kernel_target: str | None) -> str:
+    """How the reports name the clock kernels were lowered for (`RunSettings.kernel_target`)."""
+    return "without a clock target" if kernel_target is None else f"for {kernel_target} MHz"
+
+
 def write_reports(results: Sequence[TimingResult], settings: RunSettings, out: Path) -> str:
     """Write summary.txt and summary.json under `out`; return the text."""
-    clock = "without a clock target" if settings.kernel_target is None else f"for {settings.kernel_target} MHz"
     text = "\n\n".join([format_rows(results), format_paths(results), format_summary(results),
-                         f"kernels and programs lowered {clock} (dfv lower --target-mhz)"]) + "\n"
+                         f"kernels and programs lowered {lowered_for(settings.kernel_target)} "
+                         "(dfv lower --target-mhz)"]) + "\n"
     out.mkdir(parents=True, exist_ok=True)
     (out / "summary.txt").write_text(text)
     (out / "summary.json").write_text(json.dumps(to_json(results, settings), indent=1) + "\n")
