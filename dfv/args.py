@@ -9,6 +9,7 @@ import sys
 from collections.abc import Callable
 
 from dfv.golden.types import MAX_INDEX_WIDTH, MIN_INDEX_WIDTH
+from dfv.lowering.timing_plan import ClockGoal, ClockTarget
 
 
 class Parser(argparse.ArgumentParser):
@@ -47,22 +48,27 @@ def positive_seconds(text: str) -> float:
     return v
 
 
-#: the clock targets `--target-mhz` accepts; `max` (infinity) asks for the fastest the operations allow
+#: the clock targets `--target-mhz` accepts; `max` (infinity) asks for the fastest the operations allow, `best`
+#: for the clock of the shortest time per loop iteration (`ClockGoal.BEST`)
 MIN_TARGET_MHZ, MAX_TARGET_MHZ = 1.0, 1000.0
 FASTEST = "max"
+#: how a message names the words `target_mhz` takes besides a number
+TARGET_WORDS = f"{FASTEST} or {ClockGoal.BEST.value}"
 
 
-def target_mhz(text: str) -> float:
-    """An argparse `type` for a clock target in MHz (MIN_TARGET_MHZ..MAX_TARGET_MHZ), or `max` (infinity)."""
+def target_mhz(text: str) -> ClockTarget:
+    """An argparse `type` for a clock target in MHz (MIN_TARGET_MHZ..MAX_TARGET_MHZ), `max` (infinity) or `best`."""
     if text == FASTEST:
         return math.inf
+    if text == ClockGoal.BEST.value:
+        return ClockGoal.BEST
     try:
         v = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid clock target {text!r} (MHz, or {FASTEST})") from None
+        raise argparse.ArgumentTypeError(f"invalid clock target {text!r} (MHz, {TARGET_WORDS})") from None
     if not MIN_TARGET_MHZ <= v <= MAX_TARGET_MHZ:
-        raise argparse.ArgumentTypeError(f"clock target must be {MIN_TARGET_MHZ:g}..{MAX_TARGET_MHZ:g} MHz or "
-                                         f"{FASTEST}, got {text}")
+        raise argparse.ArgumentTypeError(f"clock target must be {MIN_TARGET_MHZ:g}..{MAX_TARGET_MHZ:g} MHz, "
+                                         f"{TARGET_WORDS}, got {text}")
     return v
 
 
@@ -70,11 +76,13 @@ index_width = int_in(MIN_INDEX_WIDTH, MAX_INDEX_WIDTH, "index width")
 """An argparse `type` for `--index-width` (`dfv lower`, `dfv run`, `dfv timing --program`)."""
 
 
-def target_text(mhz: float) -> str:
-    """How `--target-mhz` writes a target (`max` for infinity)."""
+def target_text(mhz: ClockTarget) -> str:
+    """How `--target-mhz` writes a target (`max` for infinity, `best` for `ClockGoal.BEST`)."""
+    if isinstance(mhz, ClockGoal):
+        return mhz.value
     return FASTEST if math.isinf(mhz) else f"{mhz:g}"
 
 
-def target_setting(mhz: float | None) -> str | None:
+def target_setting(mhz: ClockTarget | None) -> str | None:
     """A clock target as a report records it: `target_text`, or None for none."""
     return None if mhz is None else target_text(mhz)

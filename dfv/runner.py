@@ -46,6 +46,7 @@ from dfv.lowering.memref_args import ShapeError, flatten
 from dfv.lowering.parse import MAX_INT_DIGITS, LoweringError, parse_file, read_program
 from dfv.lowering.pipeline import Lowered, dfg_outputs, lower_program
 from dfv.lowering.reference import value_type
+from dfv.lowering.timing_plan import ClockTarget
 from dfv.lowering.to_cf import to_cf
 from dfv.lowering.trip_budget import DEFAULT_MAX_TRIPS
 from dfv.paths import REPORTS_DIR, WORK_DIR, WORK_ENV
@@ -332,7 +333,7 @@ def run_program(path: str, func: str | None, inputs: str, engine: str = "golden"
                 index_width: int | None = None, seed: int = 1, waves: bool = False,
                 mem_latency: int | None = None, max_trips: int = DEFAULT_MAX_TRIPS,
                 limits: MemLimits = DEFAULT_LIMITS, traffic: str = "random",
-                max_cycles: int = DEFAULT_MAX_CYCLES, target_mhz: float | None = None,
+                max_cycles: int = DEFAULT_MAX_CYCLES, target_mhz: ClockTarget | None = None,
                 rtl: Sequence[str] = (), top: str | None = None, ports: str = CIRCT) -> dict:
     """Lower, run and compare; raises LoweringError / EngineUnavailable for bad input.
 
@@ -366,7 +367,7 @@ def run_program(path: str, func: str | None, inputs: str, engine: str = "golden"
 
 def prepare_run(path: str, func: str | None, inputs: str, index_width: int = DEFAULT_INDEX_WIDTH, seed: int = 1,
                 waves: bool = False, mem_latency: int | None = None, max_trips: int = DEFAULT_MAX_TRIPS,
-                limits: MemLimits = DEFAULT_LIMITS, target_mhz: float | None = None) -> Run:
+                limits: MemLimits = DEFAULT_LIMITS, target_mhz: ClockTarget | None = None) -> Run:
     """Parse and lower the program once, read its inputs and run the reference: what every engine is
     given (`execute`); raises LoweringError for bad input."""
     src = parse_file(path)

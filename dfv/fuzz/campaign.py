@@ -51,6 +51,7 @@ from dfv.fuzz.execute import (
 from dfv.fuzz.gen import float_ops, generate
 from dfv.fuzz.program import Program, count
 from dfv.fuzz.shrink import Budget, shrink
+from dfv.lowering.timing_plan import ClockTarget
 from dfv.paths import REPORTS_DIR
 from dfv.runner import CIRCT_ENGINES, CIRCUIT_ENGINES
 from dfv.sim.tables import format_table
@@ -79,7 +80,7 @@ class Config:
     shrink: bool = True
     timeout: float | None = None
     shrink_seconds: float | None = None
-    target_mhz: float | None = None  # the clock the programs are lowered for (`dfv lower --target-mhz`)
+    target_mhz: ClockTarget | None = None  # the clock the programs are lowered for (`dfv lower --target-mhz`)
 
     @property
     def rtl_only(self) -> bool:

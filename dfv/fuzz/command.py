@@ -63,7 +63,8 @@ def add_parser(sub) -> None:
                     help="wall-clock bound of one run (default 60 s golden, 600 s RTL)")
     fz.add_argument("--target-mhz", type=target_mhz, default=None, metavar="MHZ",
                     help="lower every program for a MHZ clock (`dfv lower --target-mhz`; `max`: the fastest each "
-                         "program's operations allow), so the timing-driven buffering is fuzzed too")
+                         "program's operations allow; `best`: each program's clock of the shortest loop iteration), "
+                         "so the timing-driven buffering is fuzzed too")
     fz.add_argument("--shrink-seconds", type=positive_seconds, default=None,
                     help="time to shrink one failure (default 120 s golden, 900 s RTL)")
 

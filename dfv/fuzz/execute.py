@@ -48,6 +48,7 @@ from dfv.golden.types import DEFAULT_INDEX_WIDTH
 from dfv.lowering.lower_control import find_function
 from dfv.lowering.parse import LoweringError, parse_file
 from dfv.lowering.reference import run_source
+from dfv.lowering.timing_plan import ClockTarget
 from dfv.lowering.verify import DfgVerifyError
 from dfv.runner import CIRCUIT_ENGINES, EngineUnavailable, default_index_width, execute, load_inputs, prepare_run
 
@@ -211,7 +212,7 @@ def _classified(mlir: Path, inputs: Path, func: str, engine: str, seed: int) -> 
 
 
 def _classified_engines(mlir: Path, inputs: Path, func: str, engines: tuple[str, ...],
-                        seed: int, target_mhz: float | None = None) -> dict[str, Outcome]:
+                        seed: int, target_mhz: ClockTarget | None = None) -> dict[str, Outcome]:
     """Run the files on each of `engines` (in the current process) from one lowering (`dfv.runner.prepare_run`)
     and classify what happened on each. A failure to prepare (parse, lower, run the reference) is every
     engine's outcome; each outcome's time includes the preparation. The engines share the width of `index`
@@ -277,7 +278,7 @@ def _warm_up() -> None:
 
 
 def run_files(mlir: Path, inputs: Path, func: str, engine: str, seed: int, timeout: float | None,
-              target_mhz: float | None = None) -> Outcome:
+              target_mhz: ClockTarget | None = None) -> Outcome:
     """Run an MLIR file and inputs file on `engine` in a child process bounded by `timeout` seconds
     and classify the result (lowered for `target_mhz`, `dfv.lowering.timing_buffers`); EngineUnavailable (a
     missing simulator) is raised, not classified."""
@@ -285,7 +286,7 @@ def run_files(mlir: Path, inputs: Path, func: str, engine: str, seed: int, timeo
 
 
 def run_files_engines(mlir: Path, inputs: Path, func: str, engines: tuple[str, ...], seed: int,
-                      timeout: float | None, target_mhz: float | None = None) -> dict[str, Outcome]:
+                      timeout: float | None, target_mhz: ClockTarget | None = None) -> dict[str, Outcome]:
     """`run_files` on several engines in one child process, from one lowering, bounded by `timeout` seconds
     in all: when it expires, every engine has the timeout outcome."""
     _warm_up()
@@ -305,13 +306,13 @@ def run_files_engines(mlir: Path, inputs: Path, func: str, engines: tuple[str, .
 
 
 def run_once(p: Program, engine: str, folder: Path, seed: int, timeout: float | None,
-             target_mhz: float | None = None) -> Outcome:
+             target_mhz: ClockTarget | None = None) -> Outcome:
     """Check `p` against the fuzzer's contract, write it to `folder` and run it on `engine`."""
     return run_engines(p, (engine,), folder, seed, lambda _engine: timeout, target_mhz)[engine]
 
 
 def run_engines(p: Program, engines: tuple[str, ...], folder: Path, seed: int,
-                timeout_of: Callable[[str], float | None], target_mhz: float | None = None) -> dict[str, Outcome]:
+                timeout_of: Callable[[str], float | None], target_mhz: ClockTarget | None = None) -> dict[str, Outcome]:
     """`run_once` on each of `engines`: the golden ones in one child from one lowering (a golden run spends
     most of its time lowering), bounded by the sum of their timeouts; each RTL engine in a child of its own
     (a build may take minutes)."""

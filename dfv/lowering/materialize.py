@@ -19,6 +19,7 @@ from dfv.lowering.deadlock import select_cuts
 from dfv.lowering.dfg import DFG, Ref, sorted_ports
 from dfv.lowering.slack import PIPELINED, add_slack
 from dfv.lowering.timing_buffers import buffer_for_timing
+from dfv.lowering.timing_plan import ClockTarget
 
 
 def _fork_and_sink(g: DFG) -> None:
@@ -124,7 +125,7 @@ def _lowering_buffers(g: DFG) -> None:
         _buffer_input(g, nid, port, g.nodes[nid].loc, {"role": "select_slack"})
 
 
-def materialize(g: DFG, lowered: bool = True, target_mhz: float | None = None) -> DFG:
+def materialize(g: DFG, lowered: bool = True, target_mhz: ClockTarget | None = None) -> DFG:
     """Forks and sinks where a value has several or no users, then storage: for a graph the `scf`
     lowering built (`lowered`), the buffers its loops and conditions need; for every graph a buffer on
     each cycle that has no storage (a DFS back edge); for a lowered graph with a `target_mhz`, the register

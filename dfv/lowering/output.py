@@ -23,6 +23,7 @@ from dfv.lowering.mem_limits import DEFAULT_LIMITS, MemLimits
 from dfv.lowering.names import file_stem
 from dfv.lowering.parse import parse_file
 from dfv.lowering.pipeline import Lowered, function_names, lower_program
+from dfv.lowering.timing_plan import ClockTarget
 from dfv.lowering.topgen import gen_top
 
 
@@ -49,7 +50,7 @@ def _write_one(prog: Lowered, outdir: str, stem: str, path: str, out: Outputs) -
 
 
 def write_outputs(path: str, func: str | None, index_width: int, outdir: str,
-                  limits: MemLimits = DEFAULT_LIMITS, target_mhz: float | None = None) -> Outputs:
+                  limits: MemLimits = DEFAULT_LIMITS, target_mhz: ClockTarget | None = None) -> Outputs:
     src = parse_file(path)
     names = function_names(src, func)
     progs = [lower_program(src, n, index_width, limits, target_mhz) for n in names]

@@ -37,7 +37,7 @@ from dfv.lowering.memref_args import Bound, ShapeError, bind
 from dfv.lowering.parse import LoweringError, SourceModule, parse_file, parse_text
 from dfv.lowering.read_upstream import refuse_upstream_off_wiring
 from dfv.lowering.reference import run_source
-from dfv.lowering.timing_plan import TimingPlan
+from dfv.lowering.timing_plan import ClockTarget, TimingPlan
 from dfv.lowering.trip_budget import DEFAULT_MAX_TRIPS
 from dfv.lowering.verify import DfgVerifyError, verify
 
@@ -110,7 +110,7 @@ def dfg_outputs(g: DFG, res) -> tuple[list, dict]:
 
 
 def lower_program(src: SourceModule, func: str | None = None, index_width: int | None = None,
-                  limits: MemLimits = DEFAULT_LIMITS, target_mhz: float | None = None) -> Lowered:
+                  limits: MemLimits = DEFAULT_LIMITS, target_mhz: ClockTarget | None = None) -> Lowered:
     """Lower (or read) function `func` of `src` with `index` `index_width` bits wide (default
     `DEFAULT_INDEX_WIDTH`; MIN_INDEX_WIDTH..MAX_INDEX_WIDTH, else a LoweringError); `limits` are the depths of the
     memories of memref arguments with a dynamic size (`dfv.lowering.memref_args`); `target_mhz` a clock the

@@ -35,6 +35,8 @@ of the circuit at that operation's length. The solver runs within `SOLVE_SECONDS
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import math
 import os
 import re
@@ -45,7 +47,7 @@ from dfv.lowering.dfg import DFG, Ref
 from dfv.lowering.errors import LoweringError
 from dfv.lowering.recurrence import CARRIES, recurrence_bound
 from dfv.lowering.slack import EXTMEMORY_READ_CYCLES, components
-from dfv.lowering.timing_plan import Channel, PathReport, TimingPlan, Vertex
+from dfv.lowering.timing_plan import Channel, ClockGoal, ClockTarget, ClockTry, PathReport, TimingPlan, Vertex
 from dfv.lowering.topgen import port_base
 from dfv.timing.netdelay import LAUNCH, DelayTable, ModuleArcs, load_table
 
@@ -59,6 +61,8 @@ BIT_COST = 0.001
 SOLVE_SECONDS = 60.0
 #: a difference of delays below this is rounding (a big-M this small is no constraint)
 EPS_NS = 1e-6
+#: the clocks `ClockGoal.BEST` weighs besides no slices (infinity: the fastest the operations allow)
+BEST_LADDER = (50.0, 75.0, 100.0, 125.0, 150.0, 175.0, 200.0, math.inf)
 #: a register of the environment (the function's ports are registered around it): its clock-to-q
 TOP_LAUNCH_NS = LAUNCH["TRELLIS_FF"]["Q"]
 
@@ -422,13 +426,45 @@ def place_slices(g: DFG, tg: TimingGraph, table: DelayTable, period_ns: float,
     return {c for c, x in r.items() if h.val(x) > 0.5}
 
 
-def buffer_for_timing(g: DFG, target_mhz: float, table: DelayTable | None = None) -> TimingPlan:
+def buffer_for_timing(g: DFG, target: ClockTarget, table: DelayTable | None = None) -> TimingPlan:
     """Put register slices into `g` (forks and sinks materialised, channels not yet built) so the model's
-    longest path fits a `target_mhz` clock (infinity: the fastest its operations allow), at the least cost
-    (module docstring). A path inside one operation that the model puts above the period (no slice shortens
-    it) is not refused: every other path is brought within the period, and the plan names those operations
-    (the model's own paths of large operations run above nextpnr's: docs/timing.md)."""
+    longest path fits a `target` clock in MHz (infinity: the fastest its operations allow; `ClockGoal.BEST`: the
+    candidate of `best_clock`), at the least cost (module docstring). A path inside one operation that the model
+    puts above the period (no slice shortens it) is not refused: every other path is brought within the period,
+    and the plan names those operations (the model's own paths of large operations run above nextpnr's:
+    docs/timing.md)."""
     table = table or load_table()
+    if target is ClockGoal.BEST:
+        return best_clock(g, table)
+    return _buffer(g, target, table)
+
+
+def best_clock(g: DFG, table: DelayTable) -> TimingPlan:
+    """Buffer `g` for the candidate clock (no slices or one of `BEST_LADDER`) at which the model's time of one
+    iteration of its slowest loop (the largest recurrence bound times the model's period) is least; on a tie the
+    lower clock. A slice on a loop's recurrence buys a shorter period with a cycle per iteration, and on a
+    while loop whose recurrence is a chain of handshake primitives the cycles cost more than the clock gains
+    (docs/timing.md). The plan lists every candidate weighed."""
+    tg = timing_graph(g, table)
+    before = longest_path(tg, table, set())
+    tries = [ClockTry(None, before.mhz, _slowest_loop(g))]
+    for mhz in BEST_LADDER:
+        trial = copy.deepcopy(g)
+        tries.append(ClockTry(mhz, _buffer(trial, mhz, table).after.mhz, _slowest_loop(trial)))
+    best = min(tries, key=lambda t: t.iteration_ns)  # the first of equals: the lower clock
+    if best.target_mhz is None:
+        return TimingPlan(None, before, own_paths(tg, table)[2], before, (), 0, (), (), tuple(tries))
+    return dataclasses.replace(_buffer(g, best.target_mhz, table), tries=tuple(tries))
+
+
+def _slowest_loop(g: DFG) -> float | None:
+    """The largest recurrence bound of `g`'s loops (None when no loop carries anything)."""
+    bounds = [b for lid in sorted(g.loops) if (b := recurrence_bound(g, {lid}, EXTMEMORY_READ_CYCLES)) is not None]
+    return max(bounds, default=None)
+
+
+def _buffer(g: DFG, target_mhz: float, table: DelayTable) -> TimingPlan:
+    """`buffer_for_timing` for a clock in MHz."""
     tg = timing_graph(g, table)
     before = longest_path(tg, table, set())
     own_at, own, floor = own_paths(tg, table)

@@ -6,9 +6,46 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from enum import Enum
 
 Vertex = tuple[str, str]  # (node, module port: `in_valid`, `out_ready`, ...)
 Channel = tuple[str, str]  # (consumer node, its input port), the channel into it
+
+
+class ClockGoal(Enum):
+    """A clock target that is not one frequency."""
+
+    # of the candidate clocks (`dfv.lowering.timing_buffers.BEST_LADDER`, no slices among them), the one at which
+    # the model puts the time of one iteration of the slowest loop (recurrence bound x period) least
+    BEST = "best"
+
+
+ClockTarget = float | ClockGoal
+"""What `dfv lower --target-mhz` asks for: a clock in MHz (infinity: the fastest the operations allow) or a goal."""
+
+
+@dataclass(frozen=True)
+class ClockTry:
+    """One candidate clock weighed for `ClockGoal.BEST`: the target (None: no slices), the model's clock of the
+    circuit it gives and the recurrence bound of its slowest loop (None: no loop carries anything)."""
+
+    target_mhz: float | None
+    model_mhz: float
+    bound: float | None
+
+    @property
+    def iteration_ns(self) -> float:
+        """The model's time of one iteration of the slowest loop (of one pass through a circuit without loops)."""
+        return (self.bound or 1.0) * 1000.0 / self.model_mhz
+
+    def describe(self) -> str:
+        target = "no slices" if self.target_mhz is None else f"{target_name(self.target_mhz)}"
+        return f"{target} {self.iteration_ns:.1f} ns"
+
+
+def target_name(mhz: float) -> str:
+    """A clock target as the notes write it: `fastest` for infinity, else `N MHz`."""
+    return "fastest" if math.isinf(mhz) else f"{mhz:g} MHz"
 
 
 @dataclass(frozen=True)
@@ -26,9 +63,10 @@ class PathReport:
 @dataclass(frozen=True)
 class TimingPlan:
     """What timing-driven buffering did: the model's period before, with a slice on every channel, after, and
-    the channels it cut."""
+    the channels it cut; for `ClockGoal.BEST`, the candidates weighed (`tries`; `target_mhz` the one chosen,
+    None: no slices)."""
 
-    target_mhz: float
+    target_mhz: float | None
     before: PathReport
     floor: PathReport
     after: PathReport
@@ -38,12 +76,19 @@ class TimingPlan:
     loops: tuple[tuple[str, float | None, float | None], ...]
     # (operation and location, ns) of each operation whose own path the model puts above the period, slowest first
     beyond: tuple[tuple[str, float], ...]
+    tries: tuple[ClockTry, ...] = ()
 
     def describe(self) -> str:
         """One line: the model's clock before and after, the slices, each loop's recurrence bound, the operations
         the model puts above the period on their own."""
-        target = "fastest" if math.isinf(self.target_mhz) else f"{self.target_mhz:g} MHz"
-        text = (f"{target} target: {len(self.cut)} register slice(s) ({self.on_cycles} on loop "
+        text = ""
+        if self.tries:
+            text = ("best target, the model's shortest time per iteration of the slowest loop ("
+                    f"{', '.join(t.describe() for t in self.tries)}): ")
+            if self.target_mhz is None:
+                return text + f"no register slices; the delay model's clock {self.before.mhz:.1f} MHz"
+        target = "no" if self.target_mhz is None else target_name(self.target_mhz)
+        text += (f"{target} target: {len(self.cut)} register slice(s) ({self.on_cycles} on loop "
                 f"recurrences); the delay model's clock {self.before.mhz:.1f} -> {self.after.mhz:.1f} MHz "
                 f"(with a slice on every channel {self.floor.mhz:.1f})")
         changed = [f"{loc} {b:g} -> {a:g}" for loc, b, a in self.loops if b != a and b is not None and a is not None]

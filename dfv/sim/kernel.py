@@ -39,6 +39,7 @@ from dfv.lowering.errors import LoweringError
 from dfv.lowering.names import file_stem
 from dfv.lowering.parse import parse_file
 from dfv.lowering.pipeline import Lowered, lower_program
+from dfv.lowering.timing_plan import ClockTarget
 from dfv.lowering.topgen import gen_top
 from dfv.paths import BUILD_DIR, RTL_DIR, WORK_DIR, WORK_ENV
 from dfv.sim.build import FOREIGN_ARGS, TIMING_ARGS, BuildKind, BuildSpec, write_if_changed
@@ -134,7 +135,7 @@ def prepare_lowered(mlir: str | Path, lowered: Lowered) -> Program:
 
 
 def prepare(mlir: str | Path, func: str | None, index_width: int = DEFAULT_INDEX_WIDTH,
-            target_mhz: float | None = None) -> Program:
+            target_mhz: ClockTarget | None = None) -> Program:
     """Lower `func` of file `mlir` (once per content; for a `target_mhz` clock, `dfv.lowering.timing_buffers`) and
     prepare it (raises LoweringError on bad input)."""
     path = Path(mlir)

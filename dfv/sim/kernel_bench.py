@@ -35,6 +35,7 @@ from dfv.golden.catalogue import spec
 from dfv.golden.interpreter import run_dfg
 from dfv.kernels import KERNEL_DIR, KERNELS, float_words, gen
 from dfv.lowering.recurrence import recurrence_bound
+from dfv.lowering.timing_plan import ClockTarget
 from dfv.paths import BUILD_DIR, REPO, REPORTS_DIR
 from dfv.sim.build import BuildKind
 from dfv.sim.kernel import innermost_loops, prepare, run_kernel
@@ -206,7 +207,8 @@ def busiest_inputs(name: str) -> tuple[int, list]:
 
 
 def run_one(name: str, path: Path, args: list, sim: str, seed: int, input_seed: int | None = None,
-            latency: int = 1, build: BuildKind = BuildKind.SIGNOFF, target_mhz: float | None = None) -> KernelFigures:
+            latency: int = 1, build: BuildKind = BuildKind.SIGNOFF,
+            target_mhz: ClockTarget | None = None) -> KernelFigures:
     """One benchmark run of function `name` of `path`, lowered for a `target_mhz` clock (None: without slices)."""
     prog = prepare(path, name, target_mhz=target_mhz)
     run_dir = REPORTS_DIR / "bench" / sim / (f"kernel_{name}" + ("" if latency == 1 else f"_lat{latency}")
@@ -248,7 +250,7 @@ class Before:
                        for op, cases in doc["op_speed"].items() for case, rates in cases.items()})
 
 
-def bound(name: str, path: Path, target_mhz: float | None = None) -> float | None:
+def bound(name: str, path: Path, target_mhz: ClockTarget | None = None) -> float | None:
     """The recurrence bound of a program's innermost loops, cycles per iteration (None: no loop), lowered for a
     `target_mhz` clock (its slices on the loops' cycles count)."""
     prog = prepare(path, name, target_mhz=target_mhz)
@@ -258,7 +260,8 @@ def bound(name: str, path: Path, target_mhz: float | None = None) -> float | Non
 Cases = list[tuple[PipelineCase, KernelFigures]]
 
 
-def collect(seed: int, sims: tuple[str, ...], clock: float | None) -> tuple[list[KernelFigures], Cases, Cases, Cases]:
+def collect(seed: int, sims: tuple[str, ...],
+            clock: ClockTarget | None) -> tuple[list[KernelFigures], Cases, Cases, Cases]:
     """The kernel figures, the pipelining figures (regression builds), the pipelining programs on Verilator's
     speed build (none without Verilator) and the float figures; the kernels lowered for a `clock` MHz clock (None:
     without slices)."""
@@ -328,7 +331,7 @@ def speed_table(pipeline: list[tuple[PipelineCase, KernelFigures]], speed: list[
 TIMING_SUMMARY = REPORTS_DIR / "timing" / "summary.json"
 
 
-def kernel_fmax(clock: float | None, path: Path = TIMING_SUMMARY) -> tuple[dict[str, float], str]:
+def kernel_fmax(clock: ClockTarget | None, path: Path = TIMING_SUMMARY) -> tuple[dict[str, float], str]:
     """The Fmax (MHz, median over seeds) of each kernel's generated top in the last `make timing`, by kernel name,
     and a line that says where they come from: none without a report, or from a report whose kernels were lowered
     for another clock than `clock` (the bench's: the Fmax would be another circuit's); a stale report is named
@@ -341,8 +344,8 @@ def kernel_fmax(clock: float | None, path: Path = TIMING_SUMMARY) -> tuple[dict[
         return {}, f"Fmax: {exc}"
     want = target_setting(clock)
     if settings.kernel_target != want:
-        return {}, (f"Fmax: the timing report's kernels were lowered for {settings.kernel_target or 'no'} MHz, the "
-                    f"bench's for {want or 'no'} MHz (configs/timing.yaml kernel_target_mhz): run `make timing`")
+        return {}, (f"Fmax: the timing report's kernels were lowered {lowered_for(settings.kernel_target)}, the "
+                    f"bench's {lowered_for(want)} (configs/timing.yaml kernel_target_mhz): run `make timing`")
     fmax = {r.target.removeprefix("kernel:"): r.fmax_mhz for r in results
             if r.target.startswith("kernel:") and r.fmax_mhz is not None}
     stale = "" if settings.current else ", STALE: the RTL or the lowering changed since"
@@ -351,7 +354,7 @@ def kernel_fmax(clock: float | None, path: Path = TIMING_SUMMARY) -> tuple[dict[
 
 
 def tables(figures: list[KernelFigures], pipeline: list[tuple[PipelineCase, KernelFigures]], sims: tuple[str, ...],
-           seed: int, before: Before, clock: float | None) -> tuple[str, list[str]]:
+           seed: int, before: Before, clock: ClockTarget | None) -> tuple[str, list[str]]:
     """The kernel table (the kernels lowered for `clock`) and the pipelining table; plus problems (cycle counts
     differing between simulators, a pipelining figure over its limit)."""
 

@@ -17,10 +17,11 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from dfv.args import FASTEST, Parser, index_width, int_in, target_mhz, target_setting
+from dfv.args import FASTEST, TARGET_WORDS, Parser, index_width, int_in, target_mhz, target_setting
 from dfv.circt.flow import CIRCT_CLOCK, CIRCT_RESET
 from dfv.golden.types import DEFAULT_INDEX_WIDTH
 from dfv.lowering.errors import LoweringError
+from dfv.lowering.timing_plan import ClockGoal, ClockTarget
 from dfv.paths import BUILD_DIR, REPORTS_DIR
 from dfv.sim.progress import elapsed_text
 from dfv.sim.provenance import TIMING_INPUTS, inputs_digest
@@ -80,17 +81,18 @@ CONFIGURED = object()  # --target-mhz not given: the configuration's kernel_targ
 NO_TARGET = "none"
 
 
-def clock_arg(text: str) -> float | None:
+def clock_arg(text: str) -> ClockTarget | None:
     """An argparse `type` for `dfv timing --target-mhz`: what `dfv lower --target-mhz` takes, or `none` (None)."""
     if text == NO_TARGET:
         return None
     try:
         return target_mhz(text)
     except argparse.ArgumentTypeError as exc:
-        raise argparse.ArgumentTypeError(str(exc).replace(f", or {FASTEST})", f", {FASTEST} or {NO_TARGET})")) from None
+        words = f"{FASTEST}, {ClockGoal.BEST.value} or {NO_TARGET}"
+        raise argparse.ArgumentTypeError(str(exc).replace(TARGET_WORDS, words)) from None
 
 
-def lowering_target(args: argparse.Namespace, cfg: TimingConfig) -> float | None:
+def lowering_target(args: argparse.Namespace, cfg: TimingConfig) -> ClockTarget | None:
     """The clock the kernels and programs are lowered for: --target-mhz, else the configuration's."""
     return cfg.kernel_target_mhz if args.target_mhz is CONFIGURED else args.target_mhz
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from dfv.args import FASTEST, MAX_TARGET_MHZ, MIN_TARGET_MHZ, target_mhz
 from dfv.config_file import read_checked
+from dfv.lowering.timing_plan import ClockGoal, ClockTarget
 from dfv.paths import REPO
 
 CONFIG = REPO / "configs" / "timing.yaml"
@@ -40,7 +41,7 @@ SCHEMA = {
         "package": {"type": "string", "pattern": "^[A-Z]+[0-9]+$"},
         "target_mhz": {"type": "number", "exclusiveMinimum": 0},
         "kernel_target_mhz": {"oneOf": [{"type": "number", "minimum": MIN_TARGET_MHZ, "maximum": MAX_TARGET_MHZ},
-                                        {"const": FASTEST}, {"type": "null"}]},
+                                        {"enum": [FASTEST, ClockGoal.BEST.value]}, {"type": "null"}]},
         "seeds": {"type": "array", "minItems": 1, "uniqueItems": True, "items": {"type": "integer", "minimum": 1}},
         "timeout_seconds": {"type": "number", "exclusiveMinimum": 0},
         "goals": {
@@ -81,7 +82,7 @@ class TimingConfig:
     device: str
     package: str
     target_mhz: float
-    kernel_target_mhz: float | None  # `dfv lower --target-mhz` of the kernels (inf: `max`; None: no slices)
+    kernel_target_mhz: ClockTarget | None  # `dfv lower --target-mhz` of the kernels (inf: `max`; None: no slices)
     seeds: tuple[int, ...]
     timeout_seconds: float
     goals: tuple[Goal, ...]

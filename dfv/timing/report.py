@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from dfv.lowering.timing_plan import ClockGoal
 from dfv.sim.provenance import TIMING_INPUTS, inputs_digest
 from dfv.sim.tables import format_table
 from dfv.timing.config import TargetKind
@@ -120,7 +121,11 @@ def read_summary(path: Path) -> tuple[RunSettings, list[TimingResult]]:
 
 def lowered_for(kernel_target: str | None) -> str:
     """How the reports name the clock kernels were lowered for (`RunSettings.kernel_target`)."""
-    return "without a clock target" if kernel_target is None else f"for {kernel_target} MHz"
+    if kernel_target is None:
+        return "without a clock target"
+    if kernel_target == ClockGoal.BEST.value:
+        return "for the clock of the shortest time per loop iteration (best)"
+    return f"for {kernel_target} MHz"
 
 
 def write_reports(results: Sequence[TimingResult], settings: RunSettings, out: Path) -> str:

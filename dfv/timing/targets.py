@@ -11,6 +11,7 @@ from pathlib import Path
 from dfv.circt.flow import CIRCT_CLOCK, CIRCT_RESET
 from dfv.golden.types import DEFAULT_INDEX_WIDTH
 from dfv.kernels import kernel_func, kernel_path
+from dfv.lowering.timing_plan import ClockTarget
 from dfv.lowering.topgen import instance_name, module_name
 from dfv.paths import REPO, RTL_DIR
 from dfv.sim.hierarchy import needed_sources
@@ -75,7 +76,7 @@ def kernel_names() -> list[str]:
     return sorted({k for j in load_jobs() if j.kernel is not None for k in j.kernel.kernels})
 
 
-def kernel_target(name: str, target_mhz: float | None = None) -> Target:
+def kernel_target(name: str, target_mhz: ClockTarget | None = None) -> Target:
     """Kernel `name` (kernels/<name>.mlir) lowered with the defaults the kernel suites use (and for a `target_mhz`
     clock, `dfv lower --target-mhz`), as its generated top with the whole RTL library. Raises LoweringError if it
     does not lower."""
@@ -83,7 +84,7 @@ def kernel_target(name: str, target_mhz: float | None = None) -> Target:
 
 
 def program_target(path: Path, func: str | None, index_width: int = DEFAULT_INDEX_WIDTH,
-                   target_mhz: float | None = None, name: str | None = None) -> Target:
+                   target_mhz: ClockTarget | None = None, name: str | None = None) -> Target:
     """Function `func` of the MLIR file `path` (None: the one it holds) lowered as `dfv lower` lowers it, as its
     generated top with the whole RTL library; named `name`, by default `program:<file stem>[@func]`. Raises
     LoweringError if it does not lower (the message names the file and the line)."""

@@ -16,6 +16,7 @@ from dfv.kernels import gen, kernel_func, kernel_path
 from dfv.lowering.parse import parse_file
 from dfv.lowering.pipeline import lower_program
 from dfv.lowering.timing_buffers import (
+    BEST_LADDER,
     TimingGraph,
     arrivals,
     cyclic_channels,
@@ -24,13 +25,14 @@ from dfv.lowering.timing_buffers import (
     own_paths,
     timing_graph,
 )
+from dfv.lowering.timing_plan import ClockGoal, ClockTarget
 from dfv.runner import run_program
 from dfv.timing.netdelay import load_table
 
 KERNELS = ("dot_product", "vector_add", "gcd", "histogram", "bubble_sort")
 
 
-def lowered(name: str, target: float | None):
+def lowered(name: str, target: ClockTarget | None):
     return lower_program(parse_file(str(kernel_path(name))), kernel_func(name), 32, target_mhz=target)
 
 
@@ -179,9 +181,53 @@ def test_the_buffered_circuit_computes_the_program_on_verilator(tmp_path):
     assert runs[None]["cycles"] <= runs[target]["cycles"] <= runs[None]["cycles"] + len(prog.timing.cut)
 
 
+@pytest.mark.parametrize("name", ("while_zero", "dot_product", "gcd"))
+def test_best_is_the_candidate_of_the_least_time_per_iteration(name):
+    """`best` weighs no slices and every clock of the ladder, each by the model's clock of the circuit it gives and
+    the recurrence bound of its slowest loop, and lowers for the one whose time per iteration is least: the same
+    circuit (slices, the model's clock, the loops' bounds) as lowering for that clock, or without a target."""
+    plan = lowered(name, ClockGoal.BEST).timing
+    assert [t.target_mhz for t in plan.tries] == [None, *BEST_LADDER]
+    best = min(plan.tries, key=lambda t: t.iteration_ns)
+    assert plan.target_mhz == best.target_mhz
+    alone = lowered(name, best.target_mhz)
+    if best.target_mhz is None:
+        assert plan.cut == () and alone.timing is None
+        assert lowered(name, ClockGoal.BEST).g.summary() == alone.g.summary()
+    else:
+        assert (plan.cut, plan.after, plan.loops) == (alone.timing.cut, alone.timing.after, alone.timing.loops)
+    # each candidate's figures are that clock's circuit (the 150 MHz one checked against its own lowering)
+    at150 = next(t for t in plan.tries if t.target_mhz == 150.0)
+    assert at150.model_mhz == pytest.approx(lowered(name, 150.0).timing.after.mhz)
+
+
+def test_best_gives_up_the_clock_where_the_loop_pays_more_cycles_than_it_saves():
+    """while_zero: at 150 MHz the model cuts the while loop's recurrence (one cycle per iteration becomes five),
+    and its time per iteration is longer than the circuit's without slices; `best` keeps the slices off, and
+    says so with every candidate's figure."""
+    at150 = lowered("while_zero", 150.0).timing
+    (_, before, after), = at150.loops
+    assert after * 1000.0 / at150.after.mhz > before * 1000.0 / at150.before.mhz
+    plan = lowered("while_zero", ClockGoal.BEST).timing
+    assert plan.target_mhz is None and plan.cut == ()
+    assert plan.describe().startswith("best target, the model's shortest time per iteration of the slowest loop "
+                                      "(no slices ")
+    assert plan.describe().endswith(f"): no register slices; the delay model's clock {plan.before.mhz:.1f} MHz")
+
+
+@pytest.mark.parametrize("name", ("while_zero", "cond_accum"))
+def test_the_best_circuit_computes_the_program_on_golden(name, tmp_path):
+    (tmp_path / "in.json").write_text(json.dumps({"args": gen(name, 1)}))
+    res = run_program(str(kernel_path(name)), kernel_func(name), str(tmp_path / "in.json"), "golden",
+                      32, target_mhz=ClockGoal.BEST)
+    assert res["status"] == "pass", res["message"]
+    assert any(n.startswith("timing:") and "best target" in n for n in res["notes"])
+
+
 def test_cli_refuses_a_bad_target(tmp_path):
     k = str(kernel_path("dot_product"))
-    check_one_line_error(run_dfv("lower", k, "--target-mhz", "fast", "-o", str(tmp_path)), "invalid clock target")
+    check_one_line_error(run_dfv("lower", k, "--target-mhz", "fast", "-o", str(tmp_path)),
+                         "invalid clock target 'fast' (MHz, max or best)")
     check_one_line_error(run_dfv("lower", k, "--target-mhz", "0", "-o", str(tmp_path)), "clock target must be")
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
+from dfv.lowering.timing_plan import ClockGoal
 from dfv.sim.bench import DATAFLOW_BENCHES, DATAFLOW_CASES
 from dfv.sim.circt_bench import CIRCUITS, TimePerRun, table
 from dfv.sim.kernel_bench import PIPELINE, SPEED_GOALS, Before, KernelFigures, kernel_fmax, speed_table
@@ -73,10 +74,13 @@ def test_time_per_run_refuses_the_fmax_of_kernels_lowered_for_another_clock(tmp_
     for another one (or none) is another circuit's, and the time per run is left out, not mixed."""
     digest = inputs_digest(TIMING_INPUTS)
     fmax, note = kernel_fmax(150.0, _timing(tmp_path / "a", digest, None))
-    assert fmax == {} and note.startswith("Fmax: the timing report's kernels were lowered for no MHz, the bench's "
-                                          "for 150 MHz")
+    assert fmax == {} and note.startswith("Fmax: the timing report's kernels were lowered without a clock target, "
+                                          "the bench's for 150 MHz")
     fmax, note = kernel_fmax(None, _timing(tmp_path / "b", digest, "max"))
-    assert fmax == {} and "lowered for max MHz, the bench's for no MHz" in note
+    assert fmax == {} and "lowered for max MHz, the bench's without a clock target" in note
+    fmax, note = kernel_fmax(ClockGoal.BEST, _timing(tmp_path / "c", digest, "150"))
+    assert fmax == {} and ("lowered for 150 MHz, the bench's for the clock of the shortest time per loop iteration "
+                           "(best)") in note
 
 
 def test_a_timing_report_of_another_version_asks_for_a_new_run(tmp_path: Path):

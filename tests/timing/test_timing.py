@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from dfv.args import Parser
+from dfv.lowering.timing_plan import ClockGoal
 from dfv.sim.hierarchy import needed_sources
 from dfv.timing import command
 from dfv.timing.config import CONFIG, TargetKind, TimingConfigError, load_config
@@ -67,11 +68,13 @@ def test_the_kernels_clock_is_the_configurations_unless_given(tmp_path: Path):
     assert CFG.kernel_target_mhz == CFG.goal(TargetKind.KERNEL, 32) == 150
     assert _clock([]) == 150 and _clock(["--target-mhz", "120"]) == 120
     assert _clock(["--target-mhz", "none"]) is None and math.isinf(_clock(["--target-mhz", "max"]))
-    with pytest.raises(argparse.ArgumentTypeError, match=r"^invalid clock target 'fast' \(MHz, max or none\)$"):
+    with pytest.raises(argparse.ArgumentTypeError, match=r"^invalid clock target 'fast' \(MHz, max, best or none\)$"):
         command.clock_arg("fast")
-    with pytest.raises(argparse.ArgumentTypeError, match=r"^clock target must be 1\.\.1000 MHz or max, got 0$"):
+    with pytest.raises(argparse.ArgumentTypeError, match=r"^clock target must be 1\.\.1000 MHz, max, best or none, "
+                                                              r"got 0$"):
         command.clock_arg("0")
-    for value, want in (("null", None), ("max", math.inf), ("200", 200.0)):
+    assert _clock(["--target-mhz", "best"]) is ClockGoal.BEST
+    for value, want in (("null", None), ("max", math.inf), ("best", ClockGoal.BEST), ("200", 200.0)):
         cfg = tmp_path / f"{value}.yaml"
         cfg.write_text(CONFIG.read_text().replace("kernel_target_mhz: 150", f"kernel_target_mhz: {value}"))
         assert load_config(cfg).kernel_target_mhz == want and _clock([], load_config(cfg)) == want
