@@ -94,9 +94,9 @@ def test_sum_against_circt_compares_time_per_run_at_equal_index_width():
     circt, dfv64, dfv64_fast, dfv32, dfv32_fast = CIRCUITS
     rows = [TimePerRun(circt, 300, 60.0),  # 5.00 us
             TimePerRun(dfv64, 100, 100.0),  # 1.00 us: 5x, the goal exactly
-            TimePerRun(dfv64_fast, 102, 100.0),  # 1.02 us: 4.90x, under it
+            TimePerRun(dfv64_fast, 102, 100.0, 100.0),  # 1.02 us: 4.90x, under it
             TimePerRun(dfv32, 100, 200.0),  # 0.50 us: 10x, but not at CIRCT's index width
-            TimePerRun(dfv32_fast, 104, None)]  # not placed
+            TimePerRun(dfv32_fast, 104, None, None)]  # not placed
     body = [line.split() for line in table(rows).splitlines()[2:]]
     assert circt.circt and circt.index_width == 64
     assert body[0][-5:] == ["300", "60.0", "5.00", "1.00", "-"]  # CIRCT's own row: no goal against itself
@@ -104,3 +104,6 @@ def test_sum_against_circt_compares_time_per_run_at_equal_index_width():
     assert body[2][-4:] == ["1.02", "4.90", "not", "met"]
     assert body[3][-3:] == ["0.50", "10.00", "-"]  # faster still, but not at CIRCT's index width
     assert body[4][-5:] == ["104", "-", "-", "-", "-"]  # no Fmax, no time, no verdict
+    # the fast rows are lowered for `best` and name the clock the lowering chose
+    assert body[2][:5] == ["dfv", "--target-mhz", "best", "(100", "MHz)"]
+    assert body[4][:6] == ["dfv", "--target-mhz", "best", "(no", "slices)", "32"]
