@@ -440,31 +440,45 @@ def buffer_for_timing(g: DFG, target: ClockTarget, table: DelayTable | None = No
 
 
 def best_clock(g: DFG, table: DelayTable) -> TimingPlan:
-    """Buffer `g` for the candidate clock (no slices or one of `BEST_LADDER`) at which the model's time of one
+    """Buffer `g` for the candidate clock (no slices, a clock of `BEST_LADDER`) at which the model's time of one
     iteration of its slowest loop (the largest recurrence bound times the model's period) is least; on a tie the
     lower clock. A slice on a loop's recurrence buys a shorter period with a cycle per iteration, and on a
     while loop whose recurrence is a chain of handshake primitives the cycles cost more than the clock gains
-    (docs/timing.md). The plan lists every candidate weighed."""
+    (docs/timing.md). A clock the circuit meets without slices is no slices; one at or above the model's clock
+    with a slice on every channel gives that clock (the operations' own paths) with more slices than `max`:
+    neither is weighed. The plan lists every candidate weighed."""
     tg = timing_graph(g, table)
     before = longest_path(tg, table, set())
-    tries = [ClockTry(None, before.mhz, _slowest_loop(g))]
+    floor = own_paths(tg, table)[2]
+    base = {lid: recurrence_bound(g, {lid}, EXTMEMORY_READ_CYCLES) for lid in sorted(g.loops)}
+    tries = [ClockTry(None, before.mhz, _slowest(base))]
+    plans: dict[float, TimingPlan] = {}
     for mhz in BEST_LADDER:
-        trial = copy.deepcopy(g)
-        tries.append(ClockTry(mhz, _buffer(trial, mhz, table).after.mhz, _slowest_loop(trial)))
+        if math.isinf(mhz) or before.mhz < mhz < floor.mhz:
+            plans[mhz], bounds = _place(copy.deepcopy(g), mhz, table, base)
+            tries.append(ClockTry(mhz, plans[mhz].after.mhz, _slowest(bounds)))
     best = min(tries, key=lambda t: t.iteration_ns)  # the first of equals: the lower clock
     if best.target_mhz is None:
-        return TimingPlan(None, before, own_paths(tg, table)[2], before, (), 0, (), (), tuple(tries))
-    return dataclasses.replace(_buffer(g, best.target_mhz, table), tries=tuple(tries))
+        return TimingPlan(None, before, floor, before, (), 0, (), (), tuple(tries))
+    plan = plans[best.target_mhz]
+    _insert_slices(g, plan.cut)  # the circuit the trial on a copy of `g` was
+    return dataclasses.replace(plan, tries=tuple(tries))
 
 
-def _slowest_loop(g: DFG) -> float | None:
-    """The largest recurrence bound of `g`'s loops (None when no loop carries anything)."""
-    bounds = [b for lid in sorted(g.loops) if (b := recurrence_bound(g, {lid}, EXTMEMORY_READ_CYCLES)) is not None]
-    return max(bounds, default=None)
+def _slowest(bounds: dict[str, float | None]) -> float | None:
+    """The largest of loops' recurrence bounds (None when no loop carries anything)."""
+    return max((b for b in bounds.values() if b is not None), default=None)
 
 
 def _buffer(g: DFG, target_mhz: float, table: DelayTable) -> TimingPlan:
     """`buffer_for_timing` for a clock in MHz."""
+    return _place(g, target_mhz, table, None)[0]
+
+
+def _place(g: DFG, target_mhz: float, table: DelayTable,
+           base: dict[str, float | None] | None) -> tuple[TimingPlan, dict[str, float | None]]:
+    """Buffer `g` for a clock in MHz; the plan and, when `base` holds the recurrence bound of every loop of `g`
+    before, the bound of every loop after (only those of the loops a slice slowed are computed again)."""
     tg = timing_graph(g, table)
     before = longest_path(tg, table, set())
     own_at, own, floor = own_paths(tg, table)
@@ -482,7 +496,17 @@ def _buffer(g: DFG, target_mhz: float, table: DelayTable) -> TimingPlan:
     touched = {comp[nid] for nid, _ in cut & cyclic}
     carries = {nid: n.meta.get("loop") for nid, n in g.nodes.items() if n.op in CARRIES}
     slowed = {lid for nid, lid in carries.items() if lid is not None and comp[nid] in touched}
-    bounds_before = {lid: recurrence_bound(g, {lid}, EXTMEMORY_READ_CYCLES) for lid in sorted(slowed)}
+    bounds_before = {lid: base[lid] if base is not None else recurrence_bound(g, {lid}, EXTMEMORY_READ_CYCLES)
+                     for lid in sorted(slowed)}
+    _insert_slices(g, cut)
+    bounds = dict(base or {}) | {lid: recurrence_bound(g, {lid}, EXTMEMORY_READ_CYCLES) for lid in sorted(slowed)}
+    loops = tuple((g.loops[lid]["loc"], bounds_before[lid], bounds[lid]) for lid in sorted(slowed))
+    plan = TimingPlan(target_mhz, before, floor, after, tuple(sorted(cut)), len(cut & cyclic), loops, beyond)
+    return plan, bounds
+
+
+def _insert_slices(g: DFG, cut: set[Channel] | tuple[Channel, ...]) -> None:
+    """A register slice on each channel of `cut`."""
     for nid, port in sorted(cut):
         n = g.nodes[nid]
         ref: Ref = n.inputs[port]
@@ -490,6 +514,3 @@ def _buffer(g: DFG, target_mhz: float, table: DelayTable) -> TimingPlan:
         b = g.add(SLICE_OP, {"in": ty}, {"out": ty}, n.loc, {"width": ty.width, "slots": 2}, {"in": ref},
                   meta={"role": "timing"})
         n.inputs[port] = Ref(b.id, "out")
-    loops = tuple((g.loops[lid]["loc"], bounds_before[lid], recurrence_bound(g, {lid}, EXTMEMORY_READ_CYCLES))
-                  for lid in sorted(slowed))
-    return TimingPlan(target_mhz, before, floor, after, tuple(sorted(cut)), len(cut & cyclic), loops, beyond)

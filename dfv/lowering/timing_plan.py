@@ -39,7 +39,7 @@ class ClockTry:
         return (self.bound or 1.0) * 1000.0 / self.model_mhz
 
     def describe(self) -> str:
-        target = "no slices" if self.target_mhz is None else f"{target_name(self.target_mhz)}"
+        target = "no slices" if self.target_mhz is None else target_name(self.target_mhz)
         return f"{target} {self.iteration_ns:.1f} ns"
 
 
