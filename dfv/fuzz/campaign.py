@@ -274,7 +274,8 @@ class CampaignResult:
     def to_json(self) -> dict:
         cfg = self.config
         return {
-            "config": {**asdict(cfg), "out": str(cfg.out), "engines": list(cfg.engines)},
+            "config": {**asdict(cfg), "out": str(cfg.out), "engines": list(cfg.engines),
+                       "target_mhz": target_setting(cfg.target_mhz)},
             "seconds": round(self.seconds, 1),
             "failures": self.failures,
             "programs": [{"seed": r.seed, "statements": r.statements,

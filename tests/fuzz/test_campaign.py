@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import fcntl
 import json
+import math
 import shlex
 import time
 
@@ -17,6 +18,7 @@ from dfv.fuzz.execute import Verdict, classify, run_files, run_once, write_progr
 from dfv.fuzz.gen import generate
 from dfv.fuzz.program import Block, Const, Index, Load, MemRef, Param, Program
 from dfv.golden.compare import reference_problems
+from dfv.lowering.timing_plan import ClockGoal
 from dfv.runner import ENGINES, EngineResult, Run
 
 
@@ -76,6 +78,15 @@ def test_an_injected_bug_is_reported_with_its_class_and_reproducer(fakes, tmp_pa
     summary = json.loads((tmp_path / "fz" / "summary.json").read_text())
     assert summary["failures"] == result.failures
     assert (tmp_path / "fz" / "summary.txt").read_text().strip() == table
+
+
+@pytest.mark.parametrize(("target", "written"), [(ClockGoal.BEST, "best"), (math.inf, "max"), (120.0, "120")])
+def test_the_summary_writes_the_clock_target_as_the_command_line_does(fakes, tmp_path, target, written):
+    """summary.json is strict JSON with the target as `--target-mhz` spells it (`best` was an internal error, `max`
+    an `Infinity` no JSON reader takes)."""
+    run_campaign(Config(seed=1, count=1, size=1, engines=("fake-ok",), out=tmp_path, target_mhz=target))
+    text = (tmp_path / "summary.json").read_text()
+    assert json.loads(text, parse_constant=lambda c: pytest.fail(f"not JSON: {c}"))["config"]["target_mhz"] == written
 
 
 def test_no_shrink_saves_the_program_as_generated(fakes, tmp_path):
