@@ -17,6 +17,7 @@ from dfv.lowering.parse import parse_file
 from dfv.lowering.pipeline import lower_program
 from dfv.lowering.timing_buffers import (
     BEST_LADDER,
+    BEST_MARGIN,
     TimingGraph,
     arrivals,
     cyclic_channels,
@@ -182,18 +183,21 @@ def test_the_buffered_circuit_computes_the_program_on_verilator(tmp_path):
     assert runs[None]["cycles"] <= runs[target]["cycles"] <= runs[None]["cycles"] + len(prog.timing.cut)
 
 
-@pytest.mark.parametrize("name", ("while_zero", "dot_product", "gcd"))
+@pytest.mark.parametrize("name", ("while_zero", "dot_product", "gcd", "histogram"))
 def test_best_is_the_candidate_of_the_least_time_per_iteration(name):
     """`best` weighs no slices and every clock of the ladder the circuit does not meet without slices, each by the
     model's clock of the circuit it gives and the recurrence bound of its slowest loop, and lowers for the one
-    whose time per iteration is least (the higher clock of equals): the same circuit (slices, the model's clock,
+    whose time per iteration is least (the higher clock of equals) when it is BEST_MARGIN times shorter than the
+    top clock's, else for the top clock: the same circuit (slices, the model's clock,
     the loops' bounds, the generated top) as lowering for that clock, or without a target."""
     prog = lowered(name, ClockGoal.BEST)
     plan = prog.timing
     assert [t.target_mhz for t in plan.tries] == [None, *(m for m in BEST_LADDER if m > plan.before.mhz)]
     least = min(t.iteration_ns for t in plan.tries)
     ties = [t for t in plan.tries if t.iteration_ns <= least * (1 + 1e-9)]
-    assert plan.target_mhz == max(ties, key=lambda t: t.target_mhz or 0.0).target_mhz  # no slices below any clock
+    shortest = max(ties, key=lambda t: t.target_mhz or 0.0)  # no slices below any clock
+    top = plan.tries[-1]
+    assert plan.target_mhz == (shortest if shortest.iteration_ns * BEST_MARGIN <= top.iteration_ns else top).target_mhz
     alone = lowered(name, plan.target_mhz)
     if plan.target_mhz is None:
         assert plan.cut == () and alone.timing is None
@@ -204,6 +208,17 @@ def test_best_is_the_candidate_of_the_least_time_per_iteration(name):
     at150 = plan.tries[-1]
     assert at150.target_mhz == 150.0 == BEST_LADDER[-1]
     assert at150.model_mhz == pytest.approx(lowered(name, 150.0).timing.after.mhz)
+
+
+def test_best_keeps_the_top_clock_where_the_model_promises_less_than_its_margin():
+    """histogram: the model puts its loop's iteration shorter at 125 MHz than at 150, by less than BEST_MARGIN
+    (measured, 125 MHz placed faster per run; bicg, with as small a promise, placed 0.66x: docs/timing.md); `best`
+    keeps 150 MHz."""
+    plan = lowered("histogram", ClockGoal.BEST).timing
+    shortest = min(plan.tries, key=lambda t: t.iteration_ns)
+    assert shortest.target_mhz != 150.0 and shortest.iteration_ns < plan.tries[-1].iteration_ns
+    assert shortest.iteration_ns * BEST_MARGIN > plan.tries[-1].iteration_ns
+    assert plan.target_mhz == 150.0
 
 
 def test_best_gives_up_the_clock_where_the_loop_pays_more_cycles_than_it_saves():
