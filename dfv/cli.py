@@ -86,7 +86,8 @@ def _add_target_mhz(p: argparse.ArgumentParser) -> None:
                    help="put register slices where the lowered circuit's combinational paths are longer than a "
                         "MHZ clock allows, by the kit's ECP5 delay model, at the least cost in cycles (default: "
                         "none; `max`: the fastest the operations allow; `best`: of no slices and 50-150 MHz by 25, "
-                        "the one at which the model's time per iteration of the slowest loop is least; "
+                        "the one at which the model's time per iteration of the slowest loop is least if 1.3x under "
+                        "150 MHz's; "
                         "docs/timing.md); an operation whose own path the model puts above the period is named and "
                         "every other path cut to it; a handshake program is read as written")
 
