@@ -47,7 +47,17 @@ from dfv.lowering.dfg import DFG, Ref
 from dfv.lowering.errors import LoweringError
 from dfv.lowering.recurrence import CARRIES, recurrence_bound
 from dfv.lowering.slack import EXTMEMORY_READ_CYCLES, components
-from dfv.lowering.timing_plan import Channel, ClockGoal, ClockTarget, ClockTry, PathReport, TimingPlan, Vertex
+from dfv.lowering.timing_plan import (
+    BEST_LADDER,
+    BEST_MARGIN,
+    Channel,
+    ClockGoal,
+    ClockTarget,
+    ClockTry,
+    PathReport,
+    TimingPlan,
+    Vertex,
+)
 from dfv.lowering.topgen import port_base
 from dfv.timing.netdelay import LAUNCH, DelayTable, ModuleArcs, load_table
 
@@ -61,11 +71,6 @@ BIT_COST = 0.001
 SOLVE_SECONDS = 60.0
 #: a difference of delays below this is rounding (a big-M this small is no constraint)
 EPS_NS = 1e-6
-#: the clocks `ClockGoal.BEST` weighs besides no slices: up to the kernel goal of issue 26 (docs/timing.md, stop 60)
-BEST_LADDER = (50.0, 75.0, 100.0, 125.0, 150.0)
-#: how much shorter the model must put a lower clock's iteration than the top clock's for `ClockGoal.BEST` to take
-#: it: measured, every promise of 1.4x or more placed faster per run, those up to 1.25x as often slower (stop 60)
-BEST_MARGIN = 1.3
 #: a register of the environment (the function's ports are registered around it): its clock-to-q
 TOP_LAUNCH_NS = LAUNCH["TRELLIS_FF"]["Q"]
 
