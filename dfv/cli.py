@@ -89,7 +89,8 @@ def _add_target_mhz(p: argparse.ArgumentParser) -> None:
                         "the one at which the model's time per iteration of the slowest loop is least if 1.3x under "
                         "150 MHz's; "
                         "docs/timing.md); an operation whose own path the model puts above the period is named and "
-                        "every other path cut to it; a handshake program is read as written")
+                        "every other path cut to it; a handshake program gets slices too (its loops are not known "
+                        "to the model, so `best` weighs one pass through it)")
 
 
 def _build() -> argparse.ArgumentParser:

@@ -128,11 +128,12 @@ def _lowering_buffers(g: DFG) -> None:
 def materialize(g: DFG, lowered: bool = True, target_mhz: ClockTarget | None = None) -> DFG:
     """Forks and sinks where a value has several or no users, then storage: for a graph the `scf`
     lowering built (`lowered`), the buffers its loops and conditions need; for every graph a buffer on
-    each cycle that has no storage (a DFS back edge); for a lowered graph with a `target_mhz`, the register
-    slices its clock needs (what was done: `g.timing`). A handshake program is a circuit
-    already: it gets only the forks, sinks and cycle cuts it lacks (cycles through a memory interface: one
-    without any storage was refused, `dfv.lowering.comb_cycles`), so a graph written by dfv reads back
-    unchanged."""
+    each cycle that has no storage (a DFS back edge); for a `target_mhz`, the register slices its clock needs
+    (what was done: `g.timing`). A handshake program is a circuit already: it gets only the forks, sinks and
+    cycle cuts it lacks (cycles through a memory interface: one without any storage was refused,
+    `dfv.lowering.comb_cycles`), so a graph written by dfv reads back unchanged, and register slices only
+    for a `target_mhz` (a handshake circuit is latency-insensitive: a slice on any channel keeps what it
+    computes, and the run on golden and RTL checks it)."""
     for n in g.nodes.values():
         for p, r in n.inputs.items():
             if r is None:
@@ -142,7 +143,7 @@ def materialize(g: DFG, lowered: bool = True, target_mhz: ClockTarget | None = N
         _lowering_buffers(g)
     for nid, port in _back_edges(g):
         _buffer_input(g, nid, port, g.nodes[nid].loc, {"cycle": True})
-    if lowered and target_mhz is not None:
+    if target_mhz is not None:
         g.timing = buffer_for_timing(g, target_mhz)
     if lowered:
         add_slack(g)

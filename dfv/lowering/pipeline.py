@@ -114,7 +114,8 @@ def lower_program(src: SourceModule, func: str | None = None, index_width: int |
     """Lower (or read) function `func` of `src` with `index` `index_width` bits wide (default
     `DEFAULT_INDEX_WIDTH`; MIN_INDEX_WIDTH..MAX_INDEX_WIDTH, else a LoweringError); `limits` are the depths of the
     memories of memref arguments with a dynamic size (`dfv.lowering.memref_args`); `target_mhz` a clock the
-    lowered circuit is buffered for (`dfv.lowering.timing_buffers`; a handshake program is read as written).
+    circuit is buffered for (`dfv.lowering.timing_buffers`; a handshake program is read as written and then
+    sliced for it as a lowered one).
     A graph the verifier refuses is the lowering's fault for a `func.func` (DfgVerifyError, an internal error)
     and the program's for a handshake program, which is read as it is written (a LoweringError at the
     operation that breaks the rule)."""
@@ -126,7 +127,7 @@ def lower_program(src: SourceModule, func: str | None = None, index_width: int |
         note_ignored_attributes(src, fn)
         circuit = read_handshake(src, fn.sym_name.data, iw)
         refuse_combinational_cycles(circuit)
-        built = materialize(circuit, lowered=False)
+        built = materialize(circuit, lowered=False, target_mhz=target_mhz)
         refuse_upstream_off_wiring(built)
         try:
             verify(built)

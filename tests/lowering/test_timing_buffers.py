@@ -12,7 +12,7 @@ import re
 import pytest
 from dfv_cli import check_one_line_error, run_dfv
 
-from dfv.kernels import gen, kernel_func, kernel_path
+from dfv.kernels import CIRCT_KERNELS, gen, kernel_func, kernel_path
 from dfv.lowering.parse import parse_file
 from dfv.lowering.pipeline import lower_program
 from dfv.lowering.timing_buffers import (
@@ -179,6 +179,41 @@ def test_the_buffered_circuit_computes_the_program_on_verilator(tmp_path):
         runs[t] = json.loads(proc.stdout.splitlines()[-1])
         assert runs[t]["status"] == "pass", runs[t]["message"]
     assert runs[None]["cycles"] <= runs[target]["cycles"] <= runs[None]["cycles"] + len(prog.timing.cut)
+
+
+@pytest.mark.parametrize("name", ("handshake/saxpy", "handshake/matmul"))
+def test_a_handshake_program_is_sliced_for_the_target(name):
+    """A handshake program (CIRCT's, buffered for its cycles only) is read as written without a target and gets
+    the register slices its clock needs with one, as a lowered program does."""
+    plain, prog = lowered(name, None), lowered(name, 150.0)
+    assert plain.timing is None
+    plan = prog.timing
+    assert plan.before.mhz < 150.0 <= plan.after.mhz and plan.cut
+    extra = prog.g.summary().get("handshake.buffer", 0) - plain.g.summary().get("handshake.buffer", 0)
+    assert extra == len(plan.cut)
+
+
+@pytest.mark.parametrize("name", CIRCT_KERNELS)
+def test_a_sliced_handshake_program_computes_what_it_did_on_golden(name, tmp_path):
+    (tmp_path / "in.json").write_text(json.dumps({"args": gen(name, 1)}))
+    runs = [run_program(str(kernel_path(name)), kernel_func(name), str(tmp_path / "in.json"), "golden", 32,
+                        target_mhz=t) for t in (None, 150.0)]
+    assert [r["status"] for r in runs] == ["pass", "pass"], [r["message"] for r in runs]
+    assert runs[0]["returns"] == runs[1]["returns"] and runs[0]["memrefs"] == runs[1]["memrefs"]
+    assert any(n.startswith("timing: 150 MHz target: ") for n in runs[1]["notes"])
+
+
+def test_a_sliced_handshake_program_computes_what_it_did_on_verilator(tmp_path):
+    """CIRCT's saxpy with its slices for 150 MHz on RTL, full-rate traffic: the results of the circuit as
+    written."""
+    name = "handshake/saxpy"
+    (tmp_path / "in.json").write_text(json.dumps({"args": gen(name, 1)}))
+    common = (str(kernel_path(name)), "--inputs", str(tmp_path / "in.json"), "--engine", "verilator",
+              "--traffic", "full", "--mem-latency", "1", "--json")
+    runs = [json.loads(run_dfv("run", *common, *t, timeout=900).stdout.splitlines()[-1])
+            for t in ((), ("--target-mhz", "150"))]
+    assert [r["status"] for r in runs] == ["pass", "pass"], [r["message"] for r in runs]
+    assert runs[0]["returns"] == runs[1]["returns"] and runs[0]["memrefs"] == runs[1]["memrefs"]
 
 
 @pytest.mark.parametrize("name", ("while_zero", "dot_product", "gcd", "histogram"))
