@@ -56,8 +56,9 @@ FASTEST = "max"
 TARGET_WORDS = f"{FASTEST} or {ClockGoal.BEST.value}"
 
 
-def target_mhz(text: str) -> ClockTarget:
-    """An argparse `type` for a clock target in MHz (MIN_TARGET_MHZ..MAX_TARGET_MHZ), `max` (infinity) or `best`."""
+def target_mhz(text: str, words: str = TARGET_WORDS) -> ClockTarget:
+    """An argparse `type` for a clock target in MHz (MIN_TARGET_MHZ..MAX_TARGET_MHZ), `max` (infinity) or `best`;
+    `words` are the words an error lists beside a number (a command that takes more passes its own)."""
     if text == FASTEST:
         return math.inf
     if text == ClockGoal.BEST.value:
@@ -65,10 +66,10 @@ def target_mhz(text: str) -> ClockTarget:
     try:
         v = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid clock target {text!r} (MHz, {TARGET_WORDS})") from None
+        raise argparse.ArgumentTypeError(f"invalid clock target {text!r} (MHz, {words})") from None
     if not MIN_TARGET_MHZ <= v <= MAX_TARGET_MHZ:
         raise argparse.ArgumentTypeError(f"clock target must be {MIN_TARGET_MHZ:g}..{MAX_TARGET_MHZ:g} MHz, "
-                                         f"{TARGET_WORDS}, got {text}")
+                                         f"{words}, got {text}")
     return v
 
 

@@ -17,7 +17,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from dfv.args import FASTEST, TARGET_WORDS, Parser, index_width, int_in, target_mhz, target_setting
+from dfv.args import FASTEST, Parser, index_width, int_in, target_mhz, target_setting
 from dfv.circt.flow import CIRCT_CLOCK, CIRCT_RESET
 from dfv.golden.types import DEFAULT_INDEX_WIDTH
 from dfv.lowering.errors import LoweringError
@@ -85,11 +85,7 @@ def clock_arg(text: str) -> ClockTarget | None:
     """An argparse `type` for `dfv timing --target-mhz`: what `dfv lower --target-mhz` takes, or `none` (None)."""
     if text == NO_TARGET:
         return None
-    try:
-        return target_mhz(text)
-    except argparse.ArgumentTypeError as exc:
-        words = f"{FASTEST}, {ClockGoal.BEST.value} or {NO_TARGET}"
-        raise argparse.ArgumentTypeError(str(exc).replace(TARGET_WORDS, words)) from None
+    return target_mhz(text, f"{FASTEST}, {ClockGoal.BEST.value} or {NO_TARGET}")
 
 
 def lowering_target(args: argparse.Namespace, cfg: TimingConfig) -> ClockTarget | None:

@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from dfv.lowering.timing_plan import ClockGoal
+from dfv.args import FASTEST
+from dfv.lowering.timing_plan import BEST_LADDER, BEST_MARGIN, ClockGoal
 from dfv.sim.provenance import TIMING_INPUTS, inputs_digest
 from dfv.sim.tables import format_table
 from dfv.timing.config import TargetKind
@@ -124,7 +125,10 @@ def lowered_for(kernel_target: str | None) -> str:
     if kernel_target is None:
         return "without a clock target"
     if kernel_target == ClockGoal.BEST.value:
-        return "for the clock of the shortest time per loop iteration (best)"
+        return (f"for the clock of the shortest time per loop iteration, under {BEST_LADDER[-1]:g} MHz only if "
+                f"{BEST_MARGIN:g}x shorter (best)")
+    if kernel_target == FASTEST:
+        return f"for the fastest clock the operations allow ({FASTEST})"
     return f"for {kernel_target} MHz"
 
 

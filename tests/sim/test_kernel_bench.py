@@ -77,10 +77,11 @@ def test_time_per_run_refuses_the_fmax_of_kernels_lowered_for_another_clock(tmp_
     assert fmax == {} and note.startswith("Fmax: the timing report's kernels were lowered without a clock target, "
                                           "the bench's for 150 MHz")
     fmax, note = kernel_fmax(None, _timing(tmp_path / "b", digest, "max"))
-    assert fmax == {} and "lowered for max MHz, the bench's without a clock target" in note
+    assert fmax == {} and ("lowered for the fastest clock the operations allow (max), the bench's without a clock "
+                           "target") in note
     fmax, note = kernel_fmax(ClockGoal.BEST, _timing(tmp_path / "c", digest, "150"))
-    assert fmax == {} and ("lowered for 150 MHz, the bench's for the clock of the shortest time per loop iteration "
-                           "(best)") in note
+    assert fmax == {} and ("lowered for 150 MHz, the bench's for the clock of the shortest time per loop iteration, "
+                           "under 150 MHz only if 1.3x shorter (best)") in note
 
 
 def test_a_timing_report_of_another_version_asks_for_a_new_run(tmp_path: Path):
