@@ -14,7 +14,9 @@ that gives a timing graph (vertices: a node's `<port>_valid/_data/_ready`; edges
 channels' wires) whose longest path is the circuit's clock period as the model sees it.
 
 A register slice (`handshake.buffer`, two slots, which cuts valid, data and ready: nothing passes it in the
-same cycle) on a channel cuts the three wires of the channel. Which channels get one is a mixed-integer
+same cycle) on a channel cuts the three wires of the channel; it is a module like any other, so the wire into it
+costs `hop_ns` (less its driver's merge) and the wire out of it the consumer's hop (`_cut_ends`): the circuit
+written and read back has the paths the placement saw. Which channels get one is a mixed-integer
 program in the form of Dynamatic's timing-driven buffer placement (FPL'22), solved with HiGHS: an arrival
 time per vertex; a binary per channel; every launch, capture, arc and uncut wire constrains the arrivals, a
 slice's launch and capture only where it is placed (big-M terms from bounds on each arrival, so the program
