@@ -14,9 +14,7 @@ that gives a timing graph (vertices: a node's `<port>_valid/_data/_ready`; edges
 channels' wires) whose longest path is the circuit's clock period as the model sees it.
 
 A register slice (`handshake.buffer`, two slots, which cuts valid, data and ready: nothing passes it in the
-same cycle) on a channel cuts the three wires of the channel; it is a module like any other, so the wire into it
-costs `hop_ns` (less its driver's merge) and the wire out of it the consumer's hop (`_cut_ends`): the circuit
-written and read back has the paths the placement saw. Which channels get one is a mixed-integer
+same cycle) on a channel cuts the three wires of the channel. Which channels get one is a mixed-integer
 program in the form of Dynamatic's timing-driven buffer placement (FPL'22), solved with HiGHS: an arrival
 time per vertex; a binary per channel; every launch, capture, arc and uncut wire constrains the arrivals, a
 slice's launch and capture only where it is placed (big-M terms from bounds on each arrival, so the program
@@ -217,16 +215,6 @@ def _slice_ends(table: DelayTable, width: int) -> dict[str, tuple[float, float]]
     return out
 
 
-def _cut_ends(tg: TimingGraph, table: DelayTable, c: Channel) -> list[tuple[Vertex, Vertex, float, float]]:
-    """Per wire (u, v) of channel `c` with a slice on it: the capture the slice puts on `u` and the launch it puts
-    on `v`, with the wires into and out of the slice as the written circuit has them (the slice is a module: the
-    wire into it costs `hop_ns` less what its driver saves, the wire out of it, a register's, the consumer's hop),
-    so that the circuit read back from what the lowering writes has the paths the placement saw."""
-    ends = _slice_ends(table, tg.width[c])
-    return [(u, v, ends[sig][0] + table.hop_ns - tg.credit.get(u, 0.0), ends[sig][1] + tg.hop.get(v, 0.0))
-            for u, v, sig in tg.wires[c]]
-
-
 def _successors(tg: TimingGraph, cut: set[Channel]) -> dict[Vertex, list[tuple[Vertex, float]]]:
     """The edges of `tg` (vertex -> (vertex, ns)) with a slice on every channel of `cut`: the modules' arcs and
     the wires of the other channels."""
@@ -247,9 +235,11 @@ def arrivals(tg: TimingGraph, table: DelayTable, cut: set[Channel]) \
     launch = dict(tg.launch)
     capture = dict(tg.capture)
     for c in cut:
-        for u, v, cap, lau in _cut_ends(tg, table, c):
-            capture[u] = max(capture.get(u, -math.inf), cap)
-            launch[v] = max(launch.get(v, -math.inf), lau)
+        ends = _slice_ends(table, tg.width[c])
+        for u, v, sig in tg.wires[c]:
+            cap, lau = ends[sig]
+            capture[u] = max(capture.get(u, 0.0), cap)
+            launch[v] = max(launch.get(v, 0.0), lau)
     succ = _successors(tg, cut)
     at: dict[Vertex, float] = {}
     prev: dict[Vertex, Vertex] = {}
@@ -329,9 +319,10 @@ def _arrival_bounds(tg: TimingGraph, table: DelayTable) -> tuple[dict[Vertex, fl
     also at most each successor's lo less the edge, so its arcs hold, and at most 0, so any capture it has holds."""
     succ = _successors(tg, set())
     launch = dict(tg.launch)
-    for c in tg.wires:
-        for _, v, _, lau in _cut_ends(tg, table, c):
-            launch[v] = max(launch.get(v, -math.inf), lau)
+    for c, ws in tg.wires.items():
+        ends = _slice_ends(table, tg.width[c])
+        for _, v, sig in ws:
+            launch[v] = max(launch.get(v, 0.0), ends[sig][1])
     order = _topological(tg.vertices(), succ)
     low: dict[Vertex, float] = {}
     high: dict[Vertex, float] = {}
@@ -412,8 +403,10 @@ def place_slices(g: DFG, tg: TimingGraph, table: DelayTable, period_ns: float,
             h.addConstr(t[v] <= lim)
     for u, v, ns in tg.arcs:
         h.addConstr(t[v] - t[u] >= ns)
-    for c in tg.wires:
-        for u, v, cap, lau in _cut_ends(tg, table, c):
+    for c, ws in tg.wires.items():
+        ends = _slice_ends(table, tg.width[c])
+        for u, v, sig in ws:
+            cap, lau = ends[sig]
             # uncut: the wire's edge; cut: the slice captures u and launches v (each void where r is 0; a
             # constraint whose big-M is not positive holds within the bounds already, and HiGHS refuses the
             # coefficients of rounding noise)
