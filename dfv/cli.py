@@ -58,6 +58,7 @@ from dfv.args import Parser, index_width, int_in, target_mhz
 from dfv.circt.flow import CIRCT_INDEX_WIDTH
 from dfv.golden.types import DEFAULT_INDEX_WIDTH, MAX_INDEX_WIDTH, MIN_INDEX_WIDTH
 from dfv.lowering.mem_limits import DEFAULT_MAX_MEM, MemLimits
+from dfv.lowering.timing_plan import BEST_LADDER, BEST_MARGIN
 from dfv.lowering.trip_budget import DEFAULT_MAX_TRIPS
 from dfv.tb.kernel.bounds import DEFAULT_MAX_CYCLES, MAX_MAX_CYCLES, TRAFFIC
 
@@ -85,9 +86,9 @@ def _add_target_mhz(p: argparse.ArgumentParser) -> None:
     p.add_argument("--target-mhz", type=target_mhz, default=None, metavar="MHZ",
                    help="put register slices where the lowered circuit's combinational paths are longer than a "
                         "MHZ clock allows, by the kit's ECP5 delay model, at the least cost in cycles (default: "
-                        "none; `max`: the fastest the operations allow; `best`: of no slices and 50-150 MHz by 25, "
-                        "the one at which the model's time per iteration of the slowest loop is least if 1.3x under "
-                        "150 MHz's; "
+                        "none; `max`: the fastest the operations allow; `best`: of no slices and "
+                        f"{', '.join(f'{mhz:g}' for mhz in BEST_LADDER)} MHz, the one at which the model's time per "
+                        f"iteration of the slowest loop is least if {BEST_MARGIN:g}x under {BEST_LADDER[-1]:g} MHz's; "
                         "docs/timing.md); an operation whose own path the model puts above the period is named and "
                         "every other path cut to it; a handshake program gets slices too (its loops are not known "
                         "to the model, so `best` weighs one pass through it)")

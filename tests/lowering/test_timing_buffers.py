@@ -36,6 +36,12 @@ def lowered(name: str, target: ClockTarget | None):
     return lower_program(parse_file(str(kernel_path(name))), kernel_func(name), 32, target_mhz=target)
 
 
+def _buffers_added(prog, plain) -> int:
+    """How many more buffers the graph read back from `prog`'s written IR has than `plain`'s (roles are not
+    written, so slices are counted against the same program lowered without a target)."""
+    return prog.g.summary().get("handshake.buffer", 0) - plain.g.summary().get("handshake.buffer", 0)
+
+
 def plan_between(name: str, share: float = 0.5):
     """The kernel lowered for a target `share` of the way from the model's clock without slices to its clock
     with a slice on every channel."""
@@ -51,10 +57,8 @@ def test_the_slices_meet_the_target_and_each_one_is_needed(name):
     assert plan.after.mhz >= target > plan.before.mhz
     assert plan.cut, "a target above the unbuffered clock needs slices"
     slices = [n for n in prog.g.nodes.values() if n.op == "handshake.buffer" and n.meta.get("role") == "timing"]
-    # the graph read back from the written IR has one buffer per slice placed (roles are not written; count
-    # the buffers against the same program lowered without a target)
-    plain = lowered(name, None)
-    extra = prog.g.summary().get("handshake.buffer", 0) - plain.g.summary().get("handshake.buffer", 0)
+    # the graph read back from the written IR has one buffer per slice placed
+    extra = _buffers_added(prog, lowered(name, None))
     assert extra == len(plan.cut), (extra, len(plan.cut), len(slices))
 
 
@@ -189,8 +193,7 @@ def test_a_handshake_program_is_sliced_for_the_target(name):
     assert plain.timing is None
     plan = prog.timing
     assert plan.before.mhz < 150.0 <= plan.after.mhz and plan.cut
-    extra = prog.g.summary().get("handshake.buffer", 0) - plain.g.summary().get("handshake.buffer", 0)
-    assert extra == len(plan.cut)
+    assert _buffers_added(prog, plain) == len(plan.cut)
 
 
 @pytest.mark.parametrize("name", CIRCT_KERNELS)
