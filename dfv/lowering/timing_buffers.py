@@ -46,7 +46,7 @@ from dfv.golden.catalogue import WIRING_IN, WIRING_OUT, spec
 from dfv.lowering.dfg import DFG, Ref
 from dfv.lowering.errors import LoweringError
 from dfv.lowering.recurrence import CARRIES, recurrence_bound
-from dfv.lowering.slack import EXTMEMORY_READ_CYCLES, components
+from dfv.lowering.slack import EXTMEMORY_READ_CYCLES, components, slack_fifos
 from dfv.lowering.timing_plan import (
     BEST_LADDER,
     BEST_MARGIN,
@@ -63,6 +63,10 @@ from dfv.timing.netdelay import LAUNCH, DelayTable, ModuleArcs, load_table
 
 #: the slice: an opaque two-slot buffer (registers both ways)
 SLICE_OP = "handshake.buffer"
+#: the slack pass's FIFO (`dfv.lowering.slack`)
+FIFO_OP = "handshake.fifo"
+#: how many times a placement is made again with the slack FIFOs the one before it gets (`_place_foreseeing`)
+SLACK_ROUNDS = 3
 #: the weight of a slice on a channel of a cycle, against one for any other channel
 RECURRENCE_COST = 100.0
 #: the weight of one data bit of a slice (its flip-flops), to break ties toward narrow channels
@@ -197,21 +201,44 @@ def merge_credit(tg: TimingGraph, table: DelayTable) -> dict[Vertex, float]:
     return out
 
 
-def _slice_arcs(table: DelayTable, width: int) -> ModuleArcs:
-    module = spec(SLICE_OP).module_for({"width": width})
-    arcs = table.arcs(module, {"W": width} if width else {})
+def _storage_ends(table: DelayTable, op: str, params: dict) -> dict[str, tuple[float, float]]:
+    """Per wire signal, (capture on the producer side, launch on the consumer side) of a storage operation `op`
+    (a slice, a slack FIFO) with `params` put on a channel: registers both ways, no path through it."""
+    s = spec(op)
+    module = s.module_for(params)
+    arcs = table.arcs(module, _int_params(s.rtl_params(params)))
     if arcs is None or arcs.arcs:
         raise ValueError(f"internal: the delay table has no {module}, or a path through it")
-    return arcs
+    out = {"valid": (arcs.capture.get("in_valid", 0.0), arcs.launch.get("out_valid", 0.0)),
+           "ready": (arcs.capture.get("out_ready", 0.0), arcs.launch.get("in_ready", 0.0))}
+    if params["width"]:
+        out["data"] = (arcs.capture.get("in_data", 0.0), arcs.launch.get("out_data", 0.0))
+    return out
 
 
 def _slice_ends(table: DelayTable, width: int) -> dict[str, tuple[float, float]]:
     """Per wire signal, (capture on the producer side, launch on the consumer side) of a slice."""
-    s = _slice_arcs(table, width)
-    out = {"valid": (s.capture.get("in_valid", 0.0), s.launch.get("out_valid", 0.0)),
-           "ready": (s.capture.get("out_ready", 0.0), s.launch.get("in_ready", 0.0))}
-    if width:
-        out["data"] = (s.capture.get("in_data", 0.0), s.launch.get("out_data", 0.0))
+    return _storage_ends(table, SLICE_OP, {"width": width, "slots": 2})
+
+
+def _cut_wires(tg: TimingGraph, launch: dict[Vertex, float], capture: dict[Vertex, float], c: Channel,
+               ends: dict[str, tuple[float, float]]) -> None:
+    """Channel `c` cut by storage of `ends`: its producer side captured, its consumer side launched."""
+    for u, v, sig in tg.wires[c]:
+        cap, lau = ends[sig]
+        capture[u] = max(capture.get(u, 0.0), cap)
+        launch[v] = max(launch.get(v, 0.0), lau)
+
+
+def with_fifos(tg: TimingGraph, table: DelayTable, fifos: dict[Channel, int]) -> TimingGraph:
+    """`tg` with a slack FIFO of `fifos[c]` slots on each channel `c`: the channel is no longer one a slice can
+    go on, its producer side is captured and its consumer side launched by the FIFO (whose ready is captured
+    deeper than a slice's: its pointers and count)."""
+    out = dataclasses.replace(tg, wires=dict(tg.wires), launch=dict(tg.launch), capture=dict(tg.capture))
+    for c, slots in sorted(fifos.items()):
+        _cut_wires(out, out.launch, out.capture, c,
+                   _storage_ends(table, FIFO_OP, {"width": tg.width[c], "depth": slots}))
+        del out.wires[c]
     return out
 
 
@@ -235,11 +262,8 @@ def arrivals(tg: TimingGraph, table: DelayTable, cut: set[Channel]) \
     launch = dict(tg.launch)
     capture = dict(tg.capture)
     for c in cut:
-        ends = _slice_ends(table, tg.width[c])
-        for u, v, sig in tg.wires[c]:
-            cap, lau = ends[sig]
-            capture[u] = max(capture.get(u, 0.0), cap)
-            launch[v] = max(launch.get(v, 0.0), lau)
+        if c in tg.wires:  # else a FIFO cuts it already (`with_fifos`): its ends are a slice's or slower
+            _cut_wires(tg, launch, capture, c, _slice_ends(table, tg.width[c]))
     succ = _successors(tg, cut)
     at: dict[Vertex, float] = {}
     prev: dict[Vertex, Vertex] = {}
@@ -434,22 +458,52 @@ def place_slices(g: DFG, tg: TimingGraph, table: DelayTable, period_ns: float,
     return {c for c, x in r.items() if h.val(x) > 0.5}
 
 
-def buffer_for_timing(g: DFG, target: ClockTarget, table: DelayTable | None = None) -> TimingPlan:
+def buffer_for_timing(g: DFG, target: ClockTarget, table: DelayTable | None = None,
+                      slack_follows: bool = False) -> TimingPlan:
     """Put register slices into `g` (forks and sinks materialised, channels not yet built) so the model's
     longest path fits a `target` clock in MHz (infinity: the fastest its operations allow; `ClockGoal.BEST`: the
     candidate of `best_clock`), at the least cost (module docstring). A path inside one operation that the model
     puts above the period (no slice shortens it) is not refused: every other path is brought within the period,
     and the plan names those operations (the model's own paths of large operations run above nextpnr's:
-    docs/timing.md)."""
+    docs/timing.md). `slack_follows`: the slack pass (`dfv.lowering.slack`) puts its FIFOs into `g` next (a
+    lowered program), and the placement foresees them (`_place_foreseeing`)."""
     table = table or load_table()
+    start = _unsliced(g, table, slack_follows)
     if target is ClockGoal.BEST:
-        return best_clock(g, table)
-    return _buffer(g, target, table)
+        plan = best_clock(g, table, start)
+    else:
+        plan = _place_foreseeing(g, target, table, None, start)[0]
+    insert_slices(g, plan.cut)
+    return plan
 
 
-def best_clock(g: DFG, table: DelayTable) -> TimingPlan:
-    """Buffer `g` for the candidate clock (no slices, a clock of `BEST_LADDER`) at which the model's time of one
-    iteration of its slowest loop (the largest recurrence bound times the model's period) is least (on a tie the
+@dataclass(frozen=True)
+class Unsliced:
+    """A graph before slices as the placement sees it: its timing graph, the slack FIFOs the slack pass gives it
+    without slices (none unless `slack_follows`), and the model's longest path with them."""
+
+    tg: TimingGraph
+    fifos: dict[Channel, int]
+    before: PathReport
+    slack_follows: bool
+
+
+def _unsliced(g: DFG, table: DelayTable, slack_follows: bool) -> Unsliced:
+    tg = timing_graph(g, table)
+    fifos = slack_channels(copy.deepcopy(g), ()) if slack_follows else {}
+    return Unsliced(tg, fifos, longest_path(with_fifos(tg, table, fifos), table, set()), slack_follows)
+
+
+def slack_channels(g: DFG, cut: set[Channel] | tuple[Channel, ...]) -> dict[Channel, int]:
+    """The slack FIFOs `dfv.lowering.slack` puts into `g` with a slice on each channel of `cut` (in `g` already):
+    each on the channel of the graph before slices that it lies on, with its slots."""
+    on = {g.nodes[nid].inputs[port].node: (nid, port) for nid, port in cut}
+    return {on.get(nid, (nid, port)): slots for nid, port, slots in slack_fifos(g)}
+
+
+def best_clock(g: DFG, table: DelayTable, start: Unsliced) -> TimingPlan:
+    """The plan for the candidate clock (no slices, a clock of `BEST_LADDER`) at which the model's time of one
+    iteration of `g`'s slowest loop (the largest recurrence bound times the model's period) is least (on a tie the
     higher clock), if the model puts it `BEST_MARGIN` times shorter than the top clock's; else for the top clock
     (the candidates nearer than that placed slower as often as faster: docs/timing.md). A slice on a loop's
     recurrence buys a shorter period with a cycle per iteration, and on a while loop whose recurrence is a chain
@@ -458,24 +512,22 @@ def best_clock(g: DFG, table: DelayTable) -> TimingPlan:
     gives each that clock (an operation's own path), but the slices cut every other path to the clock asked for,
     and nextpnr places those circuits faster than the one cut to the model's clock (`max`, which is not weighed:
     bicg 74.1 MHz at `max`, 104.6 at 150). The plan lists every candidate weighed."""
-    tg = timing_graph(g, table)
-    before = longest_path(tg, table, set())
+    before = start.before
     base = {lid: recurrence_bound(g, {lid}, EXTMEMORY_READ_CYCLES) for lid in sorted(g.loops)}
     tries = [ClockTry(None, before.mhz, _slowest(base))]
     plans: dict[float, TimingPlan] = {}
     for mhz in BEST_LADDER:
         if mhz > before.mhz:
-            plans[mhz], bounds = _place(copy.deepcopy(g), mhz, table, base)
+            plans[mhz], bounds = _place_foreseeing(g, mhz, table, base, start)
             tries.append(ClockTry(mhz, plans[mhz].after.mhz, _slowest(bounds)))
     least = min(t.iteration_ns for t in tries)
     best = [t for t in tries if t.iteration_ns <= least * (1 + 1e-9)][-1]  # the last of equals: the higher clock
     if best.iteration_ns * BEST_MARGIN > tries[-1].iteration_ns:
         best = tries[-1]  # not shorter by more than the model errs: the top clock
     if best.target_mhz is None:
-        return TimingPlan(None, before, own_paths(tg, table)[2], before, (), 0, (), (), tuple(tries))
-    plan = plans[best.target_mhz]
-    _insert_slices(g, plan.cut)  # the circuit the trial on a copy of `g` was
-    return dataclasses.replace(plan, tries=tuple(tries))
+        floor = own_paths(with_fifos(start.tg, table, start.fifos), table)[2]
+        return TimingPlan(None, before, floor, before, (), 0, (), (), tuple(tries))
+    return dataclasses.replace(plans[best.target_mhz], tries=tuple(tries))
 
 
 def _slowest(bounds: dict[str, float | None]) -> float | None:
@@ -483,22 +535,46 @@ def _slowest(bounds: dict[str, float | None]) -> float | None:
     return max((b for b in bounds.values() if b is not None), default=None)
 
 
-def _buffer(g: DFG, target_mhz: float, table: DelayTable) -> TimingPlan:
-    """`buffer_for_timing` for a clock in MHz."""
-    return _place(g, target_mhz, table, None)[0]
+def _place_foreseeing(g: DFG, target_mhz: float, table: DelayTable, base: dict[str, float | None] | None,
+                      start: Unsliced) -> tuple[TimingPlan, dict[str, float | None]]:
+    """`_place` on a copy of `g` (`g` is left as it is), with the slack FIFOs foreseen when the slack pass follows.
+    Where the slack pass puts FIFOs depends on the slices (they balance the latency slices add), and a FIFO's
+    ends are not a slice's (its ready is captured through its pointers and count: 3.1 ns against 1.4), so a
+    placement that does not see them lets paths into them run past the period (cf_nest at 150 MHz: 128.0 MHz by
+    the model as written). The first placement sees the FIFOs of the circuit without slices; each next one, up
+    to SLACK_ROUNDS, those the slack pass puts into the circuit the one before placed, until they are the FIFOs it
+    saw. When they never are (a FIFO foreseen moves the slices so that the slack pass no longer needs it, and
+    back: affine_stencil at 150 MHz), the plan is the round whose circuit, with the FIFOs it gets, the model
+    puts shortest (then the fewest slices), with that period as `after` and `settled` False."""
+    fifos = start.fifos
+    rounds = []
+    for _ in range(SLACK_ROUNDS):
+        trial = copy.deepcopy(g)
+        plan, bounds = _place(trial, target_mhz, table, base, with_fifos(start.tg, table, fifos), start.before)
+        if not start.slack_follows:
+            return plan, bounds
+        found = slack_channels(trial, plan.cut)
+        if found == fifos:
+            return plan, bounds
+        # as written: the FIFOs this placement gets, where it saw others
+        written = longest_path(with_fifos(start.tg, table, found), table, set(plan.cut))
+        rounds.append((written.ns, len(plan.cut), dataclasses.replace(plan, after=written, settled=False), bounds))
+        fifos = found
+    _, _, plan, bounds = min(rounds, key=lambda r: r[:2])
+    return plan, bounds
 
 
-def _place(g: DFG, target_mhz: float, table: DelayTable,
-           base: dict[str, float | None] | None) -> tuple[TimingPlan, dict[str, float | None]]:
-    """Buffer `g` for a clock in MHz; the plan and, when `base` holds the recurrence bound of every loop of `g`
+def _place(g: DFG, target_mhz: float, table: DelayTable, base: dict[str, float | None] | None,
+           tg: TimingGraph, before: PathReport) -> tuple[TimingPlan, dict[str, float | None]]:
+    """Buffer `g`, whose timing graph is `tg` (the slack FIFOs foreseen in it) and longest path without slices
+    `before`, for a clock in MHz; the plan and, when `base` holds the recurrence bound of every loop of `g`
     before, the bound of every loop after (only those of the loops a slice slowed are computed again)."""
-    tg = timing_graph(g, table)
-    before = longest_path(tg, table, set())
     own_at, own, floor = own_paths(tg, table)
     # `max`: the better of no slices and a slice everywhere (a slice also adds its own setup and clock-to-q, so
     # a circuit whose longest path is inside one operation can be fastest without any)
     period = min(before.ns, floor.ns) * (1 + 1e-9) if math.isinf(target_mhz) else 1000.0 / target_mhz
-    cut = set() if before.ns <= period else place_slices(g, tg, table, period, own_at)
+    unsliced = longest_path(tg, table, set())
+    cut = set() if unsliced.ns <= period else place_slices(g, tg, table, period, own_at)
     # with no slice needed, nothing is cut to the period and no operation stands above it
     beyond = tuple((g.origin_op(nid), ns) for nid, ns in sorted(own.items(), key=lambda kv: (-kv[1], kv[0]))
                    if ns > period) if cut else ()
@@ -511,14 +587,14 @@ def _place(g: DFG, target_mhz: float, table: DelayTable,
     slowed = {lid for nid, lid in carries.items() if lid is not None and comp[nid] in touched}
     bounds_before = {lid: base[lid] if base is not None else recurrence_bound(g, {lid}, EXTMEMORY_READ_CYCLES)
                      for lid in sorted(slowed)}
-    _insert_slices(g, cut)
+    insert_slices(g, cut)
     bounds = dict(base or {}) | {lid: recurrence_bound(g, {lid}, EXTMEMORY_READ_CYCLES) for lid in sorted(slowed)}
     loops = tuple((g.loops[lid]["loc"], bounds_before[lid], bounds[lid]) for lid in sorted(slowed))
     plan = TimingPlan(target_mhz, before, floor, after, tuple(sorted(cut)), len(cut & cyclic), loops, beyond)
     return plan, bounds
 
 
-def _insert_slices(g: DFG, cut: set[Channel] | tuple[Channel, ...]) -> None:
+def insert_slices(g: DFG, cut: set[Channel] | tuple[Channel, ...]) -> None:
     """A register slice on each channel of `cut`."""
     for nid, port in sorted(cut):
         n = g.nodes[nid]
