@@ -511,12 +511,17 @@ def best_clock(g: DFG, table: DelayTable, start: Unsliced) -> TimingPlan:
     is no slices and is not weighed. Clocks above the model's clock with a slice on every channel are: the model
     gives each that clock (an operation's own path), but the slices cut every other path to the clock asked for,
     and nextpnr places those circuits faster than the one cut to the model's clock (`max`, which is not weighed:
-    bicg 74.1 MHz at `max`, 104.6 at 150). The plan lists every candidate weighed."""
+    bicg 74.1 MHz at `max`, 104.6 at 150). Without a loop only the top clock is weighed. The plan lists every
+    candidate weighed."""
     before = start.before
     base = {lid: recurrence_bound(g, {lid}, EXTMEMORY_READ_CYCLES) for lid in sorted(g.loops)}
     tries = [ClockTry(None, before.mhz, _slowest(base))]
     plans: dict[float, TimingPlan] = {}
-    for mhz in BEST_LADDER:
+    # with no loop, an iteration is one pass and its time the period: a lower clock would win only with a circuit
+    # BEST_MARGIN times shorter than the top clock's, which a placement cut to its own longer period does not
+    # give, so only the top clock is weighed (a handshake program's loops are unknown to the model: CIRCT's)
+    ladder = BEST_LADDER if tries[0].bound is not None else BEST_LADDER[-1:]
+    for mhz in ladder:
         if mhz > before.mhz:
             plans[mhz], bounds = _place_foreseeing(g, mhz, table, base, start)
             tries.append(ClockTry(mhz, plans[mhz].after.mhz, _slowest(bounds)))

@@ -281,6 +281,14 @@ def test_best_is_the_candidate_of_the_least_time_per_iteration(name):
     assert at150.model_mhz == pytest.approx(lowered(name, 150.0).timing.after.mhz)
 
 
+def test_best_weighs_only_the_top_clock_without_a_loop():
+    """A handshake program's loops are unknown to the model (CIRCT's saxpy): one pass is its iteration, and
+    `best` places for the top clock alone, the same circuit as lowering for it."""
+    plan = lowered("handshake/saxpy", ClockGoal.BEST).timing
+    assert [t.target_mhz for t in plan.tries] == [None, BEST_LADDER[-1]] and plan.tries[0].bound is None
+    assert plan.target_mhz == BEST_LADDER[-1] and plan.cut == lowered("handshake/saxpy", BEST_LADDER[-1]).timing.cut
+
+
 def test_best_keeps_the_top_clock_where_the_model_promises_less_than_its_margin():
     """histogram: the model puts its loop's iteration shorter at 125 MHz than at 150, by less than BEST_MARGIN
     (measured, 125 MHz placed faster per run; bicg, with as small a promise, placed 0.66x: docs/timing.md); `best`
