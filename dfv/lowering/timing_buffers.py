@@ -23,7 +23,10 @@ holds exactly when `longest_path` is within the period: an arrival may be negati
 `RECURRENCE_COST` on a channel of a cycle (a loop's recurrence, whose every added register can cost a cycle
 per iteration), plus a little per data bit (area). The slices chosen are put in the graph before the slack
 pass (`dfv.lowering.slack`), which balances the latency they add, so a pipelined loop keeps its rate unless a
-slice had to go on its recurrence; `recurrence_bound` reports each loop's bound after.
+slice had to go on its recurrence; `recurrence_bound` reports each loop's bound after. The placement sees
+those FIFOs in the circuit it times (a FIFO cuts its channel as a slice does, with its own launches and
+captures): where they go depends on the slices, so it is made again with the FIFOs its slices get until they
+are the ones it saw (`_place_foreseeing`).
 
 A path that lies inside one operation (its own registers', or from a slice through it to a slice) no slice
 shortens: where the model puts one above the period, the program holds every path ending there to the
