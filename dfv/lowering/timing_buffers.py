@@ -24,9 +24,9 @@ holds exactly when `longest_path` is within the period: an arrival may be negati
 per iteration), plus a little per data bit (area). The slices chosen are put in the graph before the slack
 pass (`dfv.lowering.slack`), which balances the latency they add, so a pipelined loop keeps its rate unless a
 slice had to go on its recurrence; `recurrence_bound` reports each loop's bound after. The placement sees
-those FIFOs in the circuit it times (a FIFO cuts its channel as a slice does, with its own launches and
-captures): where they go depends on the slices, so it is made again with the FIFOs its slices get until they
-are the ones it saw (`_place_foreseeing`).
+those FIFOs in the circuit it times (a FIFO cuts its channel as a slice does, so no slice goes beside one):
+where they go depends on the slices, so it is made again with the FIFOs its slices get until they are the ones
+it saw (`_place_foreseeing`).
 
 A path that lies inside one operation (its own registers', or from a slice through it to a slice) no slice
 shortens: where the model puts one above the period, the program holds every path ending there to the
@@ -66,8 +66,6 @@ from dfv.timing.netdelay import LAUNCH, DelayTable, ModuleArcs, load_table
 
 #: the slice: an opaque two-slot buffer (registers both ways)
 SLICE_OP = "handshake.buffer"
-#: the slack pass's FIFO (`dfv.lowering.slack`)
-FIFO_OP = "handshake.fifo"
 #: how many times a placement is made again with the slack FIFOs the one before it gets (`_place_foreseeing`)
 SLACK_ROUNDS = 3
 #: the weight of a slice on a channel of a cycle, against one for any other channel
@@ -204,24 +202,17 @@ def merge_credit(tg: TimingGraph, table: DelayTable) -> dict[Vertex, float]:
     return out
 
 
-def _storage_ends(table: DelayTable, op: str, params: dict) -> dict[str, tuple[float, float]]:
-    """Per wire signal, (capture on the producer side, launch on the consumer side) of a storage operation `op`
-    (a slice, a slack FIFO) with `params` put on a channel: registers both ways, no path through it."""
-    s = spec(op)
-    module = s.module_for(params)
-    arcs = table.arcs(module, _int_params(s.rtl_params(params)))
+def _slice_ends(table: DelayTable, width: int) -> dict[str, tuple[float, float]]:
+    """Per wire signal, (capture on the producer side, launch on the consumer side) of a slice."""
+    module = spec(SLICE_OP).module_for({"width": width})
+    arcs = table.arcs(module, {"W": width} if width else {})
     if arcs is None or arcs.arcs:
         raise ValueError(f"internal: the delay table has no {module}, or a path through it")
     out = {"valid": (arcs.capture.get("in_valid", 0.0), arcs.launch.get("out_valid", 0.0)),
            "ready": (arcs.capture.get("out_ready", 0.0), arcs.launch.get("in_ready", 0.0))}
-    if params["width"]:
+    if width:
         out["data"] = (arcs.capture.get("in_data", 0.0), arcs.launch.get("out_data", 0.0))
     return out
-
-
-def _slice_ends(table: DelayTable, width: int) -> dict[str, tuple[float, float]]:
-    """Per wire signal, (capture on the producer side, launch on the consumer side) of a slice."""
-    return _storage_ends(table, SLICE_OP, {"width": width, "slots": 2})
 
 
 def _cut_wires(tg: TimingGraph, launch: dict[Vertex, float], capture: dict[Vertex, float], c: Channel,
@@ -233,14 +224,15 @@ def _cut_wires(tg: TimingGraph, launch: dict[Vertex, float], capture: dict[Verte
         launch[v] = max(launch.get(v, 0.0), lau)
 
 
-def with_fifos(tg: TimingGraph, table: DelayTable, fifos: dict[Channel, int]) -> TimingGraph:
-    """`tg` with a slack FIFO of `fifos[c]` slots on each channel `c`: the channel is no longer one a slice can
-    go on, its producer side is captured and its consumer side launched by the FIFO (whose ready is captured
-    deeper than a slice's: its pointers and count)."""
+def with_fifos(tg: TimingGraph, table: DelayTable, fifos: set[Channel]) -> TimingGraph:
+    """`tg` with a slack FIFO on each channel of `fifos`: the channel is no longer one a slice can go on, and the
+    FIFO cuts it as a slice does. Its ends are taken as a slice's: the table's FIFO captures its ready 1.7 ns
+    later (through its count and pointers), and a placement held to that put slices on loops' recurrences
+    (dot_product's bound 2 -> 3 cycles per iteration, matmul 176 -> 240 cycles) for no clock nextpnr gave
+    (docs/timing.md, stop 62)."""
     out = dataclasses.replace(tg, wires=dict(tg.wires), launch=dict(tg.launch), capture=dict(tg.capture))
-    for c, slots in sorted(fifos.items()):
-        _cut_wires(out, out.launch, out.capture, c,
-                   _storage_ends(table, FIFO_OP, {"width": tg.width[c], "depth": slots}))
+    for c in sorted(fifos):
+        _cut_wires(out, out.launch, out.capture, c, _slice_ends(table, tg.width[c]))
         del out.wires[c]
     return out
 
@@ -486,22 +478,22 @@ class Unsliced:
     without slices (none unless `slack_follows`), and the model's longest path with them."""
 
     tg: TimingGraph
-    fifos: dict[Channel, int]
+    fifos: set[Channel]
     before: PathReport
     slack_follows: bool
 
 
 def _unsliced(g: DFG, table: DelayTable, slack_follows: bool) -> Unsliced:
     tg = timing_graph(g, table)
-    fifos = slack_channels(copy.deepcopy(g), ()) if slack_follows else {}
+    fifos = slack_channels(copy.deepcopy(g), ()) if slack_follows else set()
     return Unsliced(tg, fifos, longest_path(with_fifos(tg, table, fifos), table, set()), slack_follows)
 
 
-def slack_channels(g: DFG, cut: set[Channel] | tuple[Channel, ...]) -> dict[Channel, int]:
-    """The slack FIFOs `dfv.lowering.slack` puts into `g` with a slice on each channel of `cut` (in `g` already):
-    each on the channel of the graph before slices that it lies on, with its slots."""
+def slack_channels(g: DFG, cut: set[Channel] | tuple[Channel, ...]) -> set[Channel]:
+    """The channels of the graph before slices that the slack FIFOs `dfv.lowering.slack` puts into `g` lie on,
+    with a slice on each channel of `cut` (in `g` already)."""
     on = {g.nodes[nid].inputs[port].node: (nid, port) for nid, port in cut}
-    return {on.get(nid, (nid, port)): slots for nid, port, slots in slack_fifos(g)}
+    return {on.get(nid, (nid, port)) for nid, port, _ in slack_fifos(g)}
 
 
 def best_clock(g: DFG, table: DelayTable, start: Unsliced) -> TimingPlan:
@@ -546,10 +538,10 @@ def _slowest(bounds: dict[str, float | None]) -> float | None:
 def _place_foreseeing(g: DFG, target_mhz: float, table: DelayTable, base: dict[str, float | None] | None,
                       start: Unsliced) -> tuple[TimingPlan, dict[str, float | None]]:
     """`_place` on a copy of `g` (`g` is left as it is), with the slack FIFOs foreseen when the slack pass follows.
-    Where the slack pass puts FIFOs depends on the slices (they balance the latency slices add), and a FIFO's
-    ends are not a slice's (its ready is captured through its pointers and count: 3.1 ns against 1.4), so a
-    placement that does not see them lets paths into them run past the period (cf_nest at 150 MHz: 128.0 MHz by
-    the model as written). The first placement sees the FIFOs of the circuit without slices; each next one, up
+    A FIFO cuts its channel as a slice does, so a placement blind to them puts slices beside FIFOs, a register
+    of latency and area more on the channel for nothing (17 of matmul's 52 slices at 150 MHz, 18 of gemm's 54).
+    Where the slack pass puts FIFOs depends on the slices (they balance the latency slices add): the first
+    placement sees the FIFOs of the circuit without slices; each next one, up
     to SLACK_ROUNDS, those the slack pass puts into the circuit the one before placed, until they are the FIFOs it
     saw. When they never are (a FIFO foreseen moves the slices so that the slack pass no longer needs it, and
     back: affine_stencil at 150 MHz), the plan is the round whose circuit, with the FIFOs it gets, the model
