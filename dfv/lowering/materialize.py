@@ -144,7 +144,7 @@ def materialize(g: DFG, lowered: bool = True, target_mhz: ClockTarget | None = N
     for nid, port in _back_edges(g):
         _buffer_input(g, nid, port, g.nodes[nid].loc, {"cycle": True})
     if target_mhz is not None:
-        g.timing = buffer_for_timing(g, target_mhz, slack_follows=lowered)
+        g.timing = buffer_for_timing(g, target_mhz)
     if lowered:
         add_slack(g)
     g.build_channels()

@@ -23,10 +23,7 @@ holds exactly when `longest_path` is within the period: an arrival may be negati
 `RECURRENCE_COST` on a channel of a cycle (a loop's recurrence, whose every added register can cost a cycle
 per iteration), plus a little per data bit (area). The slices chosen are put in the graph before the slack
 pass (`dfv.lowering.slack`), which balances the latency they add, so a pipelined loop keeps its rate unless a
-slice had to go on its recurrence; `recurrence_bound` reports each loop's bound after. The placement sees
-those FIFOs in the circuit it times (a FIFO cuts its channel as a slice does, so no slice goes beside one):
-where they go depends on the slices, so it is made again with the FIFOs its slices get until they are the ones
-it saw (`_place_foreseeing`).
+slice had to go on its recurrence; `recurrence_bound` reports each loop's bound after.
 
 A path that lies inside one operation (its own registers', or from a slice through it to a slice) no slice
 shortens: where the model puts one above the period, the program holds every path ending there to the
@@ -49,7 +46,7 @@ from dfv.golden.catalogue import WIRING_IN, WIRING_OUT, spec
 from dfv.lowering.dfg import DFG, Ref
 from dfv.lowering.errors import LoweringError
 from dfv.lowering.recurrence import CARRIES, recurrence_bound
-from dfv.lowering.slack import EXTMEMORY_READ_CYCLES, components, slack_fifos
+from dfv.lowering.slack import EXTMEMORY_READ_CYCLES, components
 from dfv.lowering.timing_plan import (
     BEST_LADDER,
     BEST_MARGIN,
@@ -66,8 +63,6 @@ from dfv.timing.netdelay import LAUNCH, DelayTable, ModuleArcs, load_table
 
 #: the slice: an opaque two-slot buffer (registers both ways)
 SLICE_OP = "handshake.buffer"
-#: how many times a placement is made again with the slack FIFOs the one before it gets (`_place_foreseeing`)
-SLACK_ROUNDS = 3
 #: the weight of a slice on a channel of a cycle, against one for any other channel
 RECURRENCE_COST = 100.0
 #: the weight of one data bit of a slice (its flip-flops), to break ties toward narrow channels
@@ -202,38 +197,21 @@ def merge_credit(tg: TimingGraph, table: DelayTable) -> dict[Vertex, float]:
     return out
 
 
-def _slice_ends(table: DelayTable, width: int) -> dict[str, tuple[float, float]]:
-    """Per wire signal, (capture on the producer side, launch on the consumer side) of a slice."""
+def _slice_arcs(table: DelayTable, width: int) -> ModuleArcs:
     module = spec(SLICE_OP).module_for({"width": width})
     arcs = table.arcs(module, {"W": width} if width else {})
     if arcs is None or arcs.arcs:
         raise ValueError(f"internal: the delay table has no {module}, or a path through it")
-    out = {"valid": (arcs.capture.get("in_valid", 0.0), arcs.launch.get("out_valid", 0.0)),
-           "ready": (arcs.capture.get("out_ready", 0.0), arcs.launch.get("in_ready", 0.0))}
+    return arcs
+
+
+def _slice_ends(table: DelayTable, width: int) -> dict[str, tuple[float, float]]:
+    """Per wire signal, (capture on the producer side, launch on the consumer side) of a slice."""
+    s = _slice_arcs(table, width)
+    out = {"valid": (s.capture.get("in_valid", 0.0), s.launch.get("out_valid", 0.0)),
+           "ready": (s.capture.get("out_ready", 0.0), s.launch.get("in_ready", 0.0))}
     if width:
-        out["data"] = (arcs.capture.get("in_data", 0.0), arcs.launch.get("out_data", 0.0))
-    return out
-
-
-def _cut_wires(tg: TimingGraph, launch: dict[Vertex, float], capture: dict[Vertex, float], c: Channel,
-               ends: dict[str, tuple[float, float]]) -> None:
-    """Channel `c` cut by storage of `ends`: its producer side captured, its consumer side launched."""
-    for u, v, sig in tg.wires[c]:
-        cap, lau = ends[sig]
-        capture[u] = max(capture.get(u, 0.0), cap)
-        launch[v] = max(launch.get(v, 0.0), lau)
-
-
-def with_fifos(tg: TimingGraph, table: DelayTable, fifos: set[Channel]) -> TimingGraph:
-    """`tg` with a slack FIFO on each channel of `fifos`: the channel is no longer one a slice can go on, and the
-    FIFO cuts it as a slice does. Its ends are taken as a slice's: the table's FIFO captures its ready 1.7 ns
-    later (through its count and pointers), and a placement held to that put slices on loops' recurrences
-    (dot_product's bound 2 -> 3 cycles per iteration, matmul 176 -> 240 cycles) for no clock nextpnr gave
-    (docs/timing.md, stop 62)."""
-    out = dataclasses.replace(tg, wires=dict(tg.wires), launch=dict(tg.launch), capture=dict(tg.capture))
-    for c in sorted(fifos):
-        _cut_wires(out, out.launch, out.capture, c, _slice_ends(table, tg.width[c]))
-        del out.wires[c]
+        out["data"] = (s.capture.get("in_data", 0.0), s.launch.get("out_data", 0.0))
     return out
 
 
@@ -257,8 +235,11 @@ def arrivals(tg: TimingGraph, table: DelayTable, cut: set[Channel]) \
     launch = dict(tg.launch)
     capture = dict(tg.capture)
     for c in cut:
-        if c in tg.wires:  # else a FIFO cuts it already (`with_fifos`): its ends are a slice's or slower
-            _cut_wires(tg, launch, capture, c, _slice_ends(table, tg.width[c]))
+        ends = _slice_ends(table, tg.width[c])
+        for u, v, sig in tg.wires[c]:
+            cap, lau = ends[sig]
+            capture[u] = max(capture.get(u, 0.0), cap)
+            launch[v] = max(launch.get(v, 0.0), lau)
     succ = _successors(tg, cut)
     at: dict[Vertex, float] = {}
     prev: dict[Vertex, Vertex] = {}
@@ -453,52 +434,22 @@ def place_slices(g: DFG, tg: TimingGraph, table: DelayTable, period_ns: float,
     return {c for c, x in r.items() if h.val(x) > 0.5}
 
 
-def buffer_for_timing(g: DFG, target: ClockTarget, table: DelayTable | None = None,
-                      slack_follows: bool = False) -> TimingPlan:
+def buffer_for_timing(g: DFG, target: ClockTarget, table: DelayTable | None = None) -> TimingPlan:
     """Put register slices into `g` (forks and sinks materialised, channels not yet built) so the model's
     longest path fits a `target` clock in MHz (infinity: the fastest its operations allow; `ClockGoal.BEST`: the
     candidate of `best_clock`), at the least cost (module docstring). A path inside one operation that the model
     puts above the period (no slice shortens it) is not refused: every other path is brought within the period,
     and the plan names those operations (the model's own paths of large operations run above nextpnr's:
-    docs/timing.md). `slack_follows`: the slack pass (`dfv.lowering.slack`) puts its FIFOs into `g` next (a
-    lowered program), and the placement foresees them (`_place_foreseeing`)."""
+    docs/timing.md)."""
     table = table or load_table()
-    start = _unsliced(g, table, slack_follows)
     if target is ClockGoal.BEST:
-        plan = best_clock(g, table, start)
-    else:
-        plan = _place_foreseeing(g, target, table, None, start)[0]
-    insert_slices(g, plan.cut)
-    return plan
+        return best_clock(g, table)
+    return _buffer(g, target, table)
 
 
-@dataclass(frozen=True)
-class Unsliced:
-    """A graph before slices as the placement sees it: its timing graph, the slack FIFOs the slack pass gives it
-    without slices (none unless `slack_follows`), and the model's longest path with them."""
-
-    tg: TimingGraph
-    fifos: set[Channel]
-    before: PathReport
-    slack_follows: bool
-
-
-def _unsliced(g: DFG, table: DelayTable, slack_follows: bool) -> Unsliced:
-    tg = timing_graph(g, table)
-    fifos = slack_channels(copy.deepcopy(g), ()) if slack_follows else set()
-    return Unsliced(tg, fifos, longest_path(with_fifos(tg, table, fifos), table, set()), slack_follows)
-
-
-def slack_channels(g: DFG, cut: set[Channel] | tuple[Channel, ...]) -> set[Channel]:
-    """The channels of the graph before slices that the slack FIFOs `dfv.lowering.slack` puts into `g` lie on,
-    with a slice on each channel of `cut` (in `g` already)."""
-    on = {g.nodes[nid].inputs[port].node: (nid, port) for nid, port in cut}
-    return {on.get(nid, (nid, port)) for nid, port, _ in slack_fifos(g)}
-
-
-def best_clock(g: DFG, table: DelayTable, start: Unsliced) -> TimingPlan:
-    """The plan for the candidate clock (no slices, a clock of `BEST_LADDER`) at which the model's time of one
-    iteration of `g`'s slowest loop (the largest recurrence bound times the model's period) is least (on a tie the
+def best_clock(g: DFG, table: DelayTable) -> TimingPlan:
+    """Buffer `g` for the candidate clock (no slices, a clock of `BEST_LADDER`) at which the model's time of one
+    iteration of its slowest loop (the largest recurrence bound times the model's period) is least (on a tie the
     higher clock), if the model puts it `BEST_MARGIN` times shorter than the top clock's; else for the top clock
     (the candidates nearer than that placed slower as often as faster: docs/timing.md). A slice on a loop's
     recurrence buys a shorter period with a cycle per iteration, and on a while loop whose recurrence is a chain
@@ -508,7 +459,8 @@ def best_clock(g: DFG, table: DelayTable, start: Unsliced) -> TimingPlan:
     and nextpnr places those circuits faster than the one cut to the model's clock (`max`, which is not weighed:
     bicg 74.1 MHz at `max`, 104.6 at 150). Without a loop only the top clock is weighed. The plan lists every
     candidate weighed."""
-    before = start.before
+    tg = timing_graph(g, table)
+    before = longest_path(tg, table, set())
     base = {lid: recurrence_bound(g, {lid}, EXTMEMORY_READ_CYCLES) for lid in sorted(g.loops)}
     tries = [ClockTry(None, before.mhz, _slowest(base))]
     plans: dict[float, TimingPlan] = {}
@@ -518,16 +470,17 @@ def best_clock(g: DFG, table: DelayTable, start: Unsliced) -> TimingPlan:
     ladder = BEST_LADDER if tries[0].bound is not None else BEST_LADDER[-1:]
     for mhz in ladder:
         if mhz > before.mhz:
-            plans[mhz], bounds = _place_foreseeing(g, mhz, table, base, start)
+            plans[mhz], bounds = _place(copy.deepcopy(g), mhz, table, base)
             tries.append(ClockTry(mhz, plans[mhz].after.mhz, _slowest(bounds)))
     least = min(t.iteration_ns for t in tries)
     best = [t for t in tries if t.iteration_ns <= least * (1 + 1e-9)][-1]  # the last of equals: the higher clock
     if best.iteration_ns * BEST_MARGIN > tries[-1].iteration_ns:
         best = tries[-1]  # not shorter by more than the model errs: the top clock
     if best.target_mhz is None:
-        floor = own_paths(with_fifos(start.tg, table, start.fifos), table)[2]
-        return TimingPlan(None, before, floor, before, (), 0, (), (), tuple(tries))
-    return dataclasses.replace(plans[best.target_mhz], tries=tuple(tries))
+        return TimingPlan(None, before, own_paths(tg, table)[2], before, (), 0, (), (), tuple(tries))
+    plan = plans[best.target_mhz]
+    _insert_slices(g, plan.cut)  # the circuit the trial on a copy of `g` was
+    return dataclasses.replace(plan, tries=tuple(tries))
 
 
 def _slowest(bounds: dict[str, float | None]) -> float | None:
@@ -535,46 +488,22 @@ def _slowest(bounds: dict[str, float | None]) -> float | None:
     return max((b for b in bounds.values() if b is not None), default=None)
 
 
-def _place_foreseeing(g: DFG, target_mhz: float, table: DelayTable, base: dict[str, float | None] | None,
-                      start: Unsliced) -> tuple[TimingPlan, dict[str, float | None]]:
-    """`_place` on a copy of `g` (`g` is left as it is), with the slack FIFOs foreseen when the slack pass follows.
-    A FIFO cuts its channel as a slice does, so a placement blind to them puts slices beside FIFOs, a register
-    of latency and area more on the channel for nothing (17 of matmul's 52 slices at 150 MHz, 18 of gemm's 54).
-    Where the slack pass puts FIFOs depends on the slices (they balance the latency slices add): the first
-    placement sees the FIFOs of the circuit without slices; each next one, up
-    to SLACK_ROUNDS, those the slack pass puts into the circuit the one before placed, until they are the FIFOs it
-    saw. When they never are (a FIFO foreseen moves the slices so that the slack pass no longer needs it, and
-    back: affine_stencil at 150 MHz), the plan is the round whose circuit, with the FIFOs it gets, the model
-    puts shortest (then the fewest slices), with that period as `after` and `settled` False."""
-    fifos = start.fifos
-    rounds = []
-    for _ in range(SLACK_ROUNDS):
-        trial = copy.deepcopy(g)
-        plan, bounds = _place(trial, target_mhz, table, base, with_fifos(start.tg, table, fifos), start.before)
-        if not start.slack_follows:
-            return plan, bounds
-        found = slack_channels(trial, plan.cut)
-        if found == fifos:
-            return plan, bounds
-        # as written: the FIFOs this placement gets, where it saw others
-        written = longest_path(with_fifos(start.tg, table, found), table, set(plan.cut))
-        rounds.append((written.ns, len(plan.cut), dataclasses.replace(plan, after=written, settled=False), bounds))
-        fifos = found
-    _, _, plan, bounds = min(rounds, key=lambda r: r[:2])
-    return plan, bounds
+def _buffer(g: DFG, target_mhz: float, table: DelayTable) -> TimingPlan:
+    """`buffer_for_timing` for a clock in MHz."""
+    return _place(g, target_mhz, table, None)[0]
 
 
-def _place(g: DFG, target_mhz: float, table: DelayTable, base: dict[str, float | None] | None,
-           tg: TimingGraph, before: PathReport) -> tuple[TimingPlan, dict[str, float | None]]:
-    """Buffer `g`, whose timing graph is `tg` (the slack FIFOs foreseen in it) and longest path without slices
-    `before`, for a clock in MHz; the plan and, when `base` holds the recurrence bound of every loop of `g`
+def _place(g: DFG, target_mhz: float, table: DelayTable,
+           base: dict[str, float | None] | None) -> tuple[TimingPlan, dict[str, float | None]]:
+    """Buffer `g` for a clock in MHz; the plan and, when `base` holds the recurrence bound of every loop of `g`
     before, the bound of every loop after (only those of the loops a slice slowed are computed again)."""
+    tg = timing_graph(g, table)
+    before = longest_path(tg, table, set())
     own_at, own, floor = own_paths(tg, table)
     # `max`: the better of no slices and a slice everywhere (a slice also adds its own setup and clock-to-q, so
     # a circuit whose longest path is inside one operation can be fastest without any)
     period = min(before.ns, floor.ns) * (1 + 1e-9) if math.isinf(target_mhz) else 1000.0 / target_mhz
-    unsliced = longest_path(tg, table, set())
-    cut = set() if unsliced.ns <= period else place_slices(g, tg, table, period, own_at)
+    cut = set() if before.ns <= period else place_slices(g, tg, table, period, own_at)
     # with no slice needed, nothing is cut to the period and no operation stands above it
     beyond = tuple((g.origin_op(nid), ns) for nid, ns in sorted(own.items(), key=lambda kv: (-kv[1], kv[0]))
                    if ns > period) if cut else ()
@@ -587,14 +516,14 @@ def _place(g: DFG, target_mhz: float, table: DelayTable, base: dict[str, float |
     slowed = {lid for nid, lid in carries.items() if lid is not None and comp[nid] in touched}
     bounds_before = {lid: base[lid] if base is not None else recurrence_bound(g, {lid}, EXTMEMORY_READ_CYCLES)
                      for lid in sorted(slowed)}
-    insert_slices(g, cut)
+    _insert_slices(g, cut)
     bounds = dict(base or {}) | {lid: recurrence_bound(g, {lid}, EXTMEMORY_READ_CYCLES) for lid in sorted(slowed)}
     loops = tuple((g.loops[lid]["loc"], bounds_before[lid], bounds[lid]) for lid in sorted(slowed))
     plan = TimingPlan(target_mhz, before, floor, after, tuple(sorted(cut)), len(cut & cyclic), loops, beyond)
     return plan, bounds
 
 
-def insert_slices(g: DFG, cut: set[Channel] | tuple[Channel, ...]) -> None:
+def _insert_slices(g: DFG, cut: set[Channel] | tuple[Channel, ...]) -> None:
     """A register slice on each channel of `cut`."""
     for nid, port in sorted(cut):
         n = g.nodes[nid]

@@ -72,9 +72,7 @@ class PathReport:
 class TimingPlan:
     """What timing-driven buffering did: the model's period before, with a slice on every channel, after, and
     the channels it cut; for `ClockGoal.BEST`, the candidates weighed (`tries`; `target_mhz` the one chosen,
-    None: no slices). The periods are of the circuit with the slack FIFOs that follow the slices in a lowered
-    program; `settled` False when those FIFOs were not the ones the placement foresaw
-    (`dfv.lowering.timing_buffers._place_foreseeing`: `after` is then of the FIFOs the circuit gets)."""
+    None: no slices)."""
 
     target_mhz: float | None
     before: PathReport
@@ -87,7 +85,6 @@ class TimingPlan:
     # (operation and location, ns) of each operation whose own path the model puts above the period, slowest first
     beyond: tuple[tuple[str, float], ...]
     tries: tuple[ClockTry, ...] = ()
-    settled: bool = True
 
     def describe(self) -> str:
         """One line: the model's clock before and after, the slices, each loop's recurrence bound, the operations
@@ -106,8 +103,6 @@ class TimingPlan:
         changed = [f"{loc} {b:g} -> {a:g}" for loc, b, a in self.loops if b != a and b is not None and a is not None]
         if changed:
             text += f"; recurrence bound (cycles per iteration): {', '.join(changed)}"
-        if not self.settled:
-            text += "; the slack FIFOs placed after the slices were not those the placement foresaw"
         if self.beyond:
             op, ns = self.beyond[0]
             more = f" and {len(self.beyond) - 1} more" if len(self.beyond) > 1 else ""

@@ -19,14 +19,10 @@ from dfv.lowering.timing_buffers import (
     TimingGraph,
     arrivals,
     cyclic_channels,
-    insert_slices,
     longest_path,
     merge_credit,
     own_paths,
-    place_slices,
-    slack_channels,
     timing_graph,
-    with_fifos,
 )
 from dfv.lowering.timing_plan import BEST_LADDER, BEST_MARGIN, ClockGoal, ClockTarget
 from dfv.lowering.topgen import gen_top
@@ -68,15 +64,14 @@ def test_the_slices_meet_the_target_and_each_one_is_needed(name):
 
 def _graph_as_solved(name: str, target: float, monkeypatch):
     """Kernel `name` lowered for `target` up to its slices (the slack FIFOs come after them), and its timing graph
-    without them, with the slack FIFOs they get (those the placement foresaw when the plan says they settled)."""
+    without them."""
     import dfv.lowering.materialize as materialize_module
     from dfv.lowering.lower_control import lower_function
 
     monkeypatch.setattr(materialize_module, "add_slack", lambda g: None)
     g = lower_function(parse_file(str(kernel_path(name))), kernel_func(name), 32)
     materialize_module.materialize(g, target_mhz=target)
-    table = load_table()
-    return g, with_fifos(timing_graph(_without_slices(g), table), table, slack_channels(g, g.timing.cut))
+    return g, timing_graph(_without_slices(g), load_table())
 
 
 #: kernels and shares of plan_between where the program and `longest_path` once disagreed: the program held
@@ -89,16 +84,13 @@ AGREEMENT = [(name, 0.5) for name in KERNELS] + [("bubble_sort", 0.25), ("for_tr
 @pytest.mark.parametrize(("name", "share"), AGREEMENT)
 def test_no_slice_can_be_left_out(name, share, monkeypatch):
     """The solver's placement meets the target by `longest_path` and is minimal: without any one of its slices
-    the model misses the target (the program and the longest path are the same condition). A placement made for
-    other slack FIFOs than its slices get (`settled` False) is not minimal for those it gets."""
+    the model misses the target (the program and the longest path are the same condition)."""
     _, target = plan_between(name, share)
     period = 1000.0 / target
     g, tg = _graph_as_solved(name, target, monkeypatch)
     table = load_table()
     cut = set(g.timing.cut)
     assert longest_path(tg, table, cut).ns <= period + 1e-9
-    if not g.timing.settled:
-        return
     for c in sorted(cut):
         assert longest_path(tg, table, cut - {c}).ns > period, f"slice on {c} is not needed"
 
@@ -117,33 +109,6 @@ def _without_slices(g):
                         m.inputs[p] = src
             del h.nodes[nid]
     return h
-
-
-def test_no_slice_goes_beside_a_slack_fifo(monkeypatch):
-    """A slack FIFO cuts its channel as a slice does, and the slack pass puts its FIFOs in after the slices: the
-    placement foresees them (for_trip_args at 150 MHz), puts no slice on a channel that gets one and meets the
-    period with them. Placed blind to them, some of its slices sit beside a FIFO (the check can fail)."""
-    name, target = "for_trip_args", 150.0
-    period = 1000.0 / target
-    g, tg = _graph_as_solved(name, target, monkeypatch)
-    cut = set(g.timing.cut)
-    assert g.timing.settled and cut and not cut & slack_channels(g, cut)
-    assert _late_captures(tg, cut, period) == []
-    table = load_table()
-    h = _without_slices(g)
-    plain = timing_graph(h, table)
-    blind = place_slices(h, plain, table, period, own_paths(plain, table)[0])
-    insert_slices(h, blind)
-    assert blind & slack_channels(h, blind) and len(blind) > len(cut)
-
-
-def test_a_placement_whose_fifos_do_not_settle_reports_the_circuit_it_writes(monkeypatch):
-    """gesummv at 75 MHz: each placement's slices move the slack FIFOs the next one foresees, and back. The plan is
-    of the round whose circuit is shortest with the FIFOs it gets, and its period is that circuit's."""
-    g, tg = _graph_as_solved("gesummv", 75.0, monkeypatch)
-    plan = g.timing
-    assert not plan.settled and "were not those the placement foresaw" in plan.describe()
-    assert plan.after == longest_path(tg, load_table(), set(plan.cut))
 
 
 def test_slices_stay_off_the_recurrences_when_they_can():
