@@ -215,6 +215,13 @@ def _slice_ends(table: DelayTable, width: int) -> dict[str, tuple[float, float]]
     return out
 
 
+def _slice_wires(tg: TimingGraph, table: DelayTable, c: Channel) -> list[tuple[Vertex, Vertex, float, float]]:
+    """Per wire (u, v) of channel `c` with a slice on it: the capture the slice puts on `u` and the launch it puts
+    on `v`."""
+    ends = _slice_ends(table, tg.width[c])
+    return [(u, v, *ends[sig]) for u, v, sig in tg.wires[c]]
+
+
 def _successors(tg: TimingGraph, cut: set[Channel]) -> dict[Vertex, list[tuple[Vertex, float]]]:
     """The edges of `tg` (vertex -> (vertex, ns)) with a slice on every channel of `cut`: the modules' arcs and
     the wires of the other channels."""
@@ -235,9 +242,7 @@ def arrivals(tg: TimingGraph, table: DelayTable, cut: set[Channel]) \
     launch = dict(tg.launch)
     capture = dict(tg.capture)
     for c in cut:
-        ends = _slice_ends(table, tg.width[c])
-        for u, v, sig in tg.wires[c]:
-            cap, lau = ends[sig]
+        for u, v, cap, lau in _slice_wires(tg, table, c):
             capture[u] = max(capture.get(u, 0.0), cap)
             launch[v] = max(launch.get(v, 0.0), lau)
     succ = _successors(tg, cut)
@@ -319,10 +324,9 @@ def _arrival_bounds(tg: TimingGraph, table: DelayTable) -> tuple[dict[Vertex, fl
     also at most each successor's lo less the edge, so its arcs hold, and at most 0, so any capture it has holds."""
     succ = _successors(tg, set())
     launch = dict(tg.launch)
-    for c, ws in tg.wires.items():
-        ends = _slice_ends(table, tg.width[c])
-        for _, v, sig in ws:
-            launch[v] = max(launch.get(v, 0.0), ends[sig][1])
+    for c in tg.wires:
+        for _, v, _, lau in _slice_wires(tg, table, c):
+            launch[v] = max(launch.get(v, 0.0), lau)
     order = _topological(tg.vertices(), succ)
     low: dict[Vertex, float] = {}
     high: dict[Vertex, float] = {}
@@ -403,10 +407,8 @@ def place_slices(g: DFG, tg: TimingGraph, table: DelayTable, period_ns: float,
             h.addConstr(t[v] <= lim)
     for u, v, ns in tg.arcs:
         h.addConstr(t[v] - t[u] >= ns)
-    for c, ws in tg.wires.items():
-        ends = _slice_ends(table, tg.width[c])
-        for u, v, sig in ws:
-            cap, lau = ends[sig]
+    for c in tg.wires:
+        for u, v, cap, lau in _slice_wires(tg, table, c):
             # uncut: the wire's edge; cut: the slice captures u and launches v (each void where r is 0; a
             # constraint whose big-M is not positive holds within the bounds already, and HiGHS refuses the
             # coefficients of rounding noise)
