@@ -2,9 +2,9 @@
 
 Each cell contributes the logic delay nextpnr-ecp5 uses for it (the default speed grade; the figures below
 are the ones its timing reports give: a LUT4 0.236 ns, a carry chain entry 0.447 ns and 0.071 ns per
-further CCU2C, ...), and every net between two cells, except the dedicated wires (the carry, a wide
-select's), one routing delay `route_ns` (fitted to the critical paths nextpnr reports, docs/timing.md "The
-delay model"). Registers launch at their clock-to-q and capture at their setup time.
+further CCU2C, ...), and every net between two cells, except the dedicated carry wire, one routing delay
+`route_ns` (fitted to the critical paths nextpnr reports, docs/timing.md "The delay model"). Registers launch at their
+clock-to-q and capture at their setup time.
 
 Two questions are answered from it: the arcs of a module (from each input port to each output port, the
 longest combinational delay; when each output port is valid after the clock; how long before the clock each
@@ -40,11 +40,8 @@ COMBINATIONAL: dict[str, tuple[tuple[tuple[str, ...], tuple[str, ...], float], .
     # an unregistered 18x18 multiplier (Yosys does not pack the DSP's own registers): 3.93 ns measured
     "MULT18X18D": ((tuple(f"{p}{i}" for p in "AB" for i in range(18)), tuple(f"P{i}" for i in range(36)), 3.93),),
 }
-#: the inputs fed by a dedicated wire, no routing delay: the carry between two CCU2Cs, a PFUMX's two LUTs (in
-#: its own slice) and an L6MUX21's two PFUMXs (the FXA/FXB wires beside it; nextpnr-ecp5 reports 0.00 ns
-#: of routing on them: docs/timing.md, "A wide select's own wires")
-DEDICATED_PINS: dict[str, tuple[str, ...]] = {"CCU2C": ("CIN",), "PFUMX": ("ALUT", "BLUT"),
-                                              "L6MUX21": ("D0", "D1")}
+#: the carry wire between two CCU2Cs: no routing delay
+CARRY_PINS = ("CIN", "COUT")
 #: registers' outputs: clock-to-q in ns (a block RAM's read data: its clock-to-out)
 LAUNCH: dict[str, dict[str, float]] = {
     "TRELLIS_FF": {"Q": 0.525},
@@ -149,12 +146,11 @@ class TimingNetlist:
 
     def propagate(self, start: dict[int, float]) -> dict[int, float]:
         """Arrival time of every net bit reached from `start` (bit -> time at its driver), through the
-        combinational cells; a net adds `route_ns` at each load but the dedicated wires."""
+        combinational cells; a net adds `route_ns` at each load but the carry wire."""
         t = dict(start)
         for cell, arcs in self.order:
-            dedicated = DEDICATED_PINS.get(cell.type, ())
             for p, q, ns in arcs:
-                wire = 0.0 if p in dedicated else self.route_ns
+                wire = 0.0 if p in CARRY_PINS else self.route_ns
                 at = max((t[b] for b in cell.inputs[p] if isinstance(b, int) and b in t), default=None)
                 if at is None:
                     continue

@@ -17,7 +17,6 @@ from dfv.timing.flow import YOSYS
 from dfv.timing.netdelay import COMBINATIONAL, LAUNCH, ROUTE_NS, TABLE, TimingNetlist, load_table, module_arcs
 
 LUT = COMBINATIONAL["LUT4"][0][2]
-MUX = COMBINATIONAL["PFUMX"][0][2]
 CLK_TO_Q = LAUNCH["TRELLIS_FF"]["Q"]
 
 TINY = """
@@ -58,26 +57,6 @@ def test_the_table_covers_every_module_of_the_catalogue():
     missing = sorted(m for m in modules if m not in table.modules)
     # math_fma at f64 is refused by the WebAssembly Yosys (its call stack); its other formats are in the table
     assert not missing, missing
-
-
-# a 4:1 select: Yosys maps it onto four LUT4s, two PFUMXs and the L6MUX21 between them
-WIDE = """
-module wide (input logic [3:0] d, input logic [1:0] s, output logic y);
-  assign y = s[1] ? (s[0] ? d[3] : d[2]) : (s[0] ? d[1] : d[0]);
-endmodule
-"""
-
-
-def test_a_wide_select_pays_no_routing_on_its_own_wires(tmp_path):
-    """LUT -> PFUMX -> L6MUX21 sit in one slice pair, joined by dedicated wires nextpnr-ecp5 times at 0 ns:
-    a data bit pays one net (into its LUT) and three cells' logic, not three nets (the model before)."""
-    (tmp_path / "wide.sv").write_text(WIDE)
-    subprocess.run([str(YOSYS), "-q", "-p", "read_verilog -sv wide.sv; synth_ecp5 -top wide -json wide.json"],
-                   cwd=tmp_path, check=True, timeout=300)
-    net = TimingNetlist(tmp_path / "wide.json", "wide")
-    assert sorted(c.type for c in net.cells) == ["L6MUX21", "LUT4", "LUT4", "LUT4", "LUT4", "PFUMX", "PFUMX"]
-    m = module_arcs(net)
-    assert m.arcs[("d", "y")] == pytest.approx(ROUTE_NS + LUT + 2 * MUX)
 
 
 def test_a_register_slice_has_no_path_through_it():
