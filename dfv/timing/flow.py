@@ -84,6 +84,7 @@ class TimingResult:
     seconds: float
     error: str | None = None
     note: str | None = None  # why a target that did not fail has no placement (no logic to time)
+    model_mhz: float | None = None  # the delay model's clock of a lowered program (`Target.model_mhz`)
 
     @property
     def fmax_mhz(self) -> float | None:
@@ -221,4 +222,4 @@ def time_target(target: Target, cfg: TimingConfig, work: Path, seeds: tuple[int,
     except FlowError as exc:
         error = str(exc)
     return TimingResult(target.name, target.kind, target.width, goal, area, tuple(placements),
-                        time.monotonic() - start, error, note)
+                        time.monotonic() - start, error, note, target.model_mhz)

@@ -1,5 +1,6 @@
-"""The timing report: one row per target (area, Fmax as the median over seeds with the spread, goal, met),
-the critical path of each target's median placement, and a summary of the goals. Printed, and written to
+"""The timing report: one row per target (area, Fmax as the median over seeds with the spread, the delay
+model's clock of a lowered program, goal, met), the critical path of each target's median placement, and a
+summary of the goals and of the model's error against the placements. Printed, and written to
 reports/timing/ as summary.txt and summary.json; `read_summary` reads summary.json back (the signoff
 report, `make bench`), so its layout is defined here only: the run's settings (`RunSettings`) and the
 results."""
@@ -7,6 +8,7 @@ results."""
 from __future__ import annotations
 
 import json
+import statistics
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -58,13 +60,15 @@ def _verdict(r: TimingResult) -> str:
 
 def format_rows(results: Sequence[TimingResult]) -> str:
     """The table of targets."""
-    rows = [["target", "width", "LUT4", "CCU2C", "FF", "DSP", "BRAM", "LUTRAM", "Fmax MHz", "seeds", "goal", ""]]
+    rows = [["target", "width", "LUT4", "CCU2C", "FF", "DSP", "BRAM", "LUTRAM", "Fmax MHz", "seeds", "model MHz",
+             "goal", ""]]
     for r in results:
         a = r.area
         cells = [str(v) for v in (a.luts, a.carries, a.ffs, a.dsps, a.brams, a.lutrams)] if a else ["-"] * 6
         spread = (f"{min(p.fmax_mhz for p in r.placements):.1f}-{max(p.fmax_mhz for p in r.placements):.1f}"
                   if len(r.placements) > 1 else str(len(r.placements)))
-        rows.append([r.target, str(r.width), *cells, _mhz(r.fmax_mhz), spread, _mhz(r.goal_mhz), _verdict(r)])
+        rows.append([r.target, str(r.width), *cells, _mhz(r.fmax_mhz), spread, _mhz(r.model_mhz), _mhz(r.goal_mhz),
+                     _verdict(r)])
     return format_table(rows)
 
 
@@ -81,8 +85,29 @@ def format_paths(results: Sequence[TimingResult]) -> str:
     return "\n".join(lines)
 
 
+def model_errors(results: Sequence[TimingResult]) -> dict[str, float]:
+    """Per lowered program placed, how much longer nextpnr's period (of the median placement) is than the delay
+    model's (`model / fmax - 1`: 0.1 is a period 10% longer than the lowering promised)."""
+    return {r.target: r.model_mhz / r.fmax_mhz - 1.0 for r in results
+            if r.model_mhz is not None and r.fmax_mhz is not None}
+
+
+def format_model(results: Sequence[TimingResult]) -> str | None:
+    """The delay model against the placements: the mean and mean absolute error of the period over the lowered
+    programs, and the two extremes (None: no program lowered for a clock was placed)."""
+    errs = model_errors(results)
+    if not errs:
+        return None
+    lo, hi = min(errs, key=errs.__getitem__), max(errs, key=errs.__getitem__)
+    return (f"the delay model against nextpnr over {len(errs)} lowered programs: placed period "
+            f"{100 * statistics.mean(errs.values()):+.1f}% on average against the model's (mean absolute "
+            f"{100 * statistics.mean(abs(e) for e in errs.values()):.1f}%; {lo} {100 * errs[lo]:+.1f}%, "
+            f"{hi} {100 * errs[hi]:+.1f}%)")
+
+
 def format_summary(results: Sequence[TimingResult]) -> str:
-    """Counts of targets that met, missed or have no goal, and the slowest of each kind."""
+    """Counts of targets that met, missed or have no goal, the slowest of each kind, and the delay model's
+    error against the placements."""
     met = sum(1 for r in results if r.met is True)
     missed = [r.target for r in results if r.met is False]
     lines = [f"{len(results)} targets: {met} met their goal, {len(missed)} missed"
@@ -92,6 +117,9 @@ def format_summary(results: Sequence[TimingResult]) -> str:
         if timed:
             slow = min(timed, key=lambda r: r.fmax_mhz)
             lines.append(f"slowest {kind.value}: {slow.target} at {slow.fmax_mhz:.1f} MHz")
+    model = format_model(results)
+    if model is not None:
+        lines.append(model)
     return "\n".join(lines)
 
 
@@ -114,7 +142,7 @@ def read_summary(path: Path) -> tuple[RunSettings, list[TimingResult]]:
             for p in r["placements"])
         results.append(TimingResult(r["target"], TargetKind(r["kind"]), r["width"], r["goal_mhz"],
                                     Area(**r["area"]) if r["area"] else None, placements, r["seconds"], r["error"],
-                                    r.get("note")))
+                                    r.get("note"), r.get("model_mhz")))
     settings = RunSettings(doc["device"], doc["package"], doc["target_mhz"], doc["kernel_target"],
                            tuple(doc["seeds"]), doc["full"], doc["inputs_digest"], doc["wall_seconds"])
     return settings, results

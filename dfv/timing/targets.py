@@ -33,7 +33,9 @@ class Target:
     """One design to time: module `top` at `params`, read from `sources`; `width` is its widest data word (the
     goals depend on it); `origins` names a generated top's instances (`u_<node>` -> the MLIR operation and
     its location), so a critical path through a kernel names the program's lines; `clock` and `reset` name
-    its clock and (synchronous, active-high) reset ports (another flow's RTL: CIRCT's `clock`, `reset`)."""
+    its clock and (synchronous, active-high) reset ports (another flow's RTL: CIRCT's `clock`, `reset`);
+    `model_mhz` is the delay model's clock of a program lowered for a clock target (`TimingPlan.after`, the
+    lowering's promise that the report sets beside nextpnr's figure; None: no target, or not a program)."""
 
     name: str
     top: str
@@ -44,6 +46,7 @@ class Target:
     origins: tuple[tuple[str, str], ...] = ()
     clock: str = CLOCK
     reset: str = RESET
+    model_mhz: float | None = None
 
 
 def data_width(params: dict[str, int]) -> int:
@@ -93,8 +96,10 @@ def program_target(path: Path, func: str | None, index_width: int = DEFAULT_INDE
     # `arith.muli at kernels/dot_product.mlir:9:5` (the program's path as the checkout names it)
     origins = tuple(sorted((instance_name(nid), g.origin_op(nid).replace(f"{REPO}/", "")) for nid in g.nodes))
     label = name or f"program:{Path(path).stem}" + (f"@{func}" if func else "")
+    plan = prog.lowered.timing
     return Target(label, module_name(g), (), (*rtl_sources(), prog.top_sv), TargetKind.KERNEL,
-                  max((c.width for c in g.channels), default=1), origins)
+                  max((c.width for c in g.channels), default=1), origins,
+                  model_mhz=None if plan is None else plan.after.mhz)
 
 
 def circuit_target(sources: tuple[Path, ...], top: str, width: int, clock: str = CIRCT_CLOCK,

@@ -14,12 +14,14 @@ from pathlib import Path
 import pytest
 
 from dfv.args import Parser
+from dfv.lowering.parse import parse_file
+from dfv.lowering.pipeline import lower_program
 from dfv.lowering.timing_plan import ClockGoal
 from dfv.sim.hierarchy import needed_sources
 from dfv.timing import command
 from dfv.timing.config import CONFIG, TargetKind, TimingConfigError, load_config
-from dfv.timing.flow import time_target
-from dfv.timing.report import read_summary
+from dfv.timing.flow import Placement, TimingResult, time_target
+from dfv.timing.report import format_model, format_rows, model_errors, read_summary
 from dfv.timing.targets import Target, data_width, kernel_target
 from dfv.timing.wrapper import Direction, Port, gen_wrapper
 
@@ -204,9 +206,14 @@ def test_a_program_of_ones_own_is_timed_as_dfv_lower_makes_it(tmp_path: Path):
     settings, (res,) = read_summary(tmp_path / "report" / "summary.json")
     assert res.target == "program:add@add" and res.kind is TargetKind.KERNEL and not settings.full
     assert settings.kernel_target == "150"  # configs/timing.yaml's clock: the report says what was timed
-    assert "kernels and programs lowered for 150 MHz" in (tmp_path / "report" / "summary.txt").read_text()
+    summary = (tmp_path / "report" / "summary.txt").read_text()
+    assert "kernels and programs lowered for 150 MHz" in summary
     assert res.width == 32 and res.met is True
     assert res.area is not None and res.area.carries > 0
+    # the lowering's promise beside nextpnr's figure: the delay model's clock of the circuit lowered for 150 MHz
+    plan = lower_program(parse_file(str(prog)), "add", 16, target_mhz=150.0).timing
+    assert res.model_mhz == pytest.approx(plan.after.mhz)
+    assert "the delay model against nextpnr over 1 lowered programs" in summary
     # the addition is the path: the generated top's adder, the kit's arith_binop
     assert "arith_binop.sv" in res.placements[0].path.describe(), res.placements[0].path.describe()
 
@@ -244,3 +251,26 @@ def test_a_bad_index_width_is_an_argument_error(capsys):
         command.main(["--program", str(CIRCT / "branch_i16.mlir"), "--index-width", "1", "--list"])
     assert exc.value.code == 2
     assert "dfv: error: argument --index-width: index width must be 2..64, got 1" in capsys.readouterr().err
+
+
+def test_the_model_error_is_the_placed_period_against_the_promised_one():
+    """A program placed at the model's clock has no error; one placed at 4/5 of it has a period 5/4 as long
+    (+25%), at 5/4 of it a period 4/5 as long (-20%); modules (no model figure) and unplaced programs are left
+    out, and the report shows each program's model clock beside its Fmax."""
+    def result(name: str, model: float | None, fmax: float | None) -> TimingResult:
+        placements = () if fmax is None else (Placement(1, fmax, None),)
+        return TimingResult(name, TargetKind.KERNEL, 32, 150.0, None, placements, 1.0, model_mhz=model)
+
+    results = [result("kernel:at", 150.0, 150.0), result("kernel:slow", 150.0, 120.0),
+               result("kernel:fast", 100.0, 125.0), result("module", None, 300.0), result("kernel:failed", 150.0, None)]
+    errs = model_errors(results)
+    assert set(errs) == {"kernel:at", "kernel:slow", "kernel:fast"}
+    assert errs["kernel:at"] == 0.0
+    assert errs["kernel:slow"] == pytest.approx((1000 / 120) / (1000 / 150) - 1) == pytest.approx(0.25)
+    assert errs["kernel:fast"] == pytest.approx(-0.2)
+    line = format_model(results)
+    assert line.startswith("the delay model against nextpnr over 3 lowered programs: placed period +1.7% on average")
+    assert "(mean absolute 15.0%; kernel:fast -20.0%, kernel:slow +25.0%)" in line
+    assert format_model([results[3]]) is None
+    slow = next(row for row in format_rows(results).splitlines() if row.startswith("kernel:slow"))
+    assert "120.0" in slow and "150.0" in slow.split("120.0", 1)[1]
