@@ -33,13 +33,14 @@ class TargetKind(Enum):
 SCHEMA = {
     "type": "object",
     "additionalProperties": False,
-    "required": ["version", "device", "package", "target_mhz", "kernel_target_mhz", "seeds", "timeout_seconds",
-                 "goals"],
+    "required": ["version", "device", "package", "target_mhz", "placer_timing_weight", "kernel_target_mhz", "seeds",
+                 "timeout_seconds", "goals"],
     "properties": {
         "version": {"const": 1},
         "device": {"enum": ["25k", "45k", "85k", "um-25k", "um-45k", "um-85k", "um5g-25k", "um5g-45k", "um5g-85k"]},
         "package": {"type": "string", "pattern": "^[A-Z]+[0-9]+$"},
         "target_mhz": {"type": "number", "exclusiveMinimum": 0},
+        "placer_timing_weight": {"type": "integer", "minimum": 0},
         "kernel_target_mhz": {"oneOf": [{"type": "number", "minimum": MIN_TARGET_MHZ, "maximum": MAX_TARGET_MHZ},
                                         {"enum": [FASTEST, ClockGoal.BEST.value]}, {"type": "null"}]},
         "seeds": {"type": "array", "minItems": 1, "uniqueItems": True, "items": {"type": "integer", "minimum": 1}},
@@ -82,6 +83,7 @@ class TimingConfig:
     device: str
     package: str
     target_mhz: float
+    placer_timing_weight: int  # nextpnr's --placer-heap-timingweight
     kernel_target_mhz: ClockTarget | None  # `dfv lower --target-mhz` of the kernels (inf: `max`; None: no slices)
     seeds: tuple[int, ...]
     timeout_seconds: float
@@ -98,5 +100,5 @@ def load_config(path: Path = CONFIG) -> TimingConfig:
     goals = tuple(Goal(TargetKind(g["kind"]), g.get("max_width"), float(g["mhz"])) for g in doc["goals"])
     kernel = doc["kernel_target_mhz"]
     return TimingConfig(doc["device"], doc["package"], float(doc["target_mhz"]),
-                        None if kernel is None else target_mhz(str(kernel)), tuple(doc["seeds"]),
-                        float(doc["timeout_seconds"]), goals)
+                        doc["placer_timing_weight"], None if kernel is None else target_mhz(str(kernel)),
+                        tuple(doc["seeds"]), float(doc["timeout_seconds"]), goals)

@@ -193,7 +193,8 @@ def place(target: Target, folder: Path, seed: int, cfg: TimingConfig, wrapper: W
     shutil.rmtree(run, ignore_errors=True)
     run.mkdir()
     cmd = [str(NEXTPNR), f"--{cfg.device}", "--package", cfg.package, "--json", "../wrap.json",
-           "--lpf-allow-unconstrained", "--freq", f"{cfg.target_mhz:g}", "--seed", str(seed),
+           "--lpf-allow-unconstrained", "--freq", f"{cfg.target_mhz:g}",
+           "--placer-heap-timingweight", str(cfg.placer_timing_weight), "--seed", str(seed),
            "--report", "report.json", "--timing-allow-fail", "-q", "-l", "pnr.log"]
     run_tool(cmd, run, target, f"nextpnr-ecp5 (seed {seed})", cfg)
     report = json.loads((run / "report.json").read_text())

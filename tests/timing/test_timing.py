@@ -18,7 +18,7 @@ from dfv.lowering.parse import parse_file
 from dfv.lowering.pipeline import lower_program
 from dfv.lowering.timing_plan import ClockGoal
 from dfv.sim.hierarchy import needed_sources
-from dfv.timing import command
+from dfv.timing import command, flow
 from dfv.timing.config import CONFIG, TargetKind, TimingConfigError, load_config
 from dfv.timing.flow import Placement, TimingResult, time_target
 from dfv.timing.report import format_model, format_rows, model_errors, read_summary
@@ -55,6 +55,30 @@ def test_a_bad_configuration_names_the_key(tmp_path: Path):
     bad = tmp_path / "timing.yaml"
     bad.write_text(CONFIG.read_text().replace("kind: kernel", "kind: fpga"))
     with pytest.raises(TimingConfigError, match=r"goals/0/kind: 'fpga' is not one of"):
+        load_config(bad)
+
+
+def test_the_placement_is_timing_driven_at_the_configurations_weight(tmp_path: Path, monkeypatch):
+    """nextpnr places with configs/timing.yaml's placer_timing_weight (its default, 10, placed the kernels up to
+    16% slower: docs/timing.md); the weight is a whole number, 0 or more."""
+    assert CFG.placer_timing_weight == 30
+    seen: list[list[str]] = []
+
+    class Stop(Exception):
+        pass
+
+    def tool(cmd, *args):
+        seen.append(cmd)
+        raise Stop
+
+    monkeypatch.setattr(flow, "run_tool", tool)
+    with pytest.raises(Stop):
+        flow.place(binop(0, 8), tmp_path, 1, CFG, gen_wrapper("m", (), [], "m"))
+    (cmd,) = seen
+    assert cmd[0].endswith("nextpnr-ecp5") and cmd[cmd.index("--placer-heap-timingweight") + 1] == "30"
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(CONFIG.read_text().replace("placer_timing_weight: 30", "placer_timing_weight: -1"))
+    with pytest.raises(TimingConfigError, match=r"placer_timing_weight: -1 is less than the minimum of 0"):
         load_config(bad)
 
 
