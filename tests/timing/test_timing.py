@@ -59,9 +59,10 @@ def test_a_bad_configuration_names_the_key(tmp_path: Path):
 
 
 def test_the_placement_is_timing_driven_at_the_configurations_weight(tmp_path: Path, monkeypatch):
-    """nextpnr places with configs/timing.yaml's placer_timing_weight (its default, 10, placed the kernels up to
-    16% slower: docs/timing.md); the weight is a whole number, 0 or more."""
-    assert CFG.placer_timing_weight == 30
+    """nextpnr places with configs/timing.yaml's placer_timing_weight (its default, 10, placed the kernels slower:
+    docs/timing.md); the weight is a whole number, 0 or more."""
+    weight = CFG.placer_timing_weight
+    assert weight > 10
     seen: list[list[str]] = []
 
     class Stop(Exception):
@@ -75,9 +76,9 @@ def test_the_placement_is_timing_driven_at_the_configurations_weight(tmp_path: P
     with pytest.raises(Stop):
         flow.place(binop(0, 8), tmp_path, 1, CFG, gen_wrapper("m", (), [], "m"))
     (cmd,) = seen
-    assert cmd[0].endswith("nextpnr-ecp5") and cmd[cmd.index("--placer-heap-timingweight") + 1] == "30"
+    assert cmd[0].endswith("nextpnr-ecp5") and cmd[cmd.index("--placer-heap-timingweight") + 1] == str(weight)
     bad = tmp_path / "bad.yaml"
-    bad.write_text(CONFIG.read_text().replace("placer_timing_weight: 30", "placer_timing_weight: -1"))
+    bad.write_text(CONFIG.read_text().replace(f"placer_timing_weight: {weight}", "placer_timing_weight: -1"))
     with pytest.raises(TimingConfigError, match=r"placer_timing_weight: -1 is less than the minimum of 0"):
         load_config(bad)
 
