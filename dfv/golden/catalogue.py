@@ -26,7 +26,7 @@ from functools import partial
 from dfv.golden import dataflow, handshake, memory
 from dfv.golden.compute import Compute, ComputeMachine, Port, Syntax, float_format_of
 from dfv.golden.core import Machine
-from dfv.golden.encodings import FMA_SPLIT_MAX_P, BinopCode, BitcountOp, CastKind, CmpiPredicate
+from dfv.golden.encodings import FMA_SPLIT_MAX_P, BinopCode, BitcountOp, CastKind, CmpiPredicate, StepOp
 from dfv.golden.errors import ErrorCode
 from dfv.golden.fp import ops as fp_ops
 from dfv.golden.fp.format import format_of_fields
@@ -75,6 +75,27 @@ ACCESSES = "accesses"  # the pseudo-channel of a memory's rate: accesses per cyc
 def per_cycle(*channels: str) -> Rate:
     """One token per cycle on each of `channels` (the channels that carry one token per firing)."""
     return lambda _params, _latency: dict.fromkeys(channels, 1.0)
+
+
+#: the activation length (iterations) a stream's rate is documented at, the one its bench runs: with `/=` each
+#: element but the final one waits for the division of its successor, so the rate depends on it
+STREAM_RATE_TRIPS = 6
+
+
+def stream_interval(params: Mapping[str, int]) -> int:
+    """Cycles between the elements of a `dataflow_stream` activation at full rate (its RTL parameters): 1, but
+    W + 2 with `/=`, whose every element but the final one waits for the iterative division of its successor
+    (the RTL header's "Latency")."""
+    return int(params["W"]) + 2 if int(params.get("STEP_OP", 0)) == StepOp.DIV else 1
+
+
+def _stream_rate(params: Mapping[str, int], _latency: int) -> dict[str, float]:
+    """`dataflow_stream` over back-to-back activations of N = `STREAM_RATE_TRIPS` iterations: the N elements
+    with a successor `stream_interval` cycles apart, the final one a cycle after them, and the next activation
+    loaded as it retires: N + 1 elements in N * interval + 1 cycles (N + 1 in N + 1 cycles but with `/=`)."""
+    n = STREAM_RATE_TRIPS
+    rate = (n + 1) / (n * stream_interval(params) + 1)
+    return {"idx": rate, "cont": rate}
 
 
 def _fifo_rate(params: Mapping[str, int], _latency: int) -> dict[str, float]:
@@ -585,9 +606,9 @@ _FP_ARITH: tuple[OpSpec, ...] = (
 
 _SPECS: tuple[OpSpec, ...] = (
     # dataflow operations, over back-to-back bursts / activations: stream one element per cycle on each
-    # output; gate one input pair per cycle; carry and invariant one element per cycle on `o`
+    # output (but with `/=`); gate one input pair per cycle; carry and invariant one element per cycle on `o`
     OpSpec("dataflow.stream", dataflow.Stream, "dataflow_stream", _stream, errors=True, storage=Storage.REGISTERED,
-           rate=per_cycle("idx", "cont")),
+           rate=_stream_rate),
     OpSpec("dataflow.gate", dataflow.Gate, "dataflow_gate", _w, rate=per_cycle("before_value", "before_cond")),
     OpSpec("dataflow.carry", dataflow.Carry, "dataflow_carry", _w, rate=per_cycle("o")),
     OpSpec("dataflow.invariant", dataflow.Invariant, "dataflow_invariant", _w, rate=per_cycle("o")),

@@ -20,7 +20,10 @@ def test_documented_rates():
     assert documented_rates("handshake_fifo_ctrl", {"DEPTH": 1}) == {"out": 0.5}
     assert documented_rates("handshake_fifo", {"W": 8, "DEPTH": 3}) == {"out": 1.0}
     assert documented_rates("handshake_store", {"W": 32, "AW": 8}) == {"addr_to_mem": 1.0, "data_to_mem": 1.0}
-    assert documented_rates("dataflow_stream", {"W": 8, "STEP_OP": 3}) == {"idx": 1.0, "cont": 1.0}
+    assert documented_rates("dataflow_stream", {"W": 8, "STEP_OP": 0}) == {"idx": 1.0, "cont": 1.0}
+    # /= at W = 8: 6 iterations of 10 cycles (each element waits for its successor's division), the final element
+    # one more cycle: 7 elements in 61 cycles
+    assert documented_rates("dataflow_stream", {"W": 8, "STEP_OP": 3}) == pytest.approx({"idx": 7 / 61, "cont": 7 / 61})
     assert documented_rates("dataflow_gate", {"W": 2}) == {"before_value": 1.0, "before_cond": 1.0}
     mem = documented_rates("handshake_memory", {"W": 32, "AW": 4, "DEPTH": 12, "NLD": 2, "NST": 2})
     assert mem == {"st_addr[0]": 1.0, "st_addr[1]": 1.0, "ld_addr[0]": 1.0, "ld_addr[1]": 1.0, ACCESSES: 4.0}

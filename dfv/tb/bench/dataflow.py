@@ -5,7 +5,8 @@ iterations, drawn for the suite's STEP_OP and width; the others: bursts of `BURS
 sent with inputs always valid; the outputs are always ready (full rate) or ready half of the time at
 random. The run is still checked against the golden model. Each channel's tokens per cycle are
 counted from its first to its last transfer. At full rate the channels of `dfv.tb.common.rates` must run
-at their documented rate (one per cycle: stream's idx and cont across activations, gate's input
+at their documented rate (one per cycle: stream's idx and cont across activations, but with `/=`, whose
+elements wait for an iterative division each; gate's input
 pairs, carry's and invariant's `o`, as the RTL headers say): `FullRateBench` fails with
 `throughput: <module> [<params>] <channel> <measured> tokens/cycle, documented <rate> ...` otherwise.
 
@@ -16,6 +17,7 @@ iterations beside the suite's own tests (the suite's `bench` key in configs/regr
 
 from __future__ import annotations
 
+from dfv.golden.catalogue import STREAM_RATE_TRIPS
 from dfv.golden.types import to_unsigned
 from dfv.tb.bench.check import RateCheckMixin, bench_mode, run_length
 from dfv.tb.common.op_sequence import OpItem, OpSequence
@@ -27,7 +29,9 @@ from dfv.tb.handshake.common import run_params, toplevel
 LENGTH = 2000  # iterations in `make bench`
 CHECK_LENGTH = 240  # in the regression
 BURST = 20  # iterations per burst (gate, carry, invariant)
-STREAM_TRIPS = 6  # iterations per stream activation: 2**6 fits every regression width (W >= 8) for *=, /=, <<=, >>=
+# iterations per stream activation, the length its documented rate is stated at: 2**6 fits every regression
+# width (W >= 8) for *=, /=, <<=, >>=
+STREAM_TRIPS = STREAM_RATE_TRIPS
 
 BASES = {
     "dataflow_carry": carry.CarryTest, "dataflow_invariant": invariant.InvariantTest,

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 
+from dfv.golden.catalogue import stream_interval
 from dfv.golden.core import make_queues
 from dfv.golden.dataflow import Stream
 from dfv.golden.dataflow.stream import CONT_CONDS, STEP_OPS
@@ -36,9 +37,13 @@ def cond_name(cont_cond: int) -> str:
 
 
 def make_config(params: dict) -> OpConfig:
+    """With `/=` the elements are `stream_interval` cycles apart: the drain waits that much longer for the next
+    one, and a run may take as many times the cycles."""
     width, step_op = int(params["W"]), int(params["STEP_OP"])
+    interval = stream_interval(params)
     return OpConfig.from_model(NAME, lambda: Stream(width, step_op, cont_cond=None), params,
-                               status=(("err_code", "error"),))
+                               status=(("err_code", "error"),), drain_quiet=OpConfig.drain_quiet + interval,
+                               max_cycles=OpConfig.max_cycles * interval)
 
 
 def trip_count(width: int, step_op: int, start: int, step: int, bound: int, cond: int) -> int | None:
