@@ -79,7 +79,7 @@ def test_ids_are_stable_and_unique(tmp_path: Path) -> None:
     ("dataflow/dataflow_gate.sv", "assign value_done = ~need_value | value_sent_q | after_value_ready;",
      "assign value_done = ~need_value | after_value_ready;"),
     ("handshake/handshake_fork_ctrl.sv", "done[i] = sent_q[i] | out_ready[i];", "done[i] = out_ready[i];"),
-    ("dataflow/dataflow_stream.sv", "assign idx_done  = idx_sent_q  | idx_ready;", "assign idx_done  = idx_ready;"),
+    ("dataflow/dataflow_stream.sv", "assign idx_done   = idx_sent_q  | idx_ready;", "assign idx_done   = idx_ready;"),
 ])
 def test_known_survivors_are_generated(rel: str, before: str, after: str) -> None:
     """The three mutants the hand-made run left alive (sent flag dropped from a done term)."""
