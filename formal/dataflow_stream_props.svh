@@ -131,7 +131,7 @@ always_comb begin
     // the registered comparisons and next index follow the presented element
     if (f_act) inv_cmp: assert (lt_q == ($signed(next_idx_q) < $signed(f_bound)) && le_q == ($signed(next_idx_q) <= $signed(f_bound)));
     if (f_act && !F_DIV) inv_upd: assert (upd_q == step_update(next_idx_q, f_step));
-    if (f_act && F_DIV && upd_ok && !f_stop) inv_upd_div: assert (upd_q == f_update(next_idx_q, f_step));
+    // with /=, upd_q once known: g_f_div (inv_div_done, with inv_div_step's f_dvs == f_step)
     if (f_act) inv_counts: assert (f_ni == f_nr + 3'(idx_sent_q) && f_nc == f_nr + 3'(cont_sent_q) && f_nt == f_nr + 3'(cont_sent_q && cont_data));
     if (f_act && f_stop) inv_err_set: assert (err_code != '0);
     inv_at_init: assert (at_init == (!f_act && !idx_sent_q && !cont_sent_q));
@@ -178,9 +178,12 @@ if (F_DIV) begin : g_f_div
         inv_div_rem: assert (g_upd_div.rem_q == f_top % f_mag_b);
         inv_div_quo: assert (g_upd_div.dvd_q == (W'(f_mag_a << f_j) | W'(f_top / f_mag_b)));
       end
-      if (g_upd_div.ok_q && f_dvs != '0) inv_div_done: assert (upd_q == f_update(next_idx_q, f_dvs));
-      // the next division's dividend magnitude is the quotient's (a zero step's quotient is never used)
-      if (g_upd_div.ok_q && f_dvs != '0) inv_div_mag: assert (g_upd_div.dvd_q == (upd_q[W-1] ? '0 - upd_q : upd_q));
+      // once done (a zero step's quotient is never used): upd_q is the quotient, and the next division's
+      // dividend magnitude, still in dvd_q, is its magnitude
+      if (g_upd_div.ok_q && f_dvs != '0) begin
+        inv_div_done: assert (upd_q == f_update(next_idx_q, f_dvs));
+        inv_div_mag: assert (g_upd_div.dvd_q == (upd_q[W-1] ? '0 - upd_q : upd_q));
+      end
     end
   end
 end

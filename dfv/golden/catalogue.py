@@ -77,8 +77,9 @@ def per_cycle(*channels: str) -> Rate:
     return lambda _params, _latency: dict.fromkeys(channels, 1.0)
 
 
-#: the activation length (iterations) a stream's rate is documented at, the one its bench runs: with `/=` each
-#: element but the final one waits for the division of its successor, so the rate depends on it
+#: the activation length (iterations) a stream's rate is documented at, the one its bench runs (2**6 fits every
+#: regression width, W >= 8, for *=, /=, <<=, >>=): with `/=` each element but the final one waits for the
+#: division of its successor, so the rate depends on it
 STREAM_RATE_TRIPS = 6
 
 

@@ -1,6 +1,6 @@
 """Throughput of the four dataflow operations, on the same environment as their tests.
 
-A stream of iterations in back-to-back bursts (`dataflow_stream`: activations of `STREAM_TRIPS`
+A stream of iterations in back-to-back bursts (`dataflow_stream`: activations of `STREAM_RATE_TRIPS`
 iterations, drawn for the suite's STEP_OP and width; the others: bursts of `BURST` iterations) is
 sent with inputs always valid; the outputs are always ready (full rate) or ready half of the time at
 random. The run is still checked against the golden model. Each channel's tokens per cycle are
@@ -29,9 +29,6 @@ from dfv.tb.handshake.common import run_params, toplevel
 LENGTH = 2000  # iterations in `make bench`
 CHECK_LENGTH = 240  # in the regression
 BURST = 20  # iterations per burst (gate, carry, invariant)
-# iterations per stream activation, the length its documented rate is stated at: 2**6 fits every regression
-# width (W >= 8) for *=, /=, <<=, >>=
-STREAM_TRIPS = STREAM_RATE_TRIPS
 
 BASES = {
     "dataflow_carry": carry.CarryTest, "dataflow_invariant": invariant.InvariantTest,
@@ -67,8 +64,8 @@ def bursts(top: str, params: dict, iterations: int) -> list[dict[str, list]]:
     width = int(params["W"])
     mask = (1 << width) - 1
     if top == "dataflow_stream":
-        act = stream_activation(width, int(params["STEP_OP"]), STREAM_TRIPS)
-        count = max(2, iterations // STREAM_TRIPS)
+        act = stream_activation(width, int(params["STEP_OP"]), STREAM_RATE_TRIPS)
+        count = max(2, iterations // STREAM_RATE_TRIPS)
         return [{"start": [(act[0], act[3])], "step": [act[1]], "bound": [act[2]]} for _ in range(count)]
     items, k = [], 0
     for b in range(max(2, iterations // BURST)):
