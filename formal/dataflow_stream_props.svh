@@ -6,13 +6,14 @@
 // Ghost state: the activation (f_act, its inputs f_step / f_bound / f_cond / f_stop, the expected
 // next index f_expect), per-output taken flags of the current element, and this activation's counts
 // of retired elements, idx / cont transfers and true conts (3 bits, modular).
-// The element values are checked against the spec for STEP_OP add, sub and div (F_DATA); for the other
-// operators the shape, protocol and error properties are proved, not the index arithmetic. The iterative
-// division of /= (g_upd_div) is proved like arith_divi's: after j restoring steps on the magnitudes of the
-// presented element (the dividend, next_idx_q) and of the step captured at the division's start (f_dvs),
-// with T the dividend bits brought down, rem_q = T % d and dvd_q = (M << j) | (T / d); once it is done,
-// upd_q is the signed quotient (MIN / -1 wrapping to MIN). An element with a successor retires only once
-// that quotient is known (next_known), whenever its outputs took it.
+// The element values are checked against the spec for STEP_OP add, sub, mul and div (F_DATA); for the shifts
+// the shape, protocol and error properties are proved, not the index arithmetic. The iterative units of *=
+// and /= (g_upd_iter) work on the presented element (next_idx_q) and the step captured at the operation's
+// start (f_ops); after j steps: the product (g_mul) has acc_q = x * (the step's low j bits), mcd_q = x << j,
+// mpl_q = step >> j; the division (g_div) is proved like arith_divi's: on the magnitudes, with T the dividend
+// bits brought down, rem_q = T % d and dvd_q = (M << j) | (T / d). Once done, upd_q is the wrapped product
+// or the signed quotient (MIN / -1 wrapping to MIN). An element with a successor retires only once that
+// result is known (next_known), whenever its outputs took it.
 `ifdef DFV_FORMAL_TOP_dataflow_stream
 localparam bit F_TOP = 1'b1;
 `else
@@ -21,7 +22,8 @@ localparam bit F_TOP = 1'b0;
 `include "dfv_formal.svh"
 
 localparam bit F_DIV = (STEP_OP == dfv_pkg::STEP_DIV);
-localparam bit F_DATA = (STEP_OP == dfv_pkg::STEP_ADD) || (STEP_OP == dfv_pkg::STEP_SUB) || F_DIV;
+localparam bit F_ITER = (STEP_OP == dfv_pkg::STEP_MUL) || F_DIV;
+localparam bit F_DATA = (STEP_OP == dfv_pkg::STEP_ADD) || (STEP_OP == dfv_pkg::STEP_SUB) || F_ITER;
 dfv_hs_chk #(.W(W), .ASSUME(F_TOP)) f_start (.clk(clk), .rst(rst), .f_past(f_past), .valid(start_valid),
                                              .ready(start_ready), .data(start_data));
 dfv_hs_chk #(.W(W), .ASSUME(F_TOP)) f_stepc (.clk(clk), .rst(rst), .f_past(f_past), .valid(step_valid),
@@ -45,10 +47,11 @@ function automatic logic f_holds(input logic [W-1:0] x, input logic [W-1:0] b, i
   endcase
 endfunction
 
-// the spec's update for the F_DATA operators: wrapped add and sub, signed division truncating toward zero
+// the spec's update for the F_DATA operators: wrapped add, sub and mul, signed division truncating toward zero
 function automatic logic [W-1:0] f_update(input logic [W-1:0] x, input logic [W-1:0] s);
   case (STEP_OP)
     dfv_pkg::STEP_SUB: f_update = x - s;
+    dfv_pkg::STEP_MUL: f_update = x * s;
     dfv_pkg::STEP_DIV: f_update = (s == '0) ? x : W'($signed(x) / $signed(s));
     default: f_update = x + s;
   endcase
@@ -64,9 +67,9 @@ assign f_zero = step_data == '0;
 logic f_act, f_stop, f_idx_taken, f_cont_taken;
 logic [W-1:0] f_expect, f_step, f_bound;
 logic [2:0] f_cond, f_nr, f_ni, f_nc, f_nt;
-// the current element retires now: both outputs have taken it (earlier or now) and, with /=, the idx after it
+// the current element retires now: both outputs have taken it (earlier or now) and, with *= or /=, the idx after it
 // is known (the final element's never waits); f_final: its cont is false
-assign f_done = f_act && (f_idx_taken || f_idx_fire) && (f_cont_taken || f_cont_fire) && (!F_DIV || next_known);
+assign f_done = f_act && (f_idx_taken || f_idx_fire) && (f_cont_taken || f_cont_fire) && (!F_ITER || next_known);
 assign f_final = f_done && !cont_data;
 logic [2:0] f_ni_now, f_nc_now, f_nt_now;
 assign f_ni_now = f_ni + 3'(f_idx_fire);
@@ -130,8 +133,8 @@ always_comb begin
     if (f_act && (F_DATA || f_stop)) inv_idx: assert (next_idx_q == f_expect);
     // the registered comparisons and next index follow the presented element
     if (f_act) inv_cmp: assert (lt_q == ($signed(next_idx_q) < $signed(f_bound)) && le_q == ($signed(next_idx_q) <= $signed(f_bound)));
-    if (f_act && !F_DIV) inv_upd: assert (upd_q == step_update(next_idx_q, f_step));
-    // with /=, upd_q once known: g_f_div (inv_div_done, with inv_div_step's f_dvs == f_step)
+    if (f_act && !F_ITER) inv_upd: assert (upd_q == step_update(next_idx_q, f_step));
+    // with *= and /=, upd_q once known: g_f_iter (inv_iter_done, with inv_iter_step's f_ops == f_step)
     if (f_act) inv_counts: assert (f_ni == f_nr + 3'(idx_sent_q) && f_nc == f_nr + 3'(cont_sent_q) && f_nt == f_nr + 3'(cont_sent_q && cont_data));
     if (f_act && f_stop) inv_err_set: assert (err_code != '0);
     inv_at_init: assert (at_init == (!f_act && !idx_sent_q && !cont_sent_q));
@@ -154,35 +157,54 @@ always_ff @(posedge clk) begin
   end
 end
 
-if (F_DIV) begin : g_f_div
-  logic [W-1:0] f_dvs, f_mag_a, f_mag_b, f_top;
+if (F_ITER) begin : g_f_iter
+  logic [W-1:0] f_ops;
   logic [31:0] f_j;
   logic [2:0] f_phases;
-  // the step of the division in flight (its magnitude is dsr_q; the sign went into qneg_q)
-  always_ff @(posedge clk) if (elem_en && sel_load) f_dvs <= step_data;
-  assign f_mag_a = next_idx_q[W-1] ? '0 - next_idx_q : next_idx_q;
-  assign f_mag_b = f_dvs[W-1] ? '0 - f_dvs : f_dvs;
-  assign f_j = g_upd_div.run_q ? 32'(W - 1) - 32'(g_upd_div.cnt_q) : 32'(W);
-  assign f_top = (f_j == 0) ? '0 : W'(f_mag_a >> (32'(W) - f_j));
-  assign f_phases = 3'(g_upd_div.run_q) + 3'(g_upd_div.fix_q) + 3'(g_upd_div.ok_q);
+  // the step of the operation in flight (with /=, its magnitude is dsr_q and its sign went into qneg_q)
+  always_ff @(posedge clk) if (elem_en && sel_load) f_ops <= step_data;
+  // steps done
+  assign f_j = g_upd_iter.run_q ? 32'(W - 1) - 32'(g_upd_iter.cnt_q) : 32'(W);
+  assign f_phases = 3'(g_upd_iter.run_q) + 3'(g_upd_iter.fix_q) + 3'(g_upd_iter.ok_q);
   always_comb begin
     if (f_run) begin
-      inv_div_phase: assert (f_phases <= 3'd1 && upd_ok == g_upd_div.ok_q);
-      if (f_act && !f_stop) inv_div_step: assert (f_dvs == f_step && f_step != '0);
-      if (f_phases != '0) inv_div_operands: assert (g_upd_div.dsr_q == f_mag_b
-                                                  && g_upd_div.qneg_q == (next_idx_q[W-1] ^ f_dvs[W-1]));
-      if (g_upd_div.run_q) inv_div_cnt: assert (32'(g_upd_div.cnt_q) <= W - 1);
-      // an element waiting for the idx after it waits for a division under way (W + 2 cycles at most)
-      if (f_act && !next_known) div_under_way: assert (g_upd_div.run_q || g_upd_div.fix_q);
-      if ((g_upd_div.run_q || g_upd_div.fix_q) && f_dvs != '0) begin
-        inv_div_rem: assert (g_upd_div.rem_q == f_top % f_mag_b);
-        inv_div_quo: assert (g_upd_div.dvd_q == (W'(f_mag_a << f_j) | W'(f_top / f_mag_b)));
+      inv_iter_phase: assert (f_phases <= 3'd1 && upd_ok == g_upd_iter.ok_q);
+      if (f_act && !f_stop) inv_iter_step: assert (f_ops == f_step && f_step != '0);
+      if (g_upd_iter.run_q) inv_iter_cnt: assert (32'(g_upd_iter.cnt_q) <= W - 1);
+      // an element waiting for the idx after it waits for an operation under way (W + 2 cycles at most)
+      if (f_act && !next_known) iter_under_way: assert (g_upd_iter.run_q || g_upd_iter.fix_q);
+      // once done (a zero step's result is never used): upd_q is the presented element <step_op> the step
+      if (g_upd_iter.ok_q && f_ops != '0) inv_iter_done: assert (upd_q == f_update(next_idx_q, f_ops));
+    end
+  end
+
+  if (F_DIV) begin : g_f_div
+    logic [W-1:0] f_mag_a, f_mag_b, f_top;
+    assign f_mag_a = next_idx_q[W-1] ? '0 - next_idx_q : next_idx_q;
+    assign f_mag_b = f_ops[W-1] ? '0 - f_ops : f_ops;
+    assign f_top = (f_j == 0) ? '0 : W'(f_mag_a >> (32'(W) - f_j));
+    always_comb begin
+      if (f_run) begin
+        if (f_phases != '0) inv_div_operands: assert (g_upd_iter.g_div.dsr_q == f_mag_b
+                                                    && g_upd_iter.g_div.qneg_q == (next_idx_q[W-1] ^ f_ops[W-1]));
+        if ((g_upd_iter.run_q || g_upd_iter.fix_q) && f_ops != '0) begin
+          inv_div_rem: assert (g_upd_iter.g_div.rem_q == f_top % f_mag_b);
+          inv_div_quo: assert (g_upd_iter.g_div.dvd_q == (W'(f_mag_a << f_j) | W'(f_top / f_mag_b)));
+        end
+        // once done, the next division's dividend magnitude, still in dvd_q, is the quotient's
+        if (g_upd_iter.ok_q && f_ops != '0) inv_div_mag: assert (g_upd_iter.g_div.dvd_q == (upd_q[W-1] ? '0 - upd_q : upd_q));
       end
-      // once done (a zero step's quotient is never used): upd_q is the quotient, and the next division's
-      // dividend magnitude, still in dvd_q, is its magnitude
-      if (g_upd_div.ok_q && f_dvs != '0) begin
-        inv_div_done: assert (upd_q == f_update(next_idx_q, f_dvs));
-        inv_div_mag: assert (g_upd_div.dvd_q == (upd_q[W-1] ? '0 - upd_q : upd_q));
+    end
+  end else begin : g_f_mul
+    logic [W-1:0] f_low;  // the step's bits used so far
+    assign f_low = f_ops & ~({W{1'b1}} << f_j);
+    always_comb begin
+      if (f_run) begin
+        if (g_upd_iter.run_q || g_upd_iter.fix_q) begin
+          inv_mul_mcd: assert (g_upd_iter.g_mul.mcd_q == W'(next_idx_q << f_j));
+          inv_mul_mpl: assert (g_upd_iter.g_mul.mpl_q == W'(f_ops >> f_j));
+          inv_mul_acc: assert (g_upd_iter.g_mul.acc_q == W'(next_idx_q * f_low));
+        end
       end
     end
   end

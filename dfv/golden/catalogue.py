@@ -78,22 +78,22 @@ def per_cycle(*channels: str) -> Rate:
 
 
 #: the activation length (iterations) a stream's rate is documented at, the one its bench runs (2**6 fits every
-#: regression width, W >= 8, for *=, /=, <<=, >>=): with `/=` each element but the final one waits for the
-#: division of its successor, so the rate depends on it
+#: regression width, W >= 8, for *=, /=, <<=, >>=): with `*=` and `/=` each element but the final one waits for
+#: the iterative product or quotient of its successor, so the rate depends on it
 STREAM_RATE_TRIPS = 6
 
 
 def stream_interval(params: Mapping[str, int]) -> int:
     """Cycles between the elements of a `dataflow_stream` activation at full rate (its RTL parameters): 1, but
-    W + 2 with `/=`, whose every element but the final one waits for the iterative division of its successor
-    (the RTL header's "Latency")."""
-    return int(params["W"]) + 2 if int(params.get("STEP_OP", 0)) == StepOp.DIV else 1
+    W + 2 with `*=` and `/=`, whose every element but the final one waits for the iterative product or quotient
+    of its successor (the RTL header's "Latency")."""
+    return int(params["W"]) + 2 if int(params.get("STEP_OP", 0)) in (StepOp.MUL, StepOp.DIV) else 1
 
 
 def _stream_rate(params: Mapping[str, int], _latency: int) -> dict[str, float]:
     """`dataflow_stream` over back-to-back activations of N = `STREAM_RATE_TRIPS` iterations: the N elements
     with a successor `stream_interval` cycles apart, the final one a cycle after them, and the next activation
-    loaded as it retires: N + 1 elements in N * interval + 1 cycles (N + 1 in N + 1 cycles but with `/=`)."""
+    loaded as it retires: N + 1 elements in N * interval + 1 cycles (N + 1 in N + 1 cycles but with `*=` and `/=`)."""
     n = STREAM_RATE_TRIPS
     rate = (n + 1) / (n * stream_interval(params) + 1)
     return {"idx": rate, "cont": rate}

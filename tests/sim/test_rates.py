@@ -24,6 +24,9 @@ def test_documented_rates():
     # /= at W = 8: 6 iterations of 10 cycles (each element waits for its successor's division), the final element
     # one more cycle: 7 elements in 61 cycles
     assert documented_rates("dataflow_stream", {"W": 8, "STEP_OP": 3}) == pytest.approx({"idx": 7 / 61, "cont": 7 / 61})
+    # *= the same, its product shift and add over W + 2 cycles: at W = 32, 7 elements in 6 * 34 + 1 = 205 cycles
+    mul = documented_rates("dataflow_stream", {"W": 32, "STEP_OP": 2})
+    assert mul == pytest.approx({"idx": 7 / 205, "cont": 7 / 205})
     assert documented_rates("dataflow_gate", {"W": 2}) == {"before_value": 1.0, "before_cond": 1.0}
     mem = documented_rates("handshake_memory", {"W": 32, "AW": 4, "DEPTH": 12, "NLD": 2, "NST": 2})
     assert mem == {"st_addr[0]": 1.0, "st_addr[1]": 1.0, "ld_addr[0]": 1.0, "ld_addr[1]": 1.0, ACCESSES: 4.0}

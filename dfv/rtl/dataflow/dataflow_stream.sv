@@ -13,10 +13,10 @@
 //
 // Parameters
 //   W        payload (index) width, >= 1.
-//   STEP_OP  structural update operator (dfv_pkg::STEP_*): 0 +=, 1 -=, 2 *=, 3 /= (signed,
-//            truncating toward zero, MIN / -1 wrapping to MIN; an iterative division of W + 2 cycles,
-//            see Latency), 4 <<= (amount = step as unsigned, >= W gives 0), 5 >>= (arithmetic, amount
-//            = step as unsigned, >= W gives sign fill).
+//   STEP_OP  structural update operator (dfv_pkg::STEP_*): 0 +=, 1 -=, 2 *= (the product's low W
+//            bits, shift and add over W + 2 cycles, see Latency), 3 /= (signed, truncating toward zero,
+//            MIN / -1 wrapping to MIN; an iterative division of W + 2 cycles), 4 <<= (amount = step as
+//            unsigned, >= W gives 0), 5 >>= (arithmetic, amount = step as unsigned, >= W gives sign fill).
 //
 // Ports
 //   clk, rst                    clock, synchronous active-high reset.
@@ -39,10 +39,10 @@
 //
 // States (state_q)
 //   S_IDLE   (0, reset)  waiting for an activation (start, step, bound all valid).
-//   S_ACTIVE (1)         presenting element (next_idx_q, cont) on idx / cont (with /=, an element
-//                        whose cont is true retires only once upd_ok: `next_known`).
-//   /= only (g_upd_div): run_q (restoring steps, cnt_q left), fix_q (the quotient's sign into
-//   upd_q), ok_q (upd_q holds it); at most one set, all three 0 at reset and at a division's start.
+//   S_ACTIVE (1)         presenting element (next_idx_q, cont) on idx / cont (with *= and /=, an
+//                        element whose cont is true retires only once upd_ok: `next_known`).
+//   *= and /= only (g_upd_iter): run_q (the steps, cnt_q left), fix_q (the result into upd_q), ok_q
+//   (upd_q holds it); at most one set, all three 0 at reset and at an operation's start.
 //   at_init = (state_q == S_IDLE) && !idx_sent_q && !cont_sent_q.
 //
 // Latency
@@ -61,15 +61,16 @@
 //   reads them), so their enables are `~active | retire` and their selects registers. Fmax on the
 //   ECP5: docs/timing.md. With += / -= it is bounded by the comparisons into lt_q / le_q (a W+1-bit
 //   carry chain from upd_q or the inputs, then the select between them), which one element per cycle
-//   and a one-cycle activation keep in a cycle; with *=, <<= and >>= by the operator itself.
-//   With /= (g_upd_div) the update is a division of the element presented next by the step,
-//   started whenever the element registers change (an element retires, or idle) and taking W + 2
-//   cycles: the magnitudes, W restoring steps (one W+1-bit subtraction each), the sign into upd_q.
+//   and a one-cycle activation keep in a cycle; with <<= and >>= by the shifter itself.
+//   With *= and /= (g_upd_iter) the update of the element presented next by the step is an
+//   iterative unit, started whenever the element registers change (an element retires, or idle)
+//   and taking W + 2 cycles: the operands into registers, W steps of one W-bit addition (*=: shift
+//   and add) or W+1-bit subtraction (/=: restoring, on magnitudes) each, the result into upd_q.
 //   Each element is presented at once (the first a cycle after the activation handshake, as with
-//   every step), but one whose cont is true retires only once that division is done (upd_ok,
+//   every step), but one whose cont is true retires only once that operation is done (upd_ok,
 //   `next_known`), even when both outputs took it earlier: elements with a successor come W + 2
 //   cycles apart, the final element (cont false) a cycle after the one before it. A start aborts
-//   the division in flight (while idle, the division of the inputs restarts every cycle).
+//   the operation in flight (while idle, the one on the inputs restarts every cycle).
 //
 // Combinational paths
 //   idx_ready, cont_ready -> start_ready, step_ready, bound_ready (the next activation is loaded in
@@ -82,7 +83,7 @@
 // Throughput
 //   One element per cycle on each output with always-valid inputs and always-ready outputs,
 //   including back-to-back activations (an activation of N iterations occupies N + 1 cycles;
-//   only the very first activation after idle pays the 1-cycle load). With /=, an activation of N
+//   only the very first activation after idle pays the 1-cycle load). With *= or /=, an activation of N
 //   iterations occupies N (W + 2) + 1 cycles (dfv.golden.catalogue.stream_interval).
 
 module dataflow_stream #(
@@ -182,14 +183,13 @@ module dataflow_stream #(
     less_than = diff[W];
   endfunction
 
-  // next_idx <step_op> step, wrapped to W bits, for every step but /= (g_upd_div divides over cycles).
+  // next_idx <step_op> step, wrapped to W bits, for every step but *= and /= (g_upd_iter: over cycles).
   function automatic logic [W-1:0] step_update(input logic [W-1:0] a, input logic [W-1:0] s);
     logic [W-1:0]        res;
     logic signed [W-1:0] sra;
     case (STEP_OP)
       dfv_pkg::STEP_ADD: res = a + s;
       dfv_pkg::STEP_SUB: res = a - s;
-      dfv_pkg::STEP_MUL: res = a * s;
       dfv_pkg::STEP_SHL: begin
         res = |(s >> SA) ? '0 : (a << SA'(s));  // s >= 2^SA: an OR, not a compare (a carry chain)
       end
@@ -214,9 +214,9 @@ module dataflow_stream #(
   logic load;       // activation handshake happens this cycle
   logic elem_en;    // the element registers change: idle (they follow the inputs) or an element retires
   logic sel_load;   // they take the inputs (idle, or the final element is presented), else advance
-  // read only with /= (g_retire_div): every other step knows the idx after an element at once
+  // read only with *= and /= (g_retire_iter): every other step knows the idx after an element at once
   /* verilator lint_off UNUSEDSIGNAL */
-  logic upd_ok;     // upd_q holds the idx after the presented element (always, but while /= divides)
+  logic upd_ok;     // upd_q holds the idx after the presented element (always, but while *= / /= work)
   logic next_known; // the element may retire: it is the final one, or the idx after it is known
   /* verilator lint_on UNUSEDSIGNAL */
 
@@ -231,10 +231,10 @@ module dataflow_stream #(
   assign next_known = ~cur_cont | upd_ok;
   assign idx_done   = idx_sent_q  | idx_ready;
   assign cont_done  = cont_sent_q | cont_ready;
-  // Only /= waits for next_known (1 for every other step). Written apart: with a constant term in the other
+  // Only *= and /= wait for next_known (1 for every other step). Written apart: with a constant term in the other
   // steps' retire, Yosys' mapping of the += stream (every lowered loop's) moves by a LUT level, and with it the
   // delay table the lowering places its slices by (dfv/timing/delays.json), so every kernel's circuit.
-  if (STEP_OP == dfv_pkg::STEP_DIV) begin : g_retire_div
+  if (STEP_OP == dfv_pkg::STEP_MUL || STEP_OP == dfv_pkg::STEP_DIV) begin : g_retire_iter
     assign retire = active & next_known & idx_done & cont_done;
   end else begin : g_retire
     assign retire = active & idx_done & cont_done;
@@ -279,94 +279,57 @@ module dataflow_stream #(
   assign le_load   = ~less_than(bound_data, start_data);
   assign le_next   = ~less_than(bound_q, upd_q);
   assign cfg_bad   = cont_cond[2] & cont_cond[1];
-  // The update of upd_q. Every step but /= is one operator, applied as an element retires (and while idle, to
-  // the inputs): upd_new = start_data <step_op> step_data when the registers take the inputs, else upd_q
-  // <step_op> step_q, and the element presented next is known at once (upd_ok). /= divides iteratively
-  // (g_upd_div): a W-bit division is W restoring steps, one per cycle, where the combinational `/` of up to 64
-  // bits sat on the stream's recurrence (6.6 MHz at W = 32 on the ECP5, docs/timing.md).
-  if (STEP_OP != dfv_pkg::STEP_DIV) begin : g_upd_comb
+  // The update of upd_q. Every step but *= and /= is one operator, applied as an element retires (and while
+  // idle, to the inputs): upd_new = start_data <step_op> step_data when the registers take the inputs, else
+  // upd_q <step_op> step_q, and the element presented next is known at once (upd_ok). *= and /= are iterative
+  // units (g_upd_iter), W steps of one carry chain each.
+  if (STEP_OP != dfv_pkg::STEP_MUL && STEP_OP != dfv_pkg::STEP_DIV) begin : g_upd_comb
     logic [W-1:0] upd_load;  // start_data <step_op> step_data: element 1 of the activation being loaded
     logic [W-1:0] upd_next;  // upd_q <step_op> step_q: the element after the next one
     assign upd_load = step_update(start_data, step_data);
     assign upd_next = step_update(upd_q, step_q);
-    // For the shifts and the multiply, upd_new is AND-OR terms, not `?:`: Yosys' `share` pass merges two
-    // shifters or multipliers whose results a mux selects into one behind muxes of their operands, which puts
-    // the select (sel_load, from cond_q through cur_cont) in front of the whole operator (docs/timing.md, stop
-    // 50). `share` leaves adders alone, and there the AND-OR form maps worse.
-    if (STEP_OP == dfv_pkg::STEP_MUL || STEP_OP == dfv_pkg::STEP_SHL || STEP_OP == dfv_pkg::STEP_SHR) begin : g_apart
+    // For the shifts, upd_new is AND-OR terms, not `?:`: Yosys' `share` pass merges two shifters whose results
+    // a mux selects into one behind muxes of their operands, which puts the select (sel_load, from cond_q
+    // through cur_cont) in front of the whole operator (docs/timing.md, stop 50). `share` leaves adders alone,
+    // and there the AND-OR form maps worse.
+    if (STEP_OP == dfv_pkg::STEP_SHL || STEP_OP == dfv_pkg::STEP_SHR) begin : g_apart
       assign upd_new = ({W{sel_load}} & upd_load) | ({W{~sel_load}} & upd_next);
     end else begin : g_muxed
       assign upd_new = sel_load ? upd_load : upd_next;
     end
     assign upd_en = elem_en;
     assign upd_ok = 1'b1;
-  end else begin : g_upd_div
-    // Signed division truncating toward zero, on magnitudes (W-bit unsigned, so |MIN| = 2^(W-1) is exact),
-    // then the sign: MIN / -1 wraps to MIN, the wrapped negation, with no special case. It starts whenever
-    // the element registers change (elem_en: an element retires, or idle), on the value they present next:
-    // start_data by step_data when they take the inputs, else upd_q by the activation's step (its magnitude
-    // dsr_q, loaded with the inputs, and step_q). A start aborts a division in flight. Cycle s: the
-    // magnitudes and the sign into registers; s+1 .. s+W: one restoring step each on a partial remainder
-    // rem_q < dsr_q, t = {rem_q, next dividend bit}, t - dsr_q (one W+1-bit subtraction) whose sign is the
-    // inverted quotient bit; s+W+1: upd_q takes the quotient with its sign; upd_ok from s+W+2. dvd_q keeps
-    // the quotient's magnitude, which is |upd_q| (2^(W-1) for MIN, either sign), so the next division needs
-    // no negation of upd_q. A zero step divides by 0 (garbage, no X): its activation is zero-trip, and upd_q
-    // is never presented.
-    logic [W-1:0]  dvd_q, dvd_d;  // dividend bits not yet used, shifted up, the quotient bits taken in below
-    logic [W-1:0]  rem_q, rem_d;  // partial remainder
-    logic [W-1:0]  dsr_q, dsr_d;  // |step| of the activation
-    logic          qneg_q, qneg_d;  // the quotient is negated
-    logic [SA-1:0] cnt_q, cnt_d;  // restoring steps left after the current one
-    logic          run_q, run_d;  // restoring steps
-    logic          fix_q, fix_d;  // upd_q takes the quotient
+  end else begin : g_upd_iter
+    // *= and /= over W + 2 cycles, one W-bit addition or subtraction each, where the combinational `*` and `/`
+    // of up to 64 bits sat on the stream's recurrence (79.6 and 6.6 MHz at W = 32 on the ECP5, docs/timing.md).
+    // The operation starts whenever the element registers change (elem_en: an element retires, or idle), on
+    // the value they present next: start_data with step_data when they take the inputs, else upd_q with the
+    // activation's step (step_q). A start aborts an operation in flight. Cycle s: the operands into registers
+    // (g_div: their magnitudes and the quotient's sign); s+1 .. s+W: one step each (run_q, cnt_q steps left
+    // after it); s+W+1: upd_q takes the result (fix_q); upd_ok from s+W+2 (ok_q). A zero step gives garbage
+    // (no X): its activation is zero-trip, and upd_q is never presented.
+    logic [SA-1:0] cnt_q, cnt_d;  // steps left after the current one
+    logic          run_q, run_d;  // the steps
+    logic          fix_q, fix_d;  // upd_q takes the result
     logic          ok_q,  ok_d;   // upd_q holds it
-    logic [W-1:0]  mag_start;     // |start_data|
-    logic [W-1:0]  mag_step;      // |step_data|
-    logic          qneg_start;    // start_data / step_data is negative (or 0)
-    logic          qneg_upd;      // upd_q / step_q is
-    logic [W:0]    rem_t;         // {rem_q, the next dividend bit}
-    logic [W:0]    rem_diff;      // rem_t - dsr_q
-    logic          qbit;          // the quotient bit of this step
-    logic [W-1:0]  rem_step;      // the partial remainder after it
+    logic [W-1:0]  result;        // the result, valid in the fix_q cycle
 
-    // bit selects outside the always_comb (Icarus 11, as above)
-    assign mag_start  = start_data[W-1] ? '0 - start_data : start_data;
-    assign mag_step   = step_data[W-1] ? '0 - step_data : step_data;
-    assign qneg_start = start_data[W-1] ^ step_data[W-1];
-    assign qneg_upd   = upd_q[W-1] ^ step_q[W-1];
-    assign rem_t      = {rem_q, dvd_q[W-1]};
-    assign rem_diff   = rem_t - {1'b0, dsr_q};
-    assign qbit       = ~rem_diff[W];
-    assign rem_step   = qbit ? rem_diff[W-1:0] : rem_t[W-1:0];
-
-    always_comb begin : p_div_next
-      dvd_d  = dvd_q;
-      rem_d  = rem_q;
-      dsr_d  = dsr_q;
-      qneg_d = qneg_q;
-      cnt_d  = cnt_q;
-      run_d  = run_q & (cnt_q != '0);
-      fix_d  = run_q & (cnt_q == '0);
-      ok_d   = ok_q | fix_q;
-      if (elem_en & sel_load) begin
-        dsr_d  = mag_step;
-      end
+    always_comb begin : p_iter_next
+      cnt_d = cnt_q;
+      run_d = run_q & (cnt_q != '0);
+      fix_d = run_q & (cnt_q == '0);
+      ok_d  = ok_q | fix_q;
       if (elem_en) begin
-        dvd_d  = sel_load ? mag_start : dvd_q;  // upd_q's magnitude is the quotient's, still in dvd_q
-        rem_d  = '0;
-        qneg_d = sel_load ? qneg_start : qneg_upd;
-        cnt_d  = SA'(W - 1);
-        run_d  = 1'b1;
-        fix_d  = 1'b0;
-        ok_d   = 1'b0;
+        cnt_d = SA'(W - 1);
+        run_d = 1'b1;
+        fix_d = 1'b0;
+        ok_d  = 1'b0;
       end else if (run_q) begin
-        dvd_d = (dvd_q << 1) | W'(qbit);
-        rem_d = rem_step;
         cnt_d = cnt_q - SA'(1);
       end
     end
 
-    always_ff @(posedge clk) begin : p_div_state
+    always_ff @(posedge clk) begin : p_iter_state
       if (rst) begin
         run_q <= 1'b0;
         fix_q <= 1'b0;
@@ -378,16 +341,103 @@ module dataflow_stream #(
       end
     end
 
-    // data: no reset, each read only in the phase that loaded it
-    always_ff @(posedge clk) begin : p_div_data
-      dvd_q  <= dvd_d;
-      rem_q  <= rem_d;
-      dsr_q  <= dsr_d;
-      qneg_q <= qneg_d;
-      cnt_q  <= cnt_d;
+    // no reset: read only while run_q
+    always_ff @(posedge clk) begin : p_iter_cnt
+      cnt_q <= cnt_d;
     end
 
-    assign upd_new = qneg_q ? '0 - dvd_q : dvd_q;
+    if (STEP_OP == dfv_pkg::STEP_DIV) begin : g_div
+      // Signed division truncating toward zero, on magnitudes (W-bit unsigned, so |MIN| = 2^(W-1) is exact),
+      // then the sign: MIN / -1 wraps to MIN, the wrapped negation, with no special case. The divisor is the
+      // step's magnitude, dsr_q, loaded with the inputs. Each step on a partial remainder rem_q < dsr_q:
+      // t = {rem_q, next dividend bit}, t - dsr_q (one W+1-bit subtraction) whose sign is the inverted
+      // quotient bit. dvd_q keeps the quotient's magnitude, which is |upd_q| (2^(W-1) for MIN, either sign),
+      // so the next division needs no negation of upd_q.
+      logic [W-1:0]  dvd_q, dvd_d;    // dividend bits not yet used, shifted up, the quotient bits taken in below
+      logic [W-1:0]  rem_q, rem_d;    // partial remainder
+      logic [W-1:0]  dsr_q, dsr_d;    // |step| of the activation
+      logic          qneg_q, qneg_d;  // the quotient is negated
+      logic [W-1:0]  mag_start;       // |start_data|
+      logic [W-1:0]  mag_step;        // |step_data|
+      logic          qneg_start;      // start_data / step_data is negative (or 0)
+      logic          qneg_upd;        // upd_q / step_q is
+      logic [W:0]    rem_t;           // {rem_q, the next dividend bit}
+      logic [W:0]    rem_diff;        // rem_t - dsr_q
+      logic          qbit;            // the quotient bit of this step
+      logic [W-1:0]  rem_step;        // the partial remainder after it
+
+      // bit selects outside the always_comb (Icarus 11, as above)
+      assign mag_start  = start_data[W-1] ? '0 - start_data : start_data;
+      assign mag_step   = step_data[W-1] ? '0 - step_data : step_data;
+      assign qneg_start = start_data[W-1] ^ step_data[W-1];
+      assign qneg_upd   = upd_q[W-1] ^ step_q[W-1];
+      assign rem_t      = {rem_q, dvd_q[W-1]};
+      assign rem_diff   = rem_t - {1'b0, dsr_q};
+      assign qbit       = ~rem_diff[W];
+      assign rem_step   = qbit ? rem_diff[W-1:0] : rem_t[W-1:0];
+
+      always_comb begin : p_div_next
+        dvd_d  = dvd_q;
+        rem_d  = rem_q;
+        dsr_d  = dsr_q;
+        qneg_d = qneg_q;
+        if (elem_en & sel_load) begin
+          dsr_d  = mag_step;
+        end
+        if (elem_en) begin
+          dvd_d  = sel_load ? mag_start : dvd_q;  // upd_q's magnitude is the quotient's, still in dvd_q
+          rem_d  = '0;
+          qneg_d = sel_load ? qneg_start : qneg_upd;
+        end else if (run_q) begin
+          dvd_d = (dvd_q << 1) | W'(qbit);
+          rem_d = rem_step;
+        end
+      end
+
+      // data: no reset, each read only in the phase that loaded it
+      always_ff @(posedge clk) begin : p_div_data
+        dvd_q  <= dvd_d;
+        rem_q  <= rem_d;
+        dsr_q  <= dsr_d;
+        qneg_q <= qneg_d;
+      end
+
+      assign result = qneg_q ? '0 - dvd_q : dvd_q;
+    end else begin : g_mul
+      // The low W bits of the product (the same word for signed and unsigned operands), shift and add: each
+      // step adds the multiplicand if the multiplier's low bit is set (a LUT and one W-bit carry chain), then
+      // shifts the multiplicand up and the multiplier down. After j steps acc_q holds the multiplicand times
+      // the multiplier's low j bits, mcd_q the multiplicand << j and mpl_q the multiplier >> j.
+      logic [W-1:0] mcd_q, mcd_d;  // multiplicand, shifted up a bit per step
+      logic [W-1:0] mpl_q, mpl_d;  // multiplier, shifted down a bit per step
+      logic [W-1:0] acc_q, acc_d;  // the partial product
+
+      always_comb begin : p_mul_next
+        mcd_d = mcd_q;
+        mpl_d = mpl_q;
+        acc_d = acc_q;
+        if (elem_en) begin
+          mcd_d = next_idx_d;  // the element presented next
+          mpl_d = step_d;      // the activation's step
+          acc_d = '0;
+        end else if (run_q) begin
+          acc_d = acc_q + (mcd_q & {W{mpl_q[0]}});
+          mcd_d = mcd_q << 1;
+          mpl_d = mpl_q >> 1;
+        end
+      end
+
+      // data: no reset, each read only in the phase that loaded it
+      always_ff @(posedge clk) begin : p_mul_data
+        mcd_q <= mcd_d;
+        mpl_q <= mpl_d;
+        acc_q <= acc_d;
+      end
+
+      assign result = acc_q;
+    end
+
+    assign upd_new = result;
     assign upd_en  = fix_q;
     assign upd_ok  = ok_q;
   end

@@ -5,8 +5,8 @@ iterations, drawn for the suite's STEP_OP and width; the others: bursts of `BURS
 sent with inputs always valid; the outputs are always ready (full rate) or ready half of the time at
 random. The run is still checked against the golden model. Each channel's tokens per cycle are
 counted from its first to its last transfer. At full rate the channels of `dfv.tb.common.rates` must run
-at their documented rate (one per cycle: stream's idx and cont across activations, but with `/=`, whose
-elements wait for an iterative division each; gate's input
+at their documented rate (one per cycle: stream's idx and cont across activations, but with `*=` and `/=`,
+whose elements wait for an iterative product or division each; gate's input
 pairs, carry's and invariant's `o`, as the RTL headers say): `FullRateBench` fails with
 `throughput: <module> [<params>] <channel> <measured> tokens/cycle, documented <rate> ...` otherwise.
 

@@ -37,8 +37,8 @@ def cond_name(cont_cond: int) -> str:
 
 
 def make_config(params: dict) -> OpConfig:
-    """With `/=` the elements are `stream_interval` cycles apart: the drain waits that much longer for the next
-    one, and a run may take as many times the cycles."""
+    """With `*=` and `/=` the elements are `stream_interval` cycles apart: the drain waits that much longer for
+    the next one, and a run may take as many times the cycles."""
     width, step_op = int(params["W"]), int(params["STEP_OP"])
     interval = stream_interval(params)
     return OpConfig.from_model(NAME, lambda: Stream(width, step_op, cont_cond=None), params,
