@@ -19,6 +19,7 @@ from dfv.golden.core import make_queues
 from dfv.golden.dataflow import Stream
 from dfv.golden.dataflow.stream import CONT_CONDS, STEP_OPS
 from dfv.golden.types import to_signed, to_unsigned
+from dfv.tb.common.dut import current
 from dfv.tb.common.fcov import LENGTH_BINS, length_bin, sample_cross, sample_point
 from dfv.tb.common.op_config import OpConfig
 from dfv.tb.common.op_coverage import OpCoverage
@@ -191,6 +192,19 @@ class StreamSplitReadyTest(StreamTest):
         return TrafficConfig(idle=FULL, backpressure=FULL, per_channel={"cont": Pattern("random", 0.7),
                                                                         "idx": Pattern("bursty", 0.3)},
                              consumer=Consumer.WHILE_VALID)
+
+
+@register
+class StreamPacedTakeTest(StreamTest):
+    """Each output taken one cycle after each stall run of 1..interval + 4 cycles (uniform), inputs always
+    offered: with `*=` and `/=` an element retires at every phase of the iterative operation of its successor,
+    the cycle its result lands in `upd_q` and those around it included (a final element retiring then starts
+    the next activation's operation on top of it), which random back-pressure all but never shows at W = 32
+    (an element held exactly W + 1 cycles). With the other steps (interval 1), short paced stalls."""
+
+    def traffic(self) -> TrafficConfig:
+        span = stream_interval(dict(current().params)) + 4
+        return TrafficConfig(idle=FULL, backpressure=Pattern("paced", span=span))
 
 
 for _test in standard_tests(StreamTest, "Stream"):
