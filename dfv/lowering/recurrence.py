@@ -12,6 +12,10 @@ stages 0), the bound is the maximum over those cycles of
 A cycle through an `scf.if` branch (a `cond_br` side and its `mux`) counts on every iteration, so a loop
 that takes such a branch on some iterations only can run faster than the bound (`if_no_else`).
 
+A loop's own `dataflow.stream` paces it too: with `*=` and `/=` its elements come `stream_interval` cycles
+apart (W + 2, the iterative product or quotient of each element's successor), so the bound is at least that
+(the lowering makes `+=` streams, one element per cycle; a user's graph may hold any step).
+
 The carries of other loops are left out, so only the recurrences of the given loops count (an outer
 loop's cycle runs once per outer iteration, not per innermost one), and so is every part of the graph outside
 the strongly connected components of the loops' carries, where none of their cycles can pass. The maximum
@@ -20,6 +24,7 @@ cycle ratio is found by bisection on a Bellman-Ford test for a cycle of positive
 
 from __future__ import annotations
 
+from dfv.golden.catalogue import OPS, stream_interval
 from dfv.lowering.dfg import DFG
 from dfv.lowering.slack import components, part, stage_latency
 
@@ -28,7 +33,23 @@ CARRIES = ("dataflow.carry", "dataflow.invariant")
 
 def recurrence_bound(g: DFG, loops: set[str], read_cycles: int) -> float | None:
     """Cycles per iteration the recurrences of `loops` (ids of `g.loops`) impose, with `read_cycles`
-    for a memory load's round trip; None when the loops carry nothing (a free-running body)."""
+    for a memory load's round trip, and at least the interval of their streams when it is more than one
+    cycle; None when the loops carry nothing (a free-running body) and their streams give an element a cycle."""
+    cycles = _cycle_bound(g, loops, read_cycles)
+    pace = _stream_pace(g, loops)
+    return cycles if pace == 1 else max(cycles or 0.0, float(pace))
+
+
+def _stream_pace(g: DFG, loops: set[str]) -> int:
+    """The most cycles between two elements of the streams of `loops` (`stream_interval`)."""
+    spec = OPS["dataflow.stream"]
+    return max((stream_interval(spec.rtl_params(n.params)) for n in g.nodes.values()
+                if n.op == "dataflow.stream" and n.meta.get("loop") in loops), default=1)
+
+
+def _cycle_bound(g: DFG, loops: set[str], read_cycles: int) -> float | None:
+    """The largest ratio of latency to carries over the cycles through the carries of `loops`; None when
+    they carry nothing."""
     own = {nid for nid, n in g.nodes.items() if n.op in CARRIES and n.meta.get("loop") in loops}
     other = {nid for nid, n in g.nodes.items() if n.op in CARRIES and nid not in own}
     edges: list[tuple[tuple[str, str], tuple[str, str], int, int]] = []  # (u, v, latency at v, carries)

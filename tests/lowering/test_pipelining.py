@@ -11,6 +11,7 @@ import shutil
 
 import pytest
 
+from dfv.golden.encodings import StepOp
 from dfv.lowering.dfg import DFG, Ref
 from dfv.lowering.parse import parse_text
 from dfv.lowering.pipeline import lower_program
@@ -172,6 +173,19 @@ def test_recurrence_bound_counts_the_memory_round_trip_of_an_ordered_group():
     assert _bound(INCREMENT, 3) >= 3 + 1 + 1
     assert _bound(INCREMENT, 5) == _bound(INCREMENT, 3) + 2
     assert _bound(VADD, 3) == _bound(VADD, 7) == 1
+
+
+def test_recurrence_bound_is_at_least_the_interval_of_the_loops_stream():
+    """A loop whose stream multiplies or divides (a user's graph: the lowering makes `+=` streams) gives an element
+    every W + 2 cycles (`stream_interval`), whatever its carried values allow: the sum's one cycle becomes 34 at
+    the default 32-bit index, and 66 at 64 bits."""
+    from dfv.lowering.recurrence import recurrence_bound
+    for step_op, width, want in ((StepOp.ADD, 32, 1), (StepOp.MUL, 32, 34), (StepOp.DIV, 32, 34), (StepOp.DIV, 64, 66)):
+        g = _lower(SUM)
+        streams = [n for n in g.nodes.values() if n.op == "dataflow.stream"]
+        assert len(streams) == 1
+        streams[0].params.update(step_op=int(step_op), width=width)
+        assert recurrence_bound(g, set(g.loops), 3) == want, (step_op, width)
 
 
 def test_recurrence_bound_of_straight_line_code_is_none():
