@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import random
 
+from pyuvm import ConfigDB
+
 from dfv.golden.catalogue import stream_interval
 from dfv.golden.core import make_queues
 from dfv.golden.dataflow import Stream
 from dfv.golden.dataflow.stream import CONT_CONDS, STEP_OPS
 from dfv.golden.types import to_signed, to_unsigned
-from dfv.tb.common.dut import current
 from dfv.tb.common.fcov import LENGTH_BINS, length_bin, sample_cross, sample_point
 from dfv.tb.common.op_config import OpConfig
 from dfv.tb.common.op_coverage import OpCoverage
@@ -38,13 +39,13 @@ def cond_name(cont_cond: int) -> str:
 
 
 def make_config(params: dict) -> OpConfig:
-    """With `*=` and `/=` the elements are `stream_interval` cycles apart: the drain waits that much longer for
-    the next one, and a run may take as many times the cycles."""
+    """With `*=` and `/=` the elements are `stream_interval` cycles apart (`interval`): the drain waits that much
+    longer for the next one, and a run may take as many times the cycles."""
     width, step_op = int(params["W"]), int(params["STEP_OP"])
     interval = stream_interval(params)
     return OpConfig.from_model(NAME, lambda: Stream(width, step_op, cont_cond=None), params,
                                status=(("err_code", "error"),), drain_quiet=OpConfig.drain_quiet + interval,
-                               max_cycles=OpConfig.max_cycles * interval)
+                               max_cycles=OpConfig.max_cycles * interval, interval=interval)
 
 
 def trip_count(width: int, step_op: int, start: int, step: int, bound: int, cond: int) -> int | None:
@@ -203,7 +204,7 @@ class StreamPacedTakeTest(StreamTest):
     (an element held exactly W + 1 cycles). With the other steps (interval 1), short paced stalls."""
 
     def traffic(self) -> TrafficConfig:
-        span = stream_interval(dict(current().params)) + 4
+        span = ConfigDB().get(None, "", "OP_CONFIG").interval + 4
         return TrafficConfig(idle=FULL, backpressure=Pattern("paced", span=span))
 
 
