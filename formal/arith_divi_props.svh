@@ -9,8 +9,10 @@
 // RT_ARITH_DIV_BY_ZERO, raised the cycle after a zero divisor is accepted, never cleared but by reset);
 // at_init exactly when no operation is in flight, so 1 after a reset.
 // Invariants: the phase flags are one-hot or all 0, and follow the tracked operation's age; after j
-// iterations (j = W - 1 - it_q during iter, W after it) of dividend magnitude M and divisor magnitude d,
-// with T = M >> (W - j) the dividend bits brought down: rem_q = T % d and quo_q = (M << j) | (T / d).
+// iterations (j = W - 1 - it_q during iter, W after it) of dividend magnitude M and divisor magnitude d > 0,
+// with T = M >> (W - j) the dividend bits brought down: rem_q = T % d and quo_q = (M << j) | (T / d); the
+// operand registers hold the operation's operands while the recurrence runs (iter and fix; idle and done,
+// they load whatever is offered). A zero divisor's recurrence is not constrained: its result is the fix's.
 `ifdef DFV_FORMAL_TOP_arith_divi
 localparam bit F_TOP = 1'b1;
 `else
@@ -50,7 +52,7 @@ always_comb begin : p_f_spec
 end
 // the magnitudes the recurrence works on (unsigned operations: the words)
 assign f_mag_a = (SIGNED && f_a[W-1]) ? '0 - f_a : f_a;
-assign f_mag_b = f_zero ? W'(1) : ((SIGNED && f_b[W-1]) ? '0 - f_b : f_b);
+assign f_mag_b = (SIGNED && f_b[W-1]) ? '0 - f_b : f_b;
 
 // the recurrence after j iterations
 logic [31:0] f_j;
@@ -70,12 +72,12 @@ always_comb begin
     if (result_valid) result_value: assert (result_data == f_spec);
     err_valid_code: assert (err_valid == (err_code != '0));
     err_codes: assert (err_code == '0 || err_code == dfv_pkg::RT_ARITH_DIV_BY_ZERO);
-    if (busy) begin
+    if (ph_iter_q || ph_fix_q) begin
       inv_operands: assert (lhs_q == f_a && zero_q == f_zero && div_q == f_mag_b);
       inv_sign: assert (neg_q == (REM ? (SIGNED && f_a[W-1]) : (SIGNED && (f_a[W-1] ^ f_b[W-1]))));
     end
     if (ph_iter_q) inv_it_range: assert (32'(it_q) <= W - 1);
-    if (ph_iter_q || ph_fix_q) begin
+    if ((ph_iter_q || ph_fix_q) && !f_zero) begin
       inv_rem: assert (rem_q == f_top % f_mag_b);
       inv_quo: assert (quo_q == (W'(f_mag_a << f_j) | W'(f_top / f_mag_b)));
     end

@@ -9,12 +9,13 @@
 //   the sticky error RT_ARITH_DIV_BY_ZERO (0x110) is raised in the cycle after the operation is accepted
 //   (an error already held is kept when it is lower: the lowest non-zero code wins).
 // Algorithm: at the accept, the magnitudes |lhs| and |rhs| (as W-bit unsigned words, so |INT_MIN| =
-//   2^(W-1) is exact; the unsigned operations take the words as they are), the divisor guarded to 1 when it
-//   is 0 (its result is replaced at the end). NIT = W iterations of the restoring recurrence on a W+1-bit
+//   2^(W-1) is exact; the unsigned operations take the words as they are). NIT = W iterations of the restoring recurrence on a W+1-bit
 //   partial remainder r (r < d throughout): t = {r, next dividend bit}, t - d (one W+1-bit subtract: -d <=
 //   t - d < d), whose sign is the inverted quotient bit q, r = q ? t - d : t. After W iterations the
 //   quotient register holds |lhs| / |rhs| and r the remainder magnitude; the fix phase applies the signs
-//   (a negation: one W-bit addition) or the zero-divisor result.
+//   (a negation: one W-bit addition) or the zero-divisor result. A zero divisor runs the recurrence on d = 0
+//   (every bit a 1, r the dividend's top bits): meaningless and replaced at the fix, so the divisor is not
+//   guarded (a zero test and a select in front of its register).
 // Phases (one cycle each unless noted): accept (magnitudes, flags -> registers), iter (W cycles), fix (the
 //   result register), done (result_valid until the result is taken).
 // Latency: LATENCY = W + 2 cycles: an operation accepted in cycle c (handshake at the end of c) has its
@@ -23,8 +24,12 @@
 //   its previous result is taken (lhs_ready = rhs_ready = lhs_valid & rhs_valid & (empty | result_valid &
 //   result_ready)). Under full-rate traffic an operation is accepted every INTERVAL = LATENCY cycles.
 // State: the phase flags (iter, fix, done; reset to 0, rst synchronous, active high), the iteration
-//   counter (loaded at the accept, read only in iter: no reset), err_q (reset to 0), the data registers (no
-//   reset; each loaded only in its phase). at_init: no operation in flight (all phase flags 0).
+//   counter, the data registers (no reset), err_q (the sticky division-by-zero flag, reset to 0: the only
+//   code this unit raises, so a flag holds it). The counter and the operand registers load in every cycle
+//   out of iter (`load`: idle, fix (which reads them before they change) and done, when only res_q is
+//   read), so that the accepted operands are in them after the accept: their enable is one register's, not
+//   the accept's, whose result_ready would otherwise fan out to 4W + 10 flip-flops. at_init: no operation in
+//   flight (all phase flags 0).
 // Combinational paths: result_ready -> lhs_ready / rhs_ready (an AND and an OR); lhs_valid -> rhs_ready and
 //   rhs_valid -> lhs_ready (the join). None from any input to result_data / result_valid / err_* (registers).
 module arith_divi #(
@@ -71,7 +76,7 @@ module arith_divi #(
   // ---------------------------------------------------------------------------------------------------
   logic ph_iter_q, ph_fix_q, done_q;
   logic [CW-1:0] it_q;  // iterations left after the current one
-  logic busy, take, accept;
+  logic busy, take, accept, load;
 
   always_comb begin : comb_ctrl
     busy = ph_iter_q | ph_fix_q | done_q;
@@ -81,6 +86,7 @@ module arith_divi #(
     rhs_ready = accept;
     result_valid = done_q;
     at_init = !busy;
+    load = !ph_iter_q;
   end
 
   always_ff @(posedge clk) begin : p_phase
@@ -96,15 +102,15 @@ module arith_divi #(
   end
 
   always_ff @(posedge clk) begin : p_count
-    if (accept) begin
+    if (load) begin
       it_q <= CW'(W - 1);
-    end else if (ph_iter_q) begin
+    end else begin
       it_q <= it_q - CW'(1);
     end
   end
 
   // ---------------------------------------------------------------------------------------------------
-  // Accept: magnitudes, the guarded divisor, the flags the fix phase needs; the sticky error
+  // Load: magnitudes, the flags the fix phase needs; the sticky error
   // ---------------------------------------------------------------------------------------------------
   logic a_neg, b_neg, b_zero;
   logic [W-1:0] a_mag, b_mag;
@@ -112,16 +118,16 @@ module arith_divi #(
   logic [W-1:0] lhs_q;  // the dividend as given (the remainder of a zero divisor)
   logic neg_q;  // the quotient (divsi) or the remainder (remsi) is negated
   logic zero_q;  // the divisor is 0
-  logic [15:0] err_q;
+  logic err_q;  // a zero divisor was accepted
 
   assign a_neg = SIGNED & lhs_data[W-1];
   assign b_neg = SIGNED & rhs_data[W-1];
   assign b_zero = (rhs_data == '0);
   assign a_mag = a_neg ? ('0 - lhs_data) : lhs_data;
-  assign b_mag = b_zero ? W'(1) : (b_neg ? ('0 - rhs_data) : rhs_data);
+  assign b_mag = b_neg ? ('0 - rhs_data) : rhs_data;
 
-  always_ff @(posedge clk) begin : p_accept
-    if (accept) begin
+  always_ff @(posedge clk) begin : p_load
+    if (load) begin
       lhs_q <= lhs_data;
       neg_q <= REM ? a_neg : (a_neg ^ b_neg);
       zero_q <= b_zero;
@@ -130,20 +136,20 @@ module arith_divi #(
 
   always_ff @(posedge clk) begin : p_err
     if (rst) begin
-      err_q <= dfv_pkg::ERR_NONE;
-    end else if (accept && b_zero && (err_q == dfv_pkg::ERR_NONE || err_q > dfv_pkg::RT_ARITH_DIV_BY_ZERO)) begin
-      err_q <= dfv_pkg::RT_ARITH_DIV_BY_ZERO;
+      err_q <= 1'b0;
+    end else if (accept && b_zero) begin
+      err_q <= 1'b1;
     end
   end
-  assign err_code = err_q;
-  assign err_valid = (err_q != dfv_pkg::ERR_NONE);
+  assign err_code = err_q ? dfv_pkg::RT_ARITH_DIV_BY_ZERO : dfv_pkg::ERR_NONE;
+  assign err_valid = err_q;
 
   // ---------------------------------------------------------------------------------------------------
   // Iter: the restoring recurrence, one quotient bit per cycle
   // ---------------------------------------------------------------------------------------------------
-  logic [W-1:0] rem_q;  // partial remainder r < d
+  logic [W-1:0] rem_q;  // partial remainder r < d (d > 0)
   logic [W-1:0] quo_q;  // dividend bits still to bring down on top, quotient bits below
-  logic [W-1:0] div_q;  // the divisor magnitude (1 for a zero divisor)
+  logic [W-1:0] div_q;  // the divisor magnitude
   logic [W:0] t;  // {r, next dividend bit}: < 2d
   logic [W:0] diff;  // t - d: -d <= t - d < d fits W + 1 bits, bit W is the borrow
   logic qbit;
@@ -157,12 +163,12 @@ module arith_divi #(
   assign qx = {quo_q, qbit};
 
   always_ff @(posedge clk) begin : p_recur
-    if (accept) begin
+    if (load) begin
       rem_q <= '0;
       quo_q <= a_mag;
       div_q <= b_mag;
-    end else if (ph_iter_q) begin
-      rem_q <= qbit ? diff[W-1:0] : t[W-1:0];  // both < d: their top bit is 0
+    end else begin
+      rem_q <= qbit ? diff[W-1:0] : t[W-1:0];  // both < d (d > 0): their top bit is 0
       quo_q <= qx[W-1:0];
     end
   end
