@@ -22,8 +22,7 @@ localparam bit F_TOP = 1'b0;
 `include "dfv_formal.svh"
 
 localparam bit F_DIV = (STEP_OP == dfv_pkg::STEP_DIV);
-localparam bit F_ITER = (STEP_OP == dfv_pkg::STEP_MUL) || F_DIV;
-localparam bit F_DATA = (STEP_OP == dfv_pkg::STEP_ADD) || (STEP_OP == dfv_pkg::STEP_SUB) || F_ITER;
+localparam bit F_DATA = (STEP_OP == dfv_pkg::STEP_ADD) || (STEP_OP == dfv_pkg::STEP_SUB) || ITER;
 dfv_hs_chk #(.W(W), .ASSUME(F_TOP)) f_start (.clk(clk), .rst(rst), .f_past(f_past), .valid(start_valid),
                                              .ready(start_ready), .data(start_data));
 dfv_hs_chk #(.W(W), .ASSUME(F_TOP)) f_stepc (.clk(clk), .rst(rst), .f_past(f_past), .valid(step_valid),
@@ -69,7 +68,7 @@ logic [W-1:0] f_expect, f_step, f_bound;
 logic [2:0] f_cond, f_nr, f_ni, f_nc, f_nt;
 // the current element retires now: both outputs have taken it (earlier or now) and, with *= or /=, the idx after it
 // is known (the final element's never waits); f_final: its cont is false
-assign f_done = f_act && (f_idx_taken || f_idx_fire) && (f_cont_taken || f_cont_fire) && (!F_ITER || next_known);
+assign f_done = f_act && (f_idx_taken || f_idx_fire) && (f_cont_taken || f_cont_fire) && (!ITER || next_known);
 assign f_final = f_done && !cont_data;
 logic [2:0] f_ni_now, f_nc_now, f_nt_now;
 assign f_ni_now = f_ni + 3'(f_idx_fire);
@@ -133,7 +132,7 @@ always_comb begin
     if (f_act && (F_DATA || f_stop)) inv_idx: assert (next_idx_q == f_expect);
     // the registered comparisons and next index follow the presented element
     if (f_act) inv_cmp: assert (lt_q == ($signed(next_idx_q) < $signed(f_bound)) && le_q == ($signed(next_idx_q) <= $signed(f_bound)));
-    if (f_act && !F_ITER) inv_upd: assert (upd_q == step_update(next_idx_q, f_step));
+    if (f_act && !ITER) inv_upd: assert (upd_q == step_update(next_idx_q, f_step));
     // with *= and /=, upd_q once known: g_f_iter (inv_iter_done, with inv_iter_step's f_ops == f_step)
     if (f_act) inv_counts: assert (f_ni == f_nr + 3'(idx_sent_q) && f_nc == f_nr + 3'(cont_sent_q) && f_nt == f_nr + 3'(cont_sent_q && cont_data));
     if (f_act && f_stop) inv_err_set: assert (err_code != '0);
@@ -157,7 +156,7 @@ always_ff @(posedge clk) begin
   end
 end
 
-if (F_ITER) begin : g_f_iter
+if (ITER) begin : g_f_iter
   logic [W-1:0] f_ops;
   logic [31:0] f_j;
   logic [2:0] f_phases;

@@ -139,6 +139,8 @@ module dataflow_stream #(
 
   // the step's bits that give a shift distance; a step of 2^SA (>= W) or more shifts everything out
   localparam int SA = (W > 1) ? $clog2(W) : 1;
+  // *= and /=: the iterative update (g_upd_iter), whose result the retire waits for (g_retire_iter)
+  localparam bit ITER = (STEP_OP == dfv_pkg::STEP_MUL) || (STEP_OP == dfv_pkg::STEP_DIV);
 
   state_e       state_q,    state_d;
   logic [W-1:0] next_idx_q, next_idx_d;
@@ -234,7 +236,7 @@ module dataflow_stream #(
   // Only *= and /= wait for next_known (1 for every other step). Written apart: with a constant term in the other
   // steps' retire, Yosys' mapping of the += stream (every lowered loop's) moves by a LUT level, and with it the
   // delay table the lowering places its slices by (dfv/timing/delays.json), so every kernel's circuit.
-  if (STEP_OP == dfv_pkg::STEP_MUL || STEP_OP == dfv_pkg::STEP_DIV) begin : g_retire_iter
+  if (ITER) begin : g_retire_iter
     assign retire = active & next_known & idx_done & cont_done;
   end else begin : g_retire
     assign retire = active & idx_done & cont_done;
@@ -283,7 +285,7 @@ module dataflow_stream #(
   // idle, to the inputs): upd_new = start_data <step_op> step_data when the registers take the inputs, else
   // upd_q <step_op> step_q, and the element presented next is known at once (upd_ok). *= and /= are iterative
   // units (g_upd_iter), W steps of one carry chain each.
-  if (STEP_OP != dfv_pkg::STEP_MUL && STEP_OP != dfv_pkg::STEP_DIV) begin : g_upd_comb
+  if (!ITER) begin : g_upd_comb
     logic [W-1:0] upd_load;  // start_data <step_op> step_data: element 1 of the activation being loaded
     logic [W-1:0] upd_next;  // upd_q <step_op> step_q: the element after the next one
     assign upd_load = step_update(start_data, step_data);
@@ -312,7 +314,6 @@ module dataflow_stream #(
     logic          run_q, run_d;  // the steps
     logic          fix_q, fix_d;  // upd_q takes the result
     logic          ok_q,  ok_d;   // upd_q holds it
-    logic [W-1:0]  result;        // the result, valid in the fix_q cycle
 
     always_comb begin : p_iter_next
       cnt_d = cnt_q;
@@ -402,7 +403,7 @@ module dataflow_stream #(
         qneg_q <= qneg_d;
       end
 
-      assign result = qneg_q ? '0 - dvd_q : dvd_q;
+      assign upd_new = qneg_q ? '0 - dvd_q : dvd_q;  // the result, read in the fix_q cycle
     end else begin : g_mul
       // The low W bits of the product (the same word for signed and unsigned operands), shift and add: each
       // step adds the multiplicand if the multiplier's low bit is set (a LUT and one W-bit carry chain), then
@@ -434,10 +435,9 @@ module dataflow_stream #(
         acc_q <= acc_d;
       end
 
-      assign result = acc_q;
+      assign upd_new = acc_q;  // the result, read in the fix_q cycle
     end
 
-    assign upd_new = result;
     assign upd_en  = fix_q;
     assign upd_ok  = ok_q;
   end
