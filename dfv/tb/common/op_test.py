@@ -147,14 +147,19 @@ class HeavyBackpressureMixin:
         return TrafficConfig(idle=FULL, backpressure=Pattern("random", 0.7))
 
 
+def paced_pattern() -> Pattern:
+    """Stall runs of 1..interval + 4 cycles (uniform) of the unit under test (its `OpConfig.interval`), each
+    followed by one cycle of go: enough to land at every phase of an iterative operation and just past it."""
+    return Pattern("paced", span=ConfigDB().get(None, "", "OP_CONFIG").interval + 4)
+
+
 class PacedMixin:
-    """Inputs offered one cycle after each idle run of 1..interval + 4 cycles (uniform), outputs always
+    """Inputs offered one cycle after each idle run of 1..interval + 4 cycles (`paced_pattern`), outputs always
     ready: the operations of an iterative unit arrive at every phase of the one in flight, including 1-3
     cycles before it frees up (the short input stalls that back-to-back or bursty traffic never shows)."""
 
     def traffic(self) -> TrafficConfig:
-        cfg = ConfigDB().get(None, "", "OP_CONFIG")
-        return TrafficConfig(idle=Pattern("paced", span=cfg.interval + 4), backpressure=FULL)
+        return TrafficConfig(idle=paced_pattern(), backpressure=FULL)
 
 
 class ValidGatedConsumersMixin:

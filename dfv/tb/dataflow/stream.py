@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import random
 
-from pyuvm import ConfigDB
-
 from dfv.golden.catalogue import stream_interval
 from dfv.golden.core import make_queues
 from dfv.golden.dataflow import Stream
@@ -25,7 +23,7 @@ from dfv.tb.common.fcov import LENGTH_BINS, length_bin, sample_cross, sample_poi
 from dfv.tb.common.op_config import OpConfig
 from dfv.tb.common.op_coverage import OpCoverage
 from dfv.tb.common.op_sequence import OpItem, OpSequence
-from dfv.tb.common.op_test import OpTest, standard_tests
+from dfv.tb.common.op_test import OpTest, paced_pattern, standard_tests
 from dfv.tb.common.traffic import FULL, Consumer, Pattern, TrafficConfig
 from dfv.tb.common.variants import register
 
@@ -197,15 +195,14 @@ class StreamSplitReadyTest(StreamTest):
 
 @register
 class StreamPacedTakeTest(StreamTest):
-    """Each output taken one cycle after each stall run of 1..interval + 4 cycles (uniform), inputs always
+    """Each output taken one cycle after each stall run of 1..interval + 4 cycles (`paced_pattern`), inputs always
     offered: with `*=` and `/=` an element retires at every phase of the iterative operation of its successor,
     the cycle its result lands in `upd_q` and those around it included (a final element retiring then starts
     the next activation's operation on top of it), which random back-pressure all but never shows at W = 32
     (an element held exactly W + 1 cycles). With the other steps (interval 1), short paced stalls."""
 
     def traffic(self) -> TrafficConfig:
-        span = ConfigDB().get(None, "", "OP_CONFIG").interval + 4
-        return TrafficConfig(idle=FULL, backpressure=Pattern("paced", span=span))
+        return TrafficConfig(idle=FULL, backpressure=paced_pattern())
 
 
 for _test in standard_tests(StreamTest, "Stream"):
