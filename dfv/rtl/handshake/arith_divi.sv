@@ -7,15 +7,15 @@
 // Semantics: W-bit two's complement. divsi truncates toward zero, INT_MIN / -1 = INT_MIN; remsi has the
 //   sign of the dividend, INT_MIN % -1 = 0. Divisor 0: divsi/divui give all ones, remsi/remui give lhs, and
 //   the sticky error RT_ARITH_DIV_BY_ZERO (0x110) is raised in the cycle after the operation is accepted
-//   (an error already held is kept when it is lower: the lowest non-zero code wins).
+//   and kept until reset (the only code this unit raises: nothing can replace it).
 // Algorithm: at the accept, the magnitudes |lhs| and |rhs| (as W-bit unsigned words, so |INT_MIN| =
-//   2^(W-1) is exact; the unsigned operations take the words as they are). NIT = W iterations of the restoring recurrence on a W+1-bit
-//   partial remainder r (r < d throughout): t = {r, next dividend bit}, t - d (one W+1-bit subtract: -d <=
-//   t - d < d), whose sign is the inverted quotient bit q, r = q ? t - d : t. After W iterations the
-//   quotient register holds |lhs| / |rhs| and r the remainder magnitude; the fix phase applies the signs
-//   (a negation: one W-bit addition) or the zero-divisor result. A zero divisor runs the recurrence on d = 0
-//   (every bit a 1, r the dividend's top bits): meaningless and replaced at the fix, so the divisor is not
-//   guarded (a zero test and a select in front of its register).
+//   2^(W-1) is exact; the unsigned operations take the words as they are). NIT = W iterations of the
+//   restoring recurrence on a W+1-bit partial remainder r (r < d for d > 0): t = {r, next dividend bit},
+//   t - d (one W+1-bit subtract: -d <= t - d < d), whose sign is the inverted quotient bit q, and r =
+//   q ? t - d : t. After W iterations the quotient register holds |lhs| / |rhs| and r the remainder; the fix
+//   phase applies the signs (a negation: one W-bit addition) or the zero-divisor result. A zero divisor runs
+//   the recurrence on d = 0 (every bit a 1, r the dividend's top bits): meaningless and replaced at the fix,
+//   so the divisor is not guarded (a zero test and a select in front of its register).
 // Phases (one cycle each unless noted): accept (magnitudes, flags -> registers), iter (W cycles), fix (the
 //   result register), done (result_valid until the result is taken).
 // Latency: LATENCY = W + 2 cycles: an operation accepted in cycle c (handshake at the end of c) has its
