@@ -13,6 +13,7 @@ from pyuvm import uvm_factory
 from dfv.tb.common.channel_spec import Observed
 from dfv.tb.common.faults import CorruptingMonitor
 from dfv.tb.common.op_config import OpConfig
+from dfv.tb.common.op_env import OpEnv
 from dfv.tb.common.op_scoreboard import OpScoreboard
 from dfv.tb.common.op_sequence import OpItem, OpSequence
 from dfv.tb.common.op_test import standard_tests
@@ -67,6 +68,28 @@ class SelfComparingScoreboard(OpScoreboard):
 
     def expected(self, outputs: dict[str, list]) -> dict[str, list]:
         return self.tokens(self.final_observed)
+
+
+class EndlessInputEnv(OpEnv):
+    """Once the drain has begun, every input is kept fed (16 tokens more whenever its backlog is empty): the
+    run keeps moving and never ends, a runaway the drain's bound must stop."""
+
+    async def service(self) -> None:
+        for src in self.inputs.values():
+            if not src.backlog:
+                src.backlog += [7] * 16
+        await super().service()
+
+
+@register
+class ForkRunaway(_TESTS["ForkFullRateTest"]):
+    """Two tokens queued, then an input that never runs dry: stopped by the runaway bound of the two tokens'
+    work (`OpConfig.runaway_bound`), far under the configuration's `max_cycles`."""
+
+    ENV = EndlessInputEnv
+
+    def sequences(self) -> list[OpSequence]:
+        return [TwoTokens.create("two_tokens")]
 
 
 @register

@@ -7,6 +7,7 @@ expected-failure tests run in the regression (test_regression.py)."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -15,6 +16,7 @@ import pytest
 from dfv.sim.regress import load_jobs
 from dfv.sim.run import TestResult as SimResult  # aliased: pytest would collect a Test* class
 from dfv.sim.run import run_tests
+from dfv.tb.common.op_config import OpConfig
 
 pytestmark = pytest.mark.skipif(shutil.which("iverilog") is None, reason="iverilog not installed")
 
@@ -53,3 +55,17 @@ def test_anything_else_fails_them(results, test, head, needle, absent):
     r = results[test]
     assert not r.passed, f"{test} passed"
     assert r.message.startswith(head) and needle in r.message and absent not in r.message, r.message
+
+
+def test_a_runaway_is_stopped_by_the_bound_of_the_work_queued(results):
+    """ForkRunaway queues two tokens, then feeds its input for ever: the drain stops it at the bound of those two
+    tokens' work (the deadlock bound plus interval + firing_slack per firing of the model), not at max_cycles."""
+    r = results["ForkRunaway"]
+    assert not r.passed, "ForkRunaway passed"
+    m = re.match(r"handshake_fork: still running after (\d+) cycles \(a runaway loop\? the golden model fires "
+                 r"(\d+) times on the queued tokens\); holding tokens: ", r.message)
+    assert m, r.message
+    limit, firings = int(m[1]), int(m[2])
+    cfg = OpConfig(name="handshake_fork", channels=(), model=lambda: None)  # the defaults the fork's config keeps
+    assert firings == 2 and limit == cfg.deadlock_cycles + firings * (cfg.interval + cfg.firing_slack), r.message
+    assert limit < cfg.max_cycles

@@ -6,8 +6,8 @@ sink, and a monitor: `dfv.tb.common.sv_channel`) and per external memory (`dfv.t
 the subclass), the sequencer and driver, the scoreboard and coverage the test chose, and runs the one drain
 loop: Python sleeps until the run control raises attention (an agent's log half full, the run complete, a
 quiet-probe point, a deadline), does what the agents ask, and ends the run when the subclass says it is
-over (`finished`), as a deadlock after `deadlock_cycles` without progress, or as a runaway after
-`max_cycles` (`RunAborted`, naming everything that still holds a token).
+over (`finished`), as a deadlock after `deadlock_cycles` without progress, or as a runaway after its
+`runaway_bound` (`RunAborted`, naming everything that still holds a token).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from dfv.tb.common.traffic import TrafficConfig, channel_rng
 
 class RunAborted(AssertionError):
     """The run stopped before its end: a deadlock (no progress for `deadlock_cycles`) or a runaway
-    (still busy after `max_cycles`). A failure of the run, never a scoreboard finding: an
+    (still busy after the runaway bound). A failure of the run, never a scoreboard finding: an
     expected-failure test does not accept it."""
 
 
@@ -149,8 +149,8 @@ class HarnessEnv(uvm_env):
         """Run until `finished`; the one drain loop of every environment.
 
         Python sleeps until the run control raises attention: an agent's event, a wake cycle (the next of the
-        deadlock bound, `deadlock_cycles` after the last progress; the runaway bound, `max_cycles` after the
-        drain began; the subclass's `deadlines`), or a quiet probe. It lands in that cycle itself, at its
+        deadlock bound, `deadlock_cycles` after the last progress; the runaway bound, `runaway_bound()` cycles
+        after the drain began; the subclass's `deadlines`), or a quiet probe. It lands in that cycle itself, at its
         falling edge (what a transfer in it does is not logged yet, so the transfer wires are read too).
         A deadlock or a runaway raises `RunAborted`, naming every channel and memory that still holds
         something, after the agents' logs and findings are collected as at the end of a run.
@@ -162,7 +162,8 @@ class HarnessEnv(uvm_env):
                         for kind in ("req", "resp")]
         start = tb.cycle
         base = start - 1
-        max_at = start + cfg.max_cycles
+        limit, basis = self.runaway_bound()
+        max_at = start + limit
         ctl.arm(max_at, self.probe_period())
         aborted: str | None = None
         while True:
@@ -175,8 +176,8 @@ class HarnessEnv(uvm_env):
             if quiet >= cfg.deadlock_cycles:
                 aborted = self.deadlock_message(quiet, now)
                 break
-            if now - start >= cfg.max_cycles:
-                aborted = self.runaway_message()
+            if now - start >= limit:
+                aborted = self.runaway_message(limit, basis)
                 break
             ctl.set_wake(max(now + 1, min([last + cfg.deadlock_cycles, max_at, *self.deadlines(now, last, base)])))
             await ctl.wait()
@@ -198,9 +199,14 @@ class HarnessEnv(uvm_env):
         return (f"{self.cfg.name}: deadlock, no progress for {quiet} cycles at cycle {cycle}; "
                 f"holding tokens: {self.holders()}")
 
-    def runaway_message(self) -> str:
-        """Why `drain` stopped a run still going after `max_cycles`."""
-        return (f"{self.cfg.name}: still running after {self.cfg.max_cycles} cycles (a runaway loop?); "
+    def runaway_bound(self) -> tuple[int, str]:
+        """The cycles the drain allows the run, and what they are from (said in the runaway's message; empty:
+        the configuration's `max_cycles`). Asked when the drain begins."""
+        return self.cfg.max_cycles, ""
+
+    def runaway_message(self, limit: int, basis: str) -> str:
+        """Why `drain` stopped a run still going after `limit` cycles (`runaway_bound`)."""
+        return (f"{self.cfg.name}: still running after {limit} cycles (a runaway loop?{basis}); "
                 f"holding tokens: {self.holders()}")
 
     def holders(self) -> str:

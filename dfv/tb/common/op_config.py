@@ -15,17 +15,20 @@ from dfv.tb.common.channel_spec import ChannelSpec, MemorySpec, channel_specs
 class OpConfig:
     """What the generic environment needs to know about one DUT (stored in ConfigDB "OP_CONFIG").
 
-    An operation's `channels` are those its model declares (`from_model`); observed input streams map onto
-    the model's by `to_golden`. `status` lists (DUT signal, model attribute) pairs compared at the end, such
-    as ("err_code", "error"); `tie_offs` are DUT inputs outside any channel held at a constant in the harness
-    (the dummy channel of a memory with no load or no store port); `memories` are external-memory interfaces,
-    each served by a memory model in the harness; `no_stall` names channels that never wait by design (a
-    sink's input), which get no stall coverage point. A run drains `drain_quiet` quiet cycles after its last
-    transfer, and is stopped as a deadlock after `deadlock_cycles` without progress, or as a runaway after
-    `max_cycles`. `slots` is how many operations a pipelined or iterative unit holds (`OpSpec.slots`): when
-    set, its harness has a check of its flow control in every cycle (`dfv_cap_chk`); 0: none. `interval` is
-    the cycles between operations the unit takes at full rate (`OpSpec.interval`: 1 unless iterative);
-    `passes`, whether a full unit takes an operation in the cycle its result leaves (`OpSpec.passes`).
+    An operation's `channels` are those its model declares (`from_model`); observed input streams map onto the
+    model's by `to_golden`. `status` lists (DUT signal, model attribute) pairs compared at the end, such as
+    ("err_code", "error"); `tie_offs` are DUT inputs outside any channel held at a constant in the harness (the
+    dummy channel of a memory with no load or no store port); `memories` are external-memory interfaces, each
+    served by a memory model in the harness; `no_stall` names channels that never wait by design (a sink's
+    input), which get no stall coverage point. A run drains `drain_quiet` quiet cycles after its last transfer,
+    and is stopped as a deadlock after `deadlock_cycles` without progress, or as a runaway after
+    `runaway_bound(firings)` cycles, where `firings` is how often the golden model fires on the tokens queued
+    when the drain began (`dfv.tb.common.op_env`): `deadlock_cycles`, plus `interval + firing_slack` per firing,
+    at most `max_cycles` (the bound where the model does not say: a module without inputs). `slots` is how many
+    operations a pipelined or iterative unit holds (`OpSpec.slots`): when set, its harness has a check of its
+    flow control in every cycle (`dfv_cap_chk`); 0: none. `interval` is the cycles between operations the unit
+    takes at full rate (`OpSpec.interval`: 1 unless iterative); `passes`, whether a full unit takes an operation
+    in the cycle its result leaves (`OpSpec.passes`).
     """
 
     name: str
@@ -39,6 +42,7 @@ class OpConfig:
     drain_quiet: int = 48
     deadlock_cycles: int = 2000
     max_cycles: int = 20_000
+    firing_slack: int = 64
     slots: int = 0
     interval: int = 1
     passes: bool = True
@@ -48,6 +52,17 @@ class OpConfig:
         """The configuration of operation module `name` on golden machines `model()`, with the channels the
         machine declares (`dfv.tb.common.channel_spec.channel_specs`); `fields` are the other settings."""
         return cls(name, channel_specs(model()), model, params, **fields)
+
+    def runaway_bound(self, firings: int) -> int:
+        """The drain's runaway bound for a run whose queued tokens make the golden model fire `firings` times:
+        every firing may take its `interval` and `firing_slack` cycles of the traffic's stalls (a random
+        pattern's mean wait is a few cycles, a bursty stall run at most `traffic.MAX_STALL_RUN`), the last
+        one `deadlock_cycles` more; never more than `max_cycles`."""
+        return min(self.max_cycles, self.deadlock_cycles + firings * (self.interval + self.firing_slack))
+
+    def firings_at_cap(self) -> int:
+        """The fewest firings whose bound is `max_cycles`: counting the model's firings can stop there."""
+        return -(-(self.max_cycles - self.deadlock_cycles) // (self.interval + self.firing_slack))
 
     @property
     def inputs(self) -> tuple[ChannelSpec, ...]:

@@ -1,15 +1,17 @@
 """The environment of one operation on its harness (`OpEnv`, dfv/tb/common/op_harness.py): the agents,
 scoreboard, coverage and drain loop of `dfv.tb.common.harness_env`, plus the operation's at_init trace (read
 from the harness's change log), the flow-control check of a unit with operations in flight
-(`dfv.tb.common.capacity`) and its rule for the end of a run: every input token taken and nothing moved
-for `drain_quiet` cycles. The tests that run it are in `dfv.tb.common.op_test`, the faults the
-expected-failure tests inject in `dfv.tb.common.faults`.
+(`dfv.tb.common.capacity`), its rule for the end of a run (every input token taken and nothing moved for
+`drain_quiet` cycles) and its runaway bound, from the golden model's firings on the queued tokens. The tests
+that run it are in `dfv.tb.common.op_test`, the faults the expected-failure tests inject in
+`dfv.tb.common.faults`.
 """
 
 from __future__ import annotations
 
 import cocotb
 
+from dfv.golden.core import make_queues
 from dfv.tb.common import capacity
 from dfv.tb.common.dut import has_at_init
 from dfv.tb.common.harness_env import HarnessEnv
@@ -42,6 +44,23 @@ class OpEnv(HarnessEnv):
             raise AssertionError(f"{self.cfg.name}: the drain woke {quiet - self.cfg.drain_quiet} cycle(s) after "
                                  "the run's end (a harness timing error)")
         return True
+
+    def runaway_bound(self) -> tuple[int, str]:
+        """From the work queued: the golden model fired on every token the sources hold for this epoch (taken
+        or not; after a reset, the new stimulus alone), counted up to where the bound is `max_cycles`
+        (`OpConfig.runaway_bound`). A module without inputs keeps `max_cycles`."""
+        if not self.inputs:
+            return super().runaway_bound()
+        machine = self.cfg.model()
+        streams = self.cfg.to_golden({name: src.epoch_tokens() for name, src in self.inputs.items()})
+        inq, outq = make_queues(machine.INPUTS, streams), make_queues(machine.OUTPUTS)
+        firings, cap = 0, self.cfg.firings_at_cap()
+        while firings < cap and machine.fire(inq, outq):
+            firings += 1
+        limit = self.cfg.runaway_bound(firings)
+        if limit == self.cfg.max_cycles:
+            return super().runaway_bound()
+        return limit, f" the golden model fires {firings} times on the queued tokens"
 
     def probe_period(self) -> int:
         """The probe fires when the run has been quiet for `drain_quiet` - 1 cycles, so Python lands in the

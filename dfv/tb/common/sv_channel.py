@@ -68,6 +68,10 @@ class SvSource(uvm_component):
         del self.backlog[:n]
         self.h.wr_count.value = self.written & MASK32
 
+    def epoch_tokens(self) -> list:
+        """Every token queued since the last reset, in order: taken, on offer, written and in the backlog."""
+        return [self.tokens[i] for i in sorted(self.tokens)] + self.backlog
+
     @property
     def busy(self) -> bool:
         """A token of this test on offer (before the first reset the source's registers are still random)."""
