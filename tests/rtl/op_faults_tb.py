@@ -77,7 +77,7 @@ class EndlessInputEnv(OpEnv):
     async def service(self) -> None:
         for src in self.inputs.values():
             if not src.backlog:
-                src.backlog += [7] * 16
+                src.put([7] * 16)
         await super().service()
 
 

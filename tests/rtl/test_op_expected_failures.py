@@ -66,6 +66,6 @@ def test_a_runaway_is_stopped_by_the_bound_of_the_work_queued(results):
                  r"(\d+) times on the queued tokens\); holding tokens: ", r.message)
     assert m, r.message
     limit, firings = int(m[1]), int(m[2])
-    cfg = OpConfig(name="handshake_fork", channels=(), model=lambda: None)  # the defaults the fork's config keeps
-    assert firings == 2 and limit == cfg.deadlock_cycles + firings * (cfg.interval + cfg.firing_slack), r.message
-    assert limit < cfg.max_cycles
+    c = OpConfig  # the fork's configuration keeps the defaults
+    assert firings == 2 and limit == c.deadlock_cycles + firings * (c.interval + c.firing_slack), r.message
+    assert limit < c.max_cycles
