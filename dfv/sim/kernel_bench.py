@@ -42,6 +42,7 @@ from dfv.sim.kernel import innermost_loops, prepare, run_kernel
 from dfv.sim.tables import format_table
 from dfv.tb.kernel.bounds import TRAFFIC
 from dfv.timing.config import load_config as load_timing_config
+from dfv.timing.report import SUMMARY_NAME as TIMING_SUMMARY_NAME
 from dfv.timing.report import SummaryVersionError, lowered_for
 from dfv.timing.report import read_summary as read_timing
 
@@ -328,7 +329,7 @@ def speed_table(pipeline: list[tuple[PipelineCase, KernelFigures]], speed: list[
             "testbench at all (docs/kernel_env.md)\n" + format_table(rows))
 
 
-TIMING_SUMMARY = REPORTS_DIR / "timing" / "summary.json"
+TIMING_SUMMARY = REPORTS_DIR / "timing" / TIMING_SUMMARY_NAME
 
 
 def kernel_fmax(clock: ClockTarget | None, path: Path = TIMING_SUMMARY) -> tuple[dict[str, float], str]:

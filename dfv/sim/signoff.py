@@ -33,6 +33,7 @@ from dfv.sim.hierarchy import module_files
 from dfv.sim.provenance import FORMAL_INPUTS, MUTATION_INPUTS, inputs_digest
 from dfv.sim.tables import format_table
 from dfv.timing.flow import TimingResult
+from dfv.timing.report import SUMMARY_NAME as TIMING_SUMMARY_NAME
 from dfv.timing.report import read_summary as read_timing
 
 OUT = REPORTS_DIR / "signoff"
@@ -216,7 +217,7 @@ def signoff(reports: Path = REPORTS_DIR, out: Path = OUT) -> Signoff:
     coverage = coverage_report(dats, fcovs, out / "coverage")
     mutation, mutation_problem = load_mutation(reports / "mutation" / "summary.json")
     proofs, formal_problem = load_formal(reports / "formal" / "summary.json")
-    timing, timing_problem = load_timing(reports / "timing" / "summary.json")
+    timing, timing_problem = load_timing(reports / "timing" / TIMING_SUMMARY_NAME)
     without = frozenset(name for name, ms in all_mutants().items() if not ms)
     evidence = Evidence(coverage, mutation, mutation_problem, proofs, formal_problem, without, timing, timing_problem)
     modules = sorted(module_files())

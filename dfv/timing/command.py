@@ -2,10 +2,12 @@
 
     python -m dfv.timing [--module M]... [--kernel K]... [--modules-only | --kernels-only] [--seed N]...
                          [--jobs J] [--config PATH] [--out DIR] [--work-dir DIR] [--list]
+    python -m dfv.timing --merge DIR... [--out DIR]
 
 Without a selection: every module at every regression parameter set and every kernel. Exit 0 when every
 timed target meets its goal (configs/timing.yaml), 1 when one misses it or a tool failed on it, 2 for bad
-input (an unknown module or kernel, a configuration that breaks its schema, a kernel that does not lower).
+input (an unknown module or kernel, a configuration that breaks its schema, a kernel that does not lower,
+reports that cannot be merged).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from dfv.sim.provenance import TIMING_INPUTS, inputs_digest
 from dfv.timing.characterise import TABLE, Characterised, characterise, write_table
 from dfv.timing.config import CONFIG, TimingConfig, TimingConfigError, load_config
 from dfv.timing.flow import FlowError, TimingResult, elaborated_circuit, time_target
+from dfv.timing.merge import MergeError, merge_reports
 from dfv.timing.report import RunSettings, write_reports
 from dfv.timing.targets import Target, kernel_names, kernel_target, module_targets, program_target
 
@@ -72,6 +75,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", type=Path, default=REPORTS_DIR / "timing", help="report folder (reports/timing)")
     p.add_argument("--work-dir", type=Path, default=WORK_DIR, help="where the tools run (build/timing)")
     p.add_argument("--list", action="store_true", help="print the selected targets, time nothing")
+    p.add_argument("--merge", action="extend", nargs="+", type=Path, default=[], metavar="DIR",
+                   help="time nothing: merge the reports of earlier runs (their --out folders, made from the same "
+                        "inputs) into one at --out, each target's Fmax the median over every seed placed")
     p.add_argument("--characterise", action="store_true",
                    help="synthesise every module alone and write the delay table of the lowering's timing-driven "
                         "buffering (dfv/timing/delays.json); no placement")
@@ -155,8 +161,10 @@ def circuit_targets(args: argparse.Namespace, cfg: TimingConfig) -> list[Target]
 def run(args: argparse.Namespace) -> int:
     try:
         cfg = load_config(args.config)
+        if args.merge:
+            return run_merge(cfg, args)
         targets = [] if args.characterise else select(args, cfg)
-    except (TimingConfigError, SelectionError, LoweringError) as exc:
+    except (TimingConfigError, SelectionError, LoweringError, MergeError) as exc:
         print(f"dfv: error: {' '.join(str(exc).split())}", file=sys.stderr)
         return 2
     if args.characterise:
@@ -167,6 +175,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     seeds = tuple(args.seeds) if args.seeds else cfg.seeds
     start = time.monotonic()
+    digest = inputs_digest(TIMING_INPUTS)  # of the inputs as they are read now, not as they are when the run ends
     done = 0
 
     def one(t: Target) -> TimingResult:
@@ -183,9 +192,28 @@ def run(args: argparse.Namespace) -> int:
                 or args.seeds or args.target_mhz is not CONFIGURED)
     clock = lowering_target(args, cfg)
     settings = RunSettings(cfg.device, cfg.package, cfg.target_mhz, target_setting(clock),
-                           seeds, full, inputs_digest(TIMING_INPUTS), time.monotonic() - start)
+                           seeds, full, digest, time.monotonic() - start)
     print(write_reports(results, settings, args.out))
     print(f"{len(results)} targets in {elapsed_text(time.monotonic() - start)}; report in {args.out}/summary.txt")
+    return 0 if all(r.met is not False for r in results) else 1
+
+
+def run_merge(cfg: TimingConfig, args: argparse.Namespace) -> int:
+    """`--merge`: one report from the reports of earlier runs (dfv.timing.merge); exit as a run would (0 when
+    every target placed meets its goal, else 1). Raises SelectionError if targets or seeds are asked for too,
+    MergeError for reports that cannot be merged."""
+    asked = [flag for flag, value in (("--module", args.module), ("--kernel", args.kernel),
+                                      ("--program", args.program), ("--rtl", args.rtl), ("--seed", args.seeds),
+                                      ("--modules-only", args.modules_only), ("--kernels-only", args.kernels_only),
+                                      ("--characterise", args.characterise), ("--list", args.list),
+                                      ("--target-mhz", args.target_mhz is not CONFIGURED)) if value]
+    if asked:
+        raise SelectionError(f"--merge times nothing: {asked[0]} belongs to the runs being merged")
+    settings, results = merge_reports(args.merge, cfg)
+    print(write_reports(results, settings, args.out))
+    reports = f"{len(args.merge)} report{'s' if len(args.merge) > 1 else ''}"
+    print(f"{len(results)} targets from {reports}, seeds {list(settings.seeds)}"
+          f"{' (a full run)' if settings.full else ''}; report in {args.out}/summary.txt")
     return 0 if all(r.met is not False for r in results) else 1
 
 

@@ -22,6 +22,7 @@ from dfv.timing.critical import CriticalPath
 from dfv.timing.flow import Area, Placement, TimingResult
 
 SUMMARY_VERSION = 2  # 2: the kernels' lowering clock (`kernel_target`)
+SUMMARY_NAME = "summary.json"  # in the report folder (--out), beside summary.txt
 
 
 class SummaryVersionError(ValueError):
@@ -106,8 +107,9 @@ def format_model(results: Sequence[TimingResult]) -> str | None:
 
 
 def format_summary(results: Sequence[TimingResult]) -> str:
-    """Counts of targets that met, missed or have no goal, the slowest of each kind, and the delay model's
-    error against the placements."""
+    """Counts of targets that met, missed or have no goal; per kind of target placed, how many met their goal,
+    the geometric mean and median of their Fmax and the slowest; the delay model's error against the
+    placements."""
     met = sum(1 for r in results if r.met is True)
     missed = [r.target for r in results if r.met is False]
     lines = [f"{len(results)} targets: {met} met their goal, {len(missed)} missed"
@@ -116,7 +118,10 @@ def format_summary(results: Sequence[TimingResult]) -> str:
         timed = [r for r in results if r.kind is kind and r.fmax_mhz is not None]
         if timed:
             slow = min(timed, key=lambda r: r.fmax_mhz)
-            lines.append(f"slowest {kind.value}: {slow.target} at {slow.fmax_mhz:.1f} MHz")
+            fmax = [r.fmax_mhz for r in timed]
+            lines.append(f"{kind.value}: {sum(1 for r in timed if r.met)} of {len(timed)} placed at their goal, "
+                         f"geometric mean {statistics.geometric_mean(fmax):.1f} MHz, median "
+                         f"{statistics.median(fmax):.1f}, slowest {slow.target} at {slow.fmax_mhz:.1f}")
     model = format_model(results)
     if model is not None:
         lines.append(model)
@@ -167,5 +172,5 @@ def write_reports(results: Sequence[TimingResult], settings: RunSettings, out: P
                          "(dfv lower --target-mhz)"]) + "\n"
     out.mkdir(parents=True, exist_ok=True)
     (out / "summary.txt").write_text(text)
-    (out / "summary.json").write_text(json.dumps(to_json(results, settings), indent=1) + "\n")
+    (out / SUMMARY_NAME).write_text(json.dumps(to_json(results, settings), indent=1) + "\n")
     return text
