@@ -11,7 +11,7 @@ the RTL actually consumed.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from dfv.golden.errors import merge_error
@@ -126,6 +126,20 @@ def make_queues(ports: Iterable[str], streams: Mapping[str, Iterable] | None = N
     return {p: deque(streams.get(p, ())) for p in ports}
 
 
+def fire_until_dry(machine: Machine, inq: Queues, outq: Queues, cap: int,
+                   after_firing: Callable[[], None] | None = None) -> int:
+    """Fire `machine` on its queues until no firing is possible or it has fired `cap` times; how many times it
+    fired. `after_firing` runs after each firing (`run_streams` records the state there). A caller that needs
+    only a count up to a limit (a testbench's runaway bound, `dfv.tb.common.op_env`) stops at `cap` quietly;
+    `run_streams` takes reaching it as a runaway."""
+    firings = 0
+    while firings < cap and machine.fire(inq, outq):
+        firings += 1
+        if after_firing is not None:
+            after_firing()
+    return firings
+
+
 def run_streams(machine: Machine, inputs: Mapping[str, Iterable], max_firings: int = 1_000_000) -> RunResult:
     """Fire `machine` on whole input streams until no firing is possible.
 
@@ -137,13 +151,10 @@ def run_streams(machine: Machine, inputs: Mapping[str, Iterable], max_firings: i
         raise ValueError(f"{type(machine).__name__} has no input port(s) {sorted(unknown)}")
     inq = make_queues(machine.INPUTS, inputs)
     outq = make_queues(machine.OUTPUTS)
-    firings = 0
     states = [machine.state_name()]
-    while machine.fire(inq, outq):
-        firings += 1
-        states.append(machine.state_name())
-        if firings >= max_firings:
-            raise RuntimeError(f"{type(machine).__name__} fired {max_firings} times without running dry")
+    firings = fire_until_dry(machine, inq, outq, max_firings, lambda: states.append(machine.state_name()))
+    if firings >= max_firings:
+        raise RuntimeError(f"{type(machine).__name__} fired {max_firings} times without running dry")
     return RunResult(
         outputs={p: list(q) for p, q in outq.items()},
         leftover={p: list(q) for p, q in inq.items() if q},

@@ -33,7 +33,7 @@ import bisect
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from dfv.golden.core import Machine, make_queues
+from dfv.golden.core import Machine, fire_until_dry, make_queues
 from dfv.tb.common.bench import TB
 from dfv.tb.common.channel_spec import Observed
 from dfv.tb.common.op_harness import LOG_DEPTH
@@ -136,10 +136,7 @@ def replay_busy(machine: Machine, observed: Mapping[str, Sequence[Observed]], in
     delivered = dict.fromkeys(outputs, 0)
 
     def fire_dry() -> None:
-        for _ in range(MAX_FIRINGS):
-            if not machine.fire(inq, outq):
-                break
-        else:
+        if fire_until_dry(machine, inq, outq, MAX_FIRINGS) == MAX_FIRINGS:
             raise RuntimeError(f"{type(machine).__name__} fired {MAX_FIRINGS} times without running dry: "
                                "its environment needs an at_init rule of its own")
         for port, q in outq.items():

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import cocotb
 
-from dfv.golden.core import make_queues
+from dfv.golden.core import fire_until_dry, make_queues
 from dfv.tb.common import capacity
 from dfv.tb.common.dut import has_at_init
 from dfv.tb.common.harness_env import HarnessEnv
@@ -53,10 +53,8 @@ class OpEnv(HarnessEnv):
             return super().runaway_bound()
         machine = self.cfg.model()
         streams = self.cfg.to_golden({name: src.epoch_tokens() for name, src in self.inputs.items()})
-        inq, outq = make_queues(machine.INPUTS, streams), make_queues(machine.OUTPUTS)
-        firings, cap = 0, self.cfg.firings_at_cap()
-        while firings < cap and machine.fire(inq, outq):
-            firings += 1
+        firings = fire_until_dry(machine, make_queues(machine.INPUTS, streams), make_queues(machine.OUTPUTS),
+                                 self.cfg.firings_at_cap())
         limit = self.cfg.runaway_bound(firings)
         if limit == self.cfg.max_cycles:
             return super().runaway_bound()

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 
 from dfv.golden.catalogue import stream_interval
-from dfv.golden.core import make_queues
+from dfv.golden.core import fire_until_dry, make_queues
 from dfv.golden.dataflow import Stream
 from dfv.golden.dataflow.stream import CONT_CONDS, STEP_OPS
 from dfv.golden.types import to_signed, to_unsigned
@@ -51,10 +51,8 @@ def trip_count(width: int, step_op: int, start: int, step: int, bound: int, cond
     machine = Stream(width, step_op, cond)
     inq = make_queues(machine.INPUTS, {"start": [start], "step": [step], "bound": [bound]})
     outq = make_queues(machine.OUTPUTS)
-    for _ in range(MAX_TRIPS + 3):
-        if not machine.fire(inq, outq):
-            return len(outq["cont"]) - 1
-    return None
+    cap = MAX_TRIPS + 3
+    return None if fire_until_dry(machine, inq, outq, cap) == cap else len(outq["cont"]) - 1
 
 
 class ActivationFactory:
