@@ -61,7 +61,7 @@ def merge_reports(dirs: Sequence[Path], cfg: TimingConfig) -> tuple[RunSettings,
     results = list(merged.values())
     seeds = tuple(sorted({seed for _, settings, _ in runs for seed in settings.seeds}))
     settings = RunSettings(first.device, first.package, first.target_mhz, first.kernel_target, seeds,
-                           _covers_full_run(results, cfg, first.kernel_target), first.inputs_digest,
+                           _covers_full_run(results, cfg, first), first.inputs_digest,
                            sum(s.wall_seconds for _, s, _ in runs))
     return settings, results
 
@@ -79,11 +79,12 @@ def _combine(a: TimingResult, b: TimingResult, a_path: Path, b_path: Path) -> Ti
                    area=a.area or b.area, note=a.note or b.note)
 
 
-def _covers_full_run(results: Sequence[TimingResult], cfg: TimingConfig, kernel_target: str | None) -> bool:
-    """Whether the results are those of a full `make timing`: every module and kernel, nothing else, each placed
-    at exactly the configuration's seeds (one without logic, or that a tool failed on, at none: as a single run
-    reports it), the kernels lowered for its clock."""
-    if kernel_target != target_setting(cfg.kernel_target_mhz):
+def _covers_full_run(results: Sequence[TimingResult], cfg: TimingConfig, run: RunSettings) -> bool:
+    """Whether the results are those of a full `make timing` of configuration `cfg`: its part and frequency, every
+    module and kernel, nothing else, each placed at exactly its seeds (one without logic, or that a tool failed on,
+    at none: as a single run reports it), the kernels lowered for its clock."""
+    if (run.device, run.package, run.target_mhz, run.kernel_target) != (
+            cfg.device, cfg.package, cfg.target_mhz, target_setting(cfg.kernel_target_mhz)):
         return False
     want = {t.name for t in module_targets()} | {f"kernel:{k}" for k in kernel_names()}
     if {r.target for r in results} != want:

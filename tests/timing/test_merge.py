@@ -80,6 +80,7 @@ def test_runs_that_together_time_everything_at_the_configured_seeds_are_a_full_r
     k_last = report(tmp_path, "k3", [result(kernels[-1], *((s, 150.0) for s in rest))], settings(*rest))
     run, results = merge_reports([mods, k_first, k_rest, k_last], CFG)
     assert run.full and len(results) == len(modules) + len(kernels)
+    assert not merge_reports([mods, k_first, k_rest, k_last], dataclasses.replace(CFG, target_mhz=200.0))[0].full
     k_other = report(tmp_path, "k4", [result("kernel:extra", (first, 150.0))], settings(first))
     assert not merge_reports([mods, k_first, k_rest, k_last, k_other], CFG)[0].full
 
