@@ -34,6 +34,7 @@ from dfv.sim.provenance import FORMAL_INPUTS, MUTATION_INPUTS, inputs_digest
 from dfv.sim.tables import format_table
 from dfv.timing.flow import TimingResult
 from dfv.timing.report import SUMMARY_NAME as TIMING_SUMMARY_NAME
+from dfv.timing.report import SummaryVersionError
 from dfv.timing.report import read_summary as read_timing
 
 OUT = REPORTS_DIR / "signoff"
@@ -92,8 +93,8 @@ def load_timing(path: Path) -> tuple[list[TimingResult] | None, str | None]:
         return None, f"no timing report ({path}): run `make timing`"
     try:
         settings, results = read_timing(path)
-    except (ValueError, KeyError, TypeError) as exc:
-        return None, f"{path}: not a timing summary of this version ({exc}): run `make timing`"
+    except SummaryVersionError as exc:
+        return None, str(exc)
     if not settings.full:
         return results, "the timing report is of some targets or seeds, not the full run: run `make timing`"
     if not settings.current:

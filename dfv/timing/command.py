@@ -31,7 +31,7 @@ from dfv.timing.characterise import TABLE, Characterised, characterise, write_ta
 from dfv.timing.config import CONFIG, TimingConfig, TimingConfigError, load_config
 from dfv.timing.flow import FlowError, TimingResult, elaborated_circuit, time_target
 from dfv.timing.merge import MergeError, merge_reports
-from dfv.timing.report import RunSettings, write_reports
+from dfv.timing.report import SUMMARY_TEXT, RunSettings, exit_status, write_reports
 from dfv.timing.targets import Target, kernel_names, kernel_target, module_targets, program_target
 
 WORK_DIR = BUILD_DIR / "timing"
@@ -194,8 +194,8 @@ def run(args: argparse.Namespace) -> int:
     settings = RunSettings(cfg.device, cfg.package, cfg.target_mhz, target_setting(clock),
                            seeds, full, digest, time.monotonic() - start)
     print(write_reports(results, settings, args.out))
-    print(f"{len(results)} targets in {elapsed_text(time.monotonic() - start)}; report in {args.out}/summary.txt")
-    return 0 if all(r.met is not False for r in results) else 1
+    print(f"{len(results)} targets in {elapsed_text(time.monotonic() - start)}; report in {args.out / SUMMARY_TEXT}")
+    return exit_status(results)
 
 
 def run_merge(cfg: TimingConfig, args: argparse.Namespace) -> int:
@@ -213,8 +213,8 @@ def run_merge(cfg: TimingConfig, args: argparse.Namespace) -> int:
     print(write_reports(results, settings, args.out))
     reports = f"{len(args.merge)} report{'s' if len(args.merge) > 1 else ''}"
     print(f"{len(results)} targets from {reports}, seeds {list(settings.seeds)}"
-          f"{' (a full run)' if settings.full else ''}; report in {args.out}/summary.txt")
-    return 0 if all(r.met is not False for r in results) else 1
+          f"{' (a full run)' if settings.full else ''}; report in {args.out / SUMMARY_TEXT}")
+    return exit_status(results)
 
 
 def run_characterise(cfg: TimingConfig, args: argparse.Namespace) -> int:

@@ -22,7 +22,8 @@ from dfv.timing.critical import CriticalPath
 from dfv.timing.flow import Area, Placement, TimingResult
 
 SUMMARY_VERSION = 2  # 2: the kernels' lowering clock (`kernel_target`)
-SUMMARY_NAME = "summary.json"  # in the report folder (--out), beside summary.txt
+SUMMARY_NAME = "summary.json"  # in the report folder (--out), beside SUMMARY_TEXT
+SUMMARY_TEXT = "summary.txt"
 
 
 class SummaryVersionError(ValueError):
@@ -135,8 +136,18 @@ def to_json(results: Sequence[TimingResult], settings: RunSettings) -> dict:
 
 
 def read_summary(path: Path) -> tuple[RunSettings, list[TimingResult]]:
-    """summary.json back: the settings and the results."""
-    doc = json.loads(path.read_text())
+    """summary.json back: the settings and the results. Raises SummaryVersionError, naming the file, for another
+    version's summary or content that is not a summary (so every reader reports it one way)."""
+    try:
+        return _parse_summary(path, json.loads(path.read_text()))
+    except SummaryVersionError:
+        raise
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise SummaryVersionError(f"{path}: not a timing summary of this version ({exc}): re-run `make timing`") \
+            from None
+
+
+def _parse_summary(path: Path, doc: dict) -> tuple[RunSettings, list[TimingResult]]:
     if doc.get("version") != SUMMARY_VERSION:
         raise SummaryVersionError(f"{path}: summary version {doc.get('version')}, expected {SUMMARY_VERSION}: "
                                   "re-run `make timing`")
@@ -165,12 +176,17 @@ def lowered_for(kernel_target: str | None) -> str:
     return f"for {kernel_target} MHz"
 
 
+def exit_status(results: Sequence[TimingResult]) -> int:
+    """What `dfv timing` exits with for a report: 0 when no target missed its goal or failed, else 1."""
+    return 0 if all(r.met is not False for r in results) else 1
+
+
 def write_reports(results: Sequence[TimingResult], settings: RunSettings, out: Path) -> str:
     """Write summary.txt and summary.json under `out`; return the text."""
     text = "\n\n".join([format_rows(results), format_paths(results), format_summary(results),
                          f"kernels and programs lowered {lowered_for(settings.kernel_target)} "
                          "(dfv lower --target-mhz)"]) + "\n"
     out.mkdir(parents=True, exist_ok=True)
-    (out / "summary.txt").write_text(text)
+    (out / SUMMARY_TEXT).write_text(text)
     (out / SUMMARY_NAME).write_text(json.dumps(to_json(results, settings), indent=1) + "\n")
     return text

@@ -106,10 +106,15 @@ def test_runs_of_different_circuits_or_a_seed_twice_are_refused(second, message,
     assert not (tmp_path / "m").exists()
 
 
-def test_a_folder_without_a_report_or_a_selection_beside_merge_is_refused(tmp_path: Path, capsys):
+def test_a_folder_without_a_report_a_report_of_nothing_or_a_selection_beside_merge_is_refused(tmp_path: Path, capsys):
     assert command.main(["--merge", str(tmp_path / "none")]) == 2
     assert capsys.readouterr().err == (f"dfv: error: {tmp_path / 'none' / 'summary.json'}: no timing report there "
                                        "(the --out folder of a `dfv timing` run)\n")
+    (tmp_path / "junk").mkdir()
+    (tmp_path / "junk" / "summary.json").write_text('{"version": 2}')
+    assert command.main(["--merge", str(tmp_path / "junk")]) == 2
+    assert capsys.readouterr().err.startswith(f"dfv: error: {tmp_path / 'junk' / 'summary.json'}: not a timing "
+                                              "summary of this version (")
     one = report(tmp_path, "s1", [result("kernel:a", (1, 120.0))], settings(1))
     assert command.main(["--merge", str(one), "--kernels-only"]) == 2
     assert capsys.readouterr().err == ("dfv: error: --merge times nothing: --kernels-only belongs to the runs being "
