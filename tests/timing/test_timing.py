@@ -137,6 +137,18 @@ def test_adder_path_is_named_by_its_ports_and_line(tmp_path: Path):
     assert r.goal_mhz == 150 and r.met is (r.fmax_mhz >= 150)
 
 
+def test_a_deep_fifo_is_kept_in_lut_ram_not_a_block_ram(tmp_path: Path):
+    """A FIFO of 42 x 32 bits (affine_stencil's deepest) is where Yosys would reach for a DP16KD, whose read
+    without its output register is a 5.83 ns path from the clock; handshake_fifo asks for distributed RAM."""
+    fifo = Target("handshake_fifo[W=32,DEPTH=42]", "handshake_fifo", (("W", 32), ("DEPTH", 42)),
+                  tuple(needed_sources("handshake_fifo")), TargetKind.INTEGER, 32)
+    folder = tmp_path / "fifo"
+    folder.mkdir()
+    area, _ = flow.synthesize(fifo, folder, CFG)
+    assert area.brams == 0, area
+    assert area.lutrams >= 24, area  # 3 banks of 16 words, 8 four-bit slices wide
+
+
 def test_kernel_path_names_the_program_operations(tmp_path: Path):
     target = kernel_target("dot_product")
     r = time_target(target, CFG, tmp_path, ONE_SEED)

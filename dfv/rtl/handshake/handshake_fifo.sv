@@ -8,6 +8,11 @@
 //   register and not a DEPTH-way mux. The refill of head_q reads mem_q at the register rn_q.
 //   No data enable reads in_valid: the free slot at wr_q follows in_data while the FIFO is not full, and
 //   head_q follows in_data while the FIFO is empty (a word loaded without a token is never read).
+//   mem_q stays in LUT RAM (`ram_style = "distributed"`), never in a block RAM: Yosys puts a deep FIFO
+//   (42 x 32 bits) in an ECP5 DP16KD, whose read without its output register takes 5.83 ns from the clock in
+//   nextpnr's model (a kernel's slowest path, at 112 MHz) and with the register a cycle more of latency.
+//   With NINIT > 0 the reset writes NINIT slots at once, which no RAM does: Yosys keeps mem_q in flip-flops
+//   (`auto`; asking for LUT RAM there is an error).
 // State: mem_q[DEPTH], rn_q, wr_q, head_q here; count_q in u_ctrl. Reset loads the NINIT initial tokens
 //   (the first also into head_q).
 // at_init: the count is 0 (pointers are not compared: an empty FIFO holds no token whatever its pointers;
@@ -30,6 +35,9 @@ module handshake_fifo #(
   output logic         out_valid,
   input  logic         out_ready
 );
+`ifdef YOSYS  // Icarus refuses an attribute whose value reads a parameter
+  (* ram_style = (NINIT == 0) ? "distributed" : "auto" *)
+`endif
   logic [W-1:0]  mem_q [DEPTH];
   logic [PW-1:0] rn_q;  // the slot behind the oldest token's
   logic [PW-1:0] wr_q;
