@@ -22,7 +22,7 @@ from dfv.timing import command, flow
 from dfv.timing.config import CONFIG, TargetKind, TimingConfigError, load_config
 from dfv.timing.flow import Placement, TimingResult, time_target
 from dfv.timing.report import format_model, format_rows, model_errors, read_summary
-from dfv.timing.targets import Target, data_width, kernel_target
+from dfv.timing.targets import Target, data_width, kernel_target, module_label
 from dfv.timing.wrapper import Direction, Port, gen_wrapper
 
 pytestmark = pytest.mark.xdist_group("timing")  # one worker: each run keeps a core busy
@@ -140,8 +140,9 @@ def test_adder_path_is_named_by_its_ports_and_line(tmp_path: Path):
 def test_a_deep_fifo_is_kept_in_lut_ram_not_a_block_ram(tmp_path: Path):
     """A FIFO of 42 x 32 bits (affine_stencil's deepest) is where Yosys would reach for a DP16KD, whose read
     without its output register is a 5.83 ns path from the clock; handshake_fifo asks for distributed RAM."""
-    fifo = Target("handshake_fifo[W=32,DEPTH=42]", "handshake_fifo", (("W", 32), ("DEPTH", 42)),
-                  tuple(needed_sources("handshake_fifo")), TargetKind.INTEGER, 32)
+    params = (("DEPTH", 42), ("W", 32))
+    fifo = Target(module_label("handshake_fifo", params), "handshake_fifo", params,
+                  tuple(needed_sources("handshake_fifo")), TargetKind.INTEGER, data_width(dict(params)))
     folder = tmp_path / "fifo"
     folder.mkdir()
     area, _ = flow.synthesize(fifo, folder, CFG)
