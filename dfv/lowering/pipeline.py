@@ -37,6 +37,7 @@ from dfv.lowering.memref_args import Bound, ShapeError, bind
 from dfv.lowering.parse import LoweringError, SourceModule, parse_file, parse_text
 from dfv.lowering.read_upstream import refuse_upstream_off_wiring
 from dfv.lowering.reference import run_source
+from dfv.lowering.select_width import narrow_select_chains
 from dfv.lowering.timing_plan import ClockTarget, TimingPlan
 from dfv.lowering.trip_budget import DEFAULT_MAX_TRIPS
 from dfv.lowering.verify import DfgVerifyError, verify
@@ -126,6 +127,7 @@ def lower_program(src: SourceModule, func: str | None = None, index_width: int |
         fn = find_handshake_function(src, func.removeprefix("@") if func else None)
         note_ignored_attributes(src, fn)
         circuit = read_handshake(src, fn.sym_name.data, iw)
+        narrow_select_chains(circuit)
         refuse_combinational_cycles(circuit)
         built = materialize(circuit, lowered=False, target_mhz=target_mhz)
         refuse_upstream_off_wiring(built)
