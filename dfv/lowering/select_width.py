@@ -15,7 +15,7 @@ branch's data, a sink, the function's result) keeps the chain as written."""
 
 from __future__ import annotations
 
-from dfv.golden.handshake.common import sel_width
+from dfv.golden.handshake.common import sel_width, sel_width_param
 from dfv.golden.types import channel_int
 from dfv.lowering.dfg import DFG, Node, Ref
 
@@ -23,17 +23,12 @@ PASS_THROUGH = ("handshake.fifo", "handshake.buffer", "handshake.fork")
 """The operations whose outputs carry exactly the tokens of their input."""
 
 
-def narrow_select_chains(g: DFG) -> int:
+def narrow_select_chains(g: DFG) -> None:
     """Narrow every control merge's select chain of `g` (before materialisation) that only muxes' selects read
-    (module docstring); the number of chains narrowed."""
-    users: dict[Ref, list[tuple[Node, str]]] = {}
-    for n in g.nodes.values():
-        for port, ref in n.inputs.items():
-            if ref is not None:
-                users.setdefault(ref, []).append((n, port))
-    narrowed = 0
+    (module docstring)."""
+    consumers = g.consumers()
     for cm in [n for n in g.nodes.values() if n.op == "handshake.control_merge"]:
-        chain = _chain(cm, users)
+        chain = _chain(g, cm, consumers)
         if chain is None:
             continue
         passes, muxes = chain
@@ -50,11 +45,9 @@ def narrow_select_chains(g: DFG) -> int:
         for m in muxes:
             m.in_types["sel"] = t
             _set_sel_width(m, width)
-        narrowed += 1
-    return narrowed
 
 
-def _chain(cm: Node, users: dict[Ref, list[tuple[Node, str]]]) -> tuple[list[Node], list[Node]] | None:
+def _chain(g: DFG, cm: Node, consumers: dict[Ref, list[tuple[str, str]]]) -> tuple[list[Node], list[Node]] | None:
     """The pass-throughs and the muxes that control merge `cm`'s index reaches, or None when it reaches anything
     else (or nothing)."""
     passes: list[Node] = []
@@ -66,10 +59,11 @@ def _chain(cm: Node, users: dict[Ref, list[tuple[Node, str]]]) -> tuple[list[Nod
         if ref in seen:
             continue  # a loop of pass-throughs: its tokens are the chain's too
         seen.add(ref)
-        consumers = users.get(ref, [])
-        if not consumers:
+        users = consumers.get(ref, [])
+        if not users:
             return None  # a dangling index: left as written
-        for n, port in consumers:
+        for nid, port in users:
+            n = g.nodes[nid]
             if n.op == "handshake.mux" and port == "sel":
                 muxes.append(n)
             elif n.op in PASS_THROUGH and not n.params.get("init"):
@@ -81,9 +75,6 @@ def _chain(cm: Node, users: dict[Ref, list[tuple[Node, str]]]) -> tuple[list[Nod
 
 
 def _set_sel_width(n: Node, width: int) -> None:
-    """A mux's or control merge's `sel_width` parameter for a select of `width` bits (absent when it is the
-    fewest its inputs need, as the reader writes it)."""
-    if width == sel_width(n.params["n"]):
-        n.params.pop("sel_width", None)
-    else:
-        n.params["sel_width"] = width
+    """A mux's or control merge's `sel_width` parameter for a select of `width` bits, as the reader writes it."""
+    n.params.pop("sel_width", None)
+    n.params.update(sel_width_param(width, n.params["n"]))

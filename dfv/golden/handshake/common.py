@@ -42,6 +42,12 @@ def sel_width(n: int) -> int:
     return max(1, (n - 1).bit_length())
 
 
+def sel_width_param(width: int, n: int) -> dict[str, int]:
+    """The `sel_width` parameter of a mux or control merge of `n` inputs whose select / index is `width` bits:
+    none when it is the fewest they need (`sel_width(n)`), so a graph names a wider select only."""
+    return {} if width == sel_width(n) else {"sel_width": width}
+
+
 def select_width(n: int, given: int | None) -> int:
     """The width of a select / index channel: `given` (at least `sel_width(n)`), or `sel_width(n)`."""
     if given is None:

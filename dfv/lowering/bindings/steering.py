@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from xdsl.dialects.builtin import FloatAttr, IntegerAttr
 
-from dfv.golden.handshake.common import sel_width
+from dfv.golden.handshake.common import sel_width, sel_width_param
 from dfv.golden.types import CONTROL, FLOAT_WIDTHS, I1, TokenType, to_signed
 from dfv.lowering import handshake_ir as hs
 from dfv.lowering.bindings.registry import builds, reads
@@ -58,19 +58,13 @@ def _select_type(r, t, n: int, loc: str) -> TokenType:
     return st
 
 
-def _sel_param(r, st: TokenType, n: int) -> dict:
-    """`sel_width` when the select is wider than the `n` inputs need."""
-    w = st.width
-    return {} if w == sel_width(n) else {"sel_width": w}
-
-
 @reads(hs.MuxOp)
 def read_mux(r, op: hs.MuxOp, loc: str) -> None:
     t = r.dtype(op.result.type, loc)
     st = _select_type(r, op.select.type, len(op.data), loc)
     ins = {"sel": (st, op.select), **{f"in[{i}]": (t, v) for i, v in enumerate(op.data)}}
     r.node(op, "handshake.mux", ins, {"out": t},
-           {"n": len(op.data), "width": t.width, **_sel_param(r, st, len(op.data))})
+           {"n": len(op.data), "width": t.width, **sel_width_param(st.width, len(op.data))})
 
 
 @reads(hs.ControlMergeOp)
@@ -78,7 +72,7 @@ def read_control_merge(r, op: hs.ControlMergeOp, loc: str) -> None:
     t = r.dtype(op.result.type, loc)
     it = _select_type(r, op.index.type, len(op.ins), loc)
     r.node(op, "handshake.control_merge", {f"in[{i}]": (t, v) for i, v in enumerate(op.ins)},
-           {"out": t, "index": it}, {"n": len(op.ins), "width": t.width, **_sel_param(r, it, len(op.ins))})
+           {"out": t, "index": it}, {"n": len(op.ins), "width": t.width, **sel_width_param(it.width, len(op.ins))})
 
 
 @reads(hs.CondBrOp)
