@@ -502,7 +502,8 @@ def main(argv: list[str] | None = None) -> int:
     write_reports(FormalSummary(full, digest, results))
     print()
     print(summary(results))
-    print(f"wall time {time.monotonic() - start:.0f} s; reports in {REPORT_DIR.relative_to(REPO)}/")
+    shown = REPORT_DIR.relative_to(REPO) if REPORT_DIR.is_relative_to(REPO) else REPORT_DIR  # DFV_WORK elsewhere
+    print(f"wall time {time.monotonic() - start:.0f} s; reports in {shown}/")
     return 0 if all(r.ok for r in results) else 1
 
 

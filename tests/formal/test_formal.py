@@ -6,12 +6,15 @@ process at a time."""
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from dfv.paths import RTL_DIR
+from dfv.paths import REPO, RTL_DIR, WORK_ENV
 from dfv.sim import formal
 from dfv.sim.formal import (
     ConfigError,
@@ -117,3 +120,14 @@ def test_a_job_that_cannot_be_set_up_is_one_error_line(tmp_path: Path, monkeypat
 def test_only_with_an_unknown_job_is_refused(capsys):
     assert formal.main(["--only", "no_such_job"]) == 2
     assert "--only names no job" in capsys.readouterr().err
+
+
+def test_a_work_folder_outside_the_checkout_is_named_as_it_is(tmp_path: Path):
+    # DFV_WORK elsewhere (a kit run outside its checkout): the proofs run there and the report folder is
+    # printed whole (it was taken relative to the checkout, a traceback after every proof had passed)
+    env = {**os.environ, WORK_ENV: str(tmp_path)}
+    run = subprocess.run([sys.executable, "-m", "dfv.sim.formal", "--only", "join_n3"], env=env, cwd=REPO,
+                         capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr
+    assert f"reports in {tmp_path / 'reports' / 'formal'}/" in run.stdout
+    assert (tmp_path / "reports" / "formal").is_dir() and "Traceback" not in run.stderr
