@@ -99,14 +99,14 @@ module dfv_sig_mul #(
       end
     end
 
-    always_comb begin : comb_total
-      f0 = (2 * P)'(quad_pad[0 +: QW]);
-      f1 = (2 * P)'(quad_pad[QW +: QW]) << 8;
-      f2 = (2 * P)'(quad_pad[2 * QW +: QW]) << 16;
-      ts = f0 ^ f1 ^ f2;
-      tc = ((f0 & f1) | (f0 & f2) | (f1 & f2)) << 1;
-      total = ts + tc;
-    end
+    // continuous assignments, not an always_comb: Icarus 11 cannot take constant part-selects inside one
+    // ("sorry: constant selects in always_* processes"), which fails make fpcheck's build
+    assign f0 = (2 * P)'(quad_pad[0 +: QW]);
+    assign f1 = (2 * P)'(quad_pad[QW +: QW]) << 8;
+    assign f2 = (2 * P)'(quad_pad[2 * QW +: QW]) << 16;
+    assign ts = f0 ^ f1 ^ f2;
+    assign tc = ((f0 & f1) | (f0 & f2) | (f1 & f2)) << 1;
+    assign total = ts + tc;
     assign prod = total;
 
     always_ff @(posedge clk) begin : p_pairs
