@@ -1,4 +1,4 @@
-// Properties of math_fma (the 8-stage a * b + c pipeline), included inside the module: the handshake and
+// Properties of math_fma (the a * b + c pipeline of LATENCY stages), included inside the module: the handshake and
 // pipeline behaviour only. The datapath value is NOT proved here: every result is checked bit for bit against
 // the golden model by simulation (make fpcheck, the dfv.tb.fp suites). Proved: the protocol on result (inputs
 // assumed to follow it); a, b and c consumed together, exactly when stage 1 takes the operation; every

@@ -26,7 +26,7 @@ from functools import partial
 from dfv.golden import dataflow, handshake, memory
 from dfv.golden.compute import Compute, ComputeMachine, Port, Syntax, float_format_of
 from dfv.golden.core import Machine
-from dfv.golden.encodings import FMA_SPLIT_MAX_P, BinopCode, BitcountOp, CastKind, CmpiPredicate, StepOp
+from dfv.golden.encodings import FMA_ADD_SPLIT_MIN_P, BinopCode, BitcountOp, CastKind, CmpiPredicate, StepOp
 from dfv.golden.errors import ErrorCode
 from dfv.golden.fp import ops as fp_ops
 from dfv.golden.fp.format import format_of_fields
@@ -545,10 +545,9 @@ CONVERTF_LATENCY = 4
 
 
 def _fma_timing(p: Params) -> UnitTiming:
-    """math_fma: 10 stages where its significand has at most FMA_SPLIT_MAX_P bits (P = FW + 1: f16, bf16),
-    with a stage more for the normalisation of the operands and one for the result's; 8 for f32 and f64 (its
-    SPLIT); one operation per cycle."""
-    return UnitTiming(10 if float_format_of(p).frac_bits + 1 <= FMA_SPLIT_MAX_P else 8)
+    """math_fma: 10 stages, 11 where its significand has at least FMA_ADD_SPLIT_MIN_P bits (P = FW + 1: f64),
+    whose addition takes two (its ADD_SPLIT); one operation per cycle."""
+    return UnitTiming(11 if float_format_of(p).frac_bits + 1 >= FMA_ADD_SPLIT_MIN_P else 10)
 
 
 def _divf_timing(p: Params) -> UnitTiming:

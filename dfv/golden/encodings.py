@@ -130,6 +130,6 @@ class ContCond(IntEnum):
 CONT_COND_BITS = 3
 """Width of the runtime `cont_cond` input."""
 
-FMA_SPLIT_MAX_P = 18
-"""`dfv_pkg::FMA_SPLIT_MAX_P`: the widest significand (hidden bit included) at which `math_fma` has two stages
-more (f16, bf16: its SPLIT), which the catalogue's fma latency follows."""
+FMA_ADD_SPLIT_MIN_P = 25
+"""`dfv_pkg::FMA_ADD_SPLIT_MIN_P`: the narrowest significand (hidden bit included) at which `math_fma` adds in
+two stages, one stage more (f64: its ADD_SPLIT), which the catalogue's fma latency follows."""

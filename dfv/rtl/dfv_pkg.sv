@@ -103,12 +103,12 @@ package dfv_pkg;
 
   // ---------------------------------------------------------------------------------------------
   // dfv_sig_mul: significands of up to SIG_MUL_LUT_MAX_P bits (f32, f16, bf16) are multiplied in LUTs
-  // and carry chains, wider ones (f64) on 18x18 DSP blocks (dfv_sig_mul's header says why). math_fma has
-  // two stages more where its significand has at most FMA_SPLIT_MAX_P bits (f16, bf16: its SPLIT); the
-  // catalogue's fma latency reads the same bound (dfv.golden.encodings.FMA_SPLIT_MAX_P).
+  // and carry chains, wider ones (f64) on 18x18 DSP blocks (dfv_sig_mul's header says why). math_fma adds
+  // in two stages, one stage more, where its significand has at least FMA_ADD_SPLIT_MIN_P bits (f64: its
+  // ADD_SPLIT); the catalogue's fma latency reads the same bound (dfv.golden.encodings.FMA_ADD_SPLIT_MIN_P).
   // ---------------------------------------------------------------------------------------------
   localparam int SIG_MUL_LUT_MAX_P = 24;
-  localparam int FMA_SPLIT_MAX_P = 18;
+  localparam int FMA_ADD_SPLIT_MIN_P = 25;
 
   /* verilator lint_on UNUSEDPARAM */
 

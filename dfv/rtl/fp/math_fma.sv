@@ -35,10 +35,9 @@
 //   subnormal).
 // Stages (s1..s10; the significand product is dfv_sig_mul's (u_mul, its two steps in stages 3 and 4, its
 //   sum into stage 5): DSP blocks for P > 24 (f64), LUTs and carry chains for P <= 24 (f32, f16, bf16),
-//   its header says why). Each stage is a register, except that stages 1 and 8 are registers only when
-//   SPLIT (P <= dfv_pkg::FMA_SPLIT_MAX_P, 18: f16, bf16) and wires into the next stage's logic otherwise
-//   (dfv_opt_reg u_s1, u_s8): the two stages that hold f16 and bf16 at 150 MHz on the ECP5 flow, where
-//   f32 and f64 are held by other stages, so a loop through fma at f32 (kernels/fir.mlir) keeps its cycles:
+//   its header says why). Each stage is a register; where the significand has at least
+//   dfv_pkg::FMA_ADD_SPLIT_MIN_P bits (25: f64, ADD_SPLIT) stage 6's addition takes two stages, 6a and 6b,
+//   so an operation takes 11 stages there and 10 in the other formats (docs/timing.md, stop 74):
 //   1 unpack, classify all three, specials; a's and b's leading zeros (dfv_lzc, a tree of log depth; 0 for
 //     a normal significand); the effective exponent fields (1 for a subnormal) and the exponent sums' first
 //     carry-save step.
@@ -56,7 +55,11 @@
 //     as the operand Y, every bit of it below window bit 1 ORed into bit 0 (the OR after stage 4's shifter
 //     was that stage's longest path at f16).
 //   6 add or subtract: X and the aligned c operand Y; for an effective subtraction (product sign != c
-//     sign) both X - Y and Y - X, the non-negative one kept and the sign taken from the larger operand. In
+//     sign) both X - Y and Y - X, the non-negative one kept and the sign taken from the larger operand.
+//     With ADD_SPLIT in two stages and two additions: 6a the low WS / 2 bits of A = X + Y (X - Y for an
+//     effective subtraction) and of B = Y - X, each with its carry out, 6b their high halves from those
+//     carries, A's sign, and B where A is negative; the stop bit below in 6a. (One carry chain of WS = 3P + 4
+//     bits, 164 levels at f64, held the unit at 89 MHz.) In
 //     parallel from FE: the limit of the normalising shift, FE - 1 (the largest left shift that keeps the
 //     exponent >= 1), as a stop bit at window bit WS - 1 - (FE - 1) (bit WS - 1 for FE <= 1, none for
 //     FE > WS).
@@ -76,18 +79,19 @@
 //   10 rounding (guard & (sticky | lsb)) added to {exponent, fraction} so a carry moves into the exponent
 //     (subnormal -> smallest normal, max -> infinity); an overflow from stage 9 gives infinity; the
 //     special flags select NaN / infinity; pack.
-// Latency: LATENCY = 10 cycles with SPLIT (f16, bf16), 8 without (f32, f64): an operation accepted in
-//   cycle c (handshake at the end of c) has its result on result_data with result_valid high in cycle
-//   c + LATENCY when nothing stalls. (8 for every format until 2026-12-01: the leading-zero counts and
-//   shifts of the operands' and of the result's normalisation, each in one stage, held f16 and bf16 under
-//   150 MHz; docs/timing.md.)
+// Latency: LATENCY = 10 cycles (f16, bf16, f32), 11 with ADD_SPLIT (f64): an operation accepted in cycle c
+//   (handshake at the end of c) has its result on result_data with result_valid high in cycle c + LATENCY
+//   when nothing stalls. (8 for every format until 2026-12-01; then 10 for f16 and bf16, whose stages 1 and
+//   8 became registers, and 8 for f32 and f64 until 2026-12-05, when the operands' unpacking and
+//   normalisation in one stage held f32 at 108 MHz and the two shifts of the result's normalisation in one
+//   stage held f64 under 90; docs/timing.md.)
 // Throughput: one operation per cycle under full-rate traffic. Flow control: the control core
 //   dfv_pipe_ctrl #(.S(LATENCY)) (u_ctrl) holds the valid bits and computes the ready chain and the load
 //   enables load[i] (stage i + 1 takes an operation); every data register of stage i + 1 is loaded on
 //   load[i] only, and has no reset. Bubbles collapse, a stalled result holds every full stage, no
 //   operation is lost or duplicated (dfv_pipe_ctrl's header). The join: a_ready / b_ready / c_ready = (every
 //   input valid) & u_ctrl.in_ready, so the inputs are consumed together, never one without the others.
-// State: the stages' data registers (s1 and s8 with SPLIT only); the valid bits in u_ctrl. at_init: no
+// State: the stages' data registers (s6a's with ADD_SPLIT only); the valid bits in u_ctrl. at_init: no
 //   operation in flight (u_ctrl's).
 // Combinational paths: result_ready -> a_ready / b_ready / c_ready (through u_ctrl's ready logic); each
 //   input's valid -> the other inputs' readies (the join). None from any input to result_data / result_valid
@@ -120,11 +124,9 @@ module math_fma #(
     end
   end
 
-  // stages 1 and 8 are registers only for significands of up to dfv_pkg::FMA_SPLIT_MAX_P bits (f16, bf16):
-  // there they hold the unit at 150 MHz on the ECP5 flow; f32 and f64 are held elsewhere (c's alignment,
-  // the addition), so a loop through fma there (kernels/fir.mlir) keeps its 8 cycles per iteration
-  localparam bit SPLIT = (FW + 1) <= dfv_pkg::FMA_SPLIT_MAX_P;  // f16, bf16
-  localparam int LATENCY = SPLIT ? 10 : 8;  // cycles from accept to result_valid (u_ctrl's); read by testbenches
+  // the addition in two stages for significands of dfv_pkg::FMA_ADD_SPLIT_MIN_P bits and more (f64)
+  localparam bit ADD_SPLIT = (FW + 1) >= dfv_pkg::FMA_ADD_SPLIT_MIN_P;
+  localparam int LATENCY = ADD_SPLIT ? 11 : 10;  // cycles from accept to result_valid (u_ctrl's); read by testbenches
   localparam int W = 1 + EW + FW;  // word
   localparam int P = FW + 1;  // significand with the hidden bit
   localparam int LW = $clog2(P + 1);  // a leading-zero count of a significand: 0..P
@@ -140,17 +142,19 @@ module math_fma #(
   localparam int HW = $clog2(NBK + 1);  // the first block with a one: 0..NBK - 1 (a count of NBK never occurs)
   localparam int S1W = 7 + 3 * P + 2 * LW + 5 * XE;  // stage 1's outputs
   localparam int S8W = 4 + WS + 3 + EW + XE;  // stage 8's outputs
-  // the load enable of each stage (u_ctrl's load[i]: its stage i + 1): without SPLIT stages 1 and 8 are
-  // wires, stage 2 is the first register and stage 9 follows stage 7
-  localparam int LD2 = SPLIT ? 1 : 0;
-  localparam int LD3 = LD2 + 1;
-  localparam int LD4 = LD2 + 2;
-  localparam int LD5 = LD2 + 3;
-  localparam int LD6 = LD2 + 4;
-  localparam int LD7 = LD2 + 5;
-  localparam int LD8 = LD7 + 1;  // SPLIT only (without it u_s8's load is unused)
-  localparam int LD9 = SPLIT ? LD8 + 1 : LD7 + 1;
-  localparam int LD10 = LD9 + 1;
+  // the load enable of each stage (u_ctrl's load[i]: its stage i + 1); with ADD_SPLIT stage 6 is 6a and
+  // 6b, and the stages after it one later
+  localparam int LD1 = 0;
+  localparam int LD2 = 1;
+  localparam int LD3 = 2;
+  localparam int LD4 = 3;
+  localparam int LD5 = 4;
+  localparam int LD6 = 5;  // stage 6, or 6a with ADD_SPLIT
+  localparam int LD6B = ADD_SPLIT ? 6 : LD6;  // stage 6b with ADD_SPLIT (stage 6's registers load on it)
+  localparam int LD7 = LD6B + 1;
+  localparam int LD8 = LD6B + 2;
+  localparam int LD9 = LD6B + 3;
+  localparam int LD10 = LD6B + 4;
   localparam logic [EW-1:0] EXP_ONES = '1;
   localparam logic signed [XE-1:0] BIAS = XE'((1 << (EW - 1)) - 1);
   localparam logic signed [XE-1:0] ONE = XE'(1);
@@ -189,7 +193,7 @@ module math_fma #(
   );
 
   // ---------------------------------------------------------------------------------------------------
-  // Stage 1 (a register with SPLIT): unpack, classify, specials; a's and b's leading zeros
+  // Stage 1: unpack, classify, specials; a's and b's leading zeros
   // ---------------------------------------------------------------------------------------------------
   logic a_sign, b_sign, c_sign, p_sign;
   logic [EW-1:0] a_exp, b_exp, c_exp;
@@ -200,7 +204,7 @@ module math_fma #(
   logic [P-1:0] a_mant, b_mant;
   logic [LW-1:0] a_lz, b_lz;
 
-  // stage 1's outputs, a register only when SPLIT (u_s1), else wires into stage 2's logic
+  // stage 1's outputs, one register of S1W bits (s1_q), read through the names below
   logic [S1W-1:0] s1_d, s1_q;
   logic s1_psign, s1_csign, s1_pzero, s1_czero, s1_nan, s1_inf, s1_isign;
   logic [P-1:0] s1_ma, s1_mb;  // as they come (a subnormal's with leading zeros)
@@ -272,12 +276,9 @@ module math_fma #(
   assign {s1_psign, s1_csign, s1_pzero, s1_czero, s1_nan, s1_inf, s1_isign, s1_ma, s1_mb, s1_mc, s1_lza, s1_lzb,
           s1_sts, s1_stc, s1_fts, s1_ftc, s1_fc} = s1_q;
 
-  dfv_opt_reg #(.W(S1W), .EN(SPLIT)) u_s1 (
-    .clk(clk),
-    .load(load[0]),
-    .d(s1_d),
-    .q(s1_q)
-  );
+  always_ff @(posedge clk) begin : p_s1
+    if (load[LD1]) s1_q <= s1_d;
+  end
 
   // ---------------------------------------------------------------------------------------------------
   // Stage 2: normalise a's and b's significands; the exponent arithmetic before the leading zeros
@@ -415,8 +416,9 @@ module math_fma #(
   // ---------------------------------------------------------------------------------------------------
   // Stage 6: add or subtract; the normalisation limits from FE
   // ---------------------------------------------------------------------------------------------------
-  logic [WS-1:0] x_op, y_op, sum, d_xy, d_yx;
-  logic eff_sub, y_larger;
+  logic [WS-1:0] x_op, y_op, sum;
+  logic eff_sub;
+  logic y_larger;  // an effective subtraction whose Y is the larger operand: the sum is Y - X, of c's sign
   logic [WS-1:0] stop;  // the stop bit of the normalising shift: one-hot or zero
 
   logic s6_sign_q, s6_zsign_q, s6_nan_q, s6_inf_q, s6_isign_q;
@@ -425,30 +427,85 @@ module math_fma #(
   logic [WS-1:0] s6_stop_q;  // a one at window bit WS - 1 - (FE - 1): FE - 1 is the largest left shift
                              // that keeps the exponent >= 1 (bit WS - 1 for FE <= 1, none for FE > WS)
 
+  logic a6_psign, a6_csign, a6_nan, a6_inf, a6_isign;  // stage 5's flags (6a's with ADD_SPLIT)
+  logic signed [XE-1:0] a6_fe;
+  logic [WS-1:0] a6_stop;
+
   // the product at window bits 1..2P, or in the c frame its sticky bit (a zero product has none)
   assign x_op = s5_x_q;
   assign y_op = {1'b0, s5_y_q};
-  assign eff_sub = s5_psign_q ^ s5_csign_q;
-  assign d_xy = x_op - y_op;  // |X - Y| < 2^(WS-1): the top bit is the sign
-  assign d_yx = y_op - x_op;
-  assign y_larger = d_xy[WS-1];
-  assign sum = !eff_sub ? (x_op + y_op) : y_larger ? d_yx : d_xy;
   // straight from FE (equalities with constants beside the add): the shift may reach FE - 1
   always_comb begin : comb_stop
     stop[WS-1] = (s5_fe_q <= ONE);
     for (int i = 0; i < WS - 1; i++) stop[i] = (s5_fe_q == XE'(WS - i));
   end
 
+  if (ADD_SPLIT) begin : g_add_split
+    // two additions, not three: A = X + Y, or X - Y (X + ~Y + 1) for an effective subtraction, and B = Y - X;
+    // the magnitude is B where A is negative, so the choice after the carry chains is between two words
+    localparam int LO = WS / 2;  // 6a's half
+    localparam int HI = WS - LO;  // 6b's
+    logic [WS-1:0] y_eff;  // Y, or ~Y for an effective subtraction
+    logic [LO:0] lo_a, lo_b;  // A's and B's low halves, each with its carry out on top
+    logic [HI-1:0] hi_a, hi_b;
+    logic s6a_sub_q, s6a_psign_q, s6a_csign_q, s6a_nan_q, s6a_inf_q, s6a_isign_q;
+    logic [LO:0] s6a_a_q, s6a_b_q;
+    logic [HI-1:0] s6a_xh_q, s6a_yh_q, s6a_yeh_q;  // X's, Y's and y_eff's high halves
+    logic signed [XE-1:0] s6a_fe_q;
+    logic [WS-1:0] s6a_stop_q;
+
+    assign eff_sub = s5_psign_q ^ s5_csign_q;
+    assign y_eff = eff_sub ? ~y_op : y_op;
+    assign lo_a = {1'b0, x_op[LO-1:0]} + {1'b0, y_eff[LO-1:0]} + (LO + 1)'(eff_sub);
+    assign lo_b = {1'b0, y_op[LO-1:0]} + {1'b0, ~x_op[LO-1:0]} + (LO + 1)'(1);
+
+    always_ff @(posedge clk) begin : p_s6a
+      if (load[LD6]) begin
+        s6a_sub_q <= eff_sub;
+        s6a_psign_q <= s5_psign_q;
+        s6a_csign_q <= s5_csign_q;
+        s6a_nan_q <= s5_nan_q;
+        s6a_inf_q <= s5_inf_q;
+        s6a_isign_q <= s5_isign_q;
+        s6a_a_q <= lo_a;
+        s6a_b_q <= lo_b;
+        s6a_xh_q <= x_op[WS-1:LO];
+        s6a_yh_q <= y_op[WS-1:LO];
+        s6a_yeh_q <= y_eff[WS-1:LO];
+        s6a_fe_q <= s5_fe_q;
+        s6a_stop_q <= stop;
+      end
+    end
+
+    // 6b: the high halves from the low halves' carries (a carry out of the top is dropped: modulo 2^WS)
+    assign hi_a = s6a_xh_q + s6a_yeh_q + HI'(s6a_a_q[LO]);
+    assign hi_b = s6a_yh_q + ~s6a_xh_q + HI'(s6a_b_q[LO]);
+    assign y_larger = s6a_sub_q & hi_a[HI-1];  // |X - Y| < 2^(WS-1): A's top bit is its sign
+    assign sum = y_larger ? {hi_b, s6a_b_q[LO-1:0]} : {hi_a, s6a_a_q[LO-1:0]};
+    assign {a6_psign, a6_csign, a6_nan, a6_inf, a6_isign, a6_fe, a6_stop} =
+        {s6a_psign_q, s6a_csign_q, s6a_nan_q, s6a_inf_q, s6a_isign_q, s6a_fe_q, s6a_stop_q};
+  end else begin : g_add
+    logic [WS-1:0] d_xy, d_yx;
+
+    assign eff_sub = s5_psign_q ^ s5_csign_q;
+    assign d_xy = x_op - y_op;  // |X - Y| < 2^(WS-1): the top bit is the sign
+    assign d_yx = y_op - x_op;
+    assign y_larger = eff_sub & d_xy[WS-1];
+    assign sum = !eff_sub ? (x_op + y_op) : y_larger ? d_yx : d_xy;
+    assign {a6_psign, a6_csign, a6_nan, a6_inf, a6_isign, a6_fe, a6_stop} =
+        {s5_psign_q, s5_csign_q, s5_nan_q, s5_inf_q, s5_isign_q, s5_fe_q, stop};
+  end
+
   always_ff @(posedge clk) begin : p_s6
-    if (load[LD6]) begin
-      s6_sign_q <= (eff_sub & y_larger) ? s5_csign_q : s5_psign_q;
-      s6_zsign_q <= s5_psign_q & s5_csign_q;  // the sign of an exact zero sum
-      s6_nan_q <= s5_nan_q;
-      s6_inf_q <= s5_inf_q;
-      s6_isign_q <= s5_isign_q;
+    if (load[LD6B]) begin
+      s6_sign_q <= y_larger ? a6_csign : a6_psign;
+      s6_zsign_q <= a6_psign & a6_csign;  // the sign of an exact zero sum
+      s6_nan_q <= a6_nan;
+      s6_inf_q <= a6_inf;
+      s6_isign_q <= a6_isign;
       s6_sum_q <= sum;
-      s6_fe_q <= s5_fe_q;
-      s6_stop_q <= stop;
+      s6_fe_q <= a6_fe;
+      s6_stop_q <= a6_stop;
     end
   end
 
@@ -506,7 +563,7 @@ module math_fma #(
   // ---------------------------------------------------------------------------------------------------
   logic [ZW-1:0] sh_hi;  // 8 hi
 
-  // stage 8's outputs, a register only when SPLIT (u_s8), else wires into stage 9's logic
+  // stage 8's outputs, one register of S8W bits (s8_q), read through the names below
   logic [S8W-1:0] s8_d, s8_q;
   logic s8_sign, s8_nan, s8_inf, s8_isign;
   logic [WS-1:0] s8_n1;  // the sum shifted left by 8 hi (no one is shifted out: 8 hi <= its leading zeros)
@@ -528,12 +585,9 @@ module math_fma #(
   };
   assign {s8_sign, s8_nan, s8_inf, s8_isign, s8_n1, s8_lo, s8_e8, s8_fem8} = s8_q;
 
-  dfv_opt_reg #(.W(S8W), .EN(SPLIT)) u_s8 (
-    .clk(clk),
-    .load(load[LD8]),
-    .d(s8_d),
-    .q(s8_q)
-  );
+  always_ff @(posedge clk) begin : p_s8
+    if (load[LD8]) s8_q <= s8_d;
+  end
 
   // ---------------------------------------------------------------------------------------------------
   // Stage 9: the fine left shift, exponent, overflow, guard and sticky
