@@ -1,12 +1,13 @@
-// Properties of arith_addf (the 6-stage addf / subf pipeline), included inside the module: the handshake and
-// pipeline behaviour only. The datapath value is NOT proved here: every result is checked bit for bit against
-// the golden model by simulation (make fpcheck, the dfv.tb.fp suites). Proved: the protocol on result (inputs
-// assumed to follow it); lhs and rhs consumed together, exactly when stage 1 takes the operation; every
-// accepted operation delivered exactly once, in acceptance order, LATENCY cycles after its accept when the
-// output stays ready, never earlier: proved on the control core u_ctrl (dfv_pipe_ctrl, whose property file is
-// included there, its input driven by this unit), whose load enables load[i] load every data register of stage
-// i + 1; at_init 1 after a reset (u_ctrl's: exactly when no operation is in flight); with the output ready an
-// operation offered is accepted (one per cycle at full rate).
+// Properties of arith_addf (the 6-stage addf / subf pipeline: free-running stages, credits, an output FIFO whose
+// head register is the last stage), included inside the module: the handshake and flow control only. The
+// datapath value is NOT proved here: every result is checked bit for bit against the golden model by
+// simulation (make fpcheck, the dfv.tb.fp suites).
+// Proved: the protocol on result (inputs assumed to follow it); lhs and rhs consumed together, exactly when a
+// credit is free (in_ready does not depend on result_ready: no combinational path through the unit); the
+// FIFO never refused a result (its input protocol, asserted in u_out, and its count equal to the credit
+// core's ghost count: the credits are exact, asserted in u_ctrl, whose valid bits shift one stage a cycle,
+// so a result enters the FIFO S cycles after its accept); at_init after a reset.
+// The FIFO's own properties (included in u_out) prove that it delivers its words exactly once, in order.
 `ifdef DFV_FORMAL_TOP_arith_addf
 localparam bit F_TOP = 1'b1;
 `else
@@ -20,16 +21,23 @@ dfv_hs_chk #(.W(W), .ASSUME(F_TOP)) f_rhs (.clk(clk), .rst(rst), .f_past(f_past)
                                            .ready(rhs_ready), .data(rhs_data));
 dfv_hs_chk #(.W(W)) f_result (.clk(clk), .rst(rst), .f_past(f_past), .valid(result_valid),
                               .ready(result_ready), .data(result_data));
+
+// the FIFO's count and the credit core's ghost count of results waiting, driven after flattening (peek)
+logic [$clog2(D + 1)-1:0] f_fifo_count;  // peek: u_out.u_ctrl.count_q
+logic [$clog2(D + 1)-1:0] f_waiting;  // peek: u_ctrl.f_occ
+
 always_comb begin
   if (f_run) begin
     // the join: both operands consumed together, only when both are there
     joined: assert ((lhs_valid && lhs_ready) == (rhs_valid && rhs_ready));
     consumed_together: assert (!lhs_ready || (lhs_valid && rhs_valid));
-    // full rate: with the output ready every stage moves on, so an operation offered is accepted
-    if (result_ready && lhs_valid && rhs_valid) full_rate: assert (lhs_ready);
+    if (lhs_valid && rhs_valid) takes_on_credit: assert (lhs_ready == take);
+    if (vld[S - 1]) fifo_room_for_result: assert (fifo_room);
+    inv_waiting: assert (f_fifo_count == f_waiting);
   end
 end
 always_ff @(posedge clk) if (f_past && !rst && $past(rst)) reset_at_init: assert (at_init);
 if (F_TOP) begin : g_f_cover
   always_comb if (f_run) c_one_operand: cover (lhs_valid && !rhs_valid);
+  always_comb if (f_run) c_no_credit: cover (lhs_valid && rhs_valid && !lhs_ready);
 end

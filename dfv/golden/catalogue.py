@@ -498,6 +498,13 @@ def _fixed(latency: int) -> Callable[[Params], UnitTiming]:
     return lambda _p: UnitTiming(latency)
 
 
+def _credited(latency: int) -> Callable[[Params], UnitTiming]:
+    """A credit-based float unit (free-running stages, an output FIFO whose head register is its last stage):
+    `latency` cycles in every format, one operation per cycle, latency + 1 operations held (its SLOTS, the
+    credits that sustain that rate), none taken on a result's leaving alone (its input ready is a register)."""
+    return lambda _p: UnitTiming(latency, 1, latency + 1, passes=False)
+
+
 def _cmpf_params(p: Params) -> dict[str, str]:
     return _fp_params({"PRED": list(fp_ops.CMPF_PREDICATES).index(p["predicate"])}, p)
 
@@ -566,11 +573,11 @@ def _sqrt_timing(p: Params) -> UnitTiming:
 _FP_ARITH: tuple[OpSpec, ...] = (
     *(compute_op(f"arith.{name}", "arith_addf", Compute(_F_LHS_RHS, Port("result", _FLOAT), Syntax.BINARY,
                                                         _fp(getattr(fp_ops, name))),
-                 partial(_fp_params, {"SUB": sub}), timing=_fixed(ADDF_LATENCY))
+                 partial(_fp_params, {"SUB": sub}), timing=_credited(ADDF_LATENCY))
       for sub, name in enumerate(("addf", "subf"))),
     compute_op("arith.mulf", "arith_mulf",
                Compute(_F_LHS_RHS, Port("result", _FLOAT), Syntax.BINARY, _fp(fp_ops.mulf)),
-               timing=_fixed(MULF_LATENCY)),
+               timing=_credited(MULF_LATENCY)),
     compute_op("math.fma", "math_fma",
                Compute((Port("a", _FLOAT), Port("b", _FLOAT), Port("c", _FLOAT)), Port("result", _FLOAT),
                        Syntax.TERNARY, _fp(fp_ops.fma)), timing=_fma_timing),

@@ -1,8 +1,8 @@
 // dfv_pipe_ctrl: the control core of an S-stage pipeline with one valid bit per stage (pulp common_cells
 //   style: this core holds every valid bit and computes every ready and load enable; the unit around it
-//   keeps only data registers, each loaded on its stage's enable). One core for every pipelined unit
-//   (dfv/rtl/fp/: arith_addf, arith_mulf, math_fma, arith_itofp, arith_fptoi, arith_convertf), so the
-//   flow-control rule is written, proved and mutated once.
+//   keeps only data registers, each loaded on its stage's enable). One core for every stall-able pipelined
+//   unit (dfv/rtl/fp/: math_fma, arith_itofp, arith_fptoi, arith_convertf), so the flow-control rule is
+//   written, proved and mutated once (arith_addf and arith_mulf are credit-based: dfv_credit_ctrl).
 // Parameters: S (stages, 1..64).
 // Ports: in (ctrl) -> out (ctrl): the operation's handshake without its data; load[S] the load enables
 //   (load[i]: stage i + 1 takes an operation this cycle, from the input for i = 0 (the accept), else from

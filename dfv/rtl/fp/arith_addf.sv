@@ -14,7 +14,8 @@
 //   rounds to zero (every sum is a multiple of the smallest subnormal), so there is no underflow to zero.
 //   Specials are detected in stage 1 and ride the pipeline as three flags (nan, inf, inf sign) that
 //   override the datapath's word in stage 6 (what the datapath computes for them is discarded).
-// Stages (one register each, s1..s6; P = FW + 1 significand bits, XW = P + 3 with guard, round, sticky):
+// Stages (one register each, s1..s5 and for 6 the FIFO's head; P = FW + 1 significand bits, XW = P + 3
+//   with guard, round, sticky):
 //   1 unpack, classify, specials; compare magnitudes ({exp, frac} as one unsigned number) and swap so
 //     that x is the larger; exponent difference, both directions and both subnormal corrections
 //     subtracted in parallel with the compare, straight from the exponent fields. Subnormals take
@@ -37,17 +38,24 @@
 //   G, R, S suffice: a left shift of more than one bit happens only when the exponents differ by <= 1,
 //   where no bit was shifted out and the difference is exact.
 // Latency: LATENCY = 6 cycles, fixed: an operation accepted in cycle c (handshake at the end of c) has its
-//   result on result_data with result_valid high in cycle c + 6 when nothing stalls.
-// Throughput: one operation per cycle under full-rate traffic. Flow control: the control core
-//   dfv_pipe_ctrl #(.S(6)) (u_ctrl) holds the valid bits and computes the ready chain and the load
-//   enables load[i] (stage i + 1 takes an operation); every data register of stage i + 1 is loaded on
-//   load[i] only, and has no reset. Bubbles collapse, a stalled result holds every full stage, no
-//   operation is lost or duplicated (dfv_pipe_ctrl's header). The join: lhs_ready / rhs_ready = (every
-//   input valid) & u_ctrl.in_ready, so the inputs are consumed together, never one without the others.
-// State: s1..s6 data registers; the valid bits in u_ctrl. at_init: no operation in flight (u_ctrl's).
-// Combinational paths: result_ready -> lhs_ready / rhs_ready (through u_ctrl's ready logic); each input's valid
-//   -> the other inputs' readies (the join). None from any input to result_data / result_valid
-//   (registers); lhs_data / rhs_data go through stage 1 logic into s1 only.
+//   result on result_data with result_valid high in cycle c + 6 when result_ready stays high.
+// Throughput: one operation per cycle (INTERVAL = 1). Flow control: the stages never stall. The control
+//   core dfv_credit_ctrl #(.S(5), .D(7)) (u_ctrl) shifts one valid bit per stage and accepts an operation
+//   only while a credit is free, so the output FIFO u_out (D = 7 entries, its head register stage 6's)
+//   has room for every result; the unit holds SLOTS = D = 7 operations, and a slot freed by a leaving
+//   result is free from the next cycle. The data registers have no enable and no reset: they load every
+//   cycle, and a register that holds no operation holds garbage that no one reads. With the stall-able
+//   pipeline before it (dfv_pipe_ctrl) every data register's enable was a gate from result_ready and the
+//   inputs' valids: in a kernel that net, fanned out to every data flip-flop, was the critical path of
+//   the float kernels (fdot, gemm, two_mm, mvt; docs/timing.md). The join: lhs_ready / rhs_ready = (every
+//   input valid) & take (a credit is free), so the inputs are consumed together, never one without the
+//   others.
+// State: s1..s5 data registers, the FIFO u_out; the valid bits and the credit count in u_ctrl (reset: empty,
+//   every credit free; rst synchronous, active high). at_init: every credit free, so nothing in the stages
+//   or the FIFO (u_ctrl's).
+// Combinational paths: each input's valid -> the other inputs' readies (the join). None from result_ready
+//   to any output but through registers (the input ready is a register compare); none from any input to
+//   result_data / result_valid (registers); lhs_data / rhs_data go through stage 1 logic into s1 only.
 // Checked against the golden model, bit for bit, on Icarus and Verilator: tools/fpcheck/run.sh.
 module arith_addf #(
   parameter int EW = 8,
@@ -78,7 +86,13 @@ module arith_addf #(
     end
   end
 
-  localparam int LATENCY = 6;  // cycles from accept to result_valid (the stages of u_ctrl); read by testbenches
+  localparam int S = 5;  // free-running stages (s1..s5); stage 6's logic writes into the output FIFO
+  localparam int D = S + 2;  // output FIFO entries: credits for one operation per cycle
+  /* verilator lint_off UNUSEDPARAM */
+  localparam int LATENCY = S + 1;  // cycles from accept to result_valid (the FIFO's head is stage 6); read by testbenches
+  localparam int INTERVAL = 1;  // cycles between accepted operations at full rate
+  localparam int SLOTS = D;  // operations held at once (in the stages and the FIFO)
+  /* verilator lint_on UNUSEDPARAM */
   localparam int W = 1 + EW + FW;  // word
   localparam int P = FW + 1;  // significand with the hidden bit
   localparam int XW = P + 3;  // significand with guard, round and sticky bits
@@ -88,26 +102,28 @@ module arith_addf #(
 
   /* verilator lint_off UNUSEDSIGNAL */
   logic at_init;  // read by testbenches (dut.at_init)
+  logic fifo_room;  // always 1 when a result arrives: the credits guarantee it (proved: formal/)
   /* verilator lint_on UNUSEDSIGNAL */
 
   // ---------------------------------------------------------------------------------------------------
-  // Control core (dfv_pipe_ctrl): the valid bits, the ready chain, load[i] = stage i + 1 takes an operation
+  // Control core (dfv_credit_ctrl): the stage valid bits and the credits; take = a credit is free
   // ---------------------------------------------------------------------------------------------------
-  logic in_valid, in_ready;
-  logic [LATENCY-1:0] load;
+  logic in_valid, take;
+  logic [S-1:0] vld;
+  logic pop;
 
   assign in_valid = lhs_valid & rhs_valid;
-  assign lhs_ready = in_valid & in_ready;  // the join: every input consumed together
+  assign lhs_ready = in_valid & take;  // the join: every input consumed together
   assign rhs_ready = lhs_ready;
+  assign pop = result_valid & result_ready;
 
-  dfv_pipe_ctrl #(.S(LATENCY)) u_ctrl (
+  dfv_credit_ctrl #(.S(S), .D(D)) u_ctrl (
     .clk(clk),
     .rst(rst),
     .in_valid(in_valid),
-    .in_ready(in_ready),
-    .out_valid(result_valid),
-    .out_ready(result_ready),
-    .load(load),
+    .in_ready(take),
+    .vld(vld),
+    .pop(pop),
     .at_init(at_init)
   );
 
@@ -158,17 +174,15 @@ module arith_addf #(
   assign one_sub = (a_exp == '0) ^ (b_exp == '0);
 
   always_ff @(posedge clk) begin : p_s1
-    if (load[0]) begin
-      s1_sx_q <= swap ? b_sign : a_sign;
-      s1_sy_q <= swap ? a_sign : b_sign;
-      s1_ex_q <= swap ? b_eeff : a_eeff;
-      s1_mx_q <= swap ? b_mant : a_mant;
-      s1_my_q <= swap ? a_mant : b_mant;
-      s1_d_q <= b_over_a ? (one_sub ? d_ba1 : d_ba) : (one_sub ? d_ab1 : d_ab);
-      s1_nan_q <= a_nan | b_nan | (a_inf & b_inf & (a_sign ^ b_sign));
-      s1_inf_q <= a_inf | b_inf;
-      s1_isign_q <= a_inf ? a_sign : b_sign;
-    end
+    s1_sx_q <= swap ? b_sign : a_sign;
+    s1_sy_q <= swap ? a_sign : b_sign;
+    s1_ex_q <= swap ? b_eeff : a_eeff;
+    s1_mx_q <= swap ? b_mant : a_mant;
+    s1_my_q <= swap ? a_mant : b_mant;
+    s1_d_q <= b_over_a ? (one_sub ? d_ba1 : d_ba) : (one_sub ? d_ab1 : d_ab);
+    s1_nan_q <= a_nan | b_nan | (a_inf & b_inf & (a_sign ^ b_sign));
+    s1_inf_q <= a_inf | b_inf;
+    s1_isign_q <= a_inf ? a_sign : b_sign;
   end
 
   // ---------------------------------------------------------------------------------------------------
@@ -196,16 +210,14 @@ module arith_addf #(
   assign y_ext = {y_shift, (my_ext & keep_low) != '0};
 
   always_ff @(posedge clk) begin : p_s2
-    if (load[1]) begin
-      s2_sx_q <= s1_sx_q;
-      s2_sy_q <= s1_sy_q;
-      s2_ex_q <= s1_ex_q;
-      s2_mx_q <= s1_mx_q;
-      s2_y_q <= y_ext;
-      s2_nan_q <= s1_nan_q;
-      s2_inf_q <= s1_inf_q;
-      s2_isign_q <= s1_isign_q;
-    end
+    s2_sx_q <= s1_sx_q;
+    s2_sy_q <= s1_sy_q;
+    s2_ex_q <= s1_ex_q;
+    s2_mx_q <= s1_mx_q;
+    s2_y_q <= y_ext;
+    s2_nan_q <= s1_nan_q;
+    s2_inf_q <= s1_inf_q;
+    s2_isign_q <= s1_isign_q;
   end
 
   // ---------------------------------------------------------------------------------------------------
@@ -232,17 +244,15 @@ module arith_addf #(
   end
 
   always_ff @(posedge clk) begin : p_s3
-    if (load[2]) begin
-      s3_sx_q <= s2_sx_q;
-      s3_sy_q <= s2_sy_q;
-      s3_ex_q <= s2_ex_q;
-      s3_sum_q <= (s2_sx_q ^ s2_sy_q) ? (x_ext - y_add) : (x_ext + y_add);
-      s3_stop_q <= stop;
-      s3_reach_q <= reach;
-      s3_nan_q <= s2_nan_q;
-      s3_inf_q <= s2_inf_q;
-      s3_isign_q <= s2_isign_q;
-    end
+    s3_sx_q <= s2_sx_q;
+    s3_sy_q <= s2_sy_q;
+    s3_ex_q <= s2_ex_q;
+    s3_sum_q <= (s2_sx_q ^ s2_sy_q) ? (x_ext - y_add) : (x_ext + y_add);
+    s3_stop_q <= stop;
+    s3_reach_q <= reach;
+    s3_nan_q <= s2_nan_q;
+    s3_inf_q <= s2_inf_q;
+    s3_isign_q <= s2_isign_q;
   end
 
   // ---------------------------------------------------------------------------------------------------
@@ -266,17 +276,15 @@ module arith_addf #(
   logic [SW-1:0] s4_shift_q;  // the left shift (0 on a carry)
 
   always_ff @(posedge clk) begin : p_s4
-    if (load[3]) begin
-      s4_sign_q <= (s3_sum_q == '0) ? (s3_sx_q & s3_sy_q) : s3_sx_q;  // zero sum: sx & sy
-      s4_carry_q <= s3_sum_q[XW];
-      s4_hidden_q <= (s3_sum_q[XW-1:0] & s3_reach_q) != '0;
-      s4_ex_q <= s3_ex_q;
-      s4_sum_q <= s3_sum_q[XW] ? {s3_sum_q[XW-1:2], s3_sum_q[1] | s3_sum_q[0]} : s3_sum_q[XW-2:0];
-      s4_shift_q <= lz;
-      s4_nan_q <= s3_nan_q;
-      s4_inf_q <= s3_inf_q;
-      s4_isign_q <= s3_isign_q;
-    end
+    s4_sign_q <= (s3_sum_q == '0) ? (s3_sx_q & s3_sy_q) : s3_sx_q;  // zero sum: sx & sy
+    s4_carry_q <= s3_sum_q[XW];
+    s4_hidden_q <= (s3_sum_q[XW-1:0] & s3_reach_q) != '0;
+    s4_ex_q <= s3_ex_q;
+    s4_sum_q <= s3_sum_q[XW] ? {s3_sum_q[XW-1:2], s3_sum_q[1] | s3_sum_q[0]} : s3_sum_q[XW-2:0];
+    s4_shift_q <= lz;
+    s4_nan_q <= s3_nan_q;
+    s4_inf_q <= s3_inf_q;
+    s4_isign_q <= s3_isign_q;
   end
 
   // ---------------------------------------------------------------------------------------------------
@@ -295,14 +303,12 @@ module arith_addf #(
   assign e_norm = s4_carry_q ? (s4_ex_q + EW'(1)) : s4_hidden_q ? (s4_ex_q - EW'(s4_shift_q)) : '0;
 
   always_ff @(posedge clk) begin : p_s5
-    if (load[4]) begin
-      s5_sign_q <= s4_sign_q;
-      s5_e_q <= e_norm;
-      s5_n_q <= n_left;
-      s5_nan_q <= s4_nan_q;
-      s5_inf_q <= s4_inf_q;
-      s5_isign_q <= s4_isign_q;
-    end
+    s5_sign_q <= s4_sign_q;
+    s5_e_q <= e_norm;
+    s5_n_q <= n_left;
+    s5_nan_q <= s4_nan_q;
+    s5_inf_q <= s4_inf_q;
+    s5_isign_q <= s4_isign_q;
   end
 
   // ---------------------------------------------------------------------------------------------------
@@ -312,7 +318,6 @@ module arith_addf #(
   logic [EW+FW-1:0] rounded;  // {exponent, fraction} + round_up: a carry reaches the exponent
   logic [W-1:0] word;
 
-  logic [W-1:0] s6_word_q;
 
   assign round_up = s5_n_q[2] & (s5_n_q[1] | s5_n_q[0] | s5_n_q[3]);
   assign rounded = {s5_e_q, s5_n_q[XW-2:3]} + (EW + FW)'(round_up);
@@ -321,11 +326,17 @@ module arith_addf #(
               : (s5_e_q == EXP_ONES) ? {s5_sign_q, EXP_ONES, {FW{1'b0}}}  // stage 5's carry overflowed
               : {s5_sign_q, rounded};  // rounding may carry into the exponent, up to infinity
 
-  always_ff @(posedge clk) begin : p_s6
-    if (load[5]) s6_word_q <= word;
-  end
-
-  assign result_data = s6_word_q;
+  // The results wait in a FIFO of D entries (one per credit); its head register is stage 6's
+  handshake_fifo #(.W(W), .DEPTH(D)) u_out (
+    .clk(clk),
+    .rst(rst),
+    .in_data(word),
+    .in_valid(vld[S-1]),
+    .in_ready(fifo_room),
+    .out_data(result_data),
+    .out_valid(result_valid),
+    .out_ready(result_ready)
+  );
 
 `ifdef DFV_FORMAL
   `include "arith_addf_props.svh"

@@ -14,9 +14,9 @@
 //   infinity operand gives infinity; else a zero operand gives zero. Specials are detected in stage 1
 //   and ride the pipeline as three flags (nan, inf, zero) that override the datapath's word in stage 7
 //   (what the datapath computes for them is discarded).
-// Stages (one register each, s1..s7; P = FW + 1 significand bits; the significand product is
-//   dfv_sig_mul's (u_mul, its two steps in stages 3 and 4, its sum into stage 5): DSP blocks for P > 24
-//   (f64), LUTs and carry chains for P <= 24 (f32, f16, bf16), its header says why):
+// Stages (one register each, s1..s6 and for 7 the FIFO's head; P = FW + 1 significand bits; the
+//   significand product is dfv_sig_mul's (u_mul, its two steps in stages 3 and 4, its sum into stage 5):
+//   DSP blocks for P > 24 (f64), LUTs and carry chains for P <= 24 (f32, f16, bf16), its header says why):
 //   1 unpack, classify, specials; each operand's leading zeros (a tree of log depth, dfv_lzc; 0 for a
 //     normal significand).
 //   2 each significand normalised (left shift by its leading zeros, both in parallel): a subnormal gets its
@@ -39,19 +39,26 @@
 //     (subnormal -> smallest normal, max -> infinity); an overflow from stage 4 gives infinity; the
 //     special flags select NaN / infinity / zero; pack.
 // Latency: LATENCY = 7 cycles, fixed for every format: an operation accepted in cycle c (handshake at the
-//   end of c) has its result on result_data with result_valid high in cycle c + 7 when nothing stalls.
+//   end of c) has its result on result_data with result_valid high in cycle c + 7 when result_ready stays high.
 //   On the ECP5 flow f32's product is in LUTs: on a DSP block (nextpnr times its 4.45 ns multiply
 //   between fabric registers) it held f32 under 140 MHz.
-// Throughput: one operation per cycle under full-rate traffic. Flow control: the control core
-//   dfv_pipe_ctrl #(.S(7)) (u_ctrl) holds the valid bits and computes the ready chain and the load
-//   enables load[i] (stage i + 1 takes an operation); every data register of stage i + 1 is loaded on
-//   load[i] only, and has no reset. Bubbles collapse, a stalled result holds every full stage, no
-//   operation is lost or duplicated (dfv_pipe_ctrl's header). The join: lhs_ready / rhs_ready = (every
-//   input valid) & u_ctrl.in_ready, so the inputs are consumed together, never one without the others.
-// State: s1..s7 data registers; the valid bits in u_ctrl. at_init: no operation in flight (u_ctrl's).
-// Combinational paths: result_ready -> lhs_ready / rhs_ready (through u_ctrl's ready logic); each input's valid
-//   -> the other inputs' readies (the join). None from any input to result_data / result_valid
-//   (registers); lhs_data / rhs_data go through stage 1 logic into s1 only.
+// Throughput: one operation per cycle (INTERVAL = 1). Flow control: the stages never stall. The control
+//   core dfv_credit_ctrl #(.S(6), .D(8)) (u_ctrl) shifts one valid bit per stage and accepts an operation
+//   only while a credit is free, so the output FIFO u_out (D = 8 entries, its head register stage 7's)
+//   has room for every result; the unit holds SLOTS = D = 8 operations, and a slot freed by a leaving
+//   result is free from the next cycle. The data registers have no enable and no reset: they load every
+//   cycle, and a register that holds no operation holds garbage that no one reads. With the stall-able
+//   pipeline before it (dfv_pipe_ctrl) every data register's enable was a gate from result_ready and the
+//   inputs' valids: in a kernel that net, fanned out to every data flip-flop, was the critical path of
+//   the float kernels (fdot, gemm, two_mm, mvt; docs/timing.md). The join: lhs_ready / rhs_ready = (every
+//   input valid) & take (a credit is free), so the inputs are consumed together, never one without the
+//   others.
+// State: s1..s6 data registers, the FIFO u_out; the valid bits and the credit count in u_ctrl (reset: empty,
+//   every credit free; rst synchronous, active high). at_init: every credit free, so nothing in the stages
+//   or the FIFO (u_ctrl's).
+// Combinational paths: each input's valid -> the other inputs' readies (the join). None from result_ready
+//   to any output but through registers (the input ready is a register compare); none from any input to
+//   result_data / result_valid (registers); lhs_data / rhs_data go through stage 1 logic into s1 only.
 module arith_mulf #(
   parameter int EW = 8,
   parameter int FW = 23
@@ -77,7 +84,13 @@ module arith_mulf #(
     end
   end
 
-  localparam int LATENCY = 7;  // cycles from accept to result_valid (the stages of u_ctrl); read by testbenches
+  localparam int S = 6;  // free-running stages (s1..s6); stage 7's logic writes into the output FIFO
+  localparam int D = S + 2;  // output FIFO entries: credits for one operation per cycle
+  /* verilator lint_off UNUSEDPARAM */
+  localparam int LATENCY = S + 1;  // cycles from accept to result_valid (the FIFO's head is stage 7); read by testbenches
+  localparam int INTERVAL = 1;  // cycles between accepted operations at full rate
+  localparam int SLOTS = D;  // operations held at once (in the stages and the FIFO)
+  /* verilator lint_on UNUSEDPARAM */
   localparam int W = 1 + EW + FW;  // word
   localparam int P = FW + 1;  // significand with the hidden bit
   localparam int LW = $clog2(P + 1);  // a leading-zero count: 0..P
@@ -91,6 +104,7 @@ module arith_mulf #(
 
   /* verilator lint_off UNUSEDSIGNAL */
   logic at_init;  // read by testbenches (dut.at_init)
+  logic fifo_room;  // always 1 when a result arrives: the credits guarantee it (proved: formal/)
   /* verilator lint_on UNUSEDSIGNAL */
 
   // The right shift that takes a product with biased exponent e + up (up: 0 or 1) to the subnormal grid is
@@ -113,23 +127,24 @@ module arith_mulf #(
   endfunction
 
   // ---------------------------------------------------------------------------------------------------
-  // Control core (dfv_pipe_ctrl): the valid bits, the ready chain, load[i] = stage i + 1 takes an operation
+  // Control core (dfv_credit_ctrl): the stage valid bits and the credits; take = a credit is free
   // ---------------------------------------------------------------------------------------------------
-  logic in_valid, in_ready;
-  logic [LATENCY-1:0] load;
+  logic in_valid, take;
+  logic [S-1:0] vld;
+  logic pop;
 
   assign in_valid = lhs_valid & rhs_valid;
-  assign lhs_ready = in_valid & in_ready;  // the join: every input consumed together
+  assign lhs_ready = in_valid & take;  // the join: every input consumed together
   assign rhs_ready = lhs_ready;
+  assign pop = result_valid & result_ready;
 
-  dfv_pipe_ctrl #(.S(LATENCY)) u_ctrl (
+  dfv_credit_ctrl #(.S(S), .D(D)) u_ctrl (
     .clk(clk),
     .rst(rst),
     .in_valid(in_valid),
-    .in_ready(in_ready),
-    .out_valid(result_valid),
-    .out_ready(result_ready),
-    .load(load),
+    .in_ready(take),
+    .vld(vld),
+    .pop(pop),
     .at_init(at_init)
   );
 
@@ -177,18 +192,16 @@ module arith_mulf #(
   );
 
   always_ff @(posedge clk) begin : p_s1
-    if (load[0]) begin
-      s1_sign_q <= a_sign ^ b_sign;
-      s1_nan_q <= a_nan | b_nan | (a_inf & b_zero) | (a_zero & b_inf);
-      s1_inf_q <= a_inf | b_inf;
-      s1_zero_q <= a_zero | b_zero;
-      s1_ma_q <= a_mant;
-      s1_mb_q <= b_mant;
-      s1_lza_q <= a_lz;
-      s1_lzb_q <= b_lz;
-      s1_ea_q <= a_eeff;
-      s1_eb_q <= b_eeff;
-    end
+    s1_sign_q <= a_sign ^ b_sign;
+    s1_nan_q <= a_nan | b_nan | (a_inf & b_zero) | (a_zero & b_inf);
+    s1_inf_q <= a_inf | b_inf;
+    s1_zero_q <= a_zero | b_zero;
+    s1_ma_q <= a_mant;
+    s1_mb_q <= b_mant;
+    s1_lza_q <= a_lz;
+    s1_lzb_q <= b_lz;
+    s1_ea_q <= a_eeff;
+    s1_eb_q <= b_eeff;
   end
 
   // ---------------------------------------------------------------------------------------------------
@@ -199,16 +212,14 @@ module arith_mulf #(
   logic signed [XE-1:0] s2_ea_q, s2_eb_q;  // biased exponents of the normalised significands (may be < 1)
 
   always_ff @(posedge clk) begin : p_s2
-    if (load[1]) begin
-      s2_sign_q <= s1_sign_q;
-      s2_nan_q <= s1_nan_q;
-      s2_inf_q <= s1_inf_q;
-      s2_zero_q <= s1_zero_q;
-      s2_ma_q <= s1_ma_q << s1_lza_q;
-      s2_mb_q <= s1_mb_q << s1_lzb_q;
-      s2_ea_q <= $signed({{(XE - EW){1'b0}}, s1_ea_q}) - $signed({{(XE - LW){1'b0}}, s1_lza_q});
-      s2_eb_q <= $signed({{(XE - EW){1'b0}}, s1_eb_q}) - $signed({{(XE - LW){1'b0}}, s1_lzb_q});
-    end
+    s2_sign_q <= s1_sign_q;
+    s2_nan_q <= s1_nan_q;
+    s2_inf_q <= s1_inf_q;
+    s2_zero_q <= s1_zero_q;
+    s2_ma_q <= s1_ma_q << s1_lza_q;
+    s2_mb_q <= s1_mb_q << s1_lzb_q;
+    s2_ea_q <= $signed({{(XE - EW){1'b0}}, s1_ea_q}) - $signed({{(XE - LW){1'b0}}, s1_lza_q});
+    s2_eb_q <= $signed({{(XE - EW){1'b0}}, s1_eb_q}) - $signed({{(XE - LW){1'b0}}, s1_lzb_q});
   end
 
   // ---------------------------------------------------------------------------------------------------
@@ -239,55 +250,49 @@ module arith_mulf #(
   assign f1 = s3_ep_q[EW-1:0] + EW'(1);
 
   always_ff @(posedge clk) begin : p_s3
-    if (load[2]) begin
-      s3_sign_q <= s2_sign_q;
-      s3_nan_q <= s2_nan_q;
-      s3_inf_q <= s2_inf_q;
-      s3_zero_q <= s2_zero_q;
-      s3_ep_q <= s2_ea_q + s2_eb_q - BIAS;
-    end
+    s3_sign_q <= s2_sign_q;
+    s3_nan_q <= s2_nan_q;
+    s3_inf_q <= s2_inf_q;
+    s3_zero_q <= s2_zero_q;
+    s3_ep_q <= s2_ea_q + s2_eb_q - BIAS;
   end
 
   always_ff @(posedge clk) begin : p_s4
-    if (load[3]) begin
-      s4_sign_q <= s3_sign_q;
-      s4_nan_q <= s3_nan_q;
-      s4_inf_q <= s3_inf_q;
-      s4_zero_q <= s3_zero_q;
-      s4_f0_q <= s3_ep_q[EW-1:0];
-      s4_f1_q <= f1;
-      s4_ovf0_q <= (s3_ep_q >= EXP_INF);
-      s4_ovf1_q <= (s3_ep_q >= EXP_INF - ONE);  // ep + 1 >= EXP_INF
-      s4_nrm0_q <= !s3_ep_q[XE-1] && (s3_ep_q != '0);  // ep >= 1
-      s4_nrm1_q <= !s3_ep_q[XE-1];  // ep + 1 >= 1
-      s4_clp0_q <= (s3_ep_q < ONE - SH_MAX);  // 1 - ep > P + 1
-      s4_clp1_q <= (s3_ep_q < -SH_MAX);  // 1 - (ep + 1) > P + 1
-      s4_dif0_q <= SHW'(ONE) - SHW'(s3_ep_q);
-      s4_dif1_q <= '0 - SHW'(s3_ep_q);
-    end
+    s4_sign_q <= s3_sign_q;
+    s4_nan_q <= s3_nan_q;
+    s4_inf_q <= s3_inf_q;
+    s4_zero_q <= s3_zero_q;
+    s4_f0_q <= s3_ep_q[EW-1:0];
+    s4_f1_q <= f1;
+    s4_ovf0_q <= (s3_ep_q >= EXP_INF);
+    s4_ovf1_q <= (s3_ep_q >= EXP_INF - ONE);  // ep + 1 >= EXP_INF
+    s4_nrm0_q <= !s3_ep_q[XE-1] && (s3_ep_q != '0);  // ep >= 1
+    s4_nrm1_q <= !s3_ep_q[XE-1];  // ep + 1 >= 1
+    s4_clp0_q <= (s3_ep_q < ONE - SH_MAX);  // 1 - ep > P + 1
+    s4_clp1_q <= (s3_ep_q < -SH_MAX);  // 1 - (ep + 1) > P + 1
+    s4_dif0_q <= SHW'(ONE) - SHW'(s3_ep_q);
+    s4_dif1_q <= '0 - SHW'(s3_ep_q);
   end
 
   always_ff @(posedge clk) begin : p_s5
-    if (load[4]) begin
-      s5_sign_q <= s4_sign_q;
-      s5_nan_q <= s4_nan_q;
-      s5_inf_q <= s4_inf_q;
-      s5_zero_q <= s4_zero_q;
-      s5_prod_q <= prod;
-      s5_f0_q <= s4_f0_q;
-      s5_f1_q <= s4_f1_q;
-      s5_ovf0_q <= s4_ovf0_q;
-      s5_ovf1_q <= s4_ovf1_q;
-      s5_sh0_q <= denorm_shift(s4_nrm0_q, s4_clp0_q, s4_dif0_q);
-      s5_sh1_q <= denorm_shift(s4_nrm1_q, s4_clp1_q, s4_dif1_q);
-      s5_gone0_q <= denorm_mask(s4_nrm0_q, s4_clp0_q, s4_dif0_q);
-      s5_gone1_q <= denorm_mask(s4_nrm1_q, s4_clp1_q, s4_dif1_q);
-    end
+    s5_sign_q <= s4_sign_q;
+    s5_nan_q <= s4_nan_q;
+    s5_inf_q <= s4_inf_q;
+    s5_zero_q <= s4_zero_q;
+    s5_prod_q <= prod;
+    s5_f0_q <= s4_f0_q;
+    s5_f1_q <= s4_f1_q;
+    s5_ovf0_q <= s4_ovf0_q;
+    s5_ovf1_q <= s4_ovf1_q;
+    s5_sh0_q <= denorm_shift(s4_nrm0_q, s4_clp0_q, s4_dif0_q);
+    s5_sh1_q <= denorm_shift(s4_nrm1_q, s4_clp1_q, s4_dif1_q);
+    s5_gone0_q <= denorm_mask(s4_nrm0_q, s4_clp0_q, s4_dif0_q);
+    s5_gone1_q <= denorm_mask(s4_nrm1_q, s4_clp1_q, s4_dif1_q);
   end
 
   dfv_sig_mul #(.P(P)) u_mul (
     .clk(clk),
-    .load(load[3:2]),
+    .load(2'b11),
     .ma(s2_ma_q),
     .mb(s2_mb_q),
     .prod(prod)
@@ -320,17 +325,15 @@ module arith_mulf #(
   assign sticky0 = (s5_prod_q[P-3:0] != '0) | ((head0 & s5_gone0_q) != '0);
 
   always_ff @(posedge clk) begin : p_s6
-    if (load[5]) begin
-      s6_sign_q <= s5_sign_q;
-      s6_nan_q <= s5_nan_q;
-      s6_inf_q <= s5_inf_q;
-      s6_zero_q <= s5_zero_q;
-      s6_ovf_q <= top ? s5_ovf1_q : s5_ovf0_q;
-      s6_e_q <= top ? ((s5_sh1_q != '0) ? '0 : s5_f1_q) : ((s5_sh0_q != '0) ? '0 : s5_f0_q);
-      s6_frac_q <= top ? kept1[P-1:1] : kept0[P-1:1];
-      s6_guard_q <= top ? kept1[0] : kept0[0];
-      s6_sticky_q <= top ? sticky1 : sticky0;
-    end
+    s6_sign_q <= s5_sign_q;
+    s6_nan_q <= s5_nan_q;
+    s6_inf_q <= s5_inf_q;
+    s6_zero_q <= s5_zero_q;
+    s6_ovf_q <= top ? s5_ovf1_q : s5_ovf0_q;
+    s6_e_q <= top ? ((s5_sh1_q != '0) ? '0 : s5_f1_q) : ((s5_sh0_q != '0) ? '0 : s5_f0_q);
+    s6_frac_q <= top ? kept1[P-1:1] : kept0[P-1:1];
+    s6_guard_q <= top ? kept1[0] : kept0[0];
+    s6_sticky_q <= top ? sticky1 : sticky0;
   end
 
   // ---------------------------------------------------------------------------------------------------
@@ -340,8 +343,6 @@ module arith_mulf #(
   logic [EW+FW-1:0] rounded;  // {exponent, fraction} + round_up: a carry reaches the exponent
   logic [W-1:0] word;
 
-  logic [W-1:0] s7_word_q;
-
   assign round_up = s6_guard_q & (s6_sticky_q | s6_frac_q[0]);
   assign rounded = {s6_e_q, s6_frac_q} + (EW + FW)'(round_up);
   assign word = s6_nan_q ? {1'b0, EXP_ONES, 1'b1, {(FW - 1){1'b0}}}  // the canonical quiet NaN
@@ -349,11 +350,17 @@ module arith_mulf #(
               : s6_zero_q ? {s6_sign_q, {(EW + FW){1'b0}}}  // a zero operand
               : {s6_sign_q, rounded};  // rounding may carry into the exponent, up to infinity
 
-  always_ff @(posedge clk) begin : p_s7
-    if (load[6]) s7_word_q <= word;
-  end
-
-  assign result_data = s7_word_q;
+  // The results wait in a FIFO of D entries (one per credit); its head register is stage 7's
+  handshake_fifo #(.W(W), .DEPTH(D)) u_out (
+    .clk(clk),
+    .rst(rst),
+    .in_data(word),
+    .in_valid(vld[S-1]),
+    .in_ready(fifo_room),
+    .out_data(result_data),
+    .out_valid(result_valid),
+    .out_ready(result_ready)
+  );
 
 `ifdef DFV_FORMAL
   `include "arith_mulf_props.svh"
