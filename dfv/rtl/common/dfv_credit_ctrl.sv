@@ -47,10 +47,14 @@ module dfv_credit_ctrl #(
   logic accept;
 
   assign ge_x = {1'b0, ge_q, 1'b1};
-  always_comb begin : p_credits
-    for (int k = 0; k <= D; k++) free_x[k] = ge_x[k + 1] | (ge_x[k] & ~vld_q[0]);
-    // a pop gives a credit back: C' = C - vld[0] + pop
-    for (int k = 1; k <= D; k++) ge_d[k - 1] = pop ? free_x[k - 1] : free_x[k];
+  // continuous assignments, not an always_comb: Icarus would wake a process that writes free_x and reads it
+  // on its own writes (a zero-delay loop; toolchain.md, constant selects in always_* processes)
+  for (genvar k = 0; k <= D; k++) begin : g_free
+    assign free_x[k] = ge_x[k + 1] | (ge_x[k] & ~vld_q[0]);
+  end
+  // a pop gives a credit back: C' = C - vld[0] + pop
+  for (genvar k = 1; k <= D; k++) begin : g_credit
+    assign ge_d[k - 1] = pop ? free_x[k - 1] : free_x[k];
   end
 
   assign in_ready = free_x[1];
