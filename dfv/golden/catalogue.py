@@ -399,12 +399,19 @@ DIVI_CODES = (BinopCode.DIVSI, BinopCode.DIVUI, BinopCode.REMSI, BinopCode.REMUI
 """The operations of `arith_divi` (its `OP`: their `BinopCode`); `arith_binop` computes the others but muli."""
 
 
+def credit_unit_timing(latency: int) -> UnitTiming:
+    """A credit-based unit (free-running stages, `dfv_credit_ctrl`, an output FIFO): `latency` cycles, one
+    operation per cycle, latency + 1 operations held (the credits that sustain that rate), none taken on a
+    result's leaving alone (its input ready depends on registers only)."""
+    return UnitTiming(latency, 1, latency + 1, passes=False)
+
+
 def muli_timing(p: Params) -> UnitTiming:
     """arith_muli: the operand stage, the pair stage and ceil(log2(ceil(W / 2))) stages of pairwise sums
     (S stages, free-running), then its output FIFO: LATENCY = S + 1, one operation per cycle, and S + 2
     operations held (the credits that sustain that rate), none taken on a result's leaving alone."""
     stages = 2 + ((p["width"] + 1) // 2 - 1).bit_length()
-    return UnitTiming(stages + 1, 1, stages + 2, passes=False)
+    return credit_unit_timing(stages + 1)
 
 
 def divi_timing(p: Params) -> UnitTiming:
@@ -499,10 +506,9 @@ def _fixed(latency: int) -> Callable[[Params], UnitTiming]:
 
 
 def _credited(latency: int) -> Callable[[Params], UnitTiming]:
-    """A credit-based float unit (free-running stages, an output FIFO whose head register is its last stage):
-    `latency` cycles in every format, one operation per cycle, latency + 1 operations held (its SLOTS, the
-    credits that sustain that rate), none taken on a result's leaving alone (its input ready is a register)."""
-    return lambda _p: UnitTiming(latency, 1, latency + 1, passes=False)
+    """A credit-based float unit whose FIFO's head register is its last stage: `latency` cycles in every
+    format (credit_unit_timing)."""
+    return lambda _p: credit_unit_timing(latency)
 
 
 def _cmpf_params(p: Params) -> dict[str, str]:
