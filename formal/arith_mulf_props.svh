@@ -3,11 +3,11 @@
 // datapath value is NOT proved here: every result is checked bit for bit against the golden model by
 // simulation (make fpcheck, the dfv.tb.fp suites).
 // Proved: the protocol on result (inputs assumed to follow it); lhs and rhs consumed together, exactly when a
-// credit is free (in_ready does not depend on result_ready: no combinational path through the unit); the
-// FIFO never refused a result (its input protocol, asserted in u_out, and its count equal to the credit
-// core's ghost count: the credits are exact, asserted in u_ctrl, whose valid bits shift one stage a cycle,
-// so a result enters the FIFO S cycles after its accept); at_init after a reset.
-// The FIFO's own properties (included in u_out) prove that it delivers its words exactly once, in order.
+// credit is free (in_ready does not depend on result_ready: no combinational path through the unit); at_init
+// after a reset. The flow control's own properties (included in u_flow: formal/dfv_credit_pipe_props.svh and
+// those of its credit core and FIFO) prove that the FIFO never refuses a result, the credits are exact, the
+// valid bits shift one stage a cycle (a result enters the FIFO S cycles after its accept) and the FIFO
+// delivers its words exactly once, in order.
 `ifdef DFV_FORMAL_TOP_arith_mulf
 localparam bit F_TOP = 1'b1;
 `else
@@ -22,18 +22,12 @@ dfv_hs_chk #(.W(W), .ASSUME(F_TOP)) f_rhs (.clk(clk), .rst(rst), .f_past(f_past)
 dfv_hs_chk #(.W(W)) f_result (.clk(clk), .rst(rst), .f_past(f_past), .valid(result_valid),
                               .ready(result_ready), .data(result_data));
 
-// the FIFO's count and the credit core's ghost count of results waiting, driven after flattening (peek)
-logic [$clog2(D + 1)-1:0] f_fifo_count;  // peek: u_out.u_ctrl.count_q
-logic [$clog2(D + 1)-1:0] f_waiting;  // peek: u_ctrl.f_occ
-
 always_comb begin
   if (f_run) begin
     // the join: both operands consumed together, only when both are there
     joined: assert ((lhs_valid && lhs_ready) == (rhs_valid && rhs_ready));
     consumed_together: assert (!lhs_ready || (lhs_valid && rhs_valid));
     if (lhs_valid && rhs_valid) takes_on_credit: assert (lhs_ready == take);
-    if (vld[S - 1]) fifo_room_for_result: assert (fifo_room);
-    inv_waiting: assert (f_fifo_count == f_waiting);
   end
 end
 always_ff @(posedge clk) if (f_past && !rst && $past(rst)) reset_at_init: assert (at_init);

@@ -5,10 +5,9 @@
 // cycles before.
 // Proved: the protocol on result (inputs assumed to follow it); lhs and rhs consumed together, exactly when
 // a credit is free (in_ready does not depend on result_ready: no combinational path through the unit); the
-// FIFO never refused a result (its input protocol, asserted in u_out, and its count equal to the credit
-// core's ghost count: the credits are exact, asserted in u_ctrl); the rows' and the stage sums; at_init
-// after a reset.
-// The FIFO's own properties (included in u_out) prove that it delivers its words exactly once, in order.
+// rows' and the stage sums; at_init after a reset. The flow control's own properties (included in u_flow:
+// formal/dfv_credit_pipe_props.svh and those of its credit core and FIFO) prove that the FIFO never refuses
+// a result, the credits are exact and the FIFO delivers its words exactly once, in order.
 `ifdef DFV_FORMAL_TOP_arith_muli
 localparam bit F_TOP = 1'b1;
 `else
@@ -23,11 +22,8 @@ dfv_hs_chk #(.W(W), .ASSUME(F_TOP)) f_rhs (.clk(clk), .rst(rst), .f_past(f_past)
 dfv_hs_chk #(.W(W)) f_result (.clk(clk), .rst(rst), .f_past(f_past), .valid(result_valid),
                               .ready(result_ready), .data(result_data));
 
-// the FIFO's count and the credit core's ghost count of results waiting, driven after flattening (peek)
-logic [$clog2(D + 1)-1:0] f_fifo_count;  // peek: u_out.u_ctrl.count_q
-logic [$clog2(D + 1)-1:0] f_waiting;  // peek: u_ctrl.f_occ
-
 // the product of the operands stage 1 took, moved along the stages as the data is (free-running)
+logic [S-1:0] f_vld;  // peek: u_flow.u_ctrl.vld_q (stage i + 1 holds an operation)
 logic [W-1:0] f_prod_rows;
 logic [W-1:0] f_prod [LEVELS + 1];
 always_ff @(posedge clk) begin
@@ -49,19 +45,16 @@ for (genvar l = 0; l <= LEVELS; l++) begin : g_f_lvl
     for (int i = 0; i < terms(l); i++) f_sum = f_sum + g_lvl[l].sum_q[i*W +: W];
   end
   // stage l + 2 holds an operation: its terms sum to its product
-  always_comb if (f_run && vld[l + 1]) assert (f_sum == f_prod[l]);  // prop: stage_sum
+  always_comb if (f_run && f_vld[l + 1]) assert (f_sum == f_prod[l]);  // prop: stage_sum
 end
 always_comb begin
   if (f_run) begin
     joined: assert ((lhs_valid && lhs_ready) == (rhs_valid && rhs_ready));
     consumed_together: assert (!lhs_ready || (lhs_valid && rhs_valid));
     if (lhs_valid && rhs_valid) takes_on_credit: assert (lhs_ready == take);
-    if (vld[S - 1]) fifo_room_for_result: assert (fifo_room);
-    inv_waiting: assert (f_fifo_count == f_waiting);
   end
 end
 always_ff @(posedge clk) if (f_past && !rst && $past(rst)) reset_at_init: assert (at_init);
 if (F_TOP) begin : g_f_cover
   always_comb if (f_run) c_no_credit: cover (lhs_valid && rhs_valid && !lhs_ready);
-  always_comb if (f_run) c_full_fifo: cover (f_fifo_count == ($clog2(D + 1))'(D - 1) && result_valid && !result_ready);
 end

@@ -39,20 +39,20 @@
 //   where no bit was shifted out and the difference is exact.
 // Latency: LATENCY = 6 cycles, fixed: an operation accepted in cycle c (handshake at the end of c) has its
 //   result on result_data with result_valid high in cycle c + 6 when result_ready stays high.
-// Throughput: one operation per cycle (INTERVAL = 1). Flow control: the stages never stall. The control
-//   core dfv_credit_ctrl #(.S(5), .D(7)) (u_ctrl) shifts one valid bit per stage and accepts an operation
-//   only while a credit is free, so the output FIFO u_out (D = 7 entries, its head register stage 6's)
-//   has room for every result; the unit holds SLOTS = D = 7 operations, and a slot freed by a leaving
-//   result is free from the next cycle. The data registers have no enable and no reset: they load every
+// Throughput: one operation per cycle (INTERVAL = 1). Flow control: the stages never stall. The flow
+//   control dfv_credit_pipe #(.S(5), .D(7)) (u_flow): its credit core shifts one valid bit per stage and
+//   accepts an operation only while a credit is free, so its output FIFO (D = 7 entries, its head register
+//   stage 6's) has room for every result; the unit holds SLOTS = D = 7 operations, and a slot freed by a
+//   leaving result is free from the next cycle. The data registers have no enable and no reset: they load every
 //   cycle, and a register that holds no operation holds garbage that no one reads. With the stall-able
 //   pipeline before it (dfv_pipe_ctrl) every data register's enable was a gate from result_ready and the
 //   inputs' valids: in a kernel that net, fanned out to every data flip-flop, was the critical path of
 //   the float kernels (fdot, gemm, two_mm, mvt; docs/timing.md). The join: lhs_ready / rhs_ready = (every
 //   input valid) & take (a credit is free), so the inputs are consumed together, never one without the
 //   others.
-// State: s1..s5 data registers, the FIFO u_out; the valid bits and the credit count in u_ctrl (reset: empty,
-//   every credit free; rst synchronous, active high). at_init: every credit free, so nothing in the stages
-//   or the FIFO (u_ctrl's).
+// State: s1..s5 data registers; the valid bits, the credits and the FIFO in u_flow (reset: empty, every
+//   credit free; rst synchronous, active high). at_init: every credit free, so nothing in the stages or
+//   the FIFO (u_flow's).
 // Combinational paths: each input's valid -> the other inputs' readies (the join). None from result_ready
 //   to any output but through registers (the input ready is a register compare); none from any input to
 //   result_data / result_valid (registers); lhs_data / rhs_data go through stage 1 logic into s1 only.
@@ -102,30 +102,17 @@ module arith_addf #(
 
   /* verilator lint_off UNUSEDSIGNAL */
   logic at_init;  // read by testbenches (dut.at_init)
-  logic fifo_room;  // always 1 when a result arrives: the credits guarantee it (proved: formal/)
   /* verilator lint_on UNUSEDSIGNAL */
 
   // ---------------------------------------------------------------------------------------------------
-  // Control core (dfv_credit_ctrl): the stage valid bits and the credits; take = a credit is free
+  // Flow control (dfv_credit_pipe u_flow, instanced at the end, where the last stage's word is): the stage
+  // valid bits, the credits (take = a credit is free) and the output FIFO
   // ---------------------------------------------------------------------------------------------------
   logic in_valid, take;
-  logic [S-1:0] vld;
-  logic pop;
 
   assign in_valid = lhs_valid & rhs_valid;
   assign lhs_ready = in_valid & take;  // the join: every input consumed together
   assign rhs_ready = lhs_ready;
-  assign pop = result_valid & result_ready;
-
-  dfv_credit_ctrl #(.S(S), .D(D)) u_ctrl (
-    .clk(clk),
-    .rst(rst),
-    .in_valid(in_valid),
-    .in_ready(take),
-    .vld(vld),
-    .pop(pop),
-    .at_init(at_init)
-  );
 
   // ---------------------------------------------------------------------------------------------------
   // Stage 1: unpack, classify, specials, compare and swap, exponent difference
@@ -318,7 +305,6 @@ module arith_addf #(
   logic [EW+FW-1:0] rounded;  // {exponent, fraction} + round_up: a carry reaches the exponent
   logic [W-1:0] word;
 
-
   assign round_up = s5_n_q[2] & (s5_n_q[1] | s5_n_q[0] | s5_n_q[3]);
   assign rounded = {s5_e_q, s5_n_q[XW-2:3]} + (EW + FW)'(round_up);
   assign word = s5_nan_q ? {1'b0, EXP_ONES, 1'b1, {(FW - 1){1'b0}}}  // the canonical quiet NaN
@@ -326,16 +312,18 @@ module arith_addf #(
               : (s5_e_q == EXP_ONES) ? {s5_sign_q, EXP_ONES, {FW{1'b0}}}  // stage 5's carry overflowed
               : {s5_sign_q, rounded};  // rounding may carry into the exponent, up to infinity
 
-  // The results wait in a FIFO of D entries (one per credit); its head register is stage 6's
-  handshake_fifo #(.W(W), .DEPTH(D)) u_out (
+  // The credit core and the FIFO of D entries (one per credit) the results wait in; its head register is
+  // stage 6's
+  dfv_credit_pipe #(.S(S), .D(D), .W(W)) u_flow (
     .clk(clk),
     .rst(rst),
-    .in_data(word),
-    .in_valid(vld[S-1]),
-    .in_ready(fifo_room),
-    .out_data(result_data),
-    .out_valid(result_valid),
-    .out_ready(result_ready)
+    .in_valid(in_valid),
+    .in_ready(take),
+    .last_data(word),
+    .result_data(result_data),
+    .result_valid(result_valid),
+    .result_ready(result_ready),
+    .at_init(at_init)
   );
 
 `ifdef DFV_FORMAL

@@ -19,12 +19,12 @@
 //   operation accepted in cycle c (handshake at the end of c) has its result on result_data with
 //   result_valid high in cycle c + LATENCY when result_ready stays high.
 // Throughput: one operation per cycle (INTERVAL = 1). The stages never stall: an operation is accepted
-//   only while a credit is free (dfv_credit_ctrl), so the FIFO has room for every result; the unit holds
-//   SLOTS = D = S + 2 operations, and a slot freed by a leaving result is free from the next cycle (the
+//   only while a credit is free (u_flow, dfv_credit_pipe: its credit core), so its output FIFO has room
+//   for every result; the unit holds SLOTS = D = S + 2 operations, and a slot freed by a leaving result is free from the next cycle (the
 //   input ready is a register compare: no combinational path from result_ready).
-// State: the stage valid bits and the credit count in u_ctrl, the FIFO u_out (reset: empty, all credits
-//   free; rst synchronous, active high); the row and sum registers (no reset, no enable: loaded every
-//   cycle). at_init: every credit free, so nothing in the stages or the FIFO (u_ctrl.at_init).
+// State: the stage valid bits, the credits and the FIFO in u_flow (reset: empty, all credits free; rst
+//   synchronous, active high); the row and sum registers (no reset, no enable: loaded every cycle).
+//   at_init: every credit free, so nothing in the stages or the FIFO (u_flow's).
 // Combinational paths: lhs_valid and rhs_valid -> both readies (the join). None from result_ready to any
 //   output but through registers, none from lhs_data / rhs_data to any output (registers: lhs_data and
 //   rhs_data reach stage 1's rows through one AND each).
@@ -66,25 +66,11 @@ module arith_muli #(
 
   /* verilator lint_off UNUSEDSIGNAL */
   logic at_init;  // read by testbenches (dut.at_init)
-  logic fifo_room;  // always 1 when a result arrives: the credits guarantee it (proved: formal/)
   /* verilator lint_on UNUSEDSIGNAL */
   logic both_valid;
-  logic take;
-  logic [S-1:0] vld;
-  logic pop;
+  logic take;  // a credit is free (u_flow's, instanced at the end, where the last stage's word is)
 
   assign both_valid = lhs_valid & rhs_valid;
-  assign pop = result_valid & result_ready;
-
-  dfv_credit_ctrl #(.S(S), .D(D)) u_ctrl (
-    .clk(clk),
-    .rst(rst),
-    .in_valid(both_valid),
-    .in_ready(take),
-    .vld(vld),
-    .pop(pop),
-    .at_init(at_init)
-  );
   assign lhs_ready = both_valid & take;  // the join: both inputs move together, or neither
   assign rhs_ready = both_valid & take;
 
@@ -130,16 +116,17 @@ module arith_muli #(
     end
   end
 
-  // The results wait in a FIFO of D entries (one per credit)
-  handshake_fifo #(.W(W), .DEPTH(D)) u_out (
+  // The credit core and the FIFO of D entries (one per credit) the results wait in
+  dfv_credit_pipe #(.S(S), .D(D), .W(W)) u_flow (
     .clk(clk),
     .rst(rst),
-    .in_data(g_lvl[LEVELS].sum_q[W-1:0]),
-    .in_valid(vld[S-1]),
-    .in_ready(fifo_room),
-    .out_data(result_data),
-    .out_valid(result_valid),
-    .out_ready(result_ready)
+    .in_valid(both_valid),
+    .in_ready(take),
+    .last_data(g_lvl[LEVELS].sum_q[W-1:0]),
+    .result_data(result_data),
+    .result_valid(result_valid),
+    .result_ready(result_ready),
+    .at_init(at_init)
   );
 
 `ifdef DFV_FORMAL
