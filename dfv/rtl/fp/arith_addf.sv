@@ -31,9 +31,11 @@
 //     whether the result keeps a hidden bit (a bit of the sum at or above the stop bit). A carry instead
 //     shifts right by one (sticky kept). The sign (zero sum: sx & sy).
 //   5 the left shift; the exponent: + 1 on a carry, - shift with a hidden bit, else 0 (a result below the
-//     normal range stays subnormal).
-//   6 rounding (guard & (round | sticky | lsb)) added to {exponent, fraction} so a carry moves into the
-//     exponent (subnormal -> normal, max -> infinity); an exponent already all ones is overflow
+//     normal range stays subnormal); whether to round up, guard & (round | sticky | lsb), from the shifted
+//     word's four low places (a few LUTs beside the shifter's wider part), so that stage 6's addition starts
+//     at registers: stage 6 writes into the output FIFO's LUT RAM, whose write data is far from the logic
+//     (the f32 unit's path, 6.8-7.0 ns, with the round-up's LUT in front of the carry chain).
+//   6 the round-up added to {exponent, fraction} so a carry moves into the exponent (subnormal -> normal, max -> infinity); an exponent already all ones is overflow
 //     (infinity); the special flags select NaN / infinity; pack.
 //   G, R, S suffice: a left shift of more than one bit happens only when the exponents differ by <= 1,
 //   where no bit was shifted out and the difference is exact.
@@ -282,7 +284,8 @@ module arith_addf #(
 
   logic s5_sign_q, s5_nan_q, s5_inf_q, s5_isign_q;
   logic [EW-1:0] s5_e_q;  // the biased exponent field (0: subnormal or zero)
-  logic [XW-2:0] s5_n_q;  // fraction, guard, round, sticky (the hidden bit is in s5_e_q != 0)
+  logic [FW-1:0] s5_frac_q;  // the fraction (the hidden bit is in s5_e_q != 0)
+  logic s5_up_q;  // round to nearest even: guard & (round | sticky | the fraction's lsb)
 
   assign n_left = s4_sum_q << s4_shift_q;  // the top place (the hidden bit or 0) is shifted out
   // a carry: exponent + 1; a hidden bit after the shift: exponent - shift (the shift is then <= room, below
@@ -292,7 +295,8 @@ module arith_addf #(
   always_ff @(posedge clk) begin : p_s5
     s5_sign_q <= s4_sign_q;
     s5_e_q <= e_norm;
-    s5_n_q <= n_left;
+    s5_frac_q <= n_left[XW-2:3];
+    s5_up_q <= n_left[2] & (n_left[1] | n_left[0] | n_left[3]);
     s5_nan_q <= s4_nan_q;
     s5_inf_q <= s4_inf_q;
     s5_isign_q <= s4_isign_q;
@@ -301,12 +305,10 @@ module arith_addf #(
   // ---------------------------------------------------------------------------------------------------
   // Stage 6: round to nearest even, overflow, specials, pack
   // ---------------------------------------------------------------------------------------------------
-  logic round_up;
-  logic [EW+FW-1:0] rounded;  // {exponent, fraction} + round_up: a carry reaches the exponent
+  logic [EW+FW-1:0] rounded;  // {exponent, fraction} + the round-up: a carry reaches the exponent
   logic [W-1:0] word;
 
-  assign round_up = s5_n_q[2] & (s5_n_q[1] | s5_n_q[0] | s5_n_q[3]);
-  assign rounded = {s5_e_q, s5_n_q[XW-2:3]} + (EW + FW)'(round_up);
+  assign rounded = {s5_e_q, s5_frac_q} + (EW + FW)'(s5_up_q);
   assign word = s5_nan_q ? {1'b0, EXP_ONES, 1'b1, {(FW - 1){1'b0}}}  // the canonical quiet NaN
               : s5_inf_q ? {s5_isign_q, EXP_ONES, {FW{1'b0}}}  // an infinite operand
               : (s5_e_q == EXP_ONES) ? {s5_sign_q, EXP_ONES, {FW{1'b0}}}  // stage 5's carry overflowed

@@ -35,9 +35,12 @@
 //     P + 1 bits from the leading one shifted right by that position's shift, the sticky bit the OR of the
 //     bits below them and of those shifted out (stage 5's mask); the product's top bit t then
 //     selects. Kept: the fraction (FW bits; the hidden bit is in exponent != 0), guard, sticky.
-//   7 rounding (guard & (sticky | lsb)) added to {exponent, fraction} so a carry moves into the exponent
-//     (subnormal -> smallest normal, max -> infinity); an overflow from stage 4 gives infinity; the
-//     special flags select NaN / infinity / zero; pack.
+//   7 rounding to nearest even: {exponent, fraction} + 1 (a carry moves into the exponent: subnormal ->
+//     smallest normal, max -> infinity) chosen when guard & (sticky | lsb); the increment's carry chain
+//     starts at the registers and the round-up (one LUT beside it) only selects after it (stage 7 writes
+//     into the output FIFO's LUT RAM, whose write data is far from the logic: with the round-up's LUT in
+//     front of the chain this was the f32 unit's path, 6.9 ns); an overflow from stage 4 gives infinity;
+//     the special flags select NaN / infinity / zero; pack.
 // Latency: LATENCY = 7 cycles, fixed for every format: an operation accepted in cycle c (handshake at the
 //   end of c) has its result on result_data with result_valid high in cycle c + 7 when result_ready stays high.
 //   On the ECP5 flow f32's product is in LUTs: on a DSP block (nextpnr times its 4.45 ns multiply
@@ -327,11 +330,13 @@ module arith_mulf #(
   // Stage 7: round to nearest even, overflow, specials, pack
   // ---------------------------------------------------------------------------------------------------
   logic round_up;
-  logic [EW+FW-1:0] rounded;  // {exponent, fraction} + round_up: a carry reaches the exponent
+  logic [EW+FW-1:0] bumped;  // {exponent, fraction} + 1: a carry reaches the exponent
+  logic [EW+FW-1:0] rounded;
   logic [W-1:0] word;
 
   assign round_up = s6_guard_q & (s6_sticky_q | s6_frac_q[0]);
-  assign rounded = {s6_e_q, s6_frac_q} + (EW + FW)'(round_up);
+  assign bumped = {s6_e_q, s6_frac_q} + (EW + FW)'(1);
+  assign rounded = round_up ? bumped : {s6_e_q, s6_frac_q};
   assign word = s6_nan_q ? {1'b0, EXP_ONES, 1'b1, {(FW - 1){1'b0}}}  // the canonical quiet NaN
               : (s6_inf_q | s6_ovf_q) ? {s6_sign_q, EXP_ONES, {FW{1'b0}}}  // infinite operand, overflow
               : s6_zero_q ? {s6_sign_q, {(EW + FW){1'b0}}}  // a zero operand
