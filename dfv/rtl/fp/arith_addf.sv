@@ -180,6 +180,7 @@ module arith_addf #(
   logic [XW-1:0] my_ext;  // y's significand with its guard, round and sticky places (zero)
   logic beyond;
   logic [XW-2:0] y_shift;  // (my_ext >> d) above the sticky place: y aligned to x
+  logic [XW-2:0] from_d;  // from_d[j] = (j >= d)
   logic [XW-1:0] keep_low;  // keep_low[i] = (i <= d): the bits that end at or below the sticky place
   logic [XW-1:0] y_ext;
 
@@ -191,11 +192,12 @@ module arith_addf #(
   assign my_ext = {s1_my_q, 3'b000};
   assign beyond = (s1_d_q >> SW) != '0;  // a shift of 2^SW or more: past XW
   assign y_shift = beyond ? '0 : my_ext[XW-1:1] >> SW'(s1_d_q);
-  // the sticky place ORs every bit shifted to it or past it: my_ext[d:0] (all of it when d == XW), a mask
-  // and an OR beside the shifter rather than after it
-  always_comb begin : comb_keep_low
-    for (int i = 0; i < XW; i++) keep_low[i] = beyond | (32'(i) <= 32'(SW'(s1_d_q)));
-  end
+  // the sticky place ORs every bit shifted to it or past it: my_ext[d:0] (all of it when d >= XW - 1), a
+  // mask and an OR beside the shifter rather than after it. The mask is a constant shifted by d (i <= d is
+  // !(i - 1 >= d)), each bit a few LUTs of d: written as XW compares, Yosys gave each a carry chain, and
+  // the chains' outputs were the f32 unit's path (s1_d_q -> the chain -> the OR -> s2_y_q, 6.8-6.9 ns)
+  assign from_d = {(XW - 1){1'b1}} << s1_d_q;  // all zero once d >= XW - 1
+  assign keep_low = {~from_d, 1'b1};
   assign y_ext = {y_shift, (my_ext & keep_low) != '0};
 
   always_ff @(posedge clk) begin : p_s2
