@@ -13,8 +13,8 @@
 //   credit core's valid bits say when; the caller needs none of them); result (W): the FIFO's output
 //   channel; at_init.
 // State: u_ctrl's valid bits and credits, u_out's words and count (reset: empty, every credit free; rst
-//   synchronous, active high). The credits are exact, so the FIFO has room whenever the last stage holds an operation (its
-//   in_ready, fifo_room, is not read: proved in formal/dfv_credit_pipe_props.svh).
+//   synchronous, active high). The credits are exact, so the FIFO has room whenever the last stage holds an
+//   operation (its in_ready, fifo_room, is not read: proved in formal/dfv_credit_pipe_props.svh).
 // Latency: S cycles from the accept to the push, one more to result_valid (S + 1 in all).
 // Throughput: one operation per cycle while result_ready is high (D >= S + 2); D operations held at once.
 // Combinational paths: in_valid -> nothing but u_ctrl's vld_q[0]; result_ready -> nothing but the state

@@ -30,13 +30,13 @@
 //     by a tree of log depth (dfv_lzc; no comparison; a carry sets the top place, so its count is 0);
 //     whether the result keeps a hidden bit (a bit of the sum at or above the stop bit). A carry instead
 //     shifts right by one (sticky kept). The sign (zero sum: sx & sy).
-//   5 the left shift; the exponent: + 1 on a carry, - shift with a hidden bit, else 0 (a result below the
-//     normal range stays subnormal); whether to round up, guard & (round | sticky | lsb), from the shifted
-//     word's four low places (a few LUTs beside the shifter's wider part), so that stage 6's addition starts
-//     at registers: stage 6 writes into the output FIFO's LUT RAM, whose write data is far from the logic
-//     (the f32 unit's path, 6.8-7.0 ns, with the round-up's LUT in front of the carry chain).
-//   6 the round-up added to {exponent, fraction} so a carry moves into the exponent (subnormal -> normal, max -> infinity); an exponent already all ones is overflow
-//     (infinity); the special flags select NaN / infinity; pack.
+//   5 the left shift; the exponent: + 1 on a carry, - shift with a hidden bit, else 0 (subnormal stays so);
+//     whether to round up, guard & (round | sticky | lsb), from the shifted word's four low places, so that
+//     stage 6's addition starts at registers (stage 6 writes into the output FIFO's LUT RAM, far from the
+//     logic: with the round-up's LUT in front of its carry chain this was the f32 unit's path, 6.8-7.0 ns).
+//   6 the round-up added to {exponent, fraction} so a carry moves into the exponent (subnormal -> normal,
+//     max -> infinity); an exponent already all ones is overflow (infinity); the special flags select NaN /
+//     infinity; pack.
 //   G, R, S suffice: a left shift of more than one bit happens only when the exponents differ by <= 1,
 //   where no bit was shifted out and the difference is exact.
 // Latency: LATENCY = 6 cycles, fixed: an operation accepted in cycle c (handshake at the end of c) has its

@@ -20,8 +20,8 @@
 //   result_valid high in cycle c + LATENCY when result_ready stays high.
 // Throughput: one operation per cycle (INTERVAL = 1). The stages never stall: an operation is accepted
 //   only while a credit is free (u_flow, dfv_credit_pipe: its credit core), so its output FIFO has room
-//   for every result; the unit holds SLOTS = D = S + 2 operations, and a slot freed by a leaving result is free from the next cycle (the
-//   input ready is a register compare: no combinational path from result_ready).
+//   for every result; the unit holds SLOTS = D = S + 2 operations, and a slot freed by a leaving result is
+//   free from the next cycle (the input ready is a register compare: no combinational path from result_ready).
 // State: the stage valid bits, the credits and the FIFO in u_flow (reset: empty, all credits free; rst
 //   synchronous, active high); the row and sum registers (no reset, no enable: loaded every cycle).
 //   at_init: every credit free, so nothing in the stages or the FIFO (u_flow's).
