@@ -41,12 +41,12 @@
 //     - 1 when the first quotient bit, known after the first iteration, is 0), tiny (E <= 0), overflow,
 //     the shift 1 - E clamped to YW and its sticky mask (dfv_denorm), in three registered steps (loaded
 //     every iteration, settled by the fourth), so denorm only shifts.
-//   denorm: a leading quotient 0 shifted away (exponent - 1); sticky from the remainder; overflow flag;
-//     a tiny quotient (E <= 0) shifted right by 1 - E (clamped to P + 3), the bits shifted out ORed into
-//     sticky through the mask beside the shifter (dfv_denorm), exponent field 0.
-//   round: guard & (round | sticky | lsb) added to {exponent, fraction}, so that a carry moves into the
-//     exponent (subnormal -> normal, largest finite -> infinity); the special flags and the overflow flag
-//     select NaN / infinity / zero; pack -> the result register.
+//   denorm: a leading quotient 0 shifted away (exponent - 1); sticky from the remainder; a tiny quotient
+//     (E <= 0) shifted right by 1 - E (clamped to P + 3), the bits shifted out ORed into sticky through
+//     the mask beside the shifter (dfv_denorm), exponent field 0; the special flags and the overflow flag
+//     reduced to one flag and the special word (NaN / infinity / zero) it selects.
+//   round: {exponent, fraction} + 1 (a carry moves into the exponent: subnormal -> normal, largest finite
+//     -> infinity) chosen by guard & (round | sticky | lsb), or the special word; pack -> the result reg.
 //   done: result_valid until the result is taken.
 // Latency: LATENCY = NIT + 4 = FW + 7 cycles (f16 17, bf16 14, f32 30, f64 59): an operation accepted in
 //   cycle c (handshake at the end of c) has its result on result_data with result_valid high in cycle
@@ -271,7 +271,8 @@ module arith_divf #(
 
   logic [YW-1:0] x_q;  // fraction, guard, round, sticky (the hidden bit is in e_q != 0)
   logic [EW-1:0] e_q;  // the exponent field (0: subnormal or zero)
-  logic ovf_q;
+  logic spec_q;  // the result is a special word (NaN, infinity, zero), not the rounded quotient
+  logic [W-1:0] spec_word_q;  // that word
 
   assign n_sig = lead_q ? quo_q : {quo_q[NIT-2:0], 1'b0};  // lead_q = quo_q[NIT-1] by now
   assign x_n = {n_sig, rem_q != '0};
@@ -290,7 +291,10 @@ module arith_divf #(
     if (ph_den_q) begin
       x_q <= tiny_q ? x_den : x_n[YW-1:0];
       e_q <= tiny_q ? '0 : e_n_q;
-      ovf_q <= ovf_n_q;
+      spec_q <= nan_q | inf_q | ovf_n_q | zero_q;
+      spec_word_q <= nan_q ? {1'b0, EXP_ONES, 1'b1, {(FW - 1){1'b0}}}  // the canonical quiet NaN
+                   : (inf_q | ovf_n_q) ? {sign_q, EXP_ONES, {FW{1'b0}}}  // infinite operand, x / 0, overflow
+                   : {sign_q, {(EW + FW){1'b0}}};  // zero operand, x / inf
     end
   end
 
@@ -298,17 +302,18 @@ module arith_divf #(
   // Round: to nearest even, specials, pack
   // ---------------------------------------------------------------------------------------------------
   logic round_up;
-  logic [EW+FW-1:0] rounded;  // {exponent, fraction} + round_up: a carry reaches the exponent
+  logic [EW+FW-1:0] bumped;  // {exponent, fraction} + 1: a carry reaches the exponent
   logic [W-1:0] word;
 
   logic [W-1:0] word_q;
 
+  // the increment's chain starts at the registers and round_up selects after it (round_up's LUT beside
+  // the chain, not at its carry input), and the special word is one register select: one LUT level
+  // behind the chain
   assign round_up = x_q[2] & (x_q[1] | x_q[0] | x_q[3]);
-  assign rounded = {e_q, x_q[YW-1:3]} + (EW + FW)'(round_up);
-  assign word = nan_q ? {1'b0, EXP_ONES, 1'b1, {(FW - 1){1'b0}}}  // the canonical quiet NaN
-              : (inf_q | ovf_q) ? {sign_q, EXP_ONES, {FW{1'b0}}}  // infinite operand, x / 0, overflow
-              : zero_q ? {sign_q, {(EW + FW){1'b0}}}  // zero operand, x / inf
-              : {sign_q, rounded};  // rounding may carry into the exponent, up to infinity
+  assign bumped = {e_q, x_q[YW-1:3]} + (EW + FW)'(1);
+  assign word = spec_q ? spec_word_q
+              : {sign_q, round_up ? bumped : {e_q, x_q[YW-1:3]}};  // a carry may reach infinity
 
   always_ff @(posedge clk) begin : p_round
     if (ph_rnd_q) word_q <= word;
