@@ -9,18 +9,21 @@
 //   ld_done[NLD] (ctrl); err_valid, err_code[15:0] (RT_MEMORY_ADDR_RANGE).
 // Storage: logic [W-1:0] mem_q [DEPTH], INIT at time 0; with RELOAD = 0 not touched by rst (testbenches
 //   read/write it), with RELOAD = 1 set to INIT while rst is high (stores are not served then).
-// State: output registers st_done_q, ld_data_vq/ld_val_q/ld_oor_q, ld_done_q; err_q. at_init: all output
-//   registers empty. ld_val_q takes the word read (and forwarded) whatever the address; ld_oor_q beside it
-//   records an address out of range, and ld_data is 0 where it is set: the range check (a carry chain of AW
-//   bits) is not in front of the word's selects.
+// State: output registers st_done_q, ld_data_vq/ld_val_q/ld_fwd_q/ld_hit_q/ld_oor_q, ld_done_q; err_q.
+//   at_init: all output registers empty. A firing load registers, side by side, the word read (ld_val_q), the
+//   word of the last same-cycle store to its address (ld_fwd_q), whether there was one (ld_hit_q), and whether
+//   its address is out of range (ld_oor_q); ld_data selects among them after the registers. Neither the range
+//   check (a carry chain of AW bits) nor the forwarding's address equality is in front of the words' W selects.
+//   A store forwards to a load on their whole addresses being equal (such a store is in range when the load is;
+//   a load out of range is masked), so no store's range check is on the forwarding either.
 // Behaviour: store port i fires when st_data[i] and st_addr[i] are valid and st_done[i] is free (or being
 //   emptied); load port i fires when ld_addr[i] is valid and ld_data[i], ld_done[i] are free (or being
 //   emptied). All ports may fire in one cycle; same-cycle order: stores by increasing index (the higher index
 //   wins on a common address), then loads by increasing index (a load sees same-cycle stores: write-first,
 //   forwarded). Address >= DEPTH: error, the load returns 0, the store is dropped, done still produced.
-// Latency 1 (done/data tokens come from registers: ld_data is ld_val_q masked by ld_oor_q, one LUT level; no
-//   combinational path from an input to any output valid/data; input readies depend combinationally on the
-//   output readies). Throughput: one access per cycle per port.
+// Latency 1 (done/data tokens come from registers: ld_data is one LUT level after ld_oor_q, ld_hit_q,
+//   ld_fwd_q and ld_val_q; no combinational path from an input to any output valid/data; input readies depend
+//   combinationally on the output readies). Throughput: one access per cycle per port.
 module handshake_memory #(
   parameter int W = 32,
   parameter int AW = 32,
@@ -59,8 +62,10 @@ module handshake_memory #(
   logic [NS-1:0]   st_done_q;
   logic [NL-1:0]   ld_data_vq;
   logic [NL-1:0]   ld_done_q;
-  logic [NL*W-1:0] ld_val_q;
-  logic [NL-1:0]   ld_oor_q;  // the word in ld_val_q is of an address out of range: ld_data is 0
+  logic [NL*W-1:0] ld_val_q;  // the word read
+  logic [NL*W-1:0] ld_fwd_q;  // the word of the last same-cycle store to the load's address
+  logic [NL-1:0]   ld_hit_q;  // there was such a store: ld_data is ld_fwd_q
+  logic [NL-1:0]   ld_oor_q;  // the load's address is out of range: ld_data is 0
   logic [15:0]     err_q;
 
   logic [NS-1:0] st_fire;
@@ -107,9 +112,10 @@ module handshake_memory #(
     at_init = (st_done_q == '0) && (ld_data_vq == '0) && (ld_done_q == '0);
   end
 
-  // a load's word, 0 for an address out of range (continuous assignments: Icarus and part selects in always_*)
+  // a load's word: 0 for an address out of range, else the forwarded store's or the word read (continuous
+  // assignments: Icarus and part selects in always_*)
   for (genvar l = 0; l < NL; l++) begin : g_ld_data
-    assign ld_data_data[l*W +: W] = ld_oor_q[l] ? '0 : ld_val_q[l*W +: W];
+    assign ld_data_data[l*W +: W] = ld_oor_q[l] ? '0 : (ld_hit_q[l] ? ld_fwd_q[l*W +: W] : ld_val_q[l*W +: W]);
   end
 
   // Stores, in increasing port index: a later port overwrites an earlier one on a common address. With
@@ -124,19 +130,24 @@ module handshake_memory #(
     end
   end
 
-  // Loads: read, then forward the same-cycle stores in increasing port index (write-first).
-  // The range check is not on this path (it was a carry chain of AW bits in front of the word's 32 selects):
-  // ld_oor_q keeps it beside the word, and the output is 0 where it is set. A store to the load's address (all
-  // AW bits) is in range when the load is, so its st_ok is not read either.
+  // Loads: the word read and, beside it, the last same-cycle store to the address in increasing port index
+  // (write-first: ld_data takes it where ld_hit_q is set).
   always_ff @(posedge clk) begin : p_ld_val
     for (int l = 0; l < NL; l++) begin
       if (ld_fire[l]) begin
-        logic [W-1:0] v;
-        v = mem_q[IXW'(ld_addr_data[l*AW +: AW])];
+        logic [W-1:0] f;
+        logic hit;
+        f = st_data_data[0 +: W];
+        hit = 1'b0;
         for (int s = 0; s < NS; s++) begin
-          if (st_fire[s] && st_addr_data[s*AW +: AW] == ld_addr_data[l*AW +: AW]) v = st_data_data[s*W +: W];
+          if (st_fire[s] && st_addr_data[s*AW +: AW] == ld_addr_data[l*AW +: AW]) begin
+            f = st_data_data[s*W +: W];
+            hit = 1'b1;
+          end
         end
-        ld_val_q[l*W +: W] <= v;
+        ld_val_q[l*W +: W] <= mem_q[IXW'(ld_addr_data[l*AW +: AW])];
+        ld_fwd_q[l*W +: W] <= f;
+        ld_hit_q[l] <= hit;
         ld_oor_q[l] <= !ld_ok[l];
       end
     end
