@@ -12,8 +12,8 @@
 // State: output registers st_done_q, ld_data_vq/ld_val_q/ld_fwd_q/ld_hit_q/ld_oor_q, ld_done_q; err_q.
 //   at_init: all output registers empty. A firing load registers, side by side, the word read (ld_val_q), the
 //   word of the last same-cycle store to its address (ld_fwd_q), whether there was one (ld_hit_q), and whether
-//   its address is out of range (ld_oor_q); ld_data selects among them after the registers. Neither the range
-//   check (a carry chain of AW bits) nor the forwarding's address equality is in front of the words' W selects.
+//   its address is out of range (ld_oor_q); ld_data selects after the registers. The range check (an AW-bit
+//   chain) and the address equality are not in front of the read word (the equality picks ld_fwd_q's store).
 //   A store forwards to a load on their whole addresses being equal (such a store is in range when the load is;
 //   a load out of range is masked), so no store's range check is on the forwarding either.
 // Behaviour: store port i fires when st_data[i] and st_addr[i] are valid and st_done[i] is free (or being
