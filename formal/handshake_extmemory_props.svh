@@ -3,9 +3,10 @@
 // Environment (assumed at the top): mem_resp follows the handshake protocol and answers only load
 // requests already transferred on mem_req (f_env_out: loads sent minus responses, must be > 0).
 // Exactly once: each access moves into one mem_req transfer with its {we, addr, wdata} (f_req_*),
-// each store is answered by one st_done, each response goes out once on ld_data and ld_done of the
-// load port that issued the matching request, in request order (dfv_order_chk over the port
-// indices), with the response's word; at most MAXOUT loads are outstanding; err is always 0.
+// each store is answered by one st_done (at most two owed per port: its done queue), each response goes
+// out once on ld_data and ld_done of the load port that issued the matching request, in request order
+// (dfv_order_chk over the port indices), with the response's word; at most MAXOUT loads are outstanding;
+// err is always 0.
 `ifdef DFV_FORMAL_TOP_handshake_extmemory
 localparam bit F_TOP = 1'b1;
 `else
@@ -85,13 +86,18 @@ for (genvar s = 0; s < NST; s++) begin : g_f_st
       .valid(st_addr_valid[s]), .ready(st_addr_ready[s]), .data(st_addr_data[s*AW +: AW]));
   dfv_hs_chk f_done (.clk(clk), .rst(rst), .f_past(f_past), .valid(st_done_valid[s]), .ready(st_done_ready[s]),
                      .data(1'b0));
-  logic fire, owed;
+  // done tokens owed to this port: stores accepted minus done tokens taken (the two-deep done queue)
+  logic fire, taken;
+  logic [1:0] owed;
   assign fire = st_data_valid[s] && st_data_ready[s];
-  always_ff @(posedge clk) owed <= !rst && (fire || (owed && !st_done_ready[s]));
+  assign taken = st_done_valid[s] && st_done_ready[s];
+  always_ff @(posedge clk) owed <= rst ? 2'd0 : owed + 2'(fire) - 2'(taken);
   always_comb begin
     if (f_run) begin
       assert ((st_addr_valid[s] && st_addr_ready[s]) == fire);  // prop: st_joined
-      assert (st_done_valid[s] == owed);  // prop: st_done_once
+      assert (st_done_valid[s] == (owed != 2'd0));  // prop: st_done_once
+      assert (owed <= 2'd2);  // prop: st_done_bounded
+      assert (owed == 2'(st_done_q[s]) + 2'(sd2_q[s]) && (!sd2_q[s] || st_done_q[s]));  // prop: inv_done_queue
     end
   end
 end
@@ -143,6 +149,7 @@ if (F_TOP) begin : g_f_cover
   always_comb if (f_run) c_load_last_port: cover (f_deliver && f_deliver_port == LIW'(NLD - 1));
   always_comb if (f_run) c_full: cover (32'(f_count) == MAXOUT && !mem_req_valid);
   always_comb if (f_run) c_req_stall: cover (mem_req_valid && !mem_req_ready);
+  always_comb if (f_run) c_done_queue_full: cover (sd2_q != '0);
   always_comb if (f_run) c_resp_blocked: cover (mem_resp_valid && !mem_resp_ready && f_count != '0);
   always_comb if (f_run) c_issue_and_resp: cover (f_issue_ld && f_resp_fire);
 end

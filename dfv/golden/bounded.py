@@ -21,9 +21,10 @@ storage of the generated `top.sv` (docs/lowering.md, "Bounded golden run"):
   and iterative arithmetic units (the float units, `arith_muli`, `arith_divi`), which hold as many
   operations as they have room for (`OpSpec.slots`: a pipeline's stages and a credit unit's FIFO, one for
   an iterative divider), delivered in order.
-* **Memories**: each `ld_data`, `ld_done`, `st_done` output is a one-token register. `handshake.memory`
+* **Memories**: each `ld_data`, `ld_done`, `st_done` output is a one-token register, except an
+  `handshake.extmemory`'s `st_done`, a two-token queue (`ExtMemory.ST_DONE_SLOTS`). `handshake.memory`
   serves an access only while that access's output registers are free. `handshake.extmemory` issues one
-  request per firing in the RTL's priority (store ports while their `st_done` register is free, then load
+  request per firing in the RTL's priority (store ports while their `st_done` queue has room, then load
   ports while fewer than `max_outstanding` (RTL `MAXOUT`) loads are outstanding) and delivers the
   responses in request order, each only when both registers of its port are free: a full head blocks
   every later response, as in the RTL.
@@ -129,7 +130,7 @@ class BoundedRun:
             self.in_chan[c.dst.node][c.dst.port] = c.id
             self.out_chan[c.src.node][c.src.port] = c.id
             self.producer[c.id], self.consumer[c.id] = c.src.node, c.dst.node
-        self.cap = {c.id: self._slots(c.src.node) for c in g.channels}
+        self.cap = {c.id: self._slots(c.src.node, c.src.port) for c in g.channels}
         self.held: dict[str, list[_Held]] = {c.id: [] for c in g.channels}
         self.origin: dict[str, deque] = {c.id: deque() for c in g.channels}
         self.ext = {nid: _ExtState() for nid, m in machines.items() if isinstance(m, ExtMemory)}
@@ -142,8 +143,11 @@ class BoundedRun:
         self.stateless = {nid: isinstance(m, Stateless) for nid, m in machines.items()}
         self.memory = {nid: m for nid, m in machines.items() if isinstance(m, Memory | ExtMemory)}
 
-    def _slots(self, nid: str) -> int:
+    def _slots(self, nid: str, port: str) -> int:
+        """The tokens the channel out of `nid`'s output `port` holds in the RTL."""
         n = self.g.nodes[nid]
+        if isinstance(self.machines[nid], ExtMemory) and port.startswith("st_done"):
+            return ExtMemory.ST_DONE_SLOTS
         if n.op in PIPELINED:
             return spec(n.op).slots(n.params)
         return int(getattr(self.machines[nid], "slots", 1)) if n.op in BUFFERS else 1
@@ -288,7 +292,7 @@ class BoundedRun:
 
     def _fire_extmemory(self, nid: str, m: ExtMemory) -> bool:
         """`handshake.extmemory`: deliver the head response if its port's registers are free, else issue
-        one request (stores while their `st_done` is free, then loads below the outstanding limit)."""
+        one request (stores while their `st_done` queue has room, then loads below the outstanding limit)."""
         st = self.ext[nid]
         if st.outstanding:
             port, value = st.outstanding[0]

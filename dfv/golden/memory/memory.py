@@ -134,6 +134,10 @@ class ExtMemory(_MemoryBase):
     """`ExtMemory(width=32, addr_width=32, n_load=1, n_store=1, contents=None, max_outstanding=4, size=None)`;
     `contents` is a dict addr -> word or a list (word i at address i)."""
 
+    #: done tokens each `st_done[i]` output holds (the RTL's two-deep done queue, `st_done_q` and `sd2_q`: a
+    #: store is taken while its port's previous token still waits, so the priority reads no output ready)
+    ST_DONE_SLOTS = 2
+
     def __init__(
         self,
         width: int = 32,

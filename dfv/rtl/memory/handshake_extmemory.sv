@@ -6,8 +6,10 @@
 //   Boundary: out mem_req (1+AW+W bits) = {we, addr, wdata} (we at [AW+W], addr at [AW+W-1:W], wdata at
 //   [W-1:0], wdata = 0 for loads); in mem_resp (W bits): exactly one response per load request, in request
 //   order; stores get no response.
-// State: req_vq/req_q (registered mem_req), st_done_q, ld_data_vq/ld_val_q, ld_done_q, tag FIFO of the
-//   issuing load port per outstanding load (tag_q, trd_q, twr_q), and busy_q (at least one load outstanding)
+// State: req_vq/req_q (registered mem_req); per store port a two-deep done queue, st_done_q (the token
+//   offered) and sd2_q (a token behind it; sd2_q implies st_done_q), so a store's eligibility is a register
+//   and not its consumer's st_done_ready; ld_data_vq/ld_val_q, ld_done_q, tag FIFO of the issuing load
+//   port per outstanding load (tag_q, trd_q, twr_q), and busy_q (at least one load outstanding)
 //   in place of a count, so no adder and no compare sits after a late fire: fewer than MAXOUT are outstanding
 //   (room) unless busy_q and the pointers meet, a function of registers only. at_init: no request, no
 //   outstanding load, all output registers empty.
@@ -17,13 +19,16 @@
 //   forced to a value when nothing is eligible: one more gate per bit, slower alone).
 // Behaviour: each cycle the mem_req register is free (or being emptied), one eligible access is moved into
 //   it, fixed priority: store ports by increasing index, then load ports by increasing index. A store is
-//   eligible when st_data[i], st_addr[i] are valid and st_done[i] is free (or being emptied); its st_done[i]
-//   is raised in the same cycle its request appears on mem_req. A load is eligible when ld_addr[i] is valid
-//   and fewer than MAXOUT loads are outstanding; its response is routed to ld_data[i] and ld_done[i]
-//   (mem_resp_ready = the head port's output registers are free or being emptied).
+//   eligible when st_data[i], st_addr[i] are valid and port i's done queue holds fewer than two tokens
+//   (!sd2_q[i]); its st_done[i] token is offered in the cycle its request appears on mem_req, or, behind an
+//   earlier done token of that port still waiting, in the cycle after that token is taken (the queue's
+//   order). A load is eligible when ld_addr[i] is valid and fewer than MAXOUT loads are outstanding; its
+//   response is routed to ld_data[i] and ld_done[i] (mem_resp_ready = the head port's output registers are
+//   free or being emptied).
 // Latency: store inputs -> st_done / mem_req 1 cycle; load: 1 cycle to mem_req, response -> ld_data 1 cycle.
 //   mem_req_valid/data, ld_*/st_done valids and data are registers; input readies depend combinationally on
-//   mem_req_ready and the output readies. Throughput: one access per cycle in total.
+//   the input valids and mem_req_ready only (no output ready); mem_resp_ready on ld_data_ready and
+//   ld_done_ready. Throughput: one access per cycle in total.
 module handshake_extmemory #(
   parameter int W = 32,
   parameter int AW = 32,
@@ -66,6 +71,7 @@ module handshake_extmemory #(
   logic            req_vq;
   logic [RW-1:0]   req_q;
   logic [NS-1:0]   st_done_q;
+  logic [NS-1:0]   sd2_q;
   logic [NL-1:0]   ld_data_vq;
   logic [NL-1:0]   ld_done_q;
   logic [NL*W-1:0] ld_val_q;
@@ -108,7 +114,7 @@ module handshake_extmemory #(
     st_fire = '0;
     ld_fire = '0;
     for (int i = 0; i < NS; i++) begin
-      if ((i < NST) && st_data_valid[i] && st_addr_valid[i] && (!st_done_q[i] || st_done_ready[i]) && !found) begin
+      if ((i < NST) && st_data_valid[i] && st_addr_valid[i] && !sd2_q[i] && !found) begin
         found = 1'b1;
         st_fire[i] = req_free;
         req_next = {1'b1, st_addr_data[i*AW +: AW], st_data_data[i*W +: W]};
@@ -152,6 +158,7 @@ module handshake_extmemory #(
     if (rst) begin
       req_vq <= 1'b0;
       st_done_q <= '0;
+      sd2_q <= '0;
       ld_data_vq <= '0;
       ld_done_q <= '0;
       trd_q <= '0;
@@ -159,7 +166,8 @@ module handshake_extmemory #(
       busy_q <= 1'b0;
     end else begin
       req_vq <= issue | (req_vq & ~mem_req_ready);
-      st_done_q <= st_fire | (st_done_q & ~st_done_ready);
+      st_done_q <= st_fire | sd2_q | (st_done_q & ~st_done_ready);
+      sd2_q <= (st_fire | sd2_q) & st_done_q & ~st_done_ready;
       ld_data_vq <= deliver | (ld_data_vq & ~ld_data_ready);
       ld_done_q <= deliver | (ld_done_q & ~ld_done_ready);
       if (issue_ld) twr_q <= next_ptr(twr_q);

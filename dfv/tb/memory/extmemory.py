@@ -10,8 +10,10 @@ golden model per cycle with the accesses the DUT accepted (at most one per cycle
 - the request order: the requests the memory model accepted on `mem_req` are, one for one, the
   accepted accesses in order (`{we, addr, wdata}`, wdata 0 for loads), each offered on `mem_req` the
   cycle after its access was accepted;
-- the exact order of done tokens: `st_done[i]` is offered in the cycle its request appears on
-  `mem_req`; `ld_data[j]` and `ld_done[j]` the cycle after the memory's response to that load;
+- the exact order of done tokens: `st_done[i]` is a two-deep queue, so a store's token is offered in the
+  cycle its request appears on `mem_req`, or the cycle after the port's previous token is taken if that
+  is later (`queued_offers`); `ld_data[j]` and `ld_done[j]` the cycle after the memory's response to that
+  load;
 - the final contents of the model equal the golden image; every load request was answered exactly
   once (model); `err_code` stays 0 (no range check in this interface);
 - at_init is 0 while the module holds something (`dfv.tb.common.init_state`): the golden replay, plus every
@@ -23,7 +25,8 @@ garbage and must be ignored, `DummyPortGarbage`) and expected-failure tests of t
 `mem_resp_ready` check (the harness's `mem_model_fake_resp_ready` makes the model see the ready high once).
 
 Coverage: ports fired, contention between ports, outstanding loads up to MAXOUT, read latency,
-back-pressure on `mem_req` and stalls on `mem_resp`, a load following a store to the same address.
+back-pressure on `mem_req` and stalls on `mem_resp`, a load following a store to the same address, a store's
+done token queued behind its port's previous one (the done queue's second slot used).
 """
 
 from __future__ import annotations
@@ -68,6 +71,22 @@ NAME = "handshake_extmemory"
 LATENCY_BINS = ("1", "2", "3", "4")
 MEMORY = "mem_model"  # the memory model's instance in the harness (`mem` would hide the model's array `mem`)
 MAX_IMAGE = 4096  # words of the model's contents (addresses above read 0)
+
+
+def queued_offers(requested: list[int], taken: list[int]) -> list[int]:
+    """The cycles a store port's done tokens are offered (`st_done[i]`, a two-deep queue in the RTL): token k
+    in the cycle its request appears on `mem_req` (`requested[k]`) or the cycle after token k - 1 is taken
+    (`taken[k - 1]`), whichever is later. The list stops at the first token whose predecessor is never taken
+    (it waits in the queue, and nothing is observed of it)."""
+    offers: list[int] = []
+    for k, cycle in enumerate(requested):
+        if k == 0:
+            offers.append(cycle)
+        elif k - 1 < len(taken):
+            offers.append(max(cycle, taken[k - 1] + 1))
+        else:
+            break
+    return offers
 
 
 def make_config(params: dict) -> OpConfig:
@@ -147,7 +166,8 @@ class ExtMemoryScoreboard(MemoryScoreboard):
             for port in range(n):
                 mine = [r for a, r in zip(accs, reqs, strict=False) if a.kind == kind and a.port == port]
                 if kind == "st":
-                    want = {f"st_done[{port}]": [r.offered for r in mine]}
+                    name = f"st_done[{port}]"
+                    want = {name: queued_offers([r.offered for r in mine], [o.cycle for o in observed[name]])}
                 else:
                     due = [None if r.answered is None else r.answered + 1 for r in mine]
                     want = {f"ld_data[{port}]": due, f"ld_done[{port}]": due}
@@ -207,6 +227,12 @@ class ExtMemoryCoverage(FamilyCoverage):
             if a.kind == "ld" and any(b.kind == "st" and b.addr == a.addr and a.cycle - b.cycle <= 3
                                       for b in accs[max(0, k - 3):k]):
                 sample_point(f"{NAME}.hazard", ("load_after_store_same_addr",), "load_after_store_same_addr")
+        reqs = env.memory.epoch_requests(env.tb.epoch)
+        for port in range(n_store):
+            requested = [r.offered for a, r in zip(accs, reqs, strict=False) if a.kind == "st" and a.port == port]
+            taken = [o.cycle for o in observed[f"st_done[{port}]"]]
+            if any(r <= t for r, t in zip(requested[1:], taken, strict=False)):
+                sample_point(f"{NAME}.st_done_queue", ("second_slot",), "second_slot")
         issued = sorted(a.cycle for a in accs if a.kind == "ld")
         answered = sorted(r.answered for r in env.memory.epoch_requests(env.tb.epoch)
                           if not r.we and r.answered is not None)
