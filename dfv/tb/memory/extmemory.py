@@ -89,6 +89,14 @@ def queued_offers(requested: list[int], taken: list[int]) -> list[int]:
     return offers
 
 
+def store_done_offers(observed: dict[str, list[Observed]], accs: list, reqs: list, port: int) \
+        -> tuple[list[int], list[int]]:
+    """Store port `port`: the cycles its requests appeared on `mem_req` (`reqs`, one for one with the accepted
+    accesses `accs`) and the cycles its done tokens are offered by the queue's rule (`queued_offers`)."""
+    requested = [r.offered for a, r in zip(accs, reqs, strict=False) if a.kind == "st" and a.port == port]
+    return requested, queued_offers(requested, [o.cycle for o in observed[f"st_done[{port}]"]])
+
+
 def make_config(params: dict) -> OpConfig:
     w, aw, maxout = int(params["W"]), int(params["AW"]), int(params.get("MAXOUT", 4))
     n_load, n_store = ports(params)
@@ -164,11 +172,10 @@ class ExtMemoryScoreboard(MemoryScoreboard):
                           f"in cycle {r.offered} (expected the next cycle) ({len(late)} such)")
         for kind, n in (("st", self.n_store), ("ld", self.n_load)):
             for port in range(n):
-                mine = [r for a, r in zip(accs, reqs, strict=False) if a.kind == kind and a.port == port]
                 if kind == "st":
-                    name = f"st_done[{port}]"
-                    want = {name: queued_offers([r.offered for r in mine], [o.cycle for o in observed[name]])}
+                    want = {f"st_done[{port}]": store_done_offers(observed, accs, reqs, port)[1]}
                 else:
+                    mine = [r for a, r in zip(accs, reqs, strict=False) if a.kind == kind and a.port == port]
                     due = [None if r.answered is None else r.answered + 1 for r in mine]
                     want = {f"ld_data[{port}]": due, f"ld_done[{port}]": due}
                 for name, cycles_wanted in want.items():
@@ -229,13 +236,11 @@ class ExtMemoryCoverage(FamilyCoverage):
                 sample_point(f"{NAME}.hazard", ("load_after_store_same_addr",), "load_after_store_same_addr")
         reqs = env.memory.epoch_requests(env.tb.epoch)
         for port in range(n_store):
-            requested = [r.offered for a, r in zip(accs, reqs, strict=False) if a.kind == "st" and a.port == port]
-            taken = [o.cycle for o in observed[f"st_done[{port}]"]]
-            if any(r <= t for r, t in zip(requested[1:], taken, strict=False)):
+            requested, offers = store_done_offers(observed, accs, reqs, port)
+            if any(o != r for o, r in zip(offers, requested, strict=False)):  # a token offered after its request
                 sample_point(f"{NAME}.st_done_queue", ("second_slot",), "second_slot")
         issued = sorted(a.cycle for a in accs if a.kind == "ld")
-        answered = sorted(r.answered for r in env.memory.epoch_requests(env.tb.epoch)
-                          if not r.we and r.answered is not None)
+        answered = sorted(r.answered for r in reqs if not r.we and r.answered is not None)
         if issued:
             bins = ("none", "max") if maxout == 1 else ("none", "some", "max")
             i = j = 0
