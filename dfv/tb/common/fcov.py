@@ -33,6 +33,15 @@ def sample_point(name: str, bins: Sequence, value: object) -> None:
     sampler(value)
 
 
+
+def sample_hits(name: str, bin_name: str, hits: int) -> None:
+    """Record `hits` hits of cover point `name`, whose one bin is `bin_name`. With none the point is still made
+    (sampled at a value outside its bin), so a run that could hit it and did not shows the bin as a hole in the
+    merged coverage instead of leaving the point out."""
+    for value in [bin_name] * hits or [None]:
+        sample_point(name, (bin_name,), value)
+
+
 def sample_cross(name: str, axes: Mapping[str, Sequence], values: Mapping[str, object]) -> None:
     """Record one sample of cross `name` over axes `axes` (axis name -> bins) at `values`.
 

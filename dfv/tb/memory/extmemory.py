@@ -42,7 +42,7 @@ from dfv.golden.core import Machine, RunResult
 from dfv.golden.memory import ExtMemory
 from dfv.tb.common import variants
 from dfv.tb.common.channel_spec import MemorySpec, Observed
-from dfv.tb.common.fcov import STALL_BINS, sample_point, stall_bin
+from dfv.tb.common.fcov import STALL_BINS, sample_hits, sample_point, stall_bin
 from dfv.tb.common.init_state import Busy
 from dfv.tb.common.op_config import OpConfig
 from dfv.tb.common.op_env import OpEnv
@@ -230,18 +230,18 @@ class ExtMemoryCoverage(FamilyCoverage):
             own = {f"st_data[{a.port}]", f"st_addr[{a.port}]"} if a.kind == "st" else {f"ld_addr[{a.port}]"}
             others = any(name not in own and start <= a.cycle <= end for name, start, end in spans)
             sample_point(f"{NAME}.contention", ("alone", "contended"), "contended" if others else "alone")
-        # the one-bin points below sample a value outside their bin where the run did not hit it, so the point
-        # exists (and shows a hole until some run hits it) in every run where it can be hit
-        if n_load and n_store:
-            hazards = sum(a.kind == "ld" and any(b.kind == "st" and b.addr == a.addr and a.cycle - b.cycle <= 3
-                                                 for b in accs[max(0, k - 3):k]) for k, a in enumerate(accs))
-            for value in ["load_after_store_same_addr"] * hazards or ["none"]:
-                sample_point(f"{NAME}.hazard", ("load_after_store_same_addr",), value)
+        if n_load and n_store:  # a load within three accesses of a store to its address
+            hazards = 0
+            for k, a in enumerate(accs):
+                if a.kind == "ld" and any(b.kind == "st" and b.addr == a.addr and a.cycle - b.cycle <= 3
+                                          for b in accs[max(0, k - 3):k]):
+                    hazards += 1
+            sample_hits(f"{NAME}.hazard", "load_after_store_same_addr", hazards)
         reqs = env.memory.epoch_requests(env.tb.epoch)
         for port in range(n_store):
             requested, offers = store_done_offers(observed, accs, reqs, port)
             queued = any(o != r for o, r in zip(offers, requested, strict=False))  # a token offered after its request
-            sample_point(f"{NAME}.st_done_queue", ("second_slot",), "second_slot" if queued else "first_slot_only")
+            sample_hits(f"{NAME}.st_done_queue", "second_slot", int(queued))
         issued = sorted(a.cycle for a in accs if a.kind == "ld")
         answered = sorted(r.answered for r in reqs if not r.we and r.answered is not None)
         if issued:
