@@ -49,15 +49,22 @@ def test_large_function_lowers_in_bounded_time(tmp_path, n):
 
 
 def _fake_dot(tmp_path, body: str) -> str:
-    """A `dot` on PATH that runs `body` (Python), its own pid written to dot.pid, its child's to child.pid."""
+    """A `dot` on PATH that runs `body` (Python), its own pid written to dot.pid, its child's to child.pid.
+
+    Each pid file is written whole under another name and renamed, so a test that sees the file reads the pid
+    (CI once read an empty dot.pid: the file was created but not yet written)."""
     bindir = tmp_path / "bin"
     bindir.mkdir(exist_ok=True)
     exe = bindir / "dot"
     exe.write_text(f"#!{sys.executable}\n" + textwrap.dedent(f"""
         import os, subprocess, sys, time
-        open({str(tmp_path / "dot.pid")!r}, "w").write(str(os.getpid()))
+        def publish(path, pid):
+            with open(path + ".tmp", "w") as fh:
+                fh.write(str(pid))
+            os.replace(path + ".tmp", path)
+        publish({str(tmp_path / "dot.pid")!r}, os.getpid())
         child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
-        open({str(tmp_path / "child.pid")!r}, "w").write(str(child.pid))
+        publish({str(tmp_path / "child.pid")!r}, child.pid)
     """) + textwrap.dedent(body))
     exe.chmod(0o755)
     return str(bindir)
