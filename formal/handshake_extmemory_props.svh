@@ -138,6 +138,7 @@ always_comb begin
     no_error: assert (!err_valid && err_code == '0);
     // induction strength
     inv_busy: assert (busy == (f_count != '0));
+    inv_full: assert (full_q == (32'(f_count) == MAXOUT));
     inv_env: assert (f_count == f_env_out + F_CW'(req_vq && !req_q[AW+W]));
     // the pointers as positions modulo 2 MAXOUT ({phase, slot}: phase * MAXOUT + slot), each slot < MAXOUT
     inv_ptrs: assert (f_wr_pos == (f_rd_pos + 32'(f_count)) % (2 * MAXOUT) && 32'(trd_q[TW-1:0]) < MAXOUT &&

@@ -11,9 +11,10 @@
 //   and not its consumer's st_done_ready; ld_data_vq/ld_val_q, ld_done_q, tag FIFO of the issuing load
 //   port per outstanding load (tag_q; its pointers trd_q, twr_q are each {phase, slot}, the phase flipping
 //   on each wrap) in place of a count, so no adder and no compare sits after a late fire: a load is
-//   outstanding (busy) when the pointers differ, fewer than MAXOUT are (room) unless the slots meet with the
-//   phases different, both functions of registers only. at_init: no request, no outstanding load, all output
-//   registers empty.
+//   outstanding (busy) when the pointers differ; full_q (MAXOUT outstanding) is a register, set by the load
+//   that fills the FIFO (almost: the next write position is the read position a lap on) and cleared by a
+//   response, so room is one flip-flop in front of the priority. at_init: no request, no outstanding load,
+//   all output registers empty.
 // Word registers: the tag slot twr_q (free while there is room) follows the pick; ld_val_q[i] follows
 //   mem_resp_data whenever port i's data register is free or being emptied, so neither enable reads an input
 //   valid or mem_resp_valid. req_q loads on an issue (loading it whenever the register is free would need req_next
@@ -79,10 +80,12 @@ module handshake_extmemory #(
   logic [LIW-1:0]  tag_q [MAXOUT];
   logic [TW:0]     trd_q;  // {phase, slot}: the phase flips on each wrap
   logic [TW:0]     twr_q;
+  logic            full_q;  // MAXOUT loads outstanding (a load is issued only while it is 0)
 
   logic          req_free;
   logic          room;
   logic          busy;
+  logic          almost;
   logic          found;
   logic          issue;
   logic          issue_ld;
@@ -108,7 +111,8 @@ module handshake_extmemory #(
   always_comb begin
     req_free = ~req_vq | mem_req_ready;
     busy = (twr_q != trd_q);
-    room = (twr_q[TW-1:0] != trd_q[TW-1:0]) || (twr_q[TW] == trd_q[TW]);
+    room = !full_q;
+    almost = (next_ptr(twr_q) == {~trd_q[TW], trd_q[TW-1:0]});
     found = 1'b0;
     issue_ld = 1'b0;
     ld_pick = '0;
@@ -165,6 +169,7 @@ module handshake_extmemory #(
       ld_done_q <= '0;
       trd_q <= '0;
       twr_q <= '0;
+      full_q <= 1'b0;
     end else begin
       req_vq <= issue | (req_vq & ~mem_req_ready);
       st_done_q <= st_fire | sd2_q | (st_done_q & ~st_done_ready);
@@ -173,6 +178,7 @@ module handshake_extmemory #(
       ld_done_q <= deliver | (ld_done_q & ~ld_done_ready);
       if (issue_ld) twr_q <= next_ptr(twr_q);
       if (resp_fire) trd_q <= next_ptr(trd_q);
+      full_q <= full_q ? !resp_fire : (issue_ld && !resp_fire && almost);
     end
   end
 
