@@ -23,7 +23,11 @@ module handshake_fifo #(
   parameter int W = 32,
   parameter int DEPTH = 2,
   parameter int NINIT = 0,
+  // '0 fills DEPTH * W bits; Verilator takes a fill of more than 8k bits for a mistake (WIDTHCONCAT), and a
+  // deep or wide one is meant here (a 143-deep FIFO of 64-bit words, a 1k-word memory)
+  /* verilator lint_off WIDTHCONCAT */
   parameter logic [DEPTH*W-1:0] INIT = '0,
+  /* verilator lint_on WIDTHCONCAT */
   localparam int PW = (DEPTH > 1) ? $clog2(DEPTH) : 1
 ) (
   input  logic         clk,

@@ -30,7 +30,11 @@ module handshake_memory #(
   parameter int DEPTH = 16,
   parameter int NLD = 1,
   parameter int NST = 1,
+  // '0 fills DEPTH * W bits; Verilator takes a fill of more than 8k bits for a mistake (WIDTHCONCAT), and a
+  // deep or wide one is meant here (a 143-deep FIFO of 64-bit words, a 1k-word memory)
+  /* verilator lint_off WIDTHCONCAT */
   parameter logic [DEPTH*W-1:0] INIT = '0,
+  /* verilator lint_on WIDTHCONCAT */
   parameter int RELOAD = 0,
   localparam int NL = (NLD > 0) ? NLD : 1,
   localparam int NS = (NST > 0) ? NST : 1,
