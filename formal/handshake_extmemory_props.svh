@@ -76,8 +76,10 @@ logic [LIW-1:0] f_trk_port;
 dfv_order_chk #(.W(LIW), .CW(F_CW)) f_order (.clk(clk), .rst(rst), .f_run(f_run), .in_fire(f_issue_ld),
     .in_data(f_ld_port), .out_fire(f_resp_fire), .out_data(f_deliver_port), .count(f_count), .trk_valid(f_trk),
     .trk_pos(f_pos), .trk_data(f_trk_port));
-logic [31:0] f_slot;
-assign f_slot = (32'(trd_q) + 32'(f_pos)) % MAXOUT;
+logic [31:0] f_slot, f_rd_pos, f_wr_pos;
+assign f_rd_pos = (trd_q[TW] ? MAXOUT : 0) + 32'(trd_q[TW-1:0]);
+assign f_wr_pos = (twr_q[TW] ? MAXOUT : 0) + 32'(twr_q[TW-1:0]);
+assign f_slot = (32'(trd_q[TW-1:0]) + 32'(f_pos)) % MAXOUT;
 
 for (genvar s = 0; s < NST; s++) begin : g_f_st
   dfv_hs_chk #(.W(W), .ASSUME(F_TOP)) f_data (.clk(clk), .rst(rst), .f_past(f_past), .valid(st_data_valid[s]),
@@ -135,9 +137,12 @@ always_comb begin
     outstanding_bounded: assert (32'(f_count) <= MAXOUT);
     no_error: assert (!err_valid && err_code == '0);
     // induction strength
-    inv_busy: assert (busy_q == (f_count != '0));
+    inv_busy: assert (busy == (f_count != '0));
+    inv_full: assert (full_q == (32'(f_count) == MAXOUT));
     inv_env: assert (f_count == f_env_out + F_CW'(req_vq && !req_q[AW+W]));
-    inv_ptrs: assert (32'(twr_q) == (32'(trd_q) + 32'(f_count)) % MAXOUT && 32'(trd_q) < MAXOUT);
+    // the pointers as positions modulo 2 MAXOUT ({phase, slot}: phase * MAXOUT + slot), each slot < MAXOUT
+    inv_ptrs: assert (f_wr_pos == (f_rd_pos + 32'(f_count)) % (2 * MAXOUT) && 32'(trd_q[TW-1:0]) < MAXOUT &&
+                      32'(twr_q[TW-1:0]) < MAXOUT);
     if (f_trk) inv_tag: assert (tag_q[f_slot[TW-1:0]] == f_trk_port);
     if (f_trk) inv_trk_port: assert (32'(f_trk_port) < NLD);
     inv_at_init: assert (at_init == (!req_vq && f_count == '0 && st_done_q == '0 && ld_data_vq == '0 && ld_done_q == '0));
@@ -151,5 +156,8 @@ if (F_TOP) begin : g_f_cover
   always_comb if (f_run) c_req_stall: cover (mem_req_valid && !mem_req_ready);
   always_comb if (f_run) c_done_queue_full: cover (sd2_q != '0);
   always_comb if (f_run) c_resp_blocked: cover (mem_resp_valid && !mem_resp_ready && f_count != '0);
-  always_comb if (f_run) c_issue_and_resp: cover (f_issue_ld && f_resp_fire);
+  // at MAXOUT = 1 a load is issued only after the one outstanding is answered (room reads registers only)
+  if (MAXOUT > 1) begin : g_c_overlap
+    always_comb if (f_run) c_issue_and_resp: cover (f_issue_ld && f_resp_fire);
+  end
 end

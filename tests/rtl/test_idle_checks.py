@@ -50,7 +50,7 @@ CASES = {
                     "if ((i <= NLD) && ld_addr_valid[i]", "handshake_extmemory",
                     {"W": 8, "AW": 4, "NLD": 0, "NST": 1, "MAXOUT": 1}, "dfv.tb.memory.extmemory",
                     "ExtMemoryUnusedPortTest", ("unused load port 0 (NLD = 0): ld_addr_ready is 1 in cycle ",)),
-    "resp_ready": ("memory/handshake_extmemory.sv", "resp_ok = busy_q && ", "resp_ok = ",
+    "resp_ready": ("memory/handshake_extmemory.sv", "resp_ok = busy && ", "resp_ok = ",
                    "handshake_extmemory", {"W": 32, "AW": 8, "NLD": 2, "NST": 2, "MAXOUT": 3},
                    "dfv.tb.memory.extmemory", "ExtMemoryRandomTest", ("with no load outstanding (it must be 0: ",)),
     "idle_ready_x": ("dataflow/dataflow_invariant.sv", "~(d_valid & d_data)", "~(d_data)", "dataflow_invariant",

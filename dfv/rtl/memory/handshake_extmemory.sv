@@ -9,10 +9,12 @@
 // State: req_vq/req_q (registered mem_req); per store port a two-deep done queue, st_done_q (the token
 //   offered) and sd2_q (a token behind it; sd2_q implies st_done_q), so a store's eligibility is a register
 //   and not its consumer's st_done_ready; ld_data_vq/ld_val_q, ld_done_q, tag FIFO of the issuing load
-//   port per outstanding load (tag_q, trd_q, twr_q), and busy_q (at least one load outstanding)
-//   in place of a count, so no adder and no compare sits after a late fire: fewer than MAXOUT are outstanding
-//   (room) unless busy_q and the pointers meet, a function of registers only. at_init: no request, no
-//   outstanding load, all output registers empty.
+//   port per outstanding load (tag_q; its pointers trd_q, twr_q are each {phase, slot}, the phase flipping
+//   on each wrap) in place of a count, so no adder and no compare sits after a late fire: a load is
+//   outstanding (busy) when the pointers differ; full_q (MAXOUT outstanding) is a register, set by the load
+//   that fills the FIFO (almost: the next write position is the read position a lap on) and cleared by a
+//   response, so room is one flip-flop in front of the priority. at_init: no request, no outstanding load,
+//   all output registers empty.
 // Word registers: the tag slot twr_q (free while there is room) follows the pick; ld_val_q[i] follows
 //   mem_resp_data whenever port i's data register is free or being emptied, so neither enable reads an input
 //   valid or mem_resp_valid. req_q loads on an issue (loading it whenever the register is free would need req_next
@@ -76,12 +78,14 @@ module handshake_extmemory #(
   logic [NL-1:0]   ld_done_q;
   logic [NL*W-1:0] ld_val_q;
   logic [LIW-1:0]  tag_q [MAXOUT];
-  logic [TW-1:0]   trd_q;
-  logic [TW-1:0]   twr_q;
-  logic            busy_q;
+  logic [TW:0]     trd_q;  // {phase, slot}: the phase flips on each wrap
+  logic [TW:0]     twr_q;
+  logic            full_q;  // MAXOUT loads outstanding (a load is issued only while it is 0)
 
   logic          req_free;
   logic          room;
+  logic          busy;
+  logic          almost;
   logic          found;
   logic          issue;
   logic          issue_ld;
@@ -97,16 +101,18 @@ module handshake_extmemory #(
   logic at_init;  // read by testbenches (dut.at_init)
   /* verilator lint_on UNUSEDSIGNAL */
 
-  function automatic logic [TW-1:0] next_ptr(input logic [TW-1:0] p);
-    if (p == TW'(MAXOUT - 1)) next_ptr = '0;
-    else next_ptr = p + TW'(1);
+  function automatic logic [TW:0] next_ptr(input logic [TW:0] p);
+    if (p[TW-1:0] == TW'(MAXOUT - 1)) next_ptr = {~p[TW], TW'(0)};
+    else next_ptr = {p[TW], p[TW-1:0] + TW'(1)};
   endfunction
 
-  assign head = tag_q[trd_q];
+  assign head = tag_q[trd_q[TW-1:0]];
 
   always_comb begin
     req_free = ~req_vq | mem_req_ready;
-    room = !(busy_q && (twr_q == trd_q));
+    busy = (twr_q != trd_q);
+    room = !full_q;
+    almost = (next_ptr(twr_q) == {~trd_q[TW], trd_q[TW-1:0]});
     found = 1'b0;
     issue_ld = 1'b0;
     ld_pick = '0;
@@ -137,7 +143,7 @@ module handshake_extmemory #(
     resp_ok = 1'b0;
     for (int i = 0; i < NL; i++) begin
       if (head == LIW'(i))
-        resp_ok = busy_q && (!ld_data_vq[i] || ld_data_ready[i]) && (!ld_done_q[i] || ld_done_ready[i]);
+        resp_ok = busy && (!ld_data_vq[i] || ld_data_ready[i]) && (!ld_done_q[i] || ld_done_ready[i]);
     end
     mem_resp_ready = resp_ok;
     resp_fire = resp_ok & mem_resp_valid;
@@ -151,7 +157,7 @@ module handshake_extmemory #(
     ld_done_valid = ld_done_q;
     err_valid = 1'b0;
     err_code = '0;
-    at_init = !req_vq && !busy_q && (st_done_q == '0) && (ld_data_vq == '0) && (ld_done_q == '0);
+    at_init = !req_vq && !busy && (st_done_q == '0) && (ld_data_vq == '0) && (ld_done_q == '0);
   end
 
   always_ff @(posedge clk) begin : p_ctrl
@@ -163,7 +169,7 @@ module handshake_extmemory #(
       ld_done_q <= '0;
       trd_q <= '0;
       twr_q <= '0;
-      busy_q <= 1'b0;
+      full_q <= 1'b0;
     end else begin
       req_vq <= issue | (req_vq & ~mem_req_ready);
       st_done_q <= st_fire | sd2_q | (st_done_q & ~st_done_ready);
@@ -172,14 +178,13 @@ module handshake_extmemory #(
       ld_done_q <= deliver | (ld_done_q & ~ld_done_ready);
       if (issue_ld) twr_q <= next_ptr(twr_q);
       if (resp_fire) trd_q <= next_ptr(trd_q);
-      if (issue_ld && !resp_fire) busy_q <= 1'b1;
-      else if (resp_fire && !issue_ld) busy_q <= (next_ptr(trd_q) != twr_q);
+      full_q <= full_q ? !resp_fire : (issue_ld && !resp_fire && almost);
     end
   end
 
   always_ff @(posedge clk) begin : p_data
     if (issue) req_q <= req_next;
-    if (room) tag_q[twr_q] <= ld_pick;
+    if (room) tag_q[twr_q[TW-1:0]] <= ld_pick;
     for (int i = 0; i < NL; i++) begin
       if (!ld_data_vq[i] || ld_data_ready[i]) ld_val_q[i*W +: W] <= mem_resp_data;
     end
