@@ -33,7 +33,6 @@ def sample_point(name: str, bins: Sequence, value: object) -> None:
     sampler(value)
 
 
-
 def sample_hits(name: str, bin_name: str, hits: int) -> None:
     """Record `hits` hits of cover point `name`, whose one bin is `bin_name`. With none the point is still made
     (sampled at a value outside its bin), so a run that could hit it and did not shows the bin as a hole in the
